@@ -1,0 +1,73 @@
+// Form pieces shared by every screen: labelled fields whose errors are announced, JS or not.
+import type { ReactNode } from "react";
+import { useNavigation } from "@remix-run/react";
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field-error" role="alert">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+type FieldProps = {
+  label: string;
+  hint?: string;
+  errors?: string[] | null;
+  errorId?: string;
+  children: ReactNode;
+  htmlFor: string;
+  optional?: boolean;
+};
+
+/** A label, the control (passed as children), an optional hint and the field's errors. */
+export function Field({ label, hint, errors, errorId, children, htmlFor, optional }: FieldProps) {
+  return (
+    <div className="mb-4">
+      <label htmlFor={htmlFor} className="label">
+        {label}
+        {optional ? <span className="ml-1 font-normal text-stone-700">(optional)</span> : null}
+      </label>
+      {hint ? <p className="mb-1 text-base text-stone-700" id={`${htmlFor}-hint`}>{hint}</p> : null}
+      {children}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function SubmitButton({
+  children,
+  pendingText,
+  className = "btn-primary",
+  name,
+  value,
+  disabled,
+}: {
+  children: ReactNode;
+  pendingText?: string;
+  className?: string;
+  name?: string;
+  value?: string;
+  disabled?: boolean;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
+  return (
+    <button type="submit" className={className} name={name} value={value} disabled={disabled || pending}>
+      {pending && pendingText ? pendingText : children}
+    </button>
+  );
+}
+
+/** Spam trap for public forms: humans never see or fill it. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
+      <label htmlFor="website-field">Leave this field empty</label>
+      <input id="website-field" type="text" name="website" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import type { RootUser, RootFacility } from "~/root";
+
+type NavItem = { to: string; label: string; show: (role: RootUser["role"]) => boolean; prefix?: boolean };
+
+// The spec's four links, each shown to the roles that may open it (plus Staff for care staff).
+const NAV: NavItem[] = [
+  { to: "/", label: "Dashboard", show: () => true },
+  { to: "/resident", label: "Resident", show: (r) => r === "resident" },
+  { to: "/family", label: "Family", show: (r) => r === "family" },
+  { to: "/staff", label: "Staff", show: (r) => r === "staff" || r === "administrator" || r === "super_admin" },
+  { to: "/admin", label: "Admin", show: (r) => r === "administrator" || r === "super_admin", prefix: true },
+];
+
+export function TenantHeader({
+  facility,
+  facilityError,
+  appDomain,
+  user,
+}: {
+  facility: RootFacility | null;
+  facilityError: boolean;
+  appDomain: string;
+  user: RootUser | null;
+}) {
+  const canAddStory = user && ["resident", "staff", "administrator"].includes(user.role);
+  return (
+    <header className="border-b-2 border-stone-300 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
+        <div>
+          {facilityError || !facility ? (
+            <p className="text-lg font-semibold text-red-800" role="alert">
+              Unable to load facility information
+            </p>
+          ) : (
+            <Link to="/" className="block no-underline">
+              <span className="block text-2xl font-bold text-brand-800">{facility.name}</span>
+              <span className="block text-base text-stone-700">
+                {facility.subdomain}.{appDomain}
+              </span>
+            </Link>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {canAddStory ? (
+            <Link to="/resident/record" className="btn-primary">
+              Add Story
+            </Link>
+          ) : null}
+          {user ? <UserMenu user={user} /> : (
+            <Link to="/login" className="btn-secondary">
+              Sign in
+            </Link>
+          )}
+        </div>
+      </div>
+      {user ? (
+        <nav aria-label="Main" className="mx-auto max-w-6xl px-4 pb-2">
+          <ul className="flex flex-wrap gap-1">
+            {NAV.filter((n) => n.show(user.role)).map((n) => (
+              <li key={n.to}>
+                <NavLink
+                  to={n.to}
+                  end={!n.prefix}
+                  className={({ isActive }) =>
+                    `inline-flex min-h-[44px] items-center rounded-lg px-4 text-lg font-semibold no-underline ${
+                      isActive ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50"
+                    }`
+                  }
+                >
+                  {n.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+export function UserMenu({ user }: { user: RootUser }) {
+  return (
+    <div className="flex items-center gap-3">
+      <span
+        className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-900"
+        aria-hidden="true"
+        title={user.displayName}
+      >
+        {user.initials}
+      </span>
+      <span className="sr-only">Signed in as {user.displayName}</span>
+      <span className="hidden text-base font-medium sm:inline">{user.displayName}</span>
+      <Form method="post" action="/logout">
+        <button type="submit" className="btn-ghost">
+          Sign out
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function PlainHeader({ appName, user }: { appName: string; user: RootUser | null }) {
+  return (
+    <header className="border-b-2 border-stone-300 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="text-2xl font-bold text-brand-800 no-underline">
+          {appName}
+        </Link>
+        {user ? <UserMenu user={user} /> : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from "react";
+import type { Toast } from "~/utils/toast.server";
+
+const TOAST_DURATION_MS = 5000;
+
+/** One toast at a time. Without JS it stays on the page; with JS it leaves after 5 seconds. */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const [visible, setVisible] = useState<Toast | null>(toast);
+  useEffect(() => {
+    setVisible(toast);
+    if (!toast) return;
+    const t = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    return () => clearTimeout(t);
+  }, [toast]);
+  const tone =
+    visible?.type === "error"
+      ? "border-red-700 bg-red-50 text-red-900"
+      : visible?.type === "info"
+        ? "border-blue-700 bg-blue-50 text-blue-900"
+        : "border-brand-700 bg-brand-50 text-brand-900";
+  return (
+    <div aria-live="polite" role="status" className="pointer-events-none fixed bottom-4 right-4 z-50 w-full max-w-[420px] px-4">
+      {visible ? (
+        <div className={`pointer-events-auto rounded-xl border-2 p-4 shadow-lg ${tone}`} data-testid="toast">
+          <p className="text-lg font-bold">{visible.title}</p>
+          {visible.description ? <p className="text-base">{visible.description}</p> : null}
+          <button type="button" className="btn-ghost mt-1 px-2" onClick={() => setVisible(null)}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// Communities (tenants): the registry rows in the control database and their SQLite files.
+import fs from "node:fs";
+import { asc, desc, eq } from "drizzle-orm";
+import { controlSchema, getControlDb, getTenantDb, tenantDbFile, tenantDir, type Community } from "~/utils/db.server";
+import { newId } from "~/utils/ids.server";
+
+const { communities } = controlSchema;
+
+export const RESERVED_SUBDOMAINS = new Set([
+  "www", "api", "admin", "app", "mail", "static", "assets", "cdn", "smtp", "imap", "pop", "ftp", "ns1", "ns2",
+  "dev", "staging", "test", "status", "help", "support", "blog", "docs", "login", "auth", "super-admin",
+  "storyloom", "media", "files", "billing", "dashboard", "localhost",
+]);
+
+export const SUBDOMAIN_RULE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/** Why a subdomain cannot be used, or null when it can. */
+export function subdomainProblem(subdomain: string): string | null {
+  if (subdomain.length < 3 || subdomain.length > 40) return "Use 3 to 40 characters";
+  if (!SUBDOMAIN_RULE.test(subdomain)) {
+    return "Use only lowercase letters, digits and hyphens, starting and ending with a letter or digit";
+  }
+  if (RESERVED_SUBDOMAINS.has(subdomain)) return `"${subdomain}" is reserved; please choose another`;
+  return null;
+}
+
+export function listCommunities(): Community[] {
+  return getControlDb().select().from(communities).orderBy(asc(communities.name)).all();
+}
+
+export function listNewestCommunities(limit: number): Community[] {
+  return getControlDb().select().from(communities).orderBy(desc(communities.createdAt)).limit(limit).all();
+}
+
+export function getCommunity(id: string): Community | undefined {
+  return getControlDb().select().from(communities).where(eq(communities.id, id)).get();
+}
+
+export function getCommunityBySubdomain(subdomain: string): Community | undefined {
+  return getControlDb().select().from(communities).where(eq(communities.subdomain, subdomain)).get();
+}
+
+export type NewCommunity = {
+  id?: string;
+  name: string;
+  subdomain: string;
+  address?: string | null;
+  city?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  timeZone?: string;
+};
+
+export class CommunityError extends Error {
+  constructor(public field: "subdomain" | "name", message: string) {
+    super(message);
+  }
+}
+
+/**
+ * Registers a community and creates and migrates its database file, so its site works at once.
+ * On any failure nothing is left behind: no registry row and no stray SQLite file.
+ */
+export function createCommunity(input: NewCommunity): Community {
+  const subdomain = input.subdomain.trim().toLowerCase();
+  const problem = subdomainProblem(subdomain);
+  if (problem) throw new CommunityError("subdomain", problem);
+  if (getCommunityBySubdomain(subdomain)) throw new CommunityError("subdomain", `The address ${subdomain} is already taken`);
+  const file = tenantDbFile(subdomain);
+  const fileExisted = fs.existsSync(file);
+  const row = {
+    id: input.id ?? newId(),
+    name: input.name.trim(),
+    subdomain,
+    address: input.address?.trim() || null,
+    city: input.city?.trim() || null,
+    phone: input.phone?.trim() || null,
+    email: input.email?.trim() || null,
+    timeZone: input.timeZone ?? "America/New_York",
+  };
+  const db = getControlDb();
+  db.insert(communities).values(row).run();
+  try {
+    fs.mkdirSync(tenantDir(), { recursive: true });
+    getTenantDb(row);
+  } catch (error) {
+    db.delete(communities).where(eq(communities.id, row.id)).run();
+    if (!fileExisted) for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    throw error;
+  }
+  return getCommunity(row.id)!;
+}
+
+export function setCommunityActive(id: string, isActive: boolean) {
+  getControlDb().update(communities).set({ isActive }).where(eq(communities.id, id)).run();
+}
+
+/** Opens (and so migrates) every registered community's database. Returns how many. */
+export function migrateAllCommunities(): number {
+  const all = getControlDb().select().from(communities).all();
+  for (const c of all) getTenantDb(c);
+  return all.length;
+}

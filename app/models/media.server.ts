@@ -1,0 +1,159 @@
+// Media files of a community: images re-encoded by sharp (EXIF rotation applied, every bit of
+// metadata, GPS included, removed), stored under server-made names, written atomically.
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import sharp, { type Metadata } from "sharp";
+import { eq } from "drizzle-orm";
+import { tenantMediaDir, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { newId } from "~/utils/ids.server";
+
+const { media } = tenantSchema;
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_WIDTHS = [400, 800, 1600] as const;
+
+export const IMAGE_ERRORS = {
+  tooLarge: { title: "File too large", description: "File size must be less than 5MB" },
+  wrongType: { title: "Invalid file type", description: "Please select an image file" },
+} as const;
+
+export class MediaError extends Error {
+  constructor(
+    public title: string,
+    public description: string,
+  ) {
+    super(`${title}: ${description}`);
+  }
+}
+
+/** What an image's first bytes say it is (never trusting the declared type). */
+export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "gif" | "webp" | "heif" | "avif" | null {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return "png";
+  if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38) return "gif";
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.slice(from, to));
+  if (b.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  if (b.length >= 12 && ascii(4, 8) === "ftyp") {
+    const brand = ascii(8, 12);
+    if (brand === "avif" || brand === "avis") return "avif";
+    if (["heic", "heix", "hevc", "mif1", "msf1"].includes(brand)) return "heif";
+  }
+  return null;
+}
+
+export function mediaDir(community: Pick<Community, "subdomain">) {
+  return tenantMediaDir(community.subdomain);
+}
+
+/** Writes bytes to a temporary file and renames it into place: no reader ever sees half a file. */
+export async function writeFileAtomic(file: string, data: Buffer) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = path.join(path.dirname(file), `.tmp-${crypto.randomBytes(8).toString("hex")}`);
+  const handle = await fs.promises.open(tmp, "wx", 0o640);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.promises.rename(tmp, file);
+}
+
+export type MediaRow = typeof media.$inferSelect;
+export type ImageVariant = { width: number; fileName: string };
+
+/**
+ * Validates and stores an image. Throws MediaError with the spec's messages for a file that is
+ * empty, too large, or not an image by its bytes. The media row starts as "pending" until owned.
+ */
+export async function saveImage(
+  db: TenantDb,
+  community: Pick<Community, "subdomain">,
+  bytes: Buffer,
+  opts: { uploadedByUserId?: string | null; status?: "pending" | "attached" } = {},
+): Promise<MediaRow> {
+  if (bytes.length === 0) throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new MediaError(IMAGE_ERRORS.tooLarge.title, IMAGE_ERRORS.tooLarge.description);
+  if (!sniffImageType(bytes)) throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
+
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { failOn: "error" }).metadata();
+  } catch {
+    throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
+  }
+  if (!meta.width || !meta.height || meta.width * meta.height > 60_000_000) {
+    throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
+  }
+
+  const id = newId();
+  const base = crypto.randomBytes(16).toString("hex");
+  const dir = mediaDir(community);
+  const written: string[] = [];
+  try {
+    // .rotate() applies the EXIF orientation; sharp drops all metadata unless asked to keep it
+    const oriented = sharp(bytes).rotate();
+    const { width: ow = meta.width, height: oh = meta.height } = await oriented.clone().toBuffer({ resolveWithObject: true }).then((r) => r.info);
+    const variants: ImageVariant[] = [];
+    for (const width of IMAGE_WIDTHS) {
+      if (variants.length > 0 && width > ow) break;
+      const target = Math.min(width, ow);
+      const fileName = `${base}-${target}.webp`;
+      const out = await sharp(bytes).rotate().resize({ width: target, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      await writeFileAtomic(path.join(dir, fileName), out);
+      written.push(fileName);
+      variants.push({ width: target, fileName });
+      if (target >= ow) break;
+    }
+    const largest = variants[variants.length - 1]!;
+    const size = fs.statSync(path.join(dir, largest.fileName)).size;
+    db.insert(media)
+      .values({
+        id,
+        kind: "image",
+        fileName: largest.fileName,
+        mimeType: "image/webp",
+        bytes: size,
+        width: largest.width,
+        height: Math.round((oh * largest.width) / ow),
+        variants: JSON.stringify(variants),
+        uploadedByUserId: opts.uploadedByUserId ?? null,
+        status: opts.status ?? "pending",
+      })
+      .run();
+  } catch (error) {
+    for (const f of written) fs.rmSync(path.join(dir, f), { force: true });
+    throw error;
+  }
+  return db.select().from(media).where(eq(media.id, id)).get()!;
+}
+
+export function getMedia(db: TenantDb, id: string): MediaRow | undefined {
+  return db.select().from(media).where(eq(media.id, id)).get();
+}
+
+export function mediaVariants(row: Pick<MediaRow, "variants" | "fileName" | "width">): ImageVariant[] {
+  try {
+    const parsed = JSON.parse(row.variants ?? "[]") as ImageVariant[];
+    if (Array.isArray(parsed) && parsed.length) return parsed;
+  } catch {
+    // fall through
+  }
+  return [{ width: row.width ?? 0, fileName: row.fileName }];
+}
+
+export function markMediaAttached(db: TenantDb, id: string) {
+  db.update(media).set({ status: "attached" }).where(eq(media.id, id)).run();
+}
+
+/** Deletes a media row and every file of it. */
+export function deleteMedia(db: TenantDb, community: Pick<Community, "subdomain">, id: string) {
+  const row = getMedia(db, id);
+  if (!row) return;
+  db.delete(media).where(eq(media.id, id)).run();
+  const dir = mediaDir(community);
+  const files = new Set([row.fileName, ...mediaVariants(row).map((v) => v.fileName)]);
+  for (const f of files) fs.rmSync(path.join(dir, path.basename(f)), { force: true });
+}

@@ -1,0 +1,133 @@
+// Users live in the control database: every role, in every community, plus super admins.
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { controlSchema, getControlDb } from "~/utils/db.server";
+import { newId } from "~/utils/ids.server";
+import { hashPassword } from "~/utils/password.server";
+import type { Role } from "../../db/schema/control";
+
+const { users, communities } = controlSchema;
+
+export type UserRow = typeof users.$inferSelect;
+export type PublicUser = Omit<UserRow, "passwordHash">;
+
+export const ROLE_LABELS: Record<Role, string> = {
+  super_admin: "Super admin",
+  administrator: "Administrator",
+  staff: "Staff",
+  resident: "Resident",
+  family: "Family",
+};
+
+/** Where each role lands after signing in. */
+export function homePathFor(role: Role): string {
+  switch (role) {
+    case "super_admin":
+      return "/super-admin";
+    case "administrator":
+      return "/admin";
+    case "staff":
+      return "/staff";
+    case "resident":
+      return "/resident";
+    case "family":
+      return "/family";
+  }
+}
+
+export function getUserById(id: string): UserRow | undefined {
+  return getControlDb().select().from(users).where(eq(users.id, id)).get();
+}
+
+/**
+ * The account a username names on this host: a community member of that community, or a super
+ * admin (who may sign in on any host). Usernames compare case-insensitively.
+ */
+export function findUserForLogin(username: string, tenantId: string | null): UserRow | undefined {
+  const name = username.trim().toLowerCase();
+  const db = getControlDb();
+  if (tenantId) {
+    const member = db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.username, name)))
+      .get();
+    if (member) return member;
+  }
+  return db
+    .select()
+    .from(users)
+    .where(and(isNull(users.tenantId), eq(users.role, "super_admin"), eq(users.username, name)))
+    .get();
+}
+
+export function usernameTaken(username: string, tenantId: string | null): boolean {
+  const db = getControlDb();
+  const name = username.trim().toLowerCase();
+  const where = tenantId ? and(eq(users.tenantId, tenantId), eq(users.username, name)) : and(isNull(users.tenantId), eq(users.username, name));
+  return Boolean(db.select({ id: users.id }).from(users).where(where).get());
+}
+
+export async function createUser(input: {
+  id?: string;
+  tenantId: string | null;
+  username: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  password?: string;
+  passwordHash?: string;
+  mustChangePassword?: boolean;
+  residentId?: string | null;
+  familyMemberId?: string | null;
+}): Promise<UserRow> {
+  const row = {
+    id: input.id ?? newId(),
+    tenantId: input.tenantId,
+    username: input.username.trim().toLowerCase(),
+    email: input.email.trim(),
+    displayName: input.displayName.trim(),
+    role: input.role,
+    passwordHash: input.passwordHash ?? (input.password ? await hashPassword(input.password) : null),
+    mustChangePassword: input.mustChangePassword ?? false,
+    residentId: input.residentId ?? null,
+    familyMemberId: input.familyMemberId ?? null,
+  };
+  getControlDb().insert(users).values(row).run();
+  return getUserById(row.id)!;
+}
+
+export async function setPassword(userId: string, password: string) {
+  getControlDb()
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), mustChangePassword: false })
+    .where(eq(users.id, userId))
+    .run();
+}
+
+export function markSignedIn(userId: string) {
+  getControlDb().update(users).set({ lastLoginAt: new Date().toISOString() }).where(eq(users.id, userId)).run();
+}
+
+export type UserWithCommunity = PublicUser & { tenant: { name: string; subdomain: string } | null };
+
+/** Every user with their community's name and subdomain, grouped by role order then name. */
+export function listUsersWithCommunity(): UserWithCommunity[] {
+  const rows = getControlDb()
+    .select({ user: users, tenantName: communities.name, tenantSubdomain: communities.subdomain })
+    .from(users)
+    .leftJoin(communities, eq(users.tenantId, communities.id))
+    .orderBy(asc(users.username))
+    .all();
+  return rows.map(({ user, tenantName, tenantSubdomain }) => {
+    const { passwordHash: _hash, ...rest } = user;
+    return { ...rest, tenant: tenantName && tenantSubdomain ? { name: tenantName, subdomain: tenantSubdomain } : null };
+  });
+}
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "?";
+  const first = parts[0]![0] ?? "";
+  const last = parts.length > 1 ? (parts[parts.length - 1]![0] ?? "") : "";
+  return (first + last).toUpperCase();
+}

@@ -1,0 +1,179 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import stylesheet from "~/tailwind.css";
+import { PlainHeader, TenantHeader } from "~/components/layout/Header";
+import { Toaster } from "~/components/layout/Toaster";
+import { getOptionalUser } from "~/utils/auth.server";
+import { getTenantDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { missingCommunityResponse, resolveHost } from "~/utils/host.server";
+import { readToast } from "~/utils/toast.server";
+import { initialsOf } from "~/models/user.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+];
+
+export const meta: MetaFunction = ({ data }) => {
+  const d = data as RootData | undefined;
+  const app = d?.appName ?? "Storyloom";
+  return [{ title: d?.facility ? `${d.facility.name} · ${app}` : app }];
+};
+
+export type RootUser = {
+  id: string;
+  username: string;
+  displayName: string;
+  initials: string;
+  role: "super_admin" | "administrator" | "staff" | "resident" | "family";
+};
+export type RootFacility = {
+  name: string;
+  subdomain: string;
+  address: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { APP_NAME, APP_DOMAIN, DEV_LOGIN } = env();
+  const ctx = resolveHost(request);
+  if (ctx.kind === "missing") throw missingCommunityResponse(ctx);
+  let facility: RootFacility | null = null;
+  let facilityError = false;
+  if (ctx.kind === "tenant") {
+    const c = ctx.community;
+    try {
+      // opening the handle proves the community's database can be read
+      getTenantDb(c);
+      facility = { name: c.name, subdomain: c.subdomain, address: c.address, city: c.city, phone: c.phone, email: c.email };
+    } catch (error) {
+      console.error(`Cannot open community database for ${c.subdomain}`, error);
+      facilityError = true;
+    }
+  }
+  const sessionUser = await getOptionalUser(request);
+  const user: RootUser | null = sessionUser
+    ? {
+        id: sessionUser.id,
+        username: sessionUser.username,
+        displayName: sessionUser.displayName,
+        initials: initialsOf(sessionUser.displayName || sessionUser.username),
+        role: sessionUser.role,
+      }
+    : null;
+  const { toast, headers } = await readToast(request);
+  return data(
+    { appName: APP_NAME, appDomain: APP_DOMAIN, hostKind: ctx.kind, facility, facilityError, user, toast, devLogin: DEV_LOGIN },
+    { headers: headers ?? undefined },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+}
+
+function Document({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {title ? <title>{title}</title> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 focus:text-lg focus:font-bold"
+        >
+          Skip to main content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRootData()!;
+  const matches = useMatches();
+  // the marketing landing page brings its own navigation
+  const ownHeader = matches.some((m) => (m.handle as { ownHeader?: boolean } | undefined)?.ownHeader);
+  return (
+    <Document>
+      {ownHeader ? null : data.hostKind === "tenant" ? (
+        <TenantHeader facility={data.facility} facilityError={data.facilityError} appDomain={data.appDomain} user={data.user} />
+      ) : (
+        <PlainHeader appName={data.appName} user={data.user} />
+      )}
+      <main id="main" tabIndex={-1} className={ownHeader ? "" : "mx-auto max-w-6xl px-4 py-8"}>
+        <Outlet />
+      </main>
+      <Toaster toast={data.toast} />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let title = "Something went wrong";
+  let message = "We could not show this page. Please try again in a moment.";
+  let status = 500;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    const detail = typeof error.data === "string" && error.data.length < 200 ? error.data : "";
+    if (error.status === 404) {
+      title = "404 Page Not Found";
+      message = detail && detail !== title ? detail : "We could not find the page you were looking for.";
+    } else if (error.status === 403) {
+      title = "Access denied";
+      message = detail || "You do not have access to this page.";
+    } else if (error.status === 429) {
+      title = "Too many attempts";
+      message = detail || "Please wait a few minutes and try again.";
+    } else if (error.status < 500) {
+      title = `${error.status} ${error.statusText}`;
+      message = detail || message;
+    }
+  } else {
+    console.error(error);
+  }
+  return (
+    <Document title={title}>
+      <main id="main" className="mx-auto max-w-2xl px-4 py-16">
+        <section className="card" aria-labelledby="error-title">
+          <h1 id="error-title" className="page-title mb-3">
+            {title}
+          </h1>
+          <p className="mb-6 text-lg" data-status={status}>
+            {message}
+          </p>
+          <Link to="/" className="btn-primary" reloadDocument>
+            Go to the home page
+          </Link>
+        </section>
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireTenantUser } from "~/utils/auth.server";
+
+// Unknown admin sub-pages: same guard as /admin, then not found.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireTenantUser(request, { roles: ["administrator", "super_admin"] });
+  throw new Response("404 Page Not Found", { status: 404 });
+}
+
+export default function AdminNotFound() {
+  return null;
+}

@@ -1,0 +1,61 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { consumeLoginToken, inspectLoginToken, signInAndRedirect, writeAudit } from "~/utils/auth.server";
+import { requireKnownHost } from "~/utils/host.server";
+import { SubmitButton } from "~/components/forms";
+
+export const meta: MetaFunction = () => [{ title: "Signing in · Storyloom" }];
+
+// A one-time sign-in link. Opening it (GET) changes nothing; the POST uses the token.
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireKnownHost(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const check = inspectLoginToken(request, token, ["login", "impersonate"]);
+  if (!check.ok) return { ok: false as const, reason: check.reason, token: "" };
+  return { ok: true as const, name: check.user.displayName || check.user.username, token };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireKnownHost(request);
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const check = inspectLoginToken(request, token, ["login", "impersonate"]);
+  if (!check.ok || !consumeLoginToken(token)) {
+    return { ok: false as const, reason: check.ok ? "This sign-in link has already been used." : check.reason, token: "" };
+  }
+  if (check.purpose === "impersonate") {
+    writeAudit({ request, actorUserId: null, action: "impersonation.signed_in", targetUserId: check.user.id, tenantId: check.user.tenantId });
+  }
+  return signInAndRedirect(request, check.user);
+}
+
+export default function TokenSignIn() {
+  const data = useLoaderData<typeof loader>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // with JavaScript the sign-in continues by itself; without it, one button press
+    if (data.ok) formRef.current?.requestSubmit();
+  }, [data.ok]);
+  if (!data.ok) {
+    return (
+      <section className="card mx-auto max-w-md">
+        <h1 className="page-title mb-3">Sign-in link not valid</h1>
+        <p className="mb-4 text-lg">{data.reason}</p>
+        <Link to="/login" className="btn-primary">
+          Go to sign in
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="card mx-auto max-w-md">
+      <h1 className="page-title mb-3">Signing you in</h1>
+      <p className="mb-4 text-lg">You are signing in as {data.name}.</p>
+      <Form method="post" ref={formRef}>
+        <input type="hidden" name="token" value={data.token} />
+        <SubmitButton pendingText="Signing in...">Continue as {data.name}</SubmitButton>
+      </Form>
+    </section>
+  );
+}

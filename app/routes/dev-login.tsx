@@ -1,0 +1,87 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { DEV_ROLE_GROUPS, devLoginUrl, listDevUsers, notFoundUnlessDevLogin, type DevUser } from "~/models/dev-login.server";
+import { requireKnownHost } from "~/utils/host.server";
+import { env } from "~/utils/env.server";
+
+export const meta: MetaFunction = () => [{ title: "Development login · Storyloom" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  notFoundUnlessDevLogin();
+  requireKnownHost(request);
+  try {
+    return { users: listDevUsers(), error: null, appDomain: env().APP_DOMAIN };
+  } catch (error) {
+    console.error(error);
+    return { users: [] as DevUser[], error: "Failed to load development users: 500: could not read the user list", appDomain: env().APP_DOMAIN };
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  notFoundUnlessDevLogin();
+  requireKnownHost(request);
+  const form = await request.formData();
+  const url = await devLoginUrl(request, String(form.get("userId") ?? ""));
+  if (!url) throw new Response("That user cannot sign in", { status: 404 });
+  return redirect(url);
+}
+
+export default function DevLogin() {
+  const { users, error, appDomain } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <section aria-labelledby="dev-login-title">
+      <h1 id="dev-login-title" className="page-title mb-2">
+        Development login
+      </h1>
+      <p className="mb-6 text-lg">For development only: pick anyone to sign in as them.</p>
+      {navigation.state === "loading" ? <p className="text-lg">Loading users...</p> : null}
+      {error ? (
+        <div className="card border-red-700" role="alert">
+          <h2 className="text-2xl font-bold">Error Loading Users</h2>
+          <p className="mb-4 text-lg">{error}</p>
+          <a href="/dev-login" className="btn-primary">
+            Retry
+          </a>
+        </div>
+      ) : users.length === 0 ? (
+        <div className="card">
+          <h2 className="text-2xl font-bold">No Users Found</h2>
+          <p className="text-lg">Run `npm run seed` to create the demo communities and their people.</p>
+        </div>
+      ) : (
+        DEV_ROLE_GROUPS.map((group) => {
+          const members = users.filter((u) => u.role === group.role);
+          if (members.length === 0) return null;
+          return (
+            <section key={group.role} className="mb-8" aria-labelledby={`group-${group.role}`}>
+              <h2 id={`group-${group.role}`} className="text-2xl font-bold">
+                {group.title}
+              </h2>
+              <p className="mb-3 text-base text-stone-700">{group.description}</p>
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {members.map((u) => (
+                  <li key={u.id} className="card flex flex-col gap-1">
+                    <span className="text-sm font-semibold uppercase tracking-wide text-stone-700">{group.title}</span>
+                    <span className="text-lg font-bold">{u.username}</span>
+                    <span className="break-all text-base">{u.email}</span>
+                    <span className="text-base text-stone-700">
+                      {u.tenant ? `${u.tenant.name} (${u.tenant.subdomain}.${appDomain})` : "All communities"}
+                    </span>
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="userId" value={u.id} />
+                      <button type="submit" className="btn-primary w-full" aria-label={`Login as ${u.username}`}>
+                        Login
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </section>
+  );
+}

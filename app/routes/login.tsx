@@ -1,0 +1,70 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
+import { Field, SubmitButton, ErrorList } from "~/components/forms";
+import { authenticator, getOptionalUser, LoginError, safeRedirect, signInAndRedirect } from "~/utils/auth.server";
+import { requireKnownHost } from "~/utils/host.server";
+import { homePathFor } from "~/models/user.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Storyloom" }];
+
+const LoginSchema = z.object({
+  username: z.string({ error: "Enter your username" }).trim().min(1, "Enter your username").max(100),
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
+  redirectTo: z.string().optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = requireKnownHost(request);
+  const user = await getOptionalUser(request);
+  if (user) throw redirect(user.mustChangePassword ? "/password" : homePathFor(user.role));
+  return { where: ctx.kind === "tenant" ? ctx.community.name : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireKnownHost(request);
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
+  try {
+    const user = await authenticator.authenticate("password", request);
+    return await signInAndRedirect(request, user, submission.value.redirectTo);
+  } catch (error) {
+    if (error instanceof LoginError) return submission.reply({ formErrors: [error.message], hideFields: ["password"] });
+    throw error;
+  }
+}
+
+export default function Login() {
+  const { where } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section className="card mx-auto max-w-md" aria-labelledby="login-title">
+      <h1 id="login-title" className="page-title mb-2">
+        Sign in
+      </h1>
+      {where ? <p className="mb-4 text-lg">to {where}</p> : <p className="mb-4 text-lg">System administrators sign in here.</p>}
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={safeRedirect(searchParams.get("redirectTo"), "")} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Username" htmlFor={fields.username.id} errors={fields.username.errors} errorId={fields.username.errorId}>
+          <input {...getInputProps(fields.username, { type: "text" })} className="input" autoComplete="username" autoCapitalize="none" />
+        </Field>
+        <Field label="Password" htmlFor={fields.password.id} errors={fields.password.errors} errorId={fields.password.errorId}>
+          <input {...getInputProps(fields.password, { type: "password" })} className="input" autoComplete="current-password" />
+        </Field>
+        <SubmitButton pendingText="Signing in...">Sign in</SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { signOut } from "~/utils/auth.server";
+
+// Signing out changes state, so it is a POST; a GET just goes home.
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return signOut(request);
+}

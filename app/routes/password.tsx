@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { getUserById, homePathFor, setPassword } from "~/models/user.server";
+import { requireUser } from "~/utils/auth.server";
+import { requireKnownHost } from "~/utils/host.server";
+import { MIN_PASSWORD_LENGTH, verifyPassword } from "~/utils/password.server";
+import { deleteUserSessions } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Change your password · Storyloom" }];
+
+const PasswordSchema = z
+    .object({
+      currentPassword: z.string().optional(),
+      newPassword: z
+        .string({ error: "Choose a new password" })
+        .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+        .max(200, "Use at most 200 characters"),
+      confirmPassword: z.string({ error: "Type the new password again" }),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      message: "The two passwords do not match",
+      path: ["confirmPassword"],
+    });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireKnownHost(request);
+  const user = await requireUser(request, { allowPasswordChange: true });
+  return { forced: user.mustChangePassword };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireKnownHost(request);
+  const user = await requireUser(request, { allowPasswordChange: true });
+  const formData = await request.formData();
+  const submission = await parseWithZod(formData, {
+    async: true,
+    schema: PasswordSchema.superRefine(async (v, ctx) => {
+      if (user.mustChangePassword) return;
+      const row = getUserById(user.id);
+      if (!(await verifyPassword(v.currentPassword ?? "", row?.passwordHash))) {
+        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "That is not your current password" });
+      }
+    }),
+  });
+  if (submission.status !== "success") {
+    return submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] });
+  }
+  await setPassword(user.id, submission.value.newPassword);
+  // every other session of this account ends; this one carries on
+  deleteUserSessions(user.id, user.sessionId);
+  return redirectWithToast(homePathFor(user.role), { type: "success", title: "Your password has been changed." });
+}
+
+export default function ChangePassword() {
+  const { forced } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof PasswordSchema>>({ id: "password", lastResult, shouldValidate: "onSubmit" });
+  return (
+    <section className="card mx-auto max-w-md" aria-labelledby="password-title">
+      <h1 id="password-title" className="page-title mb-2">
+        {forced ? "Choose your own password" : "Change your password"}
+      </h1>
+      {forced ? (
+        <p className="mb-4 text-lg">You signed in with a temporary password. Please choose a new one to continue.</p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)}>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        {forced ? null : (
+          <Field label="Current password" htmlFor={fields.currentPassword.id} errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId}>
+            <input {...getInputProps(fields.currentPassword, { type: "password" })} className="input" autoComplete="current-password" />
+          </Field>
+        )}
+        <Field
+          label="New password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          htmlFor={fields.newPassword.id}
+          errors={fields.newPassword.errors}
+          errorId={fields.newPassword.errorId}
+        >
+          <input {...getInputProps(fields.newPassword, { type: "password" })} className="input" autoComplete="new-password" />
+        </Field>
+        <Field label="New password again" htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId}>
+          <input {...getInputProps(fields.confirmPassword, { type: "password" })} className="input" autoComplete="new-password" />
+        </Field>
+        <SubmitButton pendingText="Saving...">Save password</SubmitButton>
+      </Form>
+    </section>
+  );
+}

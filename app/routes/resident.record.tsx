@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ComingSoon } from "~/components/layout/ComingSoon";
+import { requireTenantUser } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Record a story · Storyloom" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireTenantUser(request, { roles: ["resident", "staff", "administrator"] });
+  return null;
+}
+
+export default function Page() {
+  return <ComingSoon title="Record a story" />;
+}

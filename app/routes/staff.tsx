@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ComingSoon } from "~/components/layout/ComingSoon";
+import { requireTenantUser } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Staff · Storyloom" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireTenantUser(request, { roles: ["staff", "administrator", "super_admin"] });
+  return null;
+}
+
+export default function Page() {
+  return <ComingSoon title="Staff" />;
+}

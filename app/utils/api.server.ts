@@ -1,0 +1,39 @@
+// Helpers for the JSON resource routes: bodies are validated, errors are `status: short reason`.
+import type { z } from "zod";
+
+export function badRequest(message: string, fieldErrors?: Record<string, string[]>) {
+  return new Response(fieldErrors ? JSON.stringify({ message, fieldErrors }) : message, {
+    status: 400,
+    headers: { "Content-Type": fieldErrors ? "application/json" : "text/plain; charset=utf-8" },
+  });
+}
+
+export function methodNotAllowed(allowed: string[]) {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: allowed.join(", ") } });
+}
+
+export function notFound(message = "Not found") {
+  return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Parses a JSON body against a schema, or throws a 400 that lists the fields in error. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.includes("application/json")) throw badRequest("Expected a JSON body (Content-Type: application/json)");
+  let raw: unknown;
+  try {
+    raw = await request.json();
+  } catch {
+    throw badRequest("The body is not valid JSON");
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.join(".") || "_";
+      (fieldErrors[key] ??= []).push(issue.message);
+    }
+    throw badRequest("Some fields are not valid", fieldErrors);
+  }
+  return result.data;
+}

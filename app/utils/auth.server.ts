@@ -1,0 +1,229 @@
+// Sign-in, sign-out and the guards that every loader, action and resource route calls.
+import { redirect } from "@remix-run/node";
+import { and, eq, isNull } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import crypto from "node:crypto";
+import { controlSchema, getControlDb, getTenantDb, type Community, type TenantDb } from "./db.server";
+import { getUserById, findUserForLogin, homePathFor, markSignedIn, type UserRow } from "~/models/user.server";
+import { resolveHost, requireTenant, hostnameOf, type HostContext } from "./host.server";
+import { verifyPassword } from "./password.server";
+import { clearSessionCookie, createSession, deleteSession, loadSession, readSessionId } from "./session.server";
+import { newId, sha256 } from "./ids.server";
+import type { Role } from "../../db/schema/control";
+
+export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };
+
+export class LoginError extends Error {}
+
+export const LOGIN_FAILED = "That username and password do not match. Please try again.";
+
+// A fixed hash to compare against when the username is unknown, so both paths take as long.
+let dummyHash: Promise<string> | null = null;
+async function timingDummy() {
+  const { hashPassword } = await import("./password.server");
+  dummyHash ??= hashPassword(crypto.randomBytes(12).toString("hex"));
+  return dummyHash;
+}
+
+export const authenticator = new Authenticator<UserRow>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const username = String(form.get("username") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!username || !password) throw new LoginError("Enter your username and password.");
+    const ctx = resolveHost(request);
+    if (ctx.kind === "missing") throw new LoginError("There is no community at this address.");
+    const user = findUserForLogin(username, ctx.kind === "tenant" ? ctx.community.id : null);
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummy()));
+    if (!user || !ok || !user.isActive) throw new LoginError(LOGIN_FAILED);
+    // on the marketing host only super admins have an account
+    if (ctx.kind === "marketing" && user.role !== "super_admin") throw new LoginError(LOGIN_FAILED);
+    return user;
+  }),
+  "password",
+);
+
+function clientIp(request: Request): string | null {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || null;
+}
+
+/** Starts a fresh session (a new id every time) and redirects to `to`. */
+export async function signInAndRedirect(request: Request, user: UserRow, to?: string | null, extraHeaders?: Headers) {
+  const { setCookie } = await createSession({
+    userId: user.id,
+    role: user.role,
+    host: hostnameOf(request),
+    userAgent: request.headers.get("user-agent"),
+    ip: clientIp(request),
+  });
+  markSignedIn(user.id);
+  const headers = new Headers(extraHeaders);
+  headers.append("Set-Cookie", setCookie);
+  const target = user.mustChangePassword ? "/password" : safeRedirect(to, homePathFor(user.role));
+  return redirect(target, { headers });
+}
+
+/** Only same-site relative paths; anything else falls back. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+function belongsToHost(user: UserRow, ctx: HostContext): boolean {
+  if (user.role === "super_admin") return ctx.kind !== "missing";
+  return ctx.kind === "tenant" && user.tenantId === ctx.community.id;
+}
+
+const userCache = new WeakMap<Request, SessionUser | null>();
+
+/** The signed-in user for this request on this host, or null. */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  if (userCache.has(request)) return userCache.get(request)!;
+  let result: SessionUser | null = null;
+  const sessionId = await readSessionId(request);
+  if (sessionId) {
+    const ctx = resolveHost(request);
+    let user: UserRow | undefined;
+    const session = loadSession(sessionId, hostnameOf(request), (userId) => {
+      user = getUserById(userId);
+      return user && user.isActive ? user.role : null;
+    });
+    if (session && user && belongsToHost(user, ctx)) {
+      const { passwordHash: _hash, ...rest } = user;
+      result = { ...rest, sessionId };
+    }
+  }
+  userCache.set(request, result);
+  return result;
+}
+
+function isApiRequest(request: Request) {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+export function forbidden(message = "You do not have access to this page."): Response {
+  return new Response(message, { status: 403, statusText: "Forbidden", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+type Guard = { roles?: readonly Role[]; allowPasswordChange?: boolean };
+
+/**
+ * Returns the signed-in user or throws: a redirect to /login (401 for /api paths) when signed out,
+ * a redirect to /password while a temporary password is unchanged, 403 for the wrong role.
+ */
+export async function requireUser(request: Request, guard: Guard = {}): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  const url = new URL(request.url);
+  if (!user) {
+    if (isApiRequest(request)) throw new Response("Sign in required", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    const back = url.pathname + url.search;
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  if (user.mustChangePassword && !guard.allowPasswordChange) {
+    if (isApiRequest(request)) throw forbidden("Change your temporary password first");
+    throw redirect("/password");
+  }
+  if (guard.roles && !guard.roles.includes(user.role)) throw forbidden();
+  return user;
+}
+
+/** For community screens: the community, its database handle and the signed-in member. */
+export async function requireTenantUser(
+  request: Request,
+  guard: Guard = {},
+): Promise<{ user: SessionUser; community: Community; db: TenantDb }> {
+  const { community, db } = requireTenant(request);
+  const user = await requireUser(request, guard);
+  return { user, community, db };
+}
+
+export async function signOut(request: Request) {
+  const sessionId = await readSessionId(request);
+  if (sessionId) deleteSession(sessionId);
+  return redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie() } });
+}
+
+// One-time tokens: development login, login-as from the super admin console, invitations.
+const { loginTokens, communities } = controlSchema;
+
+export async function issueLoginToken(opts: {
+  userId: string;
+  tenantId: string | null;
+  purpose: "login" | "impersonate" | "invite";
+  createdByUserId?: string | null;
+  ttlMs: number;
+}): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  getControlDb()
+    .insert(loginTokens)
+    .values({
+      tokenHash: sha256(token),
+      userId: opts.userId,
+      tenantId: opts.tenantId,
+      purpose: opts.purpose,
+      createdByUserId: opts.createdByUserId ?? null,
+      expiresAt: new Date(Date.now() + opts.ttlMs).toISOString(),
+    })
+    .run();
+  return token;
+}
+
+export type TokenCheck =
+  | { ok: true; user: UserRow; purpose: "login" | "impersonate" | "invite" }
+  | { ok: false; reason: string };
+
+/** Checks a token against this host without using it. */
+export function inspectLoginToken(request: Request, token: string, purposes: readonly ("login" | "impersonate" | "invite")[]): TokenCheck {
+  const row = getControlDb().select().from(loginTokens).where(eq(loginTokens.tokenHash, sha256(token))).get();
+  if (!row || !purposes.includes(row.purpose)) return { ok: false, reason: "This sign-in link is not valid." };
+  if (row.usedAt) return { ok: false, reason: "This sign-in link has already been used." };
+  if (Date.parse(row.expiresAt) <= Date.now()) return { ok: false, reason: "This sign-in link has expired." };
+  const ctx = resolveHost(request);
+  const hostTenant = ctx.kind === "tenant" ? ctx.community.id : null;
+  if (ctx.kind === "missing" || row.tenantId !== hostTenant) return { ok: false, reason: "This sign-in link is for another site." };
+  const user = getUserById(row.userId);
+  if (!user || !user.isActive) return { ok: false, reason: "This account is not active." };
+  return { ok: true, user, purpose: row.purpose };
+}
+
+/** Marks the token used, atomically: a second redemption finds it used. */
+export function consumeLoginToken(token: string): boolean {
+  const result = getControlDb()
+    .update(loginTokens)
+    .set({ usedAt: new Date().toISOString() })
+    .where(and(eq(loginTokens.tokenHash, sha256(token)), isNull(loginTokens.usedAt)))
+    .run();
+  return result.changes === 1;
+}
+
+export function writeAudit(entry: {
+  request?: Request;
+  actorUserId: string | null;
+  action: string;
+  targetUserId?: string | null;
+  tenantId?: string | null;
+  details?: string | null;
+}) {
+  getControlDb()
+    .insert(controlSchema.auditLog)
+    .values({
+      id: newId(),
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      targetUserId: entry.targetUserId ?? null,
+      tenantId: entry.tenantId ?? null,
+      ip: entry.request ? clientIp(entry.request) : null,
+      userAgent: entry.request?.headers.get("user-agent")?.slice(0, 300) ?? null,
+      details: entry.details ?? null,
+    })
+    .run();
+}
+
+export function communityById(id: string | null): Community | undefined {
+  if (!id) return undefined;
+  return getControlDb().select().from(communities).where(eq(communities.id, id)).get();
+}
+
+export { getTenantDb };

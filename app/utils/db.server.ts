@@ -1,0 +1,113 @@
+// Database handles: one control database, and one SQLite file per community kept in a bounded LRU.
+// Tenant data is only reachable through a TenantDb handle, which only getTenantDb() hands out.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as controlSchema from "../../db/schema/control";
+import * as tenantSchema from "../../db/schema/tenant";
+import { env } from "./env.server";
+
+export type ControlDb = BetterSQLite3Database<typeof controlSchema> & { $client: Database.Database };
+export type TenantDb = BetterSQLite3Database<typeof tenantSchema> & { $client: Database.Database };
+export type Community = typeof controlSchema.communities.$inferSelect;
+
+const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
+const SUBDOMAIN_FILE_SAFE = /^[a-z0-9-]{1,63}$/;
+
+function openSqlite(file: string): Database.Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return sqlite;
+}
+
+// globalThis keeps handles across module reloads in development and shares them between the
+// Remix build and scripts running in the same process.
+type Handles = {
+  control: { dir: string; db: ControlDb } | null;
+  tenants: Map<string, TenantDb>;
+  migrated: Set<string>;
+};
+const g = globalThis as typeof globalThis & { __storyloomDb?: Handles };
+const handles: Handles = (g.__storyloomDb ??= { control: null, tenants: new Map(), migrated: new Set() });
+
+export function controlDbFile(dataDir = env().DATA_DIR) {
+  return path.join(dataDir, "control.sqlite");
+}
+
+export function getControlDb(): ControlDb {
+  const dir = env().DATA_DIR;
+  if (handles.control && handles.control.dir === dir) return handles.control.db;
+  if (handles.control) handles.control.db.$client.close();
+  const sqlite = openSqlite(controlDbFile(dir));
+  const db = drizzle(sqlite, { schema: controlSchema }) as ControlDb;
+  migrate(db, { migrationsFolder: path.join(MIGRATIONS_DIR, "control") });
+  handles.control = { dir, db };
+  return db;
+}
+
+export function tenantDir(dataDir = env().DATA_DIR) {
+  return path.join(dataDir, "tenants");
+}
+
+export function tenantDbFile(subdomain: string, dataDir = env().DATA_DIR) {
+  // the subdomain comes from the registry row, which only holds validated names; check anyway
+  if (!SUBDOMAIN_FILE_SAFE.test(subdomain)) throw new Error(`Unsafe community file name: ${subdomain}`);
+  return path.join(tenantDir(dataDir), `${subdomain}.sqlite`);
+}
+
+export function tenantMediaDir(subdomain: string, dataDir = env().DATA_DIR) {
+  if (!SUBDOMAIN_FILE_SAFE.test(subdomain)) throw new Error(`Unsafe community folder name: ${subdomain}`);
+  return path.join(tenantDir(dataDir), subdomain, "media");
+}
+
+function tenantCacheLimit() {
+  const n = Number(process.env.TENANT_DB_CACHE ?? 100);
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 100;
+}
+
+/** Opens (and on first open, migrates) the community's database. Takes the registry row, not raw input. */
+export function getTenantDb(community: Pick<Community, "subdomain">): TenantDb {
+  const file = tenantDbFile(community.subdomain);
+  const cached = handles.tenants.get(file);
+  if (cached) {
+    // refresh recency
+    handles.tenants.delete(file);
+    handles.tenants.set(file, cached);
+    return cached;
+  }
+  const sqlite = openSqlite(file);
+  const db = drizzle(sqlite, { schema: tenantSchema }) as TenantDb;
+  if (!handles.migrated.has(file)) {
+    migrate(db, { migrationsFolder: path.join(MIGRATIONS_DIR, "tenant") });
+    handles.migrated.add(file);
+  }
+  handles.tenants.set(file, db);
+  const limit = tenantCacheLimit();
+  while (handles.tenants.size > limit) {
+    const [oldestFile, oldest] = handles.tenants.entries().next().value as [string, TenantDb];
+    handles.tenants.delete(oldestFile);
+    oldest.$client.close();
+  }
+  return db;
+}
+
+export function openTenantCount() {
+  return handles.tenants.size;
+}
+
+/** Closes every handle: used on shutdown, by tests switching DATA_DIR, and by restore. */
+export function closeAllDatabases() {
+  for (const db of handles.tenants.values()) db.$client.close();
+  handles.tenants.clear();
+  handles.migrated.clear();
+  if (handles.control) handles.control.db.$client.close();
+  handles.control = null;
+}
+
+export { controlSchema, tenantSchema };

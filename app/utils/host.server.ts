@@ -1,0 +1,96 @@
+// The host selects the community; it never authorizes (see auth.server.ts for that).
+import { eq } from "drizzle-orm";
+import { controlSchema, getControlDb, getTenantDb, type Community, type TenantDb } from "./db.server";
+import { env } from "./env.server";
+
+export type HostContext =
+  | { kind: "marketing"; hostname: string }
+  | { kind: "tenant"; hostname: string; community: Community }
+  | { kind: "missing"; hostname: string; reason: "unknown" | "inactive" };
+
+const cache = new WeakMap<Request, HostContext>();
+
+export function hostnameOf(request: Request): string {
+  return new URL(request.url).hostname.toLowerCase().replace(/\.$/, "");
+}
+
+export function classifyHost(
+  hostname: string,
+  appDomain: string,
+): { kind: "marketing" } | { kind: "subdomain"; subdomain: string } | { kind: "other" } {
+  if (hostname === appDomain || hostname === `www.${appDomain}`) return { kind: "marketing" };
+  if (hostname.endsWith(`.${appDomain}`)) {
+    const subdomain = hostname.slice(0, -(appDomain.length + 1));
+    // a.b.storyloom.example is not a community
+    if (subdomain.includes(".")) return { kind: "subdomain", subdomain: "" };
+    return { kind: "subdomain", subdomain };
+  }
+  return { kind: "other" };
+}
+
+export function findCommunityBySubdomain(subdomain: string): Community | undefined {
+  if (!subdomain) return undefined;
+  return getControlDb()
+    .select()
+    .from(controlSchema.communities)
+    .where(eq(controlSchema.communities.subdomain, subdomain))
+    .get();
+}
+
+export function resolveHost(request: Request): HostContext {
+  const hit = cache.get(request);
+  if (hit) return hit;
+  const { APP_DOMAIN, DEFAULT_TENANT } = env();
+  const hostname = hostnameOf(request);
+  const kind = classifyHost(hostname, APP_DOMAIN);
+  let ctx: HostContext;
+  if (kind.kind === "marketing") {
+    ctx = { kind: "marketing", hostname };
+  } else {
+    const subdomain = kind.kind === "subdomain" ? kind.subdomain : (DEFAULT_TENANT ?? "");
+    const community = findCommunityBySubdomain(subdomain);
+    if (!community) ctx = { kind: "missing", hostname, reason: "unknown" };
+    else if (!community.isActive) ctx = { kind: "missing", hostname, reason: "inactive" };
+    else ctx = { kind: "tenant", hostname, community };
+  }
+  cache.set(request, ctx);
+  return ctx;
+}
+
+export const NOT_FOUND_TEXT = "404 Page Not Found";
+export const NO_COMMUNITY_TEXT = "No community lives at this address";
+export const INACTIVE_COMMUNITY_TEXT = "This community's site is not available right now";
+
+function notFound(message: string): Response {
+  return new Response(message, { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export function missingCommunityResponse(ctx: Extract<HostContext, { kind: "missing" }>) {
+  return notFound(ctx.reason === "inactive" ? INACTIVE_COMMUNITY_TEXT : NO_COMMUNITY_TEXT);
+}
+
+/**
+ * For routes that only exist on a community host. Throws a 404 on the marketing host and for an
+ * unknown or inactive community. Returns the community row and its database handle.
+ */
+export function requireTenant(request: Request): { community: Community; db: TenantDb } {
+  const ctx = resolveHost(request);
+  if (ctx.kind === "marketing") throw notFound(NOT_FOUND_TEXT);
+  if (ctx.kind === "missing") throw missingCommunityResponse(ctx);
+  return { community: ctx.community, db: getTenantDb(ctx.community) };
+}
+
+/** For routes on any host (login, dev-login, super-admin): refuses only unknown communities. */
+export function requireKnownHost(request: Request): Exclude<HostContext, { kind: "missing" }> {
+  const ctx = resolveHost(request);
+  if (ctx.kind === "missing") throw missingCommunityResponse(ctx);
+  return ctx;
+}
+
+/** Absolute origin of a community's site, with the scheme and port of the current request. */
+export function communityOrigin(request: Request, subdomain: string | null): string {
+  const url = new URL(request.url);
+  const port = url.port ? `:${url.port}` : "";
+  const host = subdomain ? `${subdomain}.${env().APP_DOMAIN}` : env().APP_DOMAIN;
+  return `${url.protocol}//${host}${port}`;
+}

@@ -1,0 +1,122 @@
+// Control database: the tenant registry and everything that is not one community's data.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export const communities = sqliteTable(
+  "communities",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    subdomain: text("subdomain").notNull(),
+    address: text("address"),
+    city: text("city"),
+    phone: text("phone"),
+    email: text("email"),
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("communities_subdomain_unique").on(t.subdomain)],
+);
+
+export const ROLES = ["super_admin", "administrator", "staff", "resident", "family"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    // null only for super admins, who belong to no community
+    tenantId: text("tenant_id").references(() => communities.id),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    passwordHash: text("password_hash"),
+    mustChangePassword: integer("must_change_password", { mode: "boolean" }).notNull().default(false),
+    // links into the community's own database for the resident and family roles
+    residentId: text("resident_id"),
+    familyMemberId: text("family_member_id"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: text("created_at").notNull().default(now),
+    lastLoginAt: text("last_login_at"),
+  },
+  (t) => [
+    // SQLite treats NULLs as distinct, so super admin usernames are checked in code as well
+    uniqueIndex("users_tenant_username_unique").on(t.tenantId, t.username),
+    index("users_tenant_idx").on(t.tenantId),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // the host the session was issued for; a session is only valid on that host
+    host: text("host").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+    lastSeenAt: text("last_seen_at").notNull().default(now),
+    expiresAt: text("expires_at").notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const TOKEN_PURPOSES = ["login", "impersonate", "invite"] as const;
+
+export const loginTokens = sqliteTable(
+  "login_tokens",
+  {
+    // sha256 of the token; the token itself is never stored
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tenantId: text("tenant_id"),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: text("created_at").notNull().default(now),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("login_tokens_user_idx").on(t.userId)],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    at: text("at").notNull().default(now),
+    actorUserId: text("actor_user_id"),
+    action: text("action").notNull(),
+    targetUserId: text("target_user_id"),
+    tenantId: text("tenant_id"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    details: text("details"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at)],
+);
+
+export const leads = sqliteTable("leads", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  facility: text("facility").notNull(),
+  phone: text("phone"),
+  message: text("message"),
+  ip: text("ip"),
+  createdAt: text("created_at").notNull().default(now),
+});
+
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: integer("reset_at").notNull(),
+});

@@ -1,0 +1,277 @@
+// One community's database. Every table here lives in tenants/{subdomain}.sqlite.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export const media = sqliteTable(
+  "media",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["image", "audio"] }).notNull(),
+    // server-made file name inside the community's media folder
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    // JSON array of { width, fileName } for srcset
+    variants: text("variants"),
+    durationSeconds: integer("duration_seconds"),
+    uploadedByUserId: text("uploaded_by_user_id"),
+    // pending until something owns it; pending media older than a day is swept
+    status: text("status", { enum: ["pending", "attached"] }).notNull().default("pending"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("media_status_idx").on(t.status, t.createdAt)],
+);
+
+export const residents = sqliteTable(
+  "residents",
+  {
+    id: text("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    roomNumber: text("room_number"),
+    dateOfBirth: text("date_of_birth"),
+    admissionDate: text("admission_date"),
+    profileImageId: text("profile_image_id").references(() => media.id, { onDelete: "set null" }),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [index("residents_name_idx").on(t.lastName, t.firstName)],
+);
+
+export const familyMembers = sqliteTable(
+  "family_members",
+  {
+    id: text("id").primaryKey(),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    relationship: text("relationship"),
+    phoneNumber: text("phone_number"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [index("family_members_resident_idx").on(t.residentId)],
+);
+
+export const STORY_CATEGORIES = [
+  "childhood",
+  "family",
+  "career",
+  "travel",
+  "love",
+  "friendship",
+  "achievement",
+  "hobby",
+  "general",
+] as const;
+
+export const REVIEW_STATUSES = ["pending", "published", "rejected"] as const;
+
+export const stories = sqliteTable(
+  "stories",
+  {
+    id: text("id").primaryKey(),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    authorUserId: text("author_user_id"),
+    authorUsername: text("author_username"),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt"),
+    category: text("category").notNull().default("general"),
+    imageId: text("image_id").references(() => media.id, { onDelete: "set null" }),
+    audioId: text("audio_id").references(() => media.id, { onDelete: "set null" }),
+    aiPrompt: text("ai_prompt"),
+    durationSeconds: integer("duration_seconds"),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
+    reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
+    reviewNote: text("review_note"),
+    reviewedAt: text("reviewed_at"),
+    reviewedByUserId: text("reviewed_by_user_id"),
+    publishedAt: text("published_at"),
+    viewCount: integer("view_count").notNull().default(0),
+    likeCount: integer("like_count").notNull().default(0),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("stories_resident_idx").on(t.residentId, t.createdAt),
+    index("stories_published_idx").on(t.isPublished, t.publishedAt),
+    index("stories_featured_idx").on(t.isFeatured, t.isPublished, t.category),
+    index("stories_review_idx").on(t.reviewStatus, t.createdAt),
+  ],
+);
+
+export const REACTION_EMOJI = ["❤️", "😊", "👏", "🥰", "😢", "😂", "🙏", "👍"] as const;
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: text("id").primaryKey(),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    familyMemberId: text("family_member_id").references(() => familyMembers.id, { onDelete: "set null" }),
+    authorUserId: text("author_user_id"),
+    authorName: text("author_name").notNull(),
+    content: text("content").notNull(),
+    emoji: text("emoji"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("comments_story_idx").on(t.storyId, t.createdAt)],
+);
+
+export const reactions = sqliteTable(
+  "reactions",
+  {
+    id: text("id").primaryKey(),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    emoji: text("emoji").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("reactions_unique").on(t.storyId, t.userId, t.emoji)],
+);
+
+export const storyViews = sqliteTable(
+  "story_views",
+  {
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    familyMemberId: text("family_member_id")
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: "cascade" }),
+    // community-local calendar day, YYYY-MM-DD: one view per member per story per day
+    viewedOn: text("viewed_on").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("story_views_unique").on(t.storyId, t.familyMemberId, t.viewedOn)],
+);
+
+export const newsPosts = sqliteTable(
+  "news_posts",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    isPinned: integer("is_pinned", { mode: "boolean" }).notNull().default(false),
+    authorUserId: text("author_user_id"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [index("news_posts_order_idx").on(t.isPinned, t.createdAt)],
+);
+
+export const calendarEvents = sqliteTable(
+  "calendar_events",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description"),
+    // YYYY-MM-DD in the community's time zone
+    eventDate: text("event_date").notNull(),
+    startTime: text("start_time"),
+    endTime: text("end_time"),
+    location: text("location"),
+    maxParticipants: integer("max_participants"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [index("calendar_events_date_idx").on(t.eventDate)],
+);
+
+export const familyPhotos = sqliteTable(
+  "family_photos",
+  {
+    id: text("id").primaryKey(),
+    familyMemberId: text("family_member_id")
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: "cascade" }),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => media.id),
+    description: text("description"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("family_photos_resident_idx").on(t.residentId, t.createdAt)],
+);
+
+export const familyQuestions = sqliteTable(
+  "family_questions",
+  {
+    id: text("id").primaryKey(),
+    familyMemberId: text("family_member_id")
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: "cascade" }),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    answeredStoryId: text("answered_story_id").references(() => stories.id, { onDelete: "set null" }),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("family_questions_resident_idx").on(t.residentId, t.createdAt)],
+);
+
+export const TRANSCRIPTION_STATUSES = ["queued", "running", "done", "failed"] as const;
+
+export const transcriptionJobs = sqliteTable(
+  "transcription_jobs",
+  {
+    id: text("id").primaryKey(),
+    audioId: text("audio_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    status: text("status", { enum: TRANSCRIPTION_STATUSES }).notNull().default("queued"),
+    text: text("text"),
+    error: text("error"),
+    requestedByUserId: text("requested_by_user_id"),
+    createdAt: text("created_at").notNull().default(now),
+    startedAt: text("started_at"),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("transcription_jobs_status_idx").on(t.status, t.createdAt)],
+);
+
+export const ACTIVITY_TYPES = [
+  "story_published",
+  "story_submitted",
+  "comment_added",
+  "photo_shared",
+  "question_asked",
+  "event_added",
+  "news_posted",
+  "resident_added",
+] as const;
+
+export const activity = sqliteTable(
+  "activity",
+  {
+    id: text("id").primaryKey(),
+    type: text("type", { enum: ACTIVITY_TYPES }).notNull(),
+    actorUserId: text("actor_user_id"),
+    actorName: text("actor_name"),
+    subjectId: text("subject_id"),
+    summary: text("summary").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("activity_created_idx").on(t.createdAt)],
+);

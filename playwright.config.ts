@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+// Every flow runs twice: with JavaScript and without (kiosks, old phones).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: `http://sunnybrook.storyloom.localhost:${PORT}`,
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+    trace: "off",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "nojs", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `tsx tests/e2e/support/server.ts`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: `test-data/e2e-${PORT}`,
+      NODE_ENV: "test",
+      APP_DOMAIN: "storyloom.localhost",
+      DEFAULT_TENANT: "sunnybrook",
+      DEV_LOGIN: "1",
+      WHISPER_MODEL: process.env.WHISPER_MODEL ?? "",
+    },
+  },
+});

@@ -1,0 +1,60 @@
+// The production server: express + Remix, compression, long-lived caching of fingerprinted assets.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { env } from "~/utils/env.server";
+import { closeAllDatabases } from "~/utils/db.server";
+
+export async function startServer() {
+  const config = env();
+  const buildPath = path.resolve("build/index.js");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  app.use(compression());
+  // fingerprinted assets never change
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("public", { maxAge: "1h", index: false }));
+  app.use((_req, res, next) => {
+    // pages are private by default; a route that may be shared sets its own Cache-Control
+    res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
+  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV === "production" ? "production" : "development" }));
+
+  const server = app.listen(config.PORT, () => {
+    console.log(`Storyloom listening on http://localhost:${config.PORT} (APP_DOMAIN ${config.APP_DOMAIN}, DATA_DIR ${config.DATA_DIR})`);
+    if (config.DEFAULT_TENANT) console.log(`  community site: http://${config.DEFAULT_TENANT}.${config.APP_DOMAIN}:${config.PORT}`);
+    console.log(`  marketing site: http://${config.APP_DOMAIN}:${config.PORT}`);
+    if (config.DEV_LOGIN) console.log(`  development login: http://${config.APP_DOMAIN}:${config.PORT}/dev-login`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing open requests, then closing the databases`);
+    server.close(() => {
+      closeAllDatabases();
+      process.exit(0);
+    });
+    server.closeIdleConnections?.();
+    // requests that hang do not hold the shutdown forever
+    setTimeout(() => {
+      closeAllDatabases();
+      process.exit(0);
+    }, 10_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await startServer();
+}
