@@ -1,8 +1,14 @@
+// REMIX_BUILD_DIR lets several checkouts' test runs build side by side (default: build/).
+const buildDir = process.env.REMIX_BUILD_DIR || "build";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   serverPlatform: "node",
+  serverBuildPath: `${buildDir}/index.js`,
+  assetsBuildDirectory: `${buildDir}/client`,
+  publicPath: "/build/",
   tailwind: true,
   postcss: true,
   future: {

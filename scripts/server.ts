@@ -10,7 +10,8 @@ import { closeAllDatabases } from "~/utils/db.server";
 
 export async function startServer() {
   const config = env();
-  const buildPath = path.resolve("build/index.js");
+  const buildDir = path.resolve(process.env.REMIX_BUILD_DIR || "build");
+  const buildPath = path.join(buildDir, "index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
   const app = express();
@@ -18,7 +19,7 @@ export async function startServer() {
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(compression());
   // fingerprinted assets never change
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  app.use("/build", express.static(path.join(buildDir, "client"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
   app.use((_req, res, next) => {
     // pages are private by default; a route that may be shared sets its own Cache-Control

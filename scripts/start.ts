@@ -27,11 +27,13 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const buildFile = path.resolve("build/index.js");
+const buildFile = path.resolve(process.env.REMIX_BUILD_DIR || "build", "index.js");
+// in production the image ships a finished build (and no build tools): only build when it is missing
 const sourcesChanged =
   !fs.existsSync(buildFile) ||
+  (!config.isProduction &&
   Math.max(newestMtime("app"), ...["remix.config.js", "tailwind.config.ts", "package.json"].map((f) => fs.statSync(f).mtimeMs)) >
-    fs.statSync(buildFile).mtimeMs;
+    fs.statSync(buildFile).mtimeMs);
 if (sourcesChanged) {
   console.log("Building the app...");
   const result = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], { stdio: "inherit" });

@@ -4,13 +4,9 @@ import { env } from "~/utils/env.server";
 import { communityOrigin } from "~/utils/host.server";
 import { getUserById, listUsersWithCommunity } from "./user.server";
 
-export const DEV_ROLE_GROUPS = [
-  { role: "super_admin", title: "Super admin", description: "System administrators with full access" },
-  { role: "administrator", title: "Administrator", description: "Facility administrators" },
-  { role: "staff", title: "Staff", description: "Care staff members" },
-  { role: "resident", title: "Resident", description: "Facility residents" },
-  { role: "family", title: "Family", description: "Family members following a resident" },
-] as const;
+import { DEV_ROLE_GROUPS } from "./roles";
+
+export { DEV_ROLE_GROUPS };
 
 export function devLoginEnabled() {
   return env().DEV_LOGIN;

@@ -98,8 +98,8 @@ export async function saveImage(
     const { width: ow = meta.width, height: oh = meta.height } = await oriented.clone().toBuffer({ resolveWithObject: true }).then((r) => r.info);
     const variants: ImageVariant[] = [];
     for (const width of IMAGE_WIDTHS) {
-      if (variants.length > 0 && width > ow) break;
       const target = Math.min(width, ow);
+      if (variants.some((v) => v.width === target)) break;
       const fileName = `${base}-${target}.webp`;
       const out = await sharp(bytes).rotate().resize({ width: target, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
       await writeFileAtomic(path.join(dir, fileName), out);

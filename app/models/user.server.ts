@@ -10,13 +10,7 @@ const { users, communities } = controlSchema;
 export type UserRow = typeof users.$inferSelect;
 export type PublicUser = Omit<UserRow, "passwordHash">;
 
-export const ROLE_LABELS: Record<Role, string> = {
-  super_admin: "Super admin",
-  administrator: "Administrator",
-  staff: "Staff",
-  resident: "Resident",
-  family: "Family",
-};
+export { ROLE_LABELS } from "./roles";
 
 /** Where each role lands after signing in. */
 export function homePathFor(role: Role): string {

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { DEV_ROLE_GROUPS, devLoginUrl, listDevUsers, notFoundUnlessDevLogin, type DevUser } from "~/models/dev-login.server";
+import { devLoginUrl, listDevUsers, notFoundUnlessDevLogin, type DevUser } from "~/models/dev-login.server";
+import { DEV_ROLE_GROUPS } from "~/models/roles";
 import { requireKnownHost } from "~/utils/host.server";
 import { env } from "~/utils/env.server";
 

@@ -7,7 +7,8 @@ import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { getUserById, homePathFor, setPassword } from "~/models/user.server";
 import { requireUser } from "~/utils/auth.server";
 import { requireKnownHost } from "~/utils/host.server";
-import { MIN_PASSWORD_LENGTH, verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/utils/password.server";
+import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { deleteUserSessions } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

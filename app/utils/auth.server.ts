@@ -11,6 +11,7 @@ import { verifyPassword } from "./password.server";
 import { clearSessionCookie, createSession, deleteSession, loadSession, readSessionId } from "./session.server";
 import { newId, sha256 } from "./ids.server";
 import type { Role } from "../../db/schema/control";
+import { safeRedirect } from "./safe-redirect";
 
 export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };
 
@@ -64,12 +65,7 @@ export async function signInAndRedirect(request: Request, user: UserRow, to?: st
   return redirect(target, { headers });
 }
 
-/** Only same-site relative paths; anything else falls back. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
+export { safeRedirect };
 
 function belongsToHost(user: UserRow, ctx: HostContext): boolean {
   if (user.role === "super_admin") return ctx.kind !== "missing";

@@ -39,7 +39,7 @@ export type Env = {
   SUPER_ADMIN_PASSWORD: string | null;
 };
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // empty strings mean "unset", as they do in most .env files
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);

@@ -7,7 +7,7 @@ const P = 1;
 const KEYLEN = 64;
 const MAXMEM = 64 * 1024 * 1024;
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>

@@ -77,10 +77,10 @@ describe("sign-in", () => {
   });
 
   it("answers 401 on API paths and 403 for the wrong role", async () => {
-    const api = await requireUser(new Request(`${A}/api/stats`)).catch((e) => e as Response);
+    const api = await requireUser(new Request(`${A}/api/stats`)).catch((e: unknown) => e) as unknown as Response;
     expect(api.status).toBe(401);
     const cookie = cookieOf((await login(A, "alice", "alpha-password")) as Response);
-    const wrongRole = await requireUser(new Request(`${A}/family`, { headers: { Cookie: cookie } }), { roles: ["family"] }).catch((e) => e as Response);
+    const wrongRole = await requireUser(new Request(`${A}/family`, { headers: { Cookie: cookie } }), { roles: ["family"] }).catch((e: unknown) => e) as unknown as Response;
     expect(wrongRole.status).toBe(403);
   });
 
@@ -106,7 +106,7 @@ describe("sign-out", () => {
     const res = await logoutRoute.action({ request: new Request(`${A}/logout`, { method: "POST", headers: { Cookie: cookie } }), params: {}, context: {} });
     expect(res.status).toBe(302);
     expect(getControlDb().select().from(controlSchema.sessions).all().length).toBe(before - 1);
-    const after = await requireUser(new Request(`${A}/admin`, { headers: { Cookie: cookie } })).catch((e) => e as Response);
+    const after = await requireUser(new Request(`${A}/admin`, { headers: { Cookie: cookie } })).catch((e: unknown) => e) as unknown as Response;
     expect(after.status).toBe(302);
   });
 });
@@ -116,7 +116,7 @@ describe("temporary passwords", () => {
     const res = (await login(A, "newbie", "temporary-pass")) as Response;
     expect(res.headers.get("Location")).toBe("/password");
     const cookie = cookieOf(res);
-    const blocked = await requireUser(new Request(`${A}/staff`, { headers: { Cookie: cookie } })).catch((e) => e as Response);
+    const blocked = await requireUser(new Request(`${A}/staff`, { headers: { Cookie: cookie } })).catch((e: unknown) => e) as unknown as Response;
     expect(blocked.headers.get("Location")).toBe("/password");
 
     const mismatch = await passwordRoute.action({

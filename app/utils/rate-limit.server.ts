@@ -1,0 +1,54 @@
+// Fixed-window rate limits kept in the control database (they survive restarts; one server).
+import { eq, lt } from "drizzle-orm";
+import { controlSchema, getControlDb } from "./db.server";
+
+const { rateLimits } = controlSchema;
+
+export type RateLimitResult = { ok: boolean; remaining: number; retryAfterSeconds: number };
+
+/** Counts one attempt for `key`; refuses once `limit` attempts fell in the current window. */
+export function hitRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): RateLimitResult {
+  const db = getControlDb();
+  return db.transaction((tx) => {
+    const row = tx.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
+    if (!row || row.resetAt <= now) {
+      tx.insert(rateLimits)
+        .values({ key, count: 1, resetAt: now + windowMs })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, resetAt: now + windowMs } })
+        .run();
+      return { ok: true, remaining: limit - 1, retryAfterSeconds: 0 };
+    }
+    if (row.count >= limit) return { ok: false, remaining: 0, retryAfterSeconds: Math.ceil((row.resetAt - now) / 1000) };
+    tx.update(rateLimits).set({ count: row.count + 1 }).where(eq(rateLimits.key, key)).run();
+    return { ok: true, remaining: limit - row.count - 1, retryAfterSeconds: 0 };
+  });
+}
+
+/** Whether `key` has attempts left, without counting one. */
+export function rateLimitSpent(key: string, limit: number, now = Date.now()): RateLimitResult {
+  const row = getControlDb().select().from(rateLimits).where(eq(rateLimits.key, key)).get();
+  if (!row || row.resetAt <= now || row.count < limit) return { ok: true, remaining: row && row.resetAt > now ? limit - row.count : limit, retryAfterSeconds: 0 };
+  return { ok: false, remaining: 0, retryAfterSeconds: Math.ceil((row.resetAt - now) / 1000) };
+}
+
+export function tooManyResponse(retryAfterSeconds: number, what = "attempts") {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new Response(`Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, {
+    status: 429,
+    headers: { "Retry-After": String(retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+export function clientAddress(request: Request): string {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+}
+
+/** Throws a 429 with a clear message when the limit is spent. */
+export function enforceRateLimit(key: string, limit: number, windowMs: number, what = "attempts") {
+  const result = hitRateLimit(key, limit, windowMs);
+  if (!result.ok) throw tooManyResponse(result.retryAfterSeconds, what);
+}
+
+export function purgeExpiredRateLimits(now = Date.now()) {
+  getControlDb().delete(rateLimits).where(lt(rateLimits.resetAt, now)).run();
+}
