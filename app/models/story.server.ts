@@ -2,6 +2,9 @@
 // Screens and /api routes both call these functions; every one takes the community's handle.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { newId } from "~/utils/ids.server";
+import { recordActivity } from "./activity.server";
+import { markMediaAttached } from "./media.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { excerptOf } from "./categories";
 import { mediaUrl } from "./media-urls";
@@ -154,4 +157,50 @@ export function titleFromContent(content: string): string {
 
 export function storiesCreatedSince(db: TenantDb, sinceIso: string): number {
   return db.select({ n: count() }).from(stories).where(sql`${stories.createdAt} >= ${sinceIso}`).get()?.n ?? 0;
+}
+
+export type NewStory = {
+  residentId: string;
+  author: { id: string; username: string; displayName: string };
+  title?: string | null;
+  content: string;
+  category: string;
+  excerpt?: string | null;
+  imageId?: string | null;
+  audioId?: string | null;
+  aiPrompt?: string | null;
+  durationSeconds?: number | null;
+};
+
+/**
+ * Creates a story awaiting review (every new story is reviewed before families see it). A blank
+ * title is generated from the content. Attached media become owned by the story.
+ */
+export function createStory(db: TenantDb, input: NewStory): StoryRow {
+  const id = newId();
+  const title = input.title?.trim() || titleFromContent(input.content);
+  db.transaction((tx) => {
+    tx.insert(stories)
+      .values({
+        id,
+        residentId: input.residentId,
+        authorUserId: input.author.id,
+        authorUsername: input.author.username,
+        title,
+        content: input.content.trim(),
+        excerpt: input.excerpt?.trim() || null,
+        category: input.category,
+        imageId: input.imageId ?? null,
+        audioId: input.audioId ?? null,
+        aiPrompt: input.aiPrompt?.trim() || null,
+        durationSeconds: input.durationSeconds ?? null,
+        isPublished: false,
+        reviewStatus: "pending",
+      })
+      .run();
+    if (input.imageId) markMediaAttached(tx as unknown as TenantDb, input.imageId);
+    if (input.audioId) markMediaAttached(tx as unknown as TenantDb, input.audioId);
+    recordActivity(tx as unknown as TenantDb, { type: "story_submitted", summary: `New story sent for review: "${title}"`, subjectId: id, actor: input.author });
+  });
+  return getStoryRow(db, id)!;
 }

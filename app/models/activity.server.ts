@@ -1,0 +1,29 @@
+// The community's activity feed (story published, comment, photo shared, event added, ...).
+import { desc } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { newId } from "~/utils/ids.server";
+
+const { activity } = tenantSchema;
+
+export type ActivityType = (typeof activity.$inferInsert)["type"];
+export type ActivityRow = typeof activity.$inferSelect;
+
+export function recordActivity(
+  db: TenantDb,
+  entry: { type: ActivityType; summary: string; subjectId?: string | null; actor?: { id: string; displayName: string } | null },
+) {
+  db.insert(activity)
+    .values({
+      id: newId(),
+      type: entry.type,
+      summary: entry.summary,
+      subjectId: entry.subjectId ?? null,
+      actorUserId: entry.actor?.id ?? null,
+      actorName: entry.actor?.displayName ?? null,
+    })
+    .run();
+}
+
+export function listRecentActivity(db: TenantDb, limit = 10): ActivityRow[] {
+  return db.select().from(activity).orderBy(desc(activity.createdAt)).limit(limit).all();
+}
