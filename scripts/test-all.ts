@@ -5,7 +5,8 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
-fs.mkdirSync("test-results", { recursive: true });
+// Playwright empties test-results/ when it starts, so the summaries live elsewhere
+fs.mkdirSync("test-output", { recursive: true });
 
 function run(cmd: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n$ ${[path.basename(cmd), ...args].join(" ")}`);
@@ -20,8 +21,8 @@ if (run(bin("remix"), ["build"]) !== 0) {
 }
 
 const only = process.argv[2];
-const vitestJson = "test-results/vitest.json";
-const playwrightJson = "test-results/playwright.json";
+const vitestJson = "test-output/vitest.json";
+const playwrightJson = "test-output/playwright.json";
 fs.rmSync(vitestJson, { force: true });
 fs.rmSync(playwrightJson, { force: true });
 
