@@ -21,6 +21,7 @@ import { getTenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { missingCommunityResponse, resolveHost } from "~/utils/host.server";
 import { readToast } from "~/utils/toast.server";
+import { useNonce } from "~/utils/nonce";
 import { initialsOf } from "~/models/user.server";
 
 export const links: LinksFunction = () => [
@@ -91,6 +92,7 @@ export function useRootData() {
 }
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -108,8 +110,8 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -119,7 +121,10 @@ export default function App() {
   const data = useRootData()!;
   const matches = useMatches();
   // the marketing landing page brings its own navigation
-  const ownHeader = matches.some((m) => (m.handle as { ownHeader?: boolean } | undefined)?.ownHeader);
+  // a route's `handle.ownHeader`, or `ownHeader: true` in its loader data (`/` is marketing on one host only)
+  const ownHeader = matches.some(
+    (m) => (m.handle as { ownHeader?: boolean } | undefined)?.ownHeader || (m.data as { ownHeader?: unknown } | null | undefined)?.ownHeader === true,
+  );
   return (
     <Document>
       {ownHeader ? null : data.hostKind === "tenant" ? (

@@ -7,6 +7,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { closeAllDatabases } from "~/utils/db.server";
+import crypto from "node:crypto";
+import { contentSecurityPolicy, isCrossOriginWrite, STATIC_SECURITY_HEADERS } from "~/utils/security.server";
 
 export async function startServer() {
   const config = env();
@@ -17,6 +19,16 @@ export async function startServer() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
+  app.use((req, res, next) => {
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
+    if (config.isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // no state changes from another site's page, sibling community subdomains included
+    if (isCrossOriginWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
+      res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
+      return;
+    }
+    next();
+  });
   app.use(compression());
   // fingerprinted assets never change
   app.use("/build", express.static(path.join(buildDir, "client"), { immutable: true, maxAge: "1y", index: false }));
@@ -24,9 +36,18 @@ export async function startServer() {
   app.use((_req, res, next) => {
     // pages are private by default; a route that may be shared sets its own Cache-Control
     res.setHeader("Cache-Control", "private, no-store");
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, config.APP_DOMAIN));
     next();
   });
-  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV === "production" ? "production" : "development" }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: config.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
 
   const server = app.listen(config.PORT, () => {
     console.log(`Storyloom listening on http://localhost:${config.PORT} (APP_DOMAIN ${config.APP_DOMAIN}, DATA_DIR ${config.DATA_DIR})`);
