@@ -1,7 +1,7 @@
 // Server-side sessions: the cookie holds only a signed session id; the row lives in the control
 // database, so sign-out and password changes end sessions for real. See docs/decisions/003-sessions.md.
 import { createCookie } from "@remix-run/node";
-import { and, eq, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import crypto from "node:crypto";
 import { controlSchema, getControlDb } from "./db.server";
 import { env } from "./env.server";
@@ -99,6 +99,24 @@ export function deleteUserSessions(userId: string, exceptSessionId?: string) {
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId))
     .run();
+}
+
+export function listSessionsOfUser(userId: string): SessionRow[] {
+  const now = new Date().toISOString();
+  return getControlDb()
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt))
+    .all();
+}
+
+/** Ends one of the user's sessions named by the first characters of its id (never another user's). */
+export function endSessionOfUser(userId: string, idPrefix: string, keepSessionId: string): boolean {
+  const target = listSessionsOfUser(userId).find((s) => s.id.startsWith(idPrefix) && s.id !== keepSessionId);
+  if (!target) return false;
+  getControlDb().delete(sessions).where(and(eq(sessions.id, target.id), eq(sessions.userId, userId))).run();
+  return true;
 }
 
 export async function clearSessionCookie(): Promise<string> {

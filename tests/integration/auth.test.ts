@@ -166,3 +166,27 @@ describe("inactive communities", () => {
     setCommunityActive(bravo.id, true);
   });
 });
+
+describe("seeing and ending one's other sessions", () => {
+  it("lists only the user's own sessions and ends another one of them", async () => {
+    const { loader, action } = await import("~/routes/account.sessions");
+    const first = cookieOf((await login(A, "alice", "alpha-password")) as Response);
+    const second = cookieOf((await login(A, "alice", "alpha-password")) as Response);
+    const bob = cookieOf((await login(B, "bob", "bravo-password")) as Response);
+    const data = await loader({ request: new Request(`${A}/account/sessions`, { headers: { Cookie: second } }), params: {}, context: {} });
+    expect(data.sessions.filter((s) => s.current)).toHaveLength(1);
+    const other = data.sessions.find((s) => !s.current)!;
+    expect(other).toBeTruthy();
+
+    // bob cannot end alice's session, even knowing its id prefix
+    const bobTry = (await action({ request: new Request(`${B}/account/sessions`, { method: "POST", headers: { Cookie: bob }, body: new URLSearchParams({ session: other.id }) }), params: {}, context: {} })) as Response;
+    expect(bobTry.status).toBe(302);
+
+    // end every other session of alice: the first cookie stops working, the second keeps going
+    await action({ request: new Request(`${A}/account/sessions`, { method: "POST", headers: { Cookie: second }, body: new URLSearchParams({ intent: "end-others" }) }), params: {}, context: {} });
+    const firstNow = await requireUser(new Request(`${A}/admin`, { headers: { Cookie: first } })).catch((e: unknown) => e) as unknown as Response;
+    expect(firstNow.status).toBe(302);
+    expect((await requireUser(new Request(`${A}/admin`, { headers: { Cookie: second } }))).username).toBe("alice");
+    expect((await requireUser(new Request(`${B}/staff`, { headers: { Cookie: bob } }))).username).toBe("bob");
+  });
+});
