@@ -90,7 +90,9 @@ export function UserMenu({ user }: { user: RootUser }) {
         {user.initials}
       </span>
       <span className="sr-only">Signed in as {user.displayName}</span>
-      <span className="hidden text-base font-medium sm:inline">{user.displayName}</span>
+      <Link to="/account/sessions" className="hidden text-base font-medium text-ink sm:inline" title="Your sessions">
+        {user.displayName}
+      </Link>
       <Form method="post" action="/logout">
         <button type="submit" className="btn-ghost">
           Sign out
