@@ -1,6 +1,9 @@
 # Storyloom on one server: the app, ffmpeg and the local Whisper binary in one image.
 # DATA_DIR (SQLite files and media) lives on a volume mounted at /data.
 
+# Litestream (directory replication needs v0.5+), taken from its official image
+FROM litestream/litestream:0.5 AS litestream
+
 FROM node:20-bookworm-slim AS base
 ENV NODE_ENV=production
 RUN apt-get update \
@@ -37,6 +40,9 @@ COPY --from=build --chown=storyloom:storyloom /app/db ./db
 COPY --from=build --chown=storyloom:storyloom /app/scripts ./scripts
 COPY --from=build --chown=storyloom:storyloom /app/package.json /app/tsconfig.json /app/remix.config.js /app/tailwind.config.ts /app/postcss.config.js ./
 COPY --from=whisper /usr/local/bin/whisper-main /usr/local/bin/whisper-main
+COPY --from=litestream /usr/local/bin/litestream /usr/local/bin/litestream
+COPY deploy/litestream.yml /etc/litestream.yml
+COPY --chown=storyloom:storyloom deploy/entrypoint.sh ./deploy/entrypoint.sh
 
 ENV PORT=8080 DATA_DIR=/data WHISPER_BIN=/usr/local/bin/whisper-main WHISPER_MODEL=/data/models/ggml-base.en.bin
 USER storyloom
@@ -44,4 +50,4 @@ EXPOSE 8080
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["npx", "tsx", "scripts/start.ts"]
+CMD ["/app/deploy/entrypoint.sh"]
