@@ -22,6 +22,8 @@ import { env } from "~/utils/env.server";
 import { missingCommunityResponse, resolveHost } from "~/utils/host.server";
 import { readToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
+import { readDisplayPrefs } from "~/utils/display.server";
+import { DisplayToggles } from "~/components/layout/DisplayToggles";
 import { initialsOf } from "~/models/user.server";
 
 export const links: LinksFunction = () => [
@@ -79,8 +81,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     : null;
   const { toast, headers } = await readToast(request);
+  const display = await readDisplayPrefs(request);
   return data(
-    { appName: APP_NAME, appDomain: APP_DOMAIN, hostKind: ctx.kind, facility, facilityError, user, toast, devLogin: DEV_LOGIN },
+    { appName: APP_NAME, appDomain: APP_DOMAIN, hostKind: ctx.kind, facility, facilityError, user, toast, devLogin: DEV_LOGIN, display },
     { headers: headers ?? undefined },
   );
 }
@@ -93,8 +96,10 @@ export function useRootData() {
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   const nonce = useNonce();
+  const display = useRootData()?.display;
+  const htmlClass = [display?.large ? "reading-large" : "", display?.contrast ? "reading-contrast" : ""].filter(Boolean).join(" ");
   return (
-    <html lang="en">
+    <html lang="en" className={htmlClass || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -135,6 +140,9 @@ export default function App() {
       <main id="main" tabIndex={-1} className={ownHeader ? "" : "mx-auto max-w-6xl px-4 py-8"}>
         <Outlet />
       </main>
+      <div className="mx-auto flex max-w-6xl justify-end px-4 pb-8">
+        <DisplayToggles prefs={data.display} />
+      </div>
       <Toaster toast={data.toast} />
     </Document>
   );
