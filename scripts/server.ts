@@ -23,6 +23,10 @@ export async function startServer() {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
     if (config.isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     // no state changes from another site's page, sibling community subdomains included
+    // the client's address as express sees it (X-Forwarded-For only counts with TRUST_PROXY=1);
+    // nothing a client sends itself can set it
+    req.headers["x-real-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
+    if (!config.TRUST_PROXY) delete req.headers["x-forwarded-for"];
     if (isCrossOriginWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
       res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
       return;
@@ -38,6 +42,14 @@ export async function startServer() {
     res.setHeader("Cache-Control", "private, no-store");
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, config.APP_DOMAIN));
+    // the Remix adapter appends a route's headers; one the route sets itself replaces the default
+    // above (e.g. /media's "private, max-age" instead of a second, contradicting Cache-Control)
+    const append = res.append.bind(res);
+    res.append = ((field: string, value?: string | string[]) => {
+      if (field.toLowerCase() === "set-cookie" || !res.hasHeader(field) || value === undefined) return append(field, value);
+      res.setHeader(field, value);
+      return res;
+    }) as typeof res.append;
     next();
   });
   app.all(

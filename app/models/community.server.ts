@@ -1,8 +1,9 @@
 // Communities (tenants): the registry rows in the control database and their SQLite files.
 import fs from "node:fs";
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { controlSchema, getControlDb, getTenantDb, tenantDbFile, tenantDir, type Community } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
+import { listStaffOfCommunity, type PublicUser } from "./user.server";
 
 const { communities } = controlSchema;
 
@@ -100,4 +101,51 @@ export function migrateAllCommunities(): number {
   const all = getControlDb().select().from(communities).all();
   for (const c of all) getTenantDb(c);
   return all.length;
+}
+
+// --- the super admin console (issue 7) ---
+
+export type CommunityStats = { totalCommunities: number; activeCommunities: number; totalUsers: number };
+
+export function communityStats(): CommunityStats {
+  const db = getControlDb();
+  const row = db
+    .select({
+      totalCommunities: sql<number>`count(*)`,
+      activeCommunities: sql<number>`coalesce(sum(case when ${communities.isActive} then 1 else 0 end), 0)`,
+    })
+    .from(communities)
+    .get();
+  const users = db.select({ n: sql<number>`count(*)` }).from(controlSchema.users).get();
+  return {
+    totalCommunities: Number(row?.totalCommunities ?? 0),
+    activeCommunities: Number(row?.activeCommunities ?? 0),
+    totalUsers: Number(users?.n ?? 0),
+  };
+}
+
+export type CommunityWithStaff = Community & { staff: PublicUser[] };
+
+/** Every community by name, each with its staff and administrators (never super admins). */
+export function listCommunitiesWithStaff(): CommunityWithStaff[] {
+  return listCommunities().map((c) => ({ ...c, staff: listStaffOfCommunity(c.id) }));
+}
+
+/**
+ * Takes a community offline: its site shows the not-available page, its members' sessions end and
+ * unused sign-in links die, so nobody can sign in until it is reactivated.
+ */
+export function deactivateCommunity(id: string) {
+  const db = getControlDb();
+  const { users, sessions, loginTokens } = controlSchema;
+  db.transaction((tx) => {
+    tx.update(communities).set({ isActive: false }).where(eq(communities.id, id)).run();
+    const members = tx.select({ id: users.id }).from(users).where(eq(users.tenantId, id));
+    tx.delete(sessions).where(inArray(sessions.userId, members)).run();
+    tx.delete(loginTokens).where(and(eq(loginTokens.tenantId, id), isNull(loginTokens.usedAt))).run();
+  });
+}
+
+export function reactivateCommunity(id: string) {
+  setCommunityActive(id, true);
 }

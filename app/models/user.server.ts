@@ -1,8 +1,8 @@
 // Users live in the control database: every role, in every community, plus super admins.
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { controlSchema, getControlDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
-import { hashPassword } from "~/utils/password.server";
+import { generateTemporaryPassword, hashPassword } from "~/utils/password.server";
 import type { Role } from "../../db/schema/control";
 
 const { users, communities } = controlSchema;
@@ -124,4 +124,62 @@ export function initialsOf(name: string): string {
   const first = parts[0]![0] ?? "";
   const last = parts.length > 1 ? (parts[parts.length - 1]![0] ?? "") : "";
   return (first + last).toUpperCase();
+}
+
+// --- staff accounts made by the super admin (issue 7) ---
+
+export const STAFF_ROLES = ["staff", "administrator"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export class StaffError extends Error {
+  constructor(public field: "tenantId" | "username", message: string) {
+    super(message);
+  }
+}
+
+/** A community's staff and administrators, administrators first. Super admins are never listed. */
+export function listStaffOfCommunity(tenantId: string): PublicUser[] {
+  return getControlDb()
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.role, [...STAFF_ROLES])))
+    .orderBy(asc(users.role), asc(users.username))
+    .all()
+    .filter((u) => u.role !== "super_admin")
+    .map(({ passwordHash: _hash, ...rest }) => rest);
+}
+
+/**
+ * Adds a staff member or administrator to a community with a temporary password that the server
+ * generates. The password is returned once, never stored in clear; the user must change it.
+ */
+export async function createStaffUser(input: {
+  tenantId: string;
+  username: string;
+  email: string;
+  role: StaffRole;
+  displayName?: string | null;
+}): Promise<{ user: PublicUser; temporaryPassword: string }> {
+  const community = getControlDb().select().from(communities).where(eq(communities.id, input.tenantId)).get();
+  if (!community) throw new StaffError("tenantId", "Choose a community from the list");
+  const username = input.username.trim().toLowerCase();
+  const taken = () => new StaffError("username", `The username ${username} is already taken in ${community.name}`);
+  if (usernameTaken(username, community.id)) throw taken();
+  const temporaryPassword = generateTemporaryPassword();
+  try {
+    const { passwordHash: _hash, ...user } = await createUser({
+      tenantId: community.id,
+      username,
+      email: input.email,
+      displayName: input.displayName?.trim() || username,
+      role: input.role,
+      password: temporaryPassword,
+      mustChangePassword: true,
+    });
+    return { user, temporaryPassword };
+  } catch (error) {
+    // two requests for the same name at once: the unique index keeps one
+    if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) throw taken();
+    throw error;
+  }
 }

@@ -25,7 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return { ok: false as const, reason: check.ok ? "This sign-in link has already been used." : check.reason, token: "" };
   }
   if (check.purpose === "impersonate") {
-    writeAudit({ request, actorUserId: null, action: "impersonation.signed_in", targetUserId: check.user.id, tenantId: check.user.tenantId });
+    // the actor is the super admin who asked for the link (login-as), so the log says who became whom
+    writeAudit({ request, actorUserId: check.createdByUserId, action: "impersonation.signed_in", targetUserId: check.user.id, tenantId: check.user.tenantId });
   }
   return signInAndRedirect(request, check.user);
 }

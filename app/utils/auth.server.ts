@@ -46,7 +46,8 @@ authenticator.use(
 );
 
 function clientIp(request: Request): string | null {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || null;
+  // set by scripts/server.ts from the socket (or the trusted proxy's X-Forwarded-For)
+  return request.headers.get("x-real-ip") || null;
 }
 
 /** Starts a fresh session (a new id every time) and redirects to `to`. */
@@ -167,7 +168,7 @@ export async function issueLoginToken(opts: {
 }
 
 export type TokenCheck =
-  | { ok: true; user: UserRow; purpose: "login" | "impersonate" | "invite" }
+  | { ok: true; user: UserRow; purpose: "login" | "impersonate" | "invite"; createdByUserId: string | null }
   | { ok: false; reason: string };
 
 /** Checks a token against this host without using it. */
@@ -181,7 +182,7 @@ export function inspectLoginToken(request: Request, token: string, purposes: rea
   if (ctx.kind === "missing" || row.tenantId !== hostTenant) return { ok: false, reason: "This sign-in link is for another site." };
   const user = getUserById(row.userId);
   if (!user || !user.isActive) return { ok: false, reason: "This account is not active." };
-  return { ok: true, user, purpose: row.purpose };
+  return { ok: true, user, purpose: row.purpose, createdByUserId: row.createdByUserId };
 }
 
 /** Marks the token used, atomically: a second redemption finds it used. */

@@ -40,7 +40,8 @@ export function tooManyResponse(retryAfterSeconds: number, what = "attempts") {
 }
 
 export function clientAddress(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+  // set by scripts/server.ts from the socket (or the trusted proxy's X-Forwarded-For)
+  return request.headers.get("x-real-ip") || "local";
 }
 
 /** Throws a 429 with a clear message when the limit is spent. */

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { STAFF_ROLE_OPTIONS, StaffFormSchema } from "~/models/super-admin-forms";
+
+export type CommunityOption = { id: string; name: string; subdomain: string; isActive: boolean };
+
+/** Add Staff Member: community, username, email and role, all required. The server makes the password. */
+export function StaffForm({
+  lastResult,
+  communities,
+  defaultTenantId,
+  action,
+  cancelTo,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  communities: CommunityOption[];
+  defaultTenantId?: string | null;
+  action: string;
+  cancelTo: string;
+}) {
+  const [form, fields] = useForm({
+    id: "add-staff",
+    lastResult,
+    defaultValue: { tenantId: defaultTenantId ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)}>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Field label="Community" htmlFor={fields.tenantId.id} errors={fields.tenantId.errors} errorId={fields.tenantId.errorId}>
+        <select {...getSelectProps(fields.tenantId)} className="input">
+          <option value="">Choose a community</option>
+          {communities.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.subdomain}){c.isActive ? "" : " (inactive)"}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Username"
+        hint="Letters, digits, dots, hyphens and underscores; unique in the community."
+        htmlFor={fields.username.id}
+        errors={fields.username.errors}
+        errorId={fields.username.errorId}
+      >
+        <input
+          {...getInputProps(fields.username, { type: "text", ariaDescribedBy: `${fields.username.id}-hint` })}
+          className="input"
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </Field>
+      <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
+        <input {...getInputProps(fields.email, { type: "text" })} inputMode="email" className="input" autoComplete="off" autoCapitalize="none" />
+      </Field>
+      <Field label="Role" htmlFor={fields.role.id} errors={fields.role.errors} errorId={fields.role.errorId}>
+        <select {...getSelectProps(fields.role)} className="input">
+          <option value="">Choose a role</option>
+          {STAFF_ROLE_OPTIONS.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <p className="mb-4 text-base text-stone-700">
+        A temporary password is made for them and shown once on the next page. They choose their own at first sign-in.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton pendingText="Adding...">Add Staff Member</SubmitButton>
+        <Link to={cancelTo} className="btn-secondary" preventScrollReset>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,60 @@
+// What the super admin console does, shared by its screens and the /api/super-admin/* routes.
+import { writeAudit, type SessionUser } from "~/utils/auth.server";
+import {
+  CommunityError,
+  createCommunity,
+  deactivateCommunity,
+  getCommunity,
+  getCommunityBySubdomain,
+  reactivateCommunity,
+  subdomainProblem,
+} from "./community.server";
+import { createStaffUser, StaffError, type PublicUser } from "./user.server";
+import type { CommunityFormValues, StaffFormValues } from "./super-admin-forms";
+import type { Community } from "~/utils/db.server";
+
+export type FieldErrors = Record<string, string[]>;
+export type Outcome<T> = ({ ok: true } & T) | { ok: false; fieldErrors: FieldErrors };
+
+/** Why this subdomain cannot be had (bad characters, reserved, taken), or null. */
+export function subdomainRefusal(raw: string): string | null {
+  const subdomain = raw.trim().toLowerCase();
+  return subdomainProblem(subdomain) ?? (getCommunityBySubdomain(subdomain) ? `The address ${subdomain} is already taken` : null);
+}
+
+/** Registers a community with its own migrated database; refusals leave nothing behind. */
+export function registerCommunity(request: Request, actor: SessionUser, values: CommunityFormValues): Outcome<{ community: Community }> {
+  try {
+    const community = createCommunity(values);
+    writeAudit({ request, actorUserId: actor.id, action: "community.created", tenantId: community.id, details: community.subdomain });
+    return { ok: true, community };
+  } catch (error) {
+    if (error instanceof CommunityError) return { ok: false, fieldErrors: { [error.field]: [error.message] } };
+    throw error;
+  }
+}
+
+export async function addStaffMember(
+  request: Request,
+  actor: SessionUser,
+  values: StaffFormValues,
+): Promise<Outcome<{ user: PublicUser; temporaryPassword: string }>> {
+  try {
+    const { user, temporaryPassword } = await createStaffUser(values);
+    writeAudit({ request, actorUserId: actor.id, action: "staff.created", targetUserId: user.id, tenantId: user.tenantId, details: user.role });
+    return { ok: true, user, temporaryPassword };
+  } catch (error) {
+    if (error instanceof StaffError) return { ok: false, fieldErrors: { [error.field]: [error.message] } };
+    throw error;
+  }
+}
+
+/** Deactivates or reactivates a community; false when there is no such community. */
+export function setCommunityActivity(request: Request, actor: SessionUser, id: string, active: boolean): Community | null {
+  const community = getCommunity(id);
+  if (!community) return null;
+  if (active) reactivateCommunity(id);
+  else deactivateCommunity(id);
+  writeAudit({ request, actorUserId: actor.id, action: active ? "community.reactivated" : "community.deactivated", tenantId: id, details: community.subdomain });
+  return getCommunity(id) ?? null;
+}

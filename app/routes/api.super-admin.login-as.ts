@@ -1,0 +1,27 @@
+// POST (JSON: userId) -> { redirectUrl }: the production counterpart of /api/dev/login. Works when
+// development login is off; super admins only. The URL is a one-time, two-minute sign-in link on the
+// user's own community site, and the request is written to the audit log.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { loginAsUrl } from "~/models/impersonation.server";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { requireKnownHost } from "~/utils/host.server";
+
+const Body = z.object({ userId: z.string().min(1, "userId is required").max(100) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireKnownHost(request);
+  await requireUser(request, { roles: ["super_admin"] });
+  return methodNotAllowed(["POST"]);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireKnownHost(request);
+  const actor = await requireUser(request, { roles: ["super_admin"] });
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { userId } = await readJson(request, Body);
+  const result = await loginAsUrl(request, actor, userId);
+  if (!result.ok) return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return Response.json({ redirectUrl: result.redirectUrl });
+}

@@ -1,0 +1,32 @@
+// POST (JSON: tenantId, username, email, role): adds a staff member or administrator. A password
+// sent by the client is ignored: the server generates one, returns it once, and the user must
+// change it at first sign-in. Super admins only.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { StaffJsonSchema } from "~/models/super-admin-forms";
+import { addStaffMember } from "~/models/super-admin.server";
+import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { requireKnownHost } from "~/utils/host.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireKnownHost(request);
+  await requireUser(request, { roles: ["super_admin"] });
+  return methodNotAllowed(["POST"]);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireKnownHost(request);
+  const actor = await requireUser(request, { roles: ["super_admin"] });
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = await readJson(request, StaffJsonSchema);
+  const outcome = await addStaffMember(request, actor, body);
+  if (!outcome.ok) return badRequest("Failed to add staff member", outcome.fieldErrors);
+  const { user, temporaryPassword } = outcome;
+  return Response.json(
+    {
+      user: { id: user.id, username: user.username, email: user.email, role: user.role, tenantId: user.tenantId, mustChangePassword: user.mustChangePassword },
+      temporaryPassword,
+    },
+    { status: 201 },
+  );
+}

@@ -1,0 +1,40 @@
+// GET: every community. POST (JSON: name, subdomain, address, city, phone, email): creates one with
+// its own migrated database. Super admins only: 401 signed out, 403 for everyone else.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listCommunities } from "~/models/community.server";
+import { CommunityJsonSchema } from "~/models/super-admin-forms";
+import { registerCommunity } from "~/models/super-admin.server";
+import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import type { Community } from "~/utils/db.server";
+import { requireKnownHost } from "~/utils/host.server";
+
+function tenantJson(c: Community) {
+  return {
+    id: c.id,
+    name: c.name,
+    subdomain: c.subdomain,
+    address: c.address,
+    city: c.city,
+    phone: c.phone,
+    email: c.email,
+    isActive: c.isActive,
+    createdAt: c.createdAt,
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireKnownHost(request);
+  await requireUser(request, { roles: ["super_admin"] });
+  return Response.json(listCommunities().map(tenantJson));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireKnownHost(request);
+  const actor = await requireUser(request, { roles: ["super_admin"] });
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const body = await readJson(request, CommunityJsonSchema);
+  const outcome = registerCommunity(request, actor, body);
+  if (!outcome.ok) return badRequest("Failed to create community", outcome.fieldErrors);
+  return Response.json(tenantJson(outcome.community), { status: 201 });
+}

@@ -1,0 +1,73 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StatusBadge } from "~/components/super-admin/Badges";
+import { communityStats, listNewestCommunities } from "~/models/community.server";
+import { requireUser } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { requireKnownHost } from "~/utils/host.server";
+
+const RECENT_COMMUNITIES = 5;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireKnownHost(request);
+  await requireUser(request, { roles: ["super_admin"] });
+  return {
+    stats: communityStats(),
+    recent: listNewestCommunities(RECENT_COMMUNITIES).map((c) => ({ id: c.id, name: c.name, subdomain: c.subdomain, city: c.city, isActive: c.isActive })),
+    appDomain: env().APP_DOMAIN,
+  };
+}
+
+export default function SuperAdminOverview() {
+  const { stats, recent, appDomain } = useLoaderData<typeof loader>();
+  const cards = [
+    { label: "Total Communities", value: stats.totalCommunities },
+    { label: "Total Users", value: stats.totalUsers },
+    { label: "Active Communities", value: stats.activeCommunities },
+  ];
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="overview-title">
+        <h2 id="overview-title" className="sr-only">
+          Overview
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {cards.map((card) => (
+            <div key={card.label} className="card">
+              <dt className="text-lg font-semibold text-stone-700">{card.label}</dt>
+              <dd className="text-4xl font-bold text-ink">{card.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="recent-title" className="card">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="recent-title" className="text-2xl font-bold">
+            Recent Communities
+          </h2>
+          <Link to="/super-admin/communities" className="btn-secondary">
+            All communities
+          </Link>
+        </div>
+        {recent.length === 0 ? (
+          <p className="text-lg">No communities yet.</p>
+        ) : (
+          <ul className="divide-y divide-stone-200">
+            {recent.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="text-lg font-semibold">{c.name}</p>
+                  <p className="text-base text-stone-700">
+                    {c.subdomain}.{appDomain}
+                    {c.city ? ` · ${c.city}` : ""}
+                  </p>
+                </div>
+                <StatusBadge active={c.isActive} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

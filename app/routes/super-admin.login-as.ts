@@ -1,0 +1,26 @@
+// "Login as User" from the super admin screens: a form POST that opens in a new tab and is sent on
+// to a one-time sign-in link on the user's own community site. JSON clients use
+// /api/super-admin/login-as, which calls the same loginAsUrl().
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { loginAsUrl } from "~/models/impersonation.server";
+import { requireUser } from "~/utils/auth.server";
+import { requireKnownHost } from "~/utils/host.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireKnownHost(request);
+  await requireUser(request, { roles: ["super_admin"] });
+  return redirect("/super-admin/users");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireKnownHost(request);
+  const actor = await requireUser(request, { roles: ["super_admin"] });
+  const form = await request.formData();
+  const back = safeRedirect(form.get("back"), "/super-admin/users");
+  const result = await loginAsUrl(request, actor, String(form.get("userId") ?? ""));
+  if (!result.ok) return redirectWithToast(back.startsWith("/super-admin") ? back : "/super-admin/users", { type: "error", title: "Login failed", description: result.reason });
+  return redirect(result.redirectUrl);
+}
