@@ -15,7 +15,8 @@ const host = `sunnybrook.storyloom.localhost:${port}`;
 let server: ChildProcess | null = null;
 
 function start(): ChildProcess {
-  const proc = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  // one process (node with tsx's loader), so that SIGKILL really kills the server and not a wrapper
+  const proc = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "test", DEV_LOGIN: "0", DEFAULT_TENANT: "sunnybrook" },
     stdio: ["ignore", "ignore", "ignore"],
   });
@@ -104,9 +105,14 @@ describe("a crash in the middle of writes", () => {
       }
     });
     // let writes pile up, then pull the plug while they are in flight
-    while (acked.residents.length + acked.news.length + acked.photos.length < 30) await new Promise((r) => setTimeout(r, 20));
+    const waitStart = Date.now();
+    while ((acked.residents.length + acked.news.length < 20 || acked.photos.length < 2) && Date.now() - waitStart < 90_000) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(acked.photos.length, "uploads acknowledged before the kill").toBeGreaterThanOrEqual(2);
     server.kill("SIGKILL");
     stop = true;
+    await new Promise((r) => server!.once("exit", r));
     await Promise.all(loops);
 
     // what a write cut short can leave behind, whether or not this run's kill happened to: a temp
@@ -117,6 +123,7 @@ describe("a crash in the middle of writes", () => {
 
     server = start();
     await waitUp();
+    expect(server.exitCode).toBeNull();
 
     const files = ["control.sqlite", ...fs.readdirSync(path.join(dataDir, "tenants")).filter((f) => f.endsWith(".sqlite")).map((f) => `tenants/${f}`)];
     for (const f of files) {
