@@ -29,7 +29,7 @@ export function Field({ label, hint, errors, errorId, children, htmlFor, optiona
     <div className="mb-4">
       <label htmlFor={htmlFor} className="label">
         {label}
-        {optional ? <span className="ml-1 font-normal text-stone-700">(optional)</span> : null}
+        {optional ? <span className="font-normal text-stone-700"> (optional)</span> : null}
       </label>
       {hint ? <p className="mb-1 text-base text-stone-700" id={`${htmlFor}-hint`}>{hint}</p> : null}
       {children}

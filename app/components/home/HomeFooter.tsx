@@ -1,0 +1,75 @@
+import { Link } from "@remix-run/react";
+import type { FooterLink } from "./quick-actions";
+import type { HomeFacility } from "./Sidebar";
+
+/** The community site's footer: the facility, how to reach it, quick links and the legal pages. */
+export function HomeFooter({ facility, host, year, links, appName }: { facility: HomeFacility; host: string; year: number; links: FooterLink[]; appName: string }) {
+  const place = [facility.address, facility.city].filter(Boolean).join(", ");
+  return (
+    <footer className="mt-4 rounded-xl bg-brand-900 p-6 text-white" aria-labelledby="footer-title">
+      <div className="grid gap-6 md:grid-cols-3">
+        <div>
+          <h2 id="footer-title" className="mb-2 text-xl font-bold">
+            {facility.name}
+          </h2>
+          <ul className="space-y-1 text-base">
+            {facility.phone ? (
+              <li>
+                Phone:{" "}
+                <a className="text-white underline" href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`}>
+                  {facility.phone}
+                </a>
+              </li>
+            ) : null}
+            {facility.email ? (
+              <li>
+                Email:{" "}
+                <a className="break-all text-white underline" href={`mailto:${facility.email}`}>
+                  {facility.email}
+                </a>
+              </li>
+            ) : null}
+            {place ? <li>{place}</li> : null}
+          </ul>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="mb-2 text-xl font-bold">Quick Links</h2>
+          <ul className="space-y-1 text-base">
+            {links.map((l) => (
+              <li key={l.label}>
+                {l.external ? (
+                  <a href={l.href} className="inline-flex min-h-[44px] items-center text-white underline">
+                    {l.label}
+                  </a>
+                ) : (
+                  <Link to={l.href} className="inline-flex min-h-[44px] items-center text-white underline">
+                    {l.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-2 text-xl font-bold">About this site</h2>
+          <ul className="space-y-1 text-base">
+            <li>
+              <Link to="/privacy" className="inline-flex min-h-[44px] items-center text-white underline">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className="inline-flex min-h-[44px] items-center text-white underline">
+                Terms of Service
+              </Link>
+            </li>
+            <li className="font-mono">{host}</li>
+          </ul>
+        </div>
+      </div>
+      <p className="mt-6 border-t border-brand-700 pt-4 text-base">
+        © {year} {facility.name}. Powered by {appName}.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from "@remix-run/react";
+import { StoryCard, type StoryCardStory } from "~/components/story/StoryCard";
+import { BlockError } from "./BlockError";
+
+export function RecentStories({ stories }: { stories: StoryCardStory[] | null }) {
+  return (
+    <section aria-labelledby="recent-title" className="card">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="recent-title" className="text-2xl font-bold">
+          Recent Stories
+        </h2>
+        <Link to="/stories" className="btn-secondary">
+          View All<span className="sr-only"> stories</span>
+        </Link>
+      </div>
+      {stories === null ? (
+        <div className="mt-4">
+          <BlockError message="Unable to load recent stories" />
+        </div>
+      ) : stories.length === 0 ? (
+        <p className="mt-4 text-lg text-stone-700">No stories have been shared yet.</p>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {stories.map((s) => (
+            <li key={s.id}>
+              <StoryCard story={s} variant="row" headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,352 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { ContactForm } from "./ContactForm";
+import { BENEFITS, COMPARISON_ROWS, FEATURES, NAV_LINKS, PLAN_CLAIMS, PLANS, PROBLEMS, SOLUTIONS, STEPS } from "./content";
+
+type Props = { appName: string; year: number; sent: boolean; lastResult?: SubmissionResult<string[]> | null };
+
+const sectionTitle = "mb-3 text-3xl font-bold tracking-tight md:text-4xl";
+
+/** The public landing page of the marketing host. It brings its own navigation (root shows no header). */
+export function LandingPage({ appName, year, sent, lastResult }: Props) {
+  return (
+    <div className="bg-white">
+      <SiteNav appName={appName} />
+      <Hero appName={appName} />
+      <Features />
+      <ProblemSolution appName={appName} />
+      <HowItWorks />
+      <Benefits />
+      <Pricing />
+      <section id="contact" aria-labelledby="contact-title" className="scroll-mt-4 bg-brand-900 px-4 py-16 text-white">
+        <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-2">
+          <div>
+            <h2 id="contact-title" className={sectionTitle}>
+              Start your free trial
+            </h2>
+            <p className="text-lg">
+              Tell us about your community and we will set up your site with you. {PLAN_CLAIMS.slice(0, 2).join(", ")}.
+            </p>
+          </div>
+          <ContactForm lastResult={lastResult} sent={sent} />
+        </div>
+      </section>
+      <SiteFooter appName={appName} year={year} />
+    </div>
+  );
+}
+
+function SiteNav({ appName }: { appName: string }) {
+  return (
+    <div className="border-b-2 border-stone-300 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
+        <a href="#top" className="text-2xl font-bold text-brand-800 no-underline">
+          {appName}
+        </a>
+        <nav aria-label="Site">
+          <ul className="flex flex-wrap items-center gap-1">
+            {NAV_LINKS.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} className="inline-flex min-h-[44px] items-center rounded-lg px-3 text-lg font-semibold text-brand-800 no-underline hover:bg-brand-50">
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/super-admin" className="btn-ghost">
+            Admin Login
+          </Link>
+          <a href="#contact" className="btn-primary">
+            Get Started
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Hero({ appName }: { appName: string }) {
+  return (
+    <section id="top" aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white px-4 py-16">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-2">
+        <div>
+          <h1 id="hero-title" className="mb-4 text-4xl font-bold tracking-tight text-ink md:text-5xl">
+            Every resident has a story worth keeping
+          </h1>
+          <p className="mb-6 text-xl">
+            {appName} helps care facilities and assisted-living communities capture residents' life stories in their own words and voices,
+            and share them safely with the families who love them.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <a href="#contact" className="btn-primary px-6 text-lg">
+              Start Free Trial
+            </a>
+            <a href="#how-it-works" className="btn-secondary px-6 text-lg">
+              See How It Works
+            </a>
+          </div>
+          <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-1 text-base text-stone-700">
+            {[PLAN_CLAIMS[0], PLAN_CLAIMS[1], PLAN_CLAIMS[3]].map((c) => (
+              <li key={c}>
+                <span aria-hidden="true">✓ </span>
+                {c}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <img
+          src="/images/welcome.webp"
+          srcSet="/images/welcome-600.webp 600w, /images/welcome.webp 1200w"
+          sizes="(min-width: 768px) 560px, 100vw"
+          width={1200}
+          height={675}
+          alt="Illustration: an older woman and her granddaughter look through a photo album on a garden bench in the sun"
+          className="w-full rounded-2xl shadow-md"
+        />
+      </div>
+    </section>
+  );
+}
+
+function Features() {
+  return (
+    <section id="features" aria-labelledby="features-title" className="scroll-mt-4 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <h2 id="features-title" className={sectionTitle}>
+          Features
+        </h2>
+        <p className="mb-8 text-lg text-stone-700">Everything a community needs to keep its residents' stories.</p>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map((f) => (
+            <li key={f.title} className="card">
+              <span aria-hidden="true" className="text-4xl">
+                {f.icon}
+              </span>
+              <h3 className="mt-2 text-xl font-bold">{f.title}</h3>
+              <p className="mt-1 text-base">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ProblemSolution({ appName }: { appName: string }) {
+  return (
+    <section aria-labelledby="why-title" className="bg-stone-100 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <h2 id="why-title" className={sectionTitle}>
+          Why communities choose {appName}
+        </h2>
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <div className="card">
+            <h3 className="mb-3 text-xl font-bold">The problem</h3>
+            <ul className="list-disc space-y-2 pl-6 text-lg">
+              {PROBLEMS.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="card border-brand-700">
+            <h3 className="mb-3 text-xl font-bold">Our solution</h3>
+            <ul className="list-disc space-y-2 pl-6 text-lg">
+              {SOLUTIONS.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-4 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <h2 id="how-title" className={sectionTitle}>
+          How It Works
+        </h2>
+        <ol className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map((s, i) => (
+            <li key={s.title} className="card">
+              <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-2xl font-bold text-white" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3 className="mt-3 text-xl font-bold">
+                <span className="sr-only">Step {i + 1}: </span>
+                {s.title}
+              </h3>
+              <p className="mt-1 text-base">{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function Benefits() {
+  return (
+    <section aria-labelledby="benefits-title" className="bg-stone-100 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <h2 id="benefits-title" className={sectionTitle}>
+          Good for everyone involved
+        </h2>
+        <div className="mt-6 grid gap-6 md:grid-cols-3">
+          {BENEFITS.map((b) => (
+            <div key={b.title} className="card">
+              <h3 className="mb-3 text-xl font-bold">{b.title}</h3>
+              <ul className="space-y-2 text-base">
+                {b.items.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <span aria-hidden="true" className="font-bold text-brand-700">
+                      ✓
+                    </span>
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Pricing() {
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-4 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <h2 id="pricing-title" className={sectionTitle}>
+          Pricing
+        </h2>
+        <p className="mb-8 text-lg text-stone-700">Simple monthly plans by community size. {PLAN_CLAIMS.join(". ")}.</p>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {PLANS.map((p) => (
+            <li key={p.name} className={`card flex flex-col ${p.popular ? "border-2 border-brand-700" : ""}`}>
+              {p.popular ? <p className="mb-2 self-start rounded-full bg-brand-700 px-3 py-0.5 text-base font-semibold text-white">Most Popular</p> : null}
+              <h3 className="text-2xl font-bold">{p.name}</h3>
+              <p className="text-base text-stone-700">{p.residents}</p>
+              <p className="my-4">
+                <span className="text-4xl font-bold">{p.price}</span>
+                {p.period ? <span className="text-base text-stone-700"> {p.period}</span> : null}
+              </p>
+              <a href="#contact" className={`${p.popular ? "btn-primary" : "btn-secondary"} mt-auto`}>
+                {p.period ? "Start Free Trial" : "Contact Us"}
+                <span className="sr-only"> with the {p.name} plan</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6">
+          <a href="#compare" className="font-semibold text-brand-800 underline">
+            View Detailed Comparison
+          </a>
+        </p>
+        <div id="compare" className="mt-6 scroll-mt-4 overflow-x-auto">
+          <table className="w-full min-w-[640px] border-collapse text-left text-base">
+            <caption className="mb-2 text-left text-xl font-bold">Plan comparison: every plan includes every feature</caption>
+            <thead>
+              <tr className="border-b-2 border-stone-400">
+                <th scope="col" className="p-2">
+                  Feature
+                </th>
+                {PLANS.map((p) => (
+                  <th key={p.name} scope="col" className="p-2">
+                    {p.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-b border-stone-300">
+                <th scope="row" className="p-2 font-semibold">
+                  Residents
+                </th>
+                {PLANS.map((p) => (
+                  <td key={p.name} className="p-2">
+                    {p.residents.replace(" residents", "")}
+                  </td>
+                ))}
+              </tr>
+              <tr className="border-b border-stone-300">
+                <th scope="row" className="p-2 font-semibold">
+                  Price
+                </th>
+                {PLANS.map((p) => (
+                  <td key={p.name} className="p-2">
+                    {p.price}
+                    {p.period ? ` ${p.period}` : ""}
+                  </td>
+                ))}
+              </tr>
+              {COMPARISON_ROWS.map((row) => (
+                <tr key={row} className="border-b border-stone-300">
+                  <th scope="row" className="p-2 font-normal">
+                    {row}
+                  </th>
+                  {PLANS.map((p) => (
+                    <td key={p.name} className="p-2">
+                      <span aria-hidden="true">✓</span>
+                      <span className="sr-only">Included</span>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SiteFooter({ appName, year }: { appName: string; year: number }) {
+  return (
+    <footer className="bg-stone-900 px-4 py-10 text-white">
+      <div className="mx-auto grid max-w-6xl gap-8 md:grid-cols-3">
+        <div>
+          <p className="text-2xl font-bold">{appName}</p>
+          <p className="mt-2 text-base">Life stories for care communities: residents tell, families follow, staff look after it.</p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="space-y-1 text-base">
+            {NAV_LINKS.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} className="inline-flex min-h-[44px] items-center text-white underline">
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul className="space-y-1 text-base">
+          <li>
+            <Link to="/privacy" className="inline-flex min-h-[44px] items-center text-white underline">
+              Privacy Policy
+            </Link>
+          </li>
+          <li>
+            <Link to="/terms" className="inline-flex min-h-[44px] items-center text-white underline">
+              Terms of Service
+            </Link>
+          </li>
+          <li>
+            <Link to="/super-admin" className="inline-flex min-h-[44px] items-center text-white underline">
+              Admin Login
+            </Link>
+          </li>
+        </ul>
+      </div>
+      <p className="mx-auto mt-8 max-w-6xl border-t border-stone-700 pt-4 text-base">
+        © {year} {appName}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,10 @@
+import { categoryIcon, categoryLabel } from "~/models/categories";
+
+export function CategoryBadge({ category }: { category: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-0.5 text-base font-semibold text-amber-950">
+      <span aria-hidden="true">{categoryIcon(category)}</span>
+      {categoryLabel(category)}
+    </span>
+  );
+}

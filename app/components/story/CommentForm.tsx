@@ -1,0 +1,75 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { REACTIONS } from "~/models/categories";
+import { CommentSchema, COMMENT_MAX_LENGTH } from "./comment-schema";
+
+type Props = {
+  storyId: string;
+  /** The action's answer (useActionData) when the form posts to the current route. */
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Where to post; the story page's action handles `intent=comment` (default). */
+  action?: string;
+  /** Where to go after a successful post (a path in this site); the story's comments by default. */
+  redirectTo?: string;
+};
+
+/**
+ * A comment with an optional reaction, for family members of the story's resident. Works without
+ * JavaScript: the story page's action validates with the same schema and answers field errors.
+ */
+export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) {
+  const [form, fields] = useForm({
+    id: `comment-form-${storyId}`,
+    lastResult: lastResult ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const chosen = typeof fields.emoji.initialValue === "string" ? fields.emoji.initialValue : "";
+  return (
+    <Form method="post" action={action ?? `/stories/${storyId}`} {...getFormProps(form)} className="card">
+      <input type="hidden" name="intent" value="comment" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Field label="Your comment" htmlFor={fields.content.id} errors={fields.content.errors} errorId={fields.content.errorId}>
+        <textarea {...getTextareaProps(fields.content)} className="input" rows={4} maxLength={COMMENT_MAX_LENGTH} />
+      </Field>
+      <fieldset className="mb-4">
+        <legend className="label">
+          Add a reaction <span className="font-normal text-stone-700">(optional)</span>
+        </legend>
+        <div className="flex flex-wrap gap-2">
+          <ReactionRadio name={fields.emoji.name} formId={form.id} value="" label="No reaction" symbol="None" defaultChecked={chosen === ""} />
+          {REACTIONS.map((r) => (
+            <ReactionRadio key={r.emoji} name={fields.emoji.name} formId={form.id} value={r.emoji} label={r.label} symbol={r.emoji} defaultChecked={chosen === r.emoji} />
+          ))}
+        </div>
+        <ErrorList id={fields.emoji.errorId} errors={fields.emoji.errors} />
+      </fieldset>
+      <SubmitButton pendingText="Posting...">Post Comment</SubmitButton>
+    </Form>
+  );
+}
+
+function ReactionRadio(props: { name: string; formId: string; value: string; label: string; symbol: string; defaultChecked: boolean }) {
+  const id = `${props.formId}-emoji-${props.value ? [...props.value].map((c) => c.codePointAt(0)!.toString(16)).join("-") : "none"}`;
+  return (
+    <span>
+      <input type="radio" id={id} name={props.name} value={props.value} defaultChecked={props.defaultChecked} className="peer sr-only" />
+      <label
+        htmlFor={id}
+        className="inline-flex min-h-[44px] min-w-[44px] cursor-pointer items-center justify-center rounded-lg border-2 border-stone-400 bg-white px-2 text-2xl peer-checked:border-brand-700 peer-checked:bg-brand-100 peer-focus-visible:outline peer-focus-visible:outline-[3px] peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700"
+      >
+        {props.value ? (
+          <span role="img" aria-label={props.label}>
+            {props.symbol}
+          </span>
+        ) : (
+          <span className="text-base font-semibold">{props.label}</span>
+        )}
+      </label>
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from "@remix-run/react";
+import { reactionLabel } from "./comment-schema";
+import { RelativeTime } from "./RelativeTime";
+
+export type CommentItem = {
+  id: string;
+  content: string;
+  emoji: string | null;
+  createdAt: string;
+  authorUserId: string | null;
+  familyMember: { name: string; relationship: string | null };
+};
+
+type Props = {
+  comments: CommentItem[];
+  /** A link that asks to confirm deleting this comment, or null when the viewer may not delete it. */
+  deleteHref?: (comment: CommentItem) => string | null;
+  headingLevel?: 3 | 4;
+};
+
+/** Comments with the writer's name and relationship, their reaction and when they wrote. */
+export function CommentList({ comments, deleteHref }: Props) {
+  if (comments.length === 0) return <p className="text-lg text-stone-700">No comments yet.</p>;
+  return (
+    <ol className="space-y-3" aria-label="Comments">
+      {comments.map((c) => {
+        const label = reactionLabel(c.emoji);
+        const href = deleteHref?.(c) ?? null;
+        return (
+          <li key={c.id} id={`comment-${c.id}`} className="rounded-xl border border-stone-300 bg-white p-4">
+            <p className="flex flex-wrap items-center gap-x-2 text-base text-stone-700">
+              <span className="font-semibold text-ink">{c.familyMember.name}</span>
+              {c.familyMember.relationship ? <span>({c.familyMember.relationship})</span> : null}
+              <span aria-hidden="true">·</span>
+              <RelativeTime iso={c.createdAt} />
+            </p>
+            <div className="mt-1 flex gap-3">
+              {c.emoji && label ? (
+                <span role="img" aria-label={`Reaction: ${label}`} className="text-2xl leading-none">
+                  {c.emoji}
+                </span>
+              ) : null}
+              <p className="whitespace-pre-line text-lg">{c.content}</p>
+            </div>
+            {href ? (
+              <p className="mt-1">
+                <Link to={href} className="inline-flex min-h-[44px] items-center font-semibold text-red-800 underline">
+                  Delete<span className="sr-only"> comment by {c.familyMember.name}</span>
+                </Link>
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,50 @@
+import { Form } from "@remix-run/react";
+
+export type ReactionCountItem = { emoji: string; label: string; count: number; mine: boolean };
+
+/**
+ * The story's reactions. Family members of the story's resident press a reaction to give it or
+ * take it back (a plain POST form, so it works without JavaScript); everyone else sees the counts.
+ */
+export function ReactionBar({ reactions, canReact, action }: { reactions: ReactionCountItem[]; canReact: boolean; action: string }) {
+  const given = reactions.filter((r) => r.count > 0);
+  if (!canReact) {
+    if (given.length === 0) return <p className="text-lg text-stone-700">No reactions yet.</p>;
+    return (
+      <ul className="flex flex-wrap gap-2" aria-label="Reactions">
+        {given.map((r) => (
+          <li key={r.emoji} className="inline-flex min-h-[44px] items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-lg">
+            <span role="img" aria-label={r.label}>
+              {r.emoji}
+            </span>
+            <span>{r.count}</span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value="react" />
+      <p className="mb-2 text-base text-stone-700">Press a reaction to add it; press it again to take it back.</p>
+      <div className="flex flex-wrap gap-2">
+        {reactions.map((r) => (
+          <button
+            key={r.emoji}
+            type="submit"
+            name="emoji"
+            value={r.emoji}
+            aria-pressed={r.mine}
+            aria-label={`${r.label}, ${r.count}`}
+            className={`inline-flex min-h-[44px] min-w-[44px] items-center gap-2 rounded-full border-2 px-3 text-lg ${
+              r.mine ? "border-brand-700 bg-brand-100" : "border-stone-400 bg-white hover:bg-stone-100"
+            }`}
+          >
+            <span aria-hidden="true">{r.emoji}</span>
+            <span aria-hidden="true">{r.count}</span>
+          </button>
+        ))}
+      </div>
+    </Form>
+  );
+}

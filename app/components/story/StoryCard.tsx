@@ -1,0 +1,88 @@
+import { Link } from "@remix-run/react";
+import { useId } from "react";
+import { needsReadMore } from "~/models/categories";
+import { srcSetFor } from "~/models/media-urls";
+import { CategoryBadge } from "./CategoryBadge";
+import { RelativeTime } from "./RelativeTime";
+import { ResidentAvatar, roomLabel } from "./ResidentAvatar";
+
+/** What a card needs of a story (a StoryView from ~/models/story.server has all of it). */
+export type StoryCardStory = {
+  id: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  category: string;
+  imageId: string | null;
+  imageUrl: string | null;
+  createdAt: string;
+  isPublished?: boolean;
+  resident: { firstName: string; lastName: string; roomNumber: string | null; profileImageUrl: string | null };
+};
+
+type Props = {
+  story: StoryCardStory;
+  /** "row": a compact line for lists; "card": with the picture (or 'No image'). */
+  variant?: "row" | "card";
+  headingLevel?: 2 | 3 | 4;
+  /** Where the story page is; the story page by default. */
+  href?: string;
+};
+
+/** One story: title, resident with 'Room N', category, relative time, excerpt and 'Read More'. */
+export function StoryCard({ story, variant = "card", headingLevel = 3, href }: Props) {
+  const titleId = useId();
+  const Heading = `h${headingLevel}` as "h3";
+  const to = href ?? `/stories/${story.id}`;
+  const room = roomLabel(story.resident.roomNumber);
+  const name = `${story.resident.firstName} ${story.resident.lastName}`;
+  return (
+    <article className={variant === "card" ? "card flex h-full flex-col overflow-hidden p-0" : "flex gap-4 py-4"} aria-labelledby={titleId}>
+      {variant === "card" ? (
+        story.imageUrl && story.imageId ? (
+          <img
+            src={story.imageUrl}
+            srcSet={srcSetFor(story.imageId, [400, 800])}
+            sizes="(min-width: 1024px) 400px, 100vw"
+            alt=""
+            className="aspect-[3/2] w-full bg-stone-200 object-cover"
+            loading="lazy"
+            width={400}
+            height={267}
+          />
+        ) : (
+          <div className="flex aspect-[3/2] w-full items-center justify-center bg-stone-100 text-base text-stone-700">No image</div>
+        )
+      ) : (
+        <ResidentAvatar resident={story.resident} size="md" />
+      )}
+      <div className={variant === "card" ? "flex flex-1 flex-col gap-2 p-5" : "flex min-w-0 flex-1 flex-col gap-1"}>
+        <div className="flex flex-wrap items-center gap-2">
+          <CategoryBadge category={story.category} />
+          {story.isPublished === false ? (
+            <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">Under Review</span>
+          ) : null}
+        </div>
+        <Heading id={titleId} className="text-xl font-bold leading-snug">
+          <Link to={to} className="text-ink hover:underline">
+            {story.title}
+          </Link>
+        </Heading>
+        <p className="text-base text-stone-700">
+          <span className="font-semibold text-ink">{name}</span>
+          {room ? <span> · {room}</span> : null}
+          <span> · </span>
+          <RelativeTime iso={story.createdAt} />
+        </p>
+        <p className="text-base">{story.excerpt}</p>
+        {needsReadMore(story.content) || story.excerpt !== story.content ? (
+          <p className="mt-auto">
+            <Link to={to} className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+              Read More<span className="sr-only"> about {story.title}</span>
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

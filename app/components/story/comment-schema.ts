@@ -1,0 +1,23 @@
+// The comment form's rules (spec section 5: trimmed text must be non-empty), shared by the story
+// page, the JSON API and the browser.
+import { z } from "zod";
+import { REACTIONS } from "~/models/categories";
+
+export const REACTION_EMOJIS = REACTIONS.map((r) => r.emoji) as [string, ...string[]];
+export const COMMENT_MAX_LENGTH = 2000;
+export const COMMENT_REQUIRED = "Please write a comment";
+
+export const CommentSchema = z.object({
+  content: z
+    .string({ error: COMMENT_REQUIRED })
+    .trim()
+    .min(1, COMMENT_REQUIRED)
+    .max(COMMENT_MAX_LENGTH, `Please keep your comment under ${COMMENT_MAX_LENGTH} characters`),
+  emoji: z.enum(REACTION_EMOJIS, { error: "Choose one of the reactions shown" }).nullish(),
+});
+
+export type CommentInput = z.infer<typeof CommentSchema>;
+
+export function reactionLabel(emoji: string | null | undefined): string | null {
+  return REACTIONS.find((r) => r.emoji === emoji)?.label ?? null;
+}

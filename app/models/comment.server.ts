@@ -1,0 +1,172 @@
+// Comments, reactions and story views of one community. Every function takes the community's handle.
+// Families comment and react only on published stories of their own resident; counters on the
+// story row (likeCount, viewCount) always match the rows they count.
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { newId } from "~/utils/ids.server";
+import type { SessionUser } from "~/utils/auth.server";
+import { REACTIONS } from "./categories";
+import { recordActivity } from "./activity.server";
+import { getFamilyMember, type FamilyMemberRow } from "./family.server";
+import { localDateIn } from "./local-time";
+import { getReadableStory, type StoryView } from "./story.server";
+
+const { comments, reactions, stories, storyViews, familyMembers } = tenantSchema;
+
+/** The spec's Comment: id, content, emoji, createdAt, familyMember (name, relationship). */
+export type CommentView = {
+  id: string;
+  storyId: string;
+  content: string;
+  emoji: string | null;
+  createdAt: string;
+  authorUserId: string | null;
+  familyMember: { name: string; relationship: string | null };
+};
+
+export class CommentAccessError extends Error {
+  constructor(
+    public status: 403 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Member = Pick<SessionUser, "id" | "role" | "residentId" | "familyMemberId" | "displayName" | "username">;
+
+export function listComments(db: TenantDb, storyId: string): CommentView[] {
+  return db
+    .select({ comment: comments, member: familyMembers })
+    .from(comments)
+    .leftJoin(familyMembers, eq(comments.familyMemberId, familyMembers.id))
+    .where(eq(comments.storyId, storyId))
+    .orderBy(asc(comments.createdAt))
+    .all()
+    .map(({ comment: c, member: m }) => ({
+      id: c.id,
+      storyId: c.storyId,
+      content: c.content,
+      emoji: c.emoji,
+      createdAt: c.createdAt,
+      authorUserId: c.authorUserId,
+      familyMember: { name: m?.name ?? c.authorName, relationship: m?.relationship ?? null },
+    }));
+}
+
+/** The signed-in family member's row, when the user is a family member. */
+function familyRowOf(db: TenantDb, user: Pick<Member, "role" | "familyMemberId">): FamilyMemberRow | null {
+  if (user.role !== "family" || !user.familyMemberId) return null;
+  return getFamilyMember(db, user.familyMemberId) ?? null;
+}
+
+/** Whether this user may comment on and react to this story (family of its resident, published). */
+export function canRespondTo(db: TenantDb, user: Pick<Member, "role" | "familyMemberId">, story: Pick<StoryView, "isPublished" | "residentId">): boolean {
+  const member = familyRowOf(db, user);
+  return Boolean(member && story.isPublished && member.residentId === story.residentId);
+}
+
+/**
+ * The story a family member responds to, or a CommentAccessError: 404 when the story cannot be read
+ * (missing, or unpublished), 403 when it belongs to another resident or the user is not family.
+ */
+export function responseTarget(db: TenantDb, user: Member, storyId: string): { story: StoryView; member: FamilyMemberRow } {
+  const story = getReadableStory(db, user, storyId);
+  if (!story) throw new CommentAccessError(404, "Story not found");
+  const member = familyRowOf(db, user);
+  if (!member) throw new CommentAccessError(403, "Only family members can comment on stories");
+  if (!story.isPublished) throw new CommentAccessError(404, "Story not found");
+  if (member.residentId !== story.residentId) throw new CommentAccessError(403, "You can comment only on your own resident's stories");
+  return { story, member };
+}
+
+function syncLikeCount(db: TenantDb, storyId: string) {
+  db.update(stories)
+    .set({ likeCount: sql`(SELECT count(*) FROM ${reactions} WHERE ${reactions.storyId} = ${storyId})` })
+    .where(eq(stories.id, storyId))
+    .run();
+}
+
+/**
+ * Adds a comment by the signed-in family member. Its emoji, when given, also counts as the member's
+ * reaction to the story. Content must already be validated (CommentSchema).
+ */
+export function addComment(db: TenantDb, user: Member, storyId: string, input: { content: string; emoji?: string | null }): CommentView {
+  const { story, member } = responseTarget(db, user, storyId);
+  const id = newId();
+  const content = input.content.trim();
+  const emoji = input.emoji && REACTIONS.some((r) => r.emoji === input.emoji) ? input.emoji : null;
+  db.transaction((tx) => {
+    const t = tx as unknown as TenantDb;
+    t.insert(comments).values({ id, storyId, familyMemberId: member.id, authorUserId: user.id, authorName: member.name, content, emoji }).run();
+    if (emoji) {
+      t.insert(reactions).values({ id: newId(), storyId, userId: user.id, emoji }).onConflictDoNothing().run();
+      syncLikeCount(t, storyId);
+    }
+    recordActivity(t, { type: "comment_added", summary: `${member.name} commented on "${story.title}"`, subjectId: storyId, actor: { id: user.id, displayName: member.name } });
+  });
+  return listComments(db, storyId).find((c) => c.id === id)!;
+}
+
+/**
+ * Deletes a comment: family members their own, staff and administrators any (moderation).
+ * Returns false when there is no such comment this user may delete.
+ */
+export function deleteComment(db: TenantDb, user: Pick<Member, "id" | "role">, commentId: string, storyId: string): boolean {
+  const moderator = user.role === "administrator" || user.role === "staff" || user.role === "super_admin";
+  const where = moderator
+    ? and(eq(comments.id, commentId), eq(comments.storyId, storyId))
+    : and(eq(comments.id, commentId), eq(comments.storyId, storyId), eq(comments.authorUserId, user.id));
+  return db.delete(comments).where(where).run().changes === 1;
+}
+
+export type ReactionCount = { emoji: string; label: string; count: number; mine: boolean };
+
+/** The eight reactions with how often each was given to the story, and which are this user's. */
+export function reactionSummary(db: TenantDb, storyId: string, userId: string | null): ReactionCount[] {
+  const rows = db
+    .select({ emoji: reactions.emoji, n: count(), mine: sql<number>`sum(${reactions.userId} = ${userId ?? ""})` })
+    .from(reactions)
+    .where(eq(reactions.storyId, storyId))
+    .groupBy(reactions.emoji)
+    .all();
+  return REACTIONS.map((r) => {
+    const row = rows.find((x) => x.emoji === r.emoji);
+    return { emoji: r.emoji, label: r.label, count: row?.n ?? 0, mine: Boolean(row?.mine) };
+  });
+}
+
+/** Adds the member's reaction, or takes it back when it was already given. Returns whether it is on now. */
+export function toggleReaction(db: TenantDb, user: Member, storyId: string, emoji: string): boolean {
+  responseTarget(db, user, storyId);
+  if (!REACTIONS.some((r) => r.emoji === emoji)) throw new CommentAccessError(404, "Unknown reaction");
+  return db.transaction((tx) => {
+    const t = tx as unknown as TenantDb;
+    const removed = t.delete(reactions).where(and(eq(reactions.storyId, storyId), eq(reactions.userId, user.id), eq(reactions.emoji, emoji))).run().changes;
+    if (!removed) t.insert(reactions).values({ id: newId(), storyId, userId: user.id, emoji }).run();
+    syncLikeCount(t, storyId);
+    return removed === 0;
+  });
+}
+
+/**
+ * Counts a family member's view of a published story: at most one per member, story and calendar
+ * day in the community's time zone. Returns whether this view was new.
+ */
+export function recordStoryView(
+  db: TenantDb,
+  community: Pick<Community, "timeZone">,
+  familyMemberId: string,
+  storyId: string,
+  now: Date = new Date(),
+): boolean {
+  const viewedOn = localDateIn(community.timeZone, now);
+  return db.transaction((tx) => {
+    const t = tx as unknown as TenantDb;
+    const story = t.select({ isPublished: stories.isPublished }).from(stories).where(eq(stories.id, storyId)).get();
+    if (!story?.isPublished) return false;
+    const inserted = t.insert(storyViews).values({ storyId, familyMemberId, viewedOn }).onConflictDoNothing().run().changes === 1;
+    if (inserted) t.update(stories).set({ viewCount: sql`${stories.viewCount} + 1` }).where(eq(stories.id, storyId)).run();
+    return inserted;
+  });
+}

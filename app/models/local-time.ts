@@ -1,0 +1,44 @@
+// Calendar days and months in a community's own time zone (pure: no database, no server APIs).
+
+function partsIn(timeZone: string, instant: Date) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+}
+
+/** The calendar day of `now` in `timeZone`, as YYYY-MM-DD. */
+export function localDateIn(timeZone: string, now: Date = new Date()): string {
+  const { year, month, day } = partsIn(timeZone, now);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+function offsetMs(timeZone: string, instant: Date): number {
+  const p = partsIn(timeZone, instant);
+  const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wallAsUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The UTC instant at which the calendar month containing `now` began in `timeZone` (ISO string). */
+export function startOfLocalMonthUtc(timeZone: string, now: Date = new Date()): string {
+  const { year, month } = partsIn(timeZone, now);
+  const wallMidnight = Date.UTC(year, month - 1, 1);
+  // two passes settle the offset even when the month starts next to a daylight-saving change
+  let guess = wallMidnight - offsetMs(timeZone, new Date(wallMidnight));
+  guess = wallMidnight - offsetMs(timeZone, new Date(guess));
+  return new Date(guess).toISOString();
+}
+
+/** A date as "April 5, 2025" in the community's time zone (same text on server and browser). */
+export function formatLongDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { CommentSchema } from "~/components/story/comment-schema";
+import { addComment, CommentAccessError, listComments } from "~/models/comment.server";
+import { getReadableStory } from "~/models/story.server";
+import { requireTenantUser } from "~/utils/auth.server";
+import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
+
+/** GET /api/stories/{id}/comments: the story's comments, oldest first, for anyone who may read it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, db } = await requireTenantUser(request);
+  const story = getReadableStory(db, user, params.id ?? "");
+  if (!story) throw notFound("Story not found");
+  return Response.json(listComments(db, story.id));
+}
+
+/**
+ * POST /api/stories/{id}/comments with JSON { content, emoji }: the signed-in family member comments
+ * on a published story of their own resident (others: 403, unreadable stories: 404).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
+  const { user, db } = await requireTenantUser(request);
+  const input = await readJson(request, CommentSchema);
+  try {
+    return Response.json(addComment(db, user, params.id ?? "", input), { status: 201 });
+  } catch (error) {
+    if (error instanceof CommentAccessError) {
+      return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,237 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CategoryBadge } from "~/components/story/CategoryBadge";
+import { CommentForm } from "~/components/story/CommentForm";
+import { CommentList, type CommentItem } from "~/components/story/CommentList";
+import { CommentSchema, REACTION_EMOJIS } from "~/components/story/comment-schema";
+import { ReactionBar } from "~/components/story/ReactionBar";
+import { ResidentAvatar, roomLabel } from "~/components/story/ResidentAvatar";
+import {
+  addComment,
+  canRespondTo,
+  CommentAccessError,
+  deleteComment,
+  listComments,
+  reactionSummary,
+  recordStoryView,
+  toggleReaction,
+} from "~/models/comment.server";
+import { formatLongDate } from "~/models/local-time";
+import { getMedia, mediaVariants } from "~/models/media.server";
+import { mediaUrl } from "~/models/media-urls";
+import { getReadableStory } from "~/models/story.server";
+import { requireTenantUser } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.story.title} · Storyloom` : "Story · Storyloom" }];
+
+function notFound(): Response {
+  return new Response("We could not find that story.", { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+function isModerator(role: string) {
+  return role === "administrator" || role === "staff" || role === "super_admin";
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, community, db } = await requireTenantUser(request);
+  const story = getReadableStory(db, user, params.storyId ?? "");
+  if (!story) throw notFound();
+  // opening a story as a family member counts one view per member, story and local day
+  if (user.role === "family" && user.familyMemberId && story.isPublished) {
+    if (recordStoryView(db, community, user.familyMemberId, story.id)) story.viewCount += 1;
+  }
+  let image: { src: string; srcSet: string; width: number | null; height: number | null } | null = null;
+  if (story.imageId) {
+    const row = getMedia(db, story.imageId);
+    const variants = row ? mediaVariants(row) : [];
+    image = {
+      src: mediaUrl(story.imageId),
+      srcSet: variants.filter((v) => v.width > 0).map((v) => `${mediaUrl(story.imageId!, v.width)} ${v.width}w`).join(", "),
+      width: row?.width ?? null,
+      height: row?.height ?? null,
+    };
+  }
+  const comments = listComments(db, story.id);
+  const moderator = isModerator(user.role);
+  const confirmId = new URL(request.url).searchParams.get("deleteComment");
+  const confirming = confirmId ? (comments.find((c) => c.id === confirmId && (moderator || c.authorUserId === user.id)) ?? null) : null;
+  return {
+    story,
+    createdLabel: formatLongDate(story.createdAt, community.timeZone),
+    image,
+    comments,
+    reactions: reactionSummary(db, story.id, user.id),
+    canRespond: canRespondTo(db, user, story),
+    isFamily: user.role === "family",
+    viewerId: user.id,
+    moderator,
+    confirming,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, db } = await requireTenantUser(request);
+  const storyId = params.storyId ?? "";
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const back = `/stories/${storyId}`;
+  try {
+    if (intent === "comment") {
+      const submission = parseWithZod(formData, { schema: CommentSchema });
+      if (submission.status !== "success") return submission.reply();
+      try {
+        addComment(db, user, storyId, submission.value);
+      } catch (error) {
+        if (error instanceof CommentAccessError) throw error;
+        console.error("Adding a comment failed", error);
+        return submission.reply({ formErrors: ["Failed to add comment. Please try again."] });
+      }
+      return redirectWithToast(safeRedirect(formData.get("redirectTo"), `${back}#comments`), { type: "success", title: "Your comment was added" });
+    }
+    if (intent === "react") {
+      const emoji = String(formData.get("emoji") ?? "");
+      if (!REACTION_EMOJIS.includes(emoji)) throw new Response("Choose one of the reactions shown", { status: 400 });
+      toggleReaction(db, user, storyId, emoji);
+      return redirect(`${back}#reactions`);
+    }
+    if (intent === "delete-comment") {
+      if (!getReadableStory(db, user, storyId)) throw notFound();
+      const ok = deleteComment(db, user, String(formData.get("commentId") ?? ""), storyId);
+      if (!ok) throw notFound();
+      return redirectWithToast(`${back}#comments`, { type: "success", title: "Comment deleted" });
+    }
+  } catch (error) {
+    if (error instanceof CommentAccessError) {
+      throw error.status === 404 ? notFound() : new Response(error.message, { status: 403, statusText: "Forbidden" });
+    }
+    throw error;
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+function Paragraphs({ text }: { text: string }) {
+  const parts = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return (
+    <div className="max-w-prose space-y-4 text-lg leading-relaxed">
+      {parts.map((p, i) => (
+        <p key={i} className="whitespace-pre-line">
+          {p}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export default function StoryPage() {
+  const { story, createdLabel, image, comments, reactions, canRespond, isFamily, viewerId, moderator, confirming } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const name = `${story.resident.firstName} ${story.resident.lastName}`;
+  const room = roomLabel(story.resident.roomNumber);
+  const deleteHref = (c: CommentItem) => (moderator || c.authorUserId === viewerId ? `?deleteComment=${encodeURIComponent(c.id)}#confirm-delete` : null);
+  return (
+    <div className="mx-auto max-w-3xl space-y-10">
+      <p>
+        <Link to="/stories" className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+          <span aria-hidden="true">←&nbsp;</span>All stories
+        </Link>
+      </p>
+      <article aria-labelledby="story-title" className="space-y-6">
+        <header className="space-y-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <CategoryBadge category={story.category} />
+            {!story.isPublished ? (
+              <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">
+                {story.reviewStatus === "rejected" ? "Not approved" : "Under Review"}
+              </span>
+            ) : null}
+          </div>
+          <h1 id="story-title" className="page-title">
+            {story.title}
+          </h1>
+          <div className="flex items-center gap-4">
+            <ResidentAvatar resident={story.resident} size="lg" />
+            <div>
+              <p className="text-xl font-semibold">{name}</p>
+              <p className="text-base text-stone-700">
+                {room ? <span>{room} · </span> : null}
+                <time dateTime={story.createdAt}>{createdLabel}</time>
+              </p>
+            </div>
+          </div>
+        </header>
+        {image ? (
+          <figure>
+            <img
+              src={image.src}
+              srcSet={image.srcSet || undefined}
+              sizes="(min-width: 768px) 768px, 100vw"
+              alt={`Picture for the story "${story.title}"`}
+              width={image.width ?? undefined}
+              height={image.height ?? undefined}
+              className="h-auto w-full rounded-xl bg-stone-200"
+            />
+          </figure>
+        ) : null}
+        {story.audioUrl ? (
+          <section aria-labelledby="listen-title" className="card">
+            <h2 id="listen-title" className="mb-2 text-xl font-bold">
+              Listen to {story.resident.firstName} tell it
+            </h2>
+            <audio controls preload="none" src={story.audioUrl} className="w-full">
+              <a href={story.audioUrl}>Download the recording</a>
+            </audio>
+            <p className="mt-2 text-base text-stone-700">The written story below is the transcript of this recording.</p>
+          </section>
+        ) : null}
+        <Paragraphs text={story.content} />
+      </article>
+
+      <section id="reactions" aria-labelledby="reactions-title" className="space-y-3">
+        <h2 id="reactions-title" className="text-2xl font-bold">
+          Reactions
+        </h2>
+        <ReactionBar reactions={reactions} canReact={canRespond} action={`/stories/${story.id}`} />
+      </section>
+
+      <section id="comments" aria-labelledby="comments-title" className="space-y-4">
+        <h2 id="comments-title" className="text-2xl font-bold">
+          Comments ({comments.length})
+        </h2>
+        {confirming ? (
+          <div id="confirm-delete" className="rounded-xl border-2 border-red-700 bg-red-50 p-4" role="group" aria-labelledby="confirm-delete-title">
+            <h3 id="confirm-delete-title" className="text-xl font-bold text-red-900">
+              Delete this comment?
+            </h3>
+            <p className="mb-3 text-lg">
+              “{confirming.content}” by {confirming.familyMember.name}. This cannot be undone.
+            </p>
+            <Form method="post" className="flex flex-wrap gap-3">
+              <input type="hidden" name="intent" value="delete-comment" />
+              <input type="hidden" name="commentId" value={confirming.id} />
+              <button type="submit" className="btn-danger">
+                Yes, delete comment
+              </button>
+              <Link to={`/stories/${story.id}#comments`} className="btn-secondary">
+                Cancel
+              </Link>
+            </Form>
+          </div>
+        ) : null}
+        <CommentList comments={comments} deleteHref={deleteHref} />
+        {canRespond ? (
+          <div>
+            <h3 className="mb-2 text-xl font-bold">Add a comment</h3>
+            {/* a new comment remounts the form, so it starts empty again */}
+            <CommentForm key={comments.at(-1)?.id ?? "none"} storyId={story.id} lastResult={lastResult} />
+          </div>
+        ) : isFamily && story.isPublished ? (
+          <p className="text-base text-stone-700">Comments on this story come from {story.resident.firstName}'s family.</p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

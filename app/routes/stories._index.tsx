@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CategoryFilter } from "~/components/story/CategoryFilter";
+import { StoryCard } from "~/components/story/StoryCard";
+import { categoryLabel, isCategory } from "~/models/categories";
+import { pageOf, parsePageParam } from "~/models/paging";
+import { countPublishedStories, listPublishedStories } from "~/models/story.server";
+import { requireTenantUser } from "~/utils/auth.server";
+
+const STORIES_PER_PAGE = 12;
+
+export const meta: MetaFunction = () => [{ title: "All Stories · Storyloom" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db } = await requireTenantUser(request);
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("category");
+  const category = isCategory(raw) ? raw : null;
+  const page = pageOf(countPublishedStories(db, { category }), parsePageParam(url.searchParams.get("page")), STORIES_PER_PAGE);
+  const stories = listPublishedStories(db, { category, limit: page.limit, offset: page.offset });
+  return { stories, page, category };
+}
+
+function pageHref(page: number, category: string | null) {
+  const params = new URLSearchParams();
+  if (category) params.set("category", category);
+  if (page > 1) params.set("page", String(page));
+  const q = params.toString();
+  return q ? `/stories?${q}` : "/stories";
+}
+
+export default function AllStories() {
+  const { stories, page, category } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="page-title">All Stories</h1>
+          <p className="text-lg text-stone-700">
+            {page.total === 0
+              ? "No stories yet."
+              : `${page.total} published ${page.total === 1 ? "story" : "stories"}${category ? ` in ${categoryLabel(category)}` : ""}, newest first.`}
+          </p>
+        </div>
+        <CategoryFilter id="stories-category" action="/stories" selected={category} />
+      </div>
+      {stories.length === 0 ? (
+        <p className="card text-lg">{category ? "No stories in this category yet." : "No stories have been shared yet."}</p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {stories.map((s) => (
+            <li key={s.id}>
+              <StoryCard story={s} variant="card" headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.pageCount > 1 ? (
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+          {page.hasPrevious ? (
+            <Link to={pageHref(page.page - 1, category)} className="btn-secondary" rel="prev">
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-lg">
+            Page {page.page} of {page.pageCount}
+          </p>
+          {page.hasNext ? (
+            <Link to={pageHref(page.page + 1, category)} className="btn-secondary" rel="next">
+              Next page
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

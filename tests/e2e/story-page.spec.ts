@@ -1,0 +1,140 @@
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import { test, expect, signIn, httpRequest, sessionCookie, PORT } from "./support/fixtures";
+
+type ApiStory = { id: string; title: string; viewCount: number; likeCount: number };
+
+async function publishedStories(): Promise<ApiStory[]> {
+  const cookie = await sessionCookie("linda.admin");
+  return (await httpRequest({ path: "/api/stories/recent?limit=50", cookie })).json<ApiStory[]>();
+}
+
+async function storyId(title: string): Promise<string> {
+  const story = (await publishedStories()).find((s) => s.title === title);
+  if (!story) throw new Error(`no published story "${title}"`);
+  return story.id;
+}
+
+function pendingStoryId(title: string): string {
+  const db = new Database(`test-data/e2e-${PORT}/tenants/sunnybrook.sqlite`, { readonly: true });
+  try {
+    return (db.prepare("SELECT id FROM stories WHERE title = ? AND is_published = 0").get(title) as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}
+
+const nojs = () => test.info().project.name === "nojs";
+
+test.describe("a story page", () => {
+  test("'Read More' on the home leads to the whole story with its resident, category, date and comments", async ({ page }) => {
+    await signIn(page, "karen.moore");
+    await page.goto("/");
+    await page.getByRole("region", { name: "Featured Stories" }).getByRole("link", { name: "Read More about A Red Dress at the Crystal Ballroom" }).click();
+    await expect(page).toHaveURL(/\/stories\/[\w-]+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "A Red Dress at the Crystal Ballroom" })).toBeVisible();
+    await expect(page.getByText("Margaret Ellis", { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Room 12 ·/)).toBeVisible();
+    await expect(page.getByTestId("resident-initials")).toHaveText("ME");
+    await expect(page.getByText("Love & Romance")).toBeVisible();
+    await expect(page.locator("article time")).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(page.getByText("he kept stepping on my feet for forty-six years")).toBeVisible();
+    const comments = page.getByRole("list", { name: "Comments" });
+    await expect(comments.getByText("Dad's dancing really never did improve.", { exact: false })).toBeVisible();
+    await expect(comments.getByText("Sarah Ellis")).toBeVisible();
+    await expect(comments.getByText("(Daughter)")).toBeVisible();
+    await expect(comments.getByRole("img", { name: "Reaction: Laughing" })).toBeVisible();
+    // Karen is family of another resident: she reads, but comments come from Margaret's family
+    await expect(page.getByRole("button", { name: "Post Comment" })).toHaveCount(0);
+    await expect(page.getByText("Comments on this story come from Margaret's family.")).toBeVisible();
+  });
+
+  test("a family member comments with a reaction, sees errors for a blank comment, and deletes it after confirming", async ({ page }) => {
+    const [user, name, emoji, label] = nojs() ? ["tom.ellis", "Tom Ellis", "😊", "Smile"] : ["sarah.ellis", "Sarah Ellis", "😢", "Sad"];
+    const text = `Thinking of you, Mum (${test.info().project.name} ${Date.now()})`;
+    await signIn(page, user);
+    await page.goto(`/stories/${await storyId("The Farmhouse Kitchen in Cork")}`);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(page.getByText("Please write a comment")).toBeVisible();
+    await page.getByLabel("Your comment").fill(text);
+    // the radio is visually hidden behind its big label, which is what people press
+    const radioId = await page.getByRole("radio", { name: label }).getAttribute("id");
+    await page.locator(`label[for="${radioId}"]`).click();
+    await expect(page.getByRole("radio", { name: label })).toBeChecked();
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Your comment was added");
+    const mine = page.getByRole("list", { name: "Comments" }).getByRole("listitem").filter({ hasText: text });
+    await expect(mine).toContainText(name);
+    await expect(mine.getByRole("img", { name: `Reaction: ${label}` })).toHaveText(emoji);
+    await expect(page.getByLabel("Your comment")).toHaveValue("");
+
+    await mine.getByRole("link", { name: `Delete comment by ${name}` }).click();
+    await expect(page.getByRole("heading", { name: "Delete this comment?" })).toBeVisible();
+    await page.getByRole("button", { name: "Yes, delete comment" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Comment deleted");
+    await expect(page.getByText(text)).toHaveCount(0);
+  });
+
+  test("a family member gives and takes back a reaction", async ({ page }) => {
+    const [user, label] = nojs() ? ["tom.ellis", "Thumbs up"] : ["sarah.ellis", "Praying hands"];
+    await signIn(page, user);
+    await page.goto(`/stories/${await storyId("Eight Days at Sea")}`);
+    const button = page.getByRole("button", { name: new RegExp(`^${label}, \\d+$`) });
+    const before = Number((await button.getAttribute("aria-label"))!.split(", ")[1]);
+    await expect(button).toHaveAttribute("aria-pressed", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await expect(button).toHaveAttribute("aria-label", `${label}, ${before + 1}`);
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "false");
+    await expect(button).toHaveAttribute("aria-label", `${label}, ${before}`);
+  });
+
+  test("opening a story as a family member counts one view a day", async ({ page }) => {
+    // each project reads its own story so that the two runs do not count each other's views
+    const [user, title] = nojs() ? ["alex.kowalski", "Pierogi on Christmas Eve"] : ["karen.moore", "Swan Island"];
+    const id = await storyId(title);
+    const before = (await publishedStories()).find((s) => s.id === id)!.viewCount;
+    await signIn(page, user);
+    await page.goto(`/stories/${id}`);
+    await page.reload();
+    await page.goto(`/stories/${id}`);
+    expect((await publishedStories()).find((s) => s.id === id)!.viewCount).toBe(before + 1);
+  });
+
+  test("a story under review is shown to its resident with its state, and to no family member", async ({ page }) => {
+    const id = pendingStoryId("Sunday Letters Home");
+    await signIn(page, "sarah.ellis");
+    const res = await page.goto(`/stories/${id}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText("Sunday Letters Home")).toHaveCount(0);
+    await signIn(page, "margaret.ellis");
+    await page.goto(`/stories/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Sunday Letters Home" })).toBeVisible();
+    await expect(page.getByText("Under Review")).toBeVisible();
+  });
+
+  test("the comments API answers the spec's shape", async () => {
+    const cookie = await sessionCookie("karen.moore");
+    const res = await httpRequest({ path: `/api/stories/${await storyId("A Red Dress at the Crystal Ballroom")}/comments`, cookie });
+    expect(res.status).toBe(200);
+    const list = res.json<{ content: string; emoji: string; createdAt: string; familyMember: { name: string; relationship: string } }[]>();
+    expect(list.find((c) => c.familyMember.name === "Tom Ellis")).toMatchObject({ emoji: "❤️", familyMember: { relationship: "Son" } });
+    const post = await httpRequest({
+      path: `/api/stories/${await storyId("A Red Dress at the Crystal Ballroom")}/comments`,
+      method: "POST",
+      cookie,
+      body: JSON.stringify({ content: "Not my family", emoji: "❤️" }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(post.status).toBe(403);
+  });
+
+  test("a story page has no WCAG 2.2 AA violations", async ({ page }) => {
+    test.skip(nojs(), "axe needs JavaScript");
+    await signIn(page, "sarah.ellis");
+    await page.goto(`/stories/${await storyId("A Red Dress at the Crystal Ballroom")}`);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+});
