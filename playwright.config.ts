@@ -3,6 +3,7 @@ import { defineConfig } from "@playwright/test";
 // Every flow runs twice: with JavaScript and without (kiosks, old phones).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const HOSTILE = /(isolation-matrix|bad-input)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -16,13 +17,20 @@ export default defineConfig({
     baseURL: `http://sunnybrook.storyloom.localhost:${PORT}`,
     launchOptions: {
       executablePath: chromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+        // the record wizard's tests: a fake microphone the page may use without asking
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+      ],
     },
     trace: "off",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "nojs", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: HOSTILE },
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: HOSTILE },
+    // the isolation matrix and the bad-input sweep compare table counts, so they run alone, last
+    { name: "hostile", use: { javaScriptEnabled: true }, testMatch: HOSTILE, dependencies: ["js", "nojs"] },
   ],
   webServer: {
     command: `tsx tests/e2e/support/server.ts`,

@@ -47,7 +47,22 @@ const control = getControlDb();
 const communityCount = migrateAllCommunities();
 console.log(`Databases migrated (control + ${communityCount} communities) in ${config.DATA_DIR}`);
 
-if (!config.isProduction && communityCount === 0) {
+// a crash can leave half-written media files or files whose rows never committed: remove them
+{
+  const { recoverMediaFolder } = await import("~/models/media-recovery.server");
+  const { listCommunities } = await import("~/models/community.server");
+  const { getTenantDb } = await import("~/utils/db.server");
+  let removed = 0;
+  for (const c of listCommunities()) {
+    const r = recoverMediaFolder(getTenantDb(c), c);
+    removed += r.tempFiles + r.orphanFiles + r.stalePending;
+    if (r.missingFiles.length) console.warn(`${c.subdomain}: ${r.missingFiles.length} media files are missing from disk`);
+  }
+  if (removed) console.log(`Removed ${removed} unfinished or unreferenced media files`);
+}
+
+// benchmarks run a production-mode server on demo data (SEED_DEMO=1)
+if ((!config.isProduction || process.env.SEED_DEMO === "1") && communityCount === 0) {
   const { seedDemoData, DEMO_PASSWORD } = await import("../db/seed/seed");
   const { SEED_COMMUNITIES } = await import("../db/seed/data");
   const report = await seedDemoData(SEED_COMMUNITIES);
@@ -74,6 +89,21 @@ if (config.isProduction) {
     );
   }
 }
+
+// local transcription: build whisper.cpp's `main` when it is missing, in the background; a failed
+// build never stops the start (transcription then says it is unavailable and residents type)
+const whisperSetup = await import("./setup-whisper");
+void whisperSetup
+  .ensureWhisperBinary({ quiet: true })
+  .then(async (result) => {
+    console.log(result.message);
+    if (config.NODE_ENV !== "test" && result.ok) console.log((await whisperSetup.ensureWhisperModel()).message);
+  })
+  .catch((error) => console.error("Whisper setup failed", error));
+// recordings a stopped server was transcribing are queued again
+const { recoverTranscriptionJobs } = await import("~/models/transcription.server");
+const requeued = recoverTranscriptionJobs();
+if (requeued) console.log(`Transcription: ${requeued} unfinished recording(s) queued again`);
 
 const { startServer } = await import("./server");
 await startServer();

@@ -20,6 +20,10 @@ if (run(bin("remix"), ["build"]) !== 0) {
   process.exit(1);
 }
 
+// the transcription tests run the real whisper.cpp binary (with WHISPER_MODEL's test model in CI)
+const { ensureWhisperBinary } = await import("./setup-whisper");
+console.log((await ensureWhisperBinary()).message);
+
 const only = process.argv[2];
 const vitestJson = "test-output/vitest.json";
 const playwrightJson = "test-output/playwright.json";

@@ -1,6 +1,7 @@
 // Family members of one community's residents.
-import { asc, eq } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { and, asc, count, eq } from "drizzle-orm";
+import { controlSchema, getControlDb, tenantSchema, type TenantDb } from "~/utils/db.server";
+import { newId } from "~/utils/ids.server";
 
 const { familyMembers, residents } = tenantSchema;
 
@@ -22,4 +23,77 @@ export function listFamilyMembers(db: TenantDb) {
 
 export function listFamilyOfResident(db: TenantDb, residentId: string): FamilyMemberRow[] {
   return db.select().from(familyMembers).where(eq(familyMembers.residentId, residentId)).orderBy(asc(familyMembers.name)).all();
+}
+
+// --- administration: adding, editing and removing family members (issue 4) ---
+
+export type FamilyMemberInput = {
+  residentId: string;
+  name: string;
+  email: string;
+  relationship?: string | null;
+  phoneNumber?: string | null;
+};
+
+function blankToNull(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  return v ? v : null;
+}
+
+/** Adds the tenant row only; their sign-in (an invitation) is made by invitation.server.ts. */
+export function createFamilyMember(db: TenantDb, input: FamilyMemberInput): FamilyMemberRow {
+  const id = newId();
+  db.insert(familyMembers)
+    .values({
+      id,
+      residentId: input.residentId,
+      name: input.name.trim(),
+      email: input.email.trim(),
+      relationship: blankToNull(input.relationship),
+      phoneNumber: blankToNull(input.phoneNumber),
+    })
+    .run();
+  return getFamilyMember(db, id)!;
+}
+
+export function updateFamilyMember(db: TenantDb, id: string, patch: Partial<FamilyMemberInput>): FamilyMemberRow | undefined {
+  const set: Partial<typeof familyMembers.$inferInsert> = { updatedAt: new Date().toISOString() };
+  if (patch.residentId !== undefined) set.residentId = patch.residentId;
+  if (patch.name !== undefined) set.name = patch.name.trim();
+  if (patch.email !== undefined) set.email = patch.email.trim();
+  if (patch.relationship !== undefined) set.relationship = blankToNull(patch.relationship);
+  if (patch.phoneNumber !== undefined) set.phoneNumber = blankToNull(patch.phoneNumber);
+  const result = db.update(familyMembers).set(set).where(eq(familyMembers.id, id)).run();
+  return result.changes === 1 ? getFamilyMember(db, id) : undefined;
+}
+
+/**
+ * Removes a family member and their sign-in: the user row in the control database goes too, which
+ * ends their sessions and any open invitation link. Returns false when there was no such member.
+ */
+export function deleteFamilyMember(db: TenantDb, tenantId: string, id: string): boolean {
+  const removed = db.delete(familyMembers).where(eq(familyMembers.id, id)).run().changes === 1;
+  if (removed) {
+    const { users } = controlSchema;
+    getControlDb()
+      .delete(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.role, "family"), eq(users.familyMemberId, id)))
+      .run();
+  }
+  return removed;
+}
+
+export function countFamilyMembers(db: TenantDb): number {
+  return db.select({ n: count() }).from(familyMembers).get()?.n ?? 0;
+}
+
+/** A family member with their resident (the family dashboard's header and GET /api/family/profile). */
+export function getFamilyProfile(db: TenantDb, familyMemberId: string): { member: FamilyMemberRow; resident: typeof residents.$inferSelect } | null {
+  const row = db
+    .select({ member: familyMembers, resident: residents })
+    .from(familyMembers)
+    .innerJoin(residents, eq(familyMembers.residentId, residents.id))
+    .where(eq(familyMembers.id, familyMemberId))
+    .get();
+  return row ?? null;
 }

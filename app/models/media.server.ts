@@ -72,7 +72,7 @@ export async function saveImage(
   db: TenantDb,
   community: Pick<Community, "subdomain">,
   bytes: Buffer,
-  opts: { uploadedByUserId?: string | null; status?: "pending" | "attached" } = {},
+  opts: { uploadedByUserId?: string | null; status?: "pending" | "attached"; id?: string } = {},
 ): Promise<MediaRow> {
   if (bytes.length === 0) throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
   if (bytes.length > MAX_IMAGE_BYTES) throw new MediaError(IMAGE_ERRORS.tooLarge.title, IMAGE_ERRORS.tooLarge.description);
@@ -88,7 +88,8 @@ export async function saveImage(
     throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
   }
 
-  const id = newId();
+  // a signed upload URL names the id its file will get
+  const id = opts.id ?? newId();
   const base = crypto.randomBytes(16).toString("hex");
   const dir = mediaDir(community);
   const written: string[] = [];
@@ -128,6 +129,97 @@ export async function saveImage(
     throw error;
   }
   return db.select().from(media).where(eq(media.id, id)).get()!;
+}
+
+// --- audio recordings (issue 6: the record-a-story wizard) ---
+
+export const MAX_AUDIO_BYTES = 40 * 1024 * 1024;
+
+export const AUDIO_ERRORS = {
+  empty: { title: "No recording", description: "The recording is empty. Please try recording again." },
+  tooLarge: { title: "File too large", description: "Recordings must be smaller than 40 MB (about 10 minutes)." },
+  wrongType: { title: "Invalid file type", description: "Please choose an audio recording (WebM, Ogg, MP4/M4A, WAV or MP3)." },
+} as const;
+
+export type AudioContainer = "webm" | "ogg" | "mp4" | "wav" | "mp3" | "aac";
+
+const AUDIO_TYPES: Record<AudioContainer, { mimeType: string; ext: string }> = {
+  webm: { mimeType: "audio/webm", ext: "webm" },
+  ogg: { mimeType: "audio/ogg", ext: "ogg" },
+  mp4: { mimeType: "audio/mp4", ext: "m4a" },
+  wav: { mimeType: "audio/wav", ext: "wav" },
+  mp3: { mimeType: "audio/mpeg", ext: "mp3" },
+  aac: { mimeType: "audio/aac", ext: "aac" },
+};
+
+/** What a recording's first bytes say its container is (never trusting the declared type). */
+export function sniffAudioType(bytes: Uint8Array): AudioContainer | null {
+  const b = bytes;
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.slice(from, to));
+  if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return "webm";
+  if (b.length >= 4 && ascii(0, 4) === "OggS") return "ogg";
+  if (b.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WAVE") return "wav";
+  if (b.length >= 12 && ascii(4, 8) === "ftyp") {
+    // HEIF/AVIF images share the ISO container
+    const brand = ascii(8, 12);
+    if (["avif", "avis", "heic", "heix", "hevc", "mif1", "msf1"].includes(brand)) return null;
+    return "mp4";
+  }
+  if (b.length >= 3 && ascii(0, 3) === "ID3") return "mp3";
+  if (b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0) {
+    // MPEG frame sync: layer bits 00 are AAC in ADTS, anything else MP3
+    return (b[1]! & 0x06) === 0 ? "aac" : "mp3";
+  }
+  return null;
+}
+
+/**
+ * Validates and stores a recording under a random server-made name. Throws MediaError for a file
+ * that is empty, too large, or not audio by its bytes. The row starts "pending" until a story owns it.
+ */
+export async function saveAudio(
+  db: TenantDb,
+  community: Pick<Community, "subdomain">,
+  bytes: Buffer,
+  opts: { uploadedByUserId?: string | null; status?: "pending" | "attached"; durationSeconds?: number | null; maxBytes?: number } = {},
+): Promise<MediaRow> {
+  if (bytes.length === 0) throw new MediaError(AUDIO_ERRORS.empty.title, AUDIO_ERRORS.empty.description);
+  if (bytes.length > (opts.maxBytes ?? MAX_AUDIO_BYTES)) throw new MediaError(AUDIO_ERRORS.tooLarge.title, AUDIO_ERRORS.tooLarge.description);
+  const container = sniffAudioType(bytes);
+  if (!container) throw new MediaError(AUDIO_ERRORS.wrongType.title, AUDIO_ERRORS.wrongType.description);
+  const { mimeType, ext } = AUDIO_TYPES[container];
+  const id = newId();
+  const fileName = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
+  const file = path.join(mediaDir(community), fileName);
+  await writeFileAtomic(file, bytes);
+  try {
+    db.insert(media)
+      .values({
+        id,
+        kind: "audio",
+        fileName,
+        mimeType,
+        bytes: bytes.length,
+        durationSeconds: opts.durationSeconds == null ? null : Math.max(0, Math.round(opts.durationSeconds)),
+        uploadedByUserId: opts.uploadedByUserId ?? null,
+        status: opts.status ?? "pending",
+      })
+      .run();
+  } catch (error) {
+    fs.rmSync(file, { force: true });
+    throw error;
+  }
+  return db.select().from(media).where(eq(media.id, id)).get()!;
+}
+
+/** Records a recording's measured length (whole seconds). */
+export function setMediaDuration(db: TenantDb, id: string, seconds: number) {
+  db.update(media).set({ durationSeconds: Math.max(0, Math.round(seconds)) }).where(eq(media.id, id)).run();
+}
+
+/** The full path of a stored media file (the server-made name only, never a path from outside). */
+export function mediaFilePath(community: Pick<Community, "subdomain">, row: Pick<MediaRow, "fileName">) {
+  return path.join(mediaDir(community), path.basename(row.fileName));
 }
 
 export function getMedia(db: TenantDb, id: string): MediaRow | undefined {

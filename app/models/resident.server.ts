@@ -1,6 +1,9 @@
 // Residents of one community. Every function takes the community's database handle.
-import { and, asc, eq } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { and, asc, count, eq } from "drizzle-orm";
+import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { newId } from "~/utils/ids.server";
+import { recordActivity } from "./activity.server";
+import { deleteMedia, saveImage } from "./media.server";
 import { mediaUrl } from "./media-urls";
 
 const { residents } = tenantSchema;
@@ -38,4 +41,110 @@ export function getActiveResident(db: TenantDb, id: string): ResidentRow | undef
 
 export function residentName(r: Pick<ResidentRow, "firstName" | "lastName">): string {
   return `${r.firstName} ${r.lastName}`;
+}
+
+// --- administration: adding, editing, (de)activating residents (issue 4) ---
+
+export type ResidentInput = {
+  firstName: string;
+  lastName: string;
+  roomNumber?: string | null;
+  dateOfBirth?: string | null;
+  admissionDate?: string | null;
+  /** an image already saved by saveImage (see setResidentPhoto for replacing one later) */
+  profileImageId?: string | null;
+};
+
+/** Empty optional text is stored as null, never as "". */
+function blankToNull(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  return v ? v : null;
+}
+
+export function createResident(db: TenantDb, input: ResidentInput, actor?: { id: string; displayName: string } | null): ResidentRow {
+  const id = newId();
+  const row = {
+    id,
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    roomNumber: blankToNull(input.roomNumber),
+    dateOfBirth: blankToNull(input.dateOfBirth),
+    admissionDate: blankToNull(input.admissionDate),
+    profileImageId: input.profileImageId ?? null,
+  };
+  db.transaction((tx) => {
+    tx.insert(residents).values(row).run();
+    recordActivity(tx as unknown as TenantDb, { type: "resident_added", summary: `Welcome to ${row.firstName} ${row.lastName}`, subjectId: id, actor });
+  });
+  return getResident(db, id)!;
+}
+
+/** Changes the given fields only (an omitted field keeps its value; "" or null clears an optional one). */
+export function updateResident(db: TenantDb, id: string, patch: Partial<ResidentInput> & { isActive?: boolean }): ResidentRow | undefined {
+  const set: Partial<typeof residents.$inferInsert> = { updatedAt: new Date().toISOString() };
+  if (patch.firstName !== undefined) set.firstName = patch.firstName.trim();
+  if (patch.lastName !== undefined) set.lastName = patch.lastName.trim();
+  if (patch.roomNumber !== undefined) set.roomNumber = blankToNull(patch.roomNumber);
+  if (patch.dateOfBirth !== undefined) set.dateOfBirth = blankToNull(patch.dateOfBirth);
+  if (patch.admissionDate !== undefined) set.admissionDate = blankToNull(patch.admissionDate);
+  if (patch.isActive !== undefined) set.isActive = patch.isActive;
+  const result = db.update(residents).set(set).where(eq(residents.id, id)).run();
+  return result.changes === 1 ? getResident(db, id) : undefined;
+}
+
+export function setResidentActive(db: TenantDb, id: string, isActive: boolean): ResidentRow | undefined {
+  return updateResident(db, id, { isActive });
+}
+
+/**
+ * Replaces (or with null bytes removes) a resident's profile photo. The image is validated and
+ * re-encoded by saveImage (throws MediaError with the spec's messages); the old photo is deleted.
+ */
+export async function setResidentPhoto(
+  db: TenantDb,
+  community: Pick<Community, "subdomain">,
+  id: string,
+  bytes: Buffer | null,
+  uploadedByUserId?: string | null,
+): Promise<ResidentRow | undefined> {
+  const resident = getResident(db, id);
+  if (!resident) return undefined;
+  const image = bytes ? await saveImage(db, community, bytes, { uploadedByUserId, status: "attached" }) : null;
+  db.update(residents)
+    .set({ profileImageId: image?.id ?? null, updatedAt: new Date().toISOString() })
+    .where(eq(residents.id, id))
+    .run();
+  if (resident.profileImageId) deleteMedia(db, community, resident.profileImageId);
+  return getResident(db, id);
+}
+
+export type ResidentWithCounts = ResidentRow & { profileImageUrl: string | null; storyCount: number; publishedStoryCount: number };
+
+/** Every resident (active first, then by name) with how many stories they have and how many are published. */
+export function listResidentsWithStoryCounts(db: TenantDb): ResidentWithCounts[] {
+  const { stories } = tenantSchema;
+  const totals = new Map<string, { all: number; published: number }>();
+  const rows = db
+    .select({ residentId: stories.residentId, isPublished: stories.isPublished, n: count() })
+    .from(stories)
+    .groupBy(stories.residentId, stories.isPublished)
+    .all();
+  for (const r of rows) {
+    const entry = totals.get(r.residentId) ?? { all: 0, published: 0 };
+    entry.all += r.n;
+    if (r.isPublished) entry.published += r.n;
+    totals.set(r.residentId, entry);
+  }
+  return listResidents(db)
+    .map((r) => ({
+      ...r,
+      profileImageUrl: r.profileImageId ? mediaUrl(r.profileImageId) : null,
+      storyCount: totals.get(r.id)?.all ?? 0,
+      publishedStoryCount: totals.get(r.id)?.published ?? 0,
+    }))
+    .sort((a, b) => Number(b.isActive) - Number(a.isActive));
+}
+
+export function countActiveResidents(db: TenantDb): number {
+  return db.select({ n: count() }).from(residents).where(eq(residents.isActive, true)).get()?.n ?? 0;
 }

@@ -1,10 +1,10 @@
 // Stories of one community: reading, writing and the rules of who sees what.
 // Screens and /api routes both call these functions; every one takes the community's handle.
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
-import { markMediaAttached } from "./media.server";
+import { deleteMedia, markMediaAttached } from "./media.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { excerptOf } from "./categories";
 import { mediaUrl } from "./media-urls";
@@ -203,4 +203,187 @@ export function createStory(db: TenantDb, input: NewStory): StoryRow {
     recordActivity(tx as unknown as TenantDb, { type: "story_submitted", summary: `New story sent for review: "${title}"`, subjectId: id, actor: input.author });
   });
   return getStoryRow(db, id)!;
+}
+
+// --- story review by administrators (issue 4) ---
+
+export type Reviewer = { id: string; displayName: string };
+export type ReviewResult = { ok: true; story: StoryRow } | { ok: false; status: 404 | 409; reason: string };
+
+const NOT_FOUND: ReviewResult = { ok: false, status: 404, reason: "Story not found" };
+
+/** The review queue: stories awaiting a decision, oldest first. */
+export function listPendingStories(db: TenantDb): StoryView[] {
+  return selectStories(db)
+    .where(and(eq(stories.reviewStatus, "pending"), eq(stories.isPublished, false)))
+    .orderBy(asc(stories.createdAt))
+    .all()
+    .map((r) => toStoryView(r));
+}
+
+/** Published stories for the review screen, newest first, a page at a time. */
+export function listPublishedForReview(db: TenantDb, limit = 10, offset = 0): StoryView[] {
+  return listPublishedStories(db, { limit, offset });
+}
+
+/** Stories that were not approved, newest decision first. */
+export function listRejectedStories(db: TenantDb, limit = 20): StoryView[] {
+  return selectStories(db)
+    .where(eq(stories.reviewStatus, "rejected"))
+    .orderBy(desc(stories.reviewedAt))
+    .limit(limit)
+    .all()
+    .map((r) => toStoryView(r));
+}
+
+export function countStoriesByReviewStatus(db: TenantDb): { pending: number; published: number; rejected: number; featured: number } {
+  const out = { pending: 0, published: 0, rejected: 0, featured: 0 };
+  for (const r of db.select({ status: stories.reviewStatus, n: count() }).from(stories).groupBy(stories.reviewStatus).all()) out[r.status] = r.n;
+  out.featured = db.select({ n: count() }).from(stories).where(and(eq(stories.isPublished, true), eq(stories.isFeatured, true))).get()?.n ?? 0;
+  return out;
+}
+
+/** Approves a story: published at once, visible to families, and announced in the activity feed. */
+export function approveStory(db: TenantDb, id: string, reviewer: Reviewer): ReviewResult {
+  const story = getStoryRow(db, id);
+  if (!story) return NOT_FOUND;
+  if (story.isPublished) return { ok: true, story };
+  const now = new Date().toISOString();
+  db.transaction((tx) => {
+    tx.update(stories)
+      .set({ isPublished: true, reviewStatus: "published", reviewNote: null, reviewedAt: now, reviewedByUserId: reviewer.id, publishedAt: now, updatedAt: now })
+      .where(eq(stories.id, id))
+      .run();
+    const resident = tx.select().from(residents).where(eq(residents.id, story.residentId)).get();
+    const name = resident ? `${resident.firstName} ${resident.lastName}` : "A resident";
+    recordActivity(tx as unknown as TenantDb, {
+      type: "story_published",
+      summary: `${name} shared "${story.title}"`,
+      subjectId: id,
+      actor: story.authorUserId ? { id: story.authorUserId, displayName: name } : null,
+    });
+  });
+  return { ok: true, story: getStoryRow(db, id)! };
+}
+
+/** Declines a story that is not published: it leaves the queue, stays unpublished, and keeps the note for its resident. */
+export function rejectStory(db: TenantDb, id: string, reviewer: Reviewer, note?: string | null): ReviewResult {
+  const story = getStoryRow(db, id);
+  if (!story) return NOT_FOUND;
+  if (story.isPublished) return { ok: false, status: 409, reason: "This story is published; unpublish it first" };
+  const now = new Date().toISOString();
+  db.update(stories)
+    .set({ isPublished: false, isFeatured: false, reviewStatus: "rejected", reviewNote: note?.trim() || null, reviewedAt: now, reviewedByUserId: reviewer.id, updatedAt: now })
+    .where(eq(stories.id, id))
+    .run();
+  return { ok: true, story: getStoryRow(db, id)! };
+}
+
+/** Takes a published story down: families no longer see it and it waits in the review queue again. */
+export function unpublishStory(db: TenantDb, id: string, reviewer: Reviewer): ReviewResult {
+  const story = getStoryRow(db, id);
+  if (!story) return NOT_FOUND;
+  if (!story.isPublished) return { ok: false, status: 409, reason: "This story is not published" };
+  const now = new Date().toISOString();
+  db.update(stories)
+    .set({ isPublished: false, isFeatured: false, reviewStatus: "pending", publishedAt: null, reviewedAt: now, reviewedByUserId: reviewer.id, updatedAt: now })
+    .where(eq(stories.id, id))
+    .run();
+  return { ok: true, story: getStoryRow(db, id)! };
+}
+
+/** Features or unfeatures a story; only published stories can be featured. */
+export function setStoryFeatured(db: TenantDb, id: string, isFeatured: boolean): ReviewResult {
+  const result = db
+    .update(stories)
+    .set({ isFeatured, updatedAt: new Date().toISOString() })
+    .where(and(eq(stories.id, id), eq(stories.isPublished, true)))
+    .run();
+  if (result.changes === 1) return { ok: true, story: getStoryRow(db, id)! };
+  return getStoryRow(db, id) ? { ok: false, status: 409, reason: "Only published stories can be featured" } : NOT_FOUND;
+}
+
+/** One of the resident's own stories in any review state, or null (ownership is in the where). */
+export function getStoryOfResident(db: TenantDb, residentId: string, id: string): StoryView | null {
+  const row = selectStories(db).where(and(eq(stories.id, id), eq(stories.residentId, residentId))).get();
+  return row ? toStoryView(row) : null;
+}
+
+export type StoryEdit = { title?: string | null; content: string; category: string; imageId?: string | null };
+export type StoryEditResult = { story: StoryRow; sentBackForReview: boolean; previousStatus: StoryRow["reviewStatus"] };
+
+/**
+ * Changes one of the resident's own stories. A published story goes back for review (families stop
+ * seeing it until it is approved again), and so does one that was not approved. `imageId`
+ * undefined keeps the image, null removes it, an id replaces it; the old image's files are deleted.
+ */
+export function updateStoryOfResident(
+  db: TenantDb,
+  community: Parameters<typeof deleteMedia>[1],
+  residentId: string,
+  id: string,
+  edit: StoryEdit,
+  actor?: { id: string; displayName: string } | null,
+): StoryEditResult | null {
+  const mine = and(eq(stories.id, id), eq(stories.residentId, residentId));
+  const current = db.select().from(stories).where(mine).get();
+  if (!current) return null;
+  const sentBackForReview = current.reviewStatus !== "pending";
+  const content = edit.content.trim();
+  const title = edit.title?.trim() || titleFromContent(content);
+  const replacedImageId = edit.imageId !== undefined && edit.imageId !== current.imageId ? current.imageId : null;
+  db.transaction((tx) => {
+    tx.update(stories)
+      .set({
+        title,
+        content,
+        // a hand-written excerpt no longer fits new content
+        excerpt: content === current.content ? current.excerpt : null,
+        category: edit.category,
+        ...(edit.imageId !== undefined ? { imageId: edit.imageId } : {}),
+        updatedAt: new Date().toISOString(),
+        ...(sentBackForReview ? { isPublished: false, isFeatured: false, reviewStatus: "pending" as const, reviewNote: null, publishedAt: null } : {}),
+      })
+      .where(mine)
+      .run();
+    if (edit.imageId) markMediaAttached(tx as unknown as TenantDb, edit.imageId);
+    if (sentBackForReview) {
+      recordActivity(tx as unknown as TenantDb, { type: "story_submitted", summary: `Story edited and sent for review: "${title}"`, subjectId: id, actor: actor ?? null });
+    }
+  });
+  if (replacedImageId) deleteMedia(db, community, replacedImageId);
+  return { story: getStoryRow(db, id)!, sentBackForReview, previousStatus: current.reviewStatus };
+}
+
+/** Sets a story's image as staff (no review change); the old image's files are deleted. */
+export function setStoryImage(db: TenantDb, community: Parameters<typeof deleteMedia>[1], id: string, imageId: string): StoryRow | null {
+  const current = getStoryRow(db, id);
+  if (!current) return null;
+  db.transaction((tx) => {
+    tx.update(stories).set({ imageId, updatedAt: new Date().toISOString() }).where(eq(stories.id, id)).run();
+    markMediaAttached(tx as unknown as TenantDb, imageId);
+  });
+  if (current.imageId && current.imageId !== imageId) deleteMedia(db, community, current.imageId);
+  return getStoryRow(db, id)!;
+}
+
+/** Deletes one of the resident's own stories and its image and audio files. False when not theirs. */
+export function deleteStoryOfResident(db: TenantDb, community: Parameters<typeof deleteMedia>[1], residentId: string, id: string): boolean {
+  const mine = and(eq(stories.id, id), eq(stories.residentId, residentId));
+  const row = db.select({ imageId: stories.imageId, audioId: stories.audioId }).from(stories).where(mine).get();
+  if (!row) return false;
+  const deleted = db.delete(stories).where(mine).run();
+  if (deleted.changes !== 1) return false;
+  for (const mediaId of [row.imageId, row.audioId]) if (mediaId) deleteMedia(db, community, mediaId);
+  return true;
+}
+
+/** The published stories of one resident as their family sees them (200-character excerpts). */
+export function publishedStoriesForFamily(db: TenantDb, residentId: string, opts: { limit?: number; excerptLength?: number } = {}): StoryView[] {
+  return selectStories(db)
+    .where(and(eq(stories.isPublished, true), eq(stories.residentId, residentId)))
+    .orderBy(desc(stories.publishedAt), desc(stories.createdAt))
+    .limit(opts.limit ?? 60)
+    .all()
+    .map((r) => toStoryView(r, opts.excerptLength ?? 200));
 }

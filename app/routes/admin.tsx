@@ -1,19 +1,25 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { ComingSoon } from "~/components/layout/ComingSoon";
-import { requireTenantUser } from "~/utils/auth.server";
+import { useLoaderData } from "@remix-run/react";
+import { AreaLayout } from "~/components/admin/AreaLayout";
+import { requireArea } from "~/components/admin/area.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantUser(request, { roles: ["administrator", "super_admin"] });
-  return null;
+  const { community } = await requireArea(request, "admin");
+  return { facility: community.name };
 }
 
-export default function Page() {
-  return (
-    <ComingSoon title="Admin">
-      <Outlet />
-    </ComingSoon>
-  );
+const TABS = [
+  { to: "/admin", label: "Overview", end: true },
+  { to: "/admin/residents", label: "Residents" },
+  { to: "/admin/families", label: "Families" },
+  { to: "/admin/stories", label: "Stories" },
+  { to: "/admin/news", label: "News" },
+  { to: "/admin/calendar", label: "Calendar" },
+];
+
+export default function AdminLayout() {
+  const { facility } = useLoaderData<typeof loader>();
+  return <AreaLayout title="Admin Dashboard" intro={<p>Manage {facility}: residents, families, stories, news and events.</p>} tabs={TABS} navLabel="Admin sections" />;
 }

@@ -1,14 +1,155 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSoon } from "~/components/layout/ComingSoon";
-import { requireTenantUser } from "~/utils/auth.server";
+// The family dashboard: their resident (photo or initials, name, room), Share Photo and Ask Question
+// (dialogs with JavaScript, /family?dialog=photo|question pages without), and the resident's
+// published stories, each leading to the story page where family react and comment.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { requireFamilyMember } from "~/utils/area-guards.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readUploadForm } from "~/utils/upload-form.server";
+import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
+import { MediaError } from "~/models/media.server";
+import { FAMILY_EXCERPT_LENGTH } from "~/models/categories";
+import { toResidentSummary } from "~/models/resident.server";
+import { publishedStoriesForFamily } from "~/models/story.server";
+import { listPhotosForResident, shareFamilyPhoto } from "~/models/family-photo.server";
+import { askFamilyQuestion, forFamily, listQuestionsForResident } from "~/models/family-question.server";
+import { ResidentHeader } from "~/components/family/ResidentHeader";
+import { FamilyStoryCard } from "~/components/family/FamilyStoryCard";
+import { AskQuestionForm, AskQuestionSchema, SharePhotoForm, SharePhotoSchema } from "~/components/family/FamilyForms";
+import { DialogLink } from "~/components/resident/DialogLink";
+import { PhotoGrid, QuestionList, whoShared } from "~/components/resident/FamilySharing";
 
 export const meta: MetaFunction = () => [{ title: "Family · Storyloom" }];
 
+const TRY_AGAIN = "Please try again or contact support if the problem persists.";
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantUser(request, { roles: ["family"] });
-  return null;
+  const { db, member, resident } = await requireFamilyMember(request);
+  return {
+    member: { name: member.name, relationship: member.relationship },
+    resident: toResidentSummary(resident),
+    stories: publishedStoriesForFamily(db, resident.id, { excerptLength: FAMILY_EXCERPT_LENGTH }).map((s) => ({
+      id: s.id,
+      title: s.title,
+      excerpt: s.excerpt,
+      category: s.category,
+      imageId: s.imageId,
+      publishedAt: s.publishedAt,
+      createdAt: s.createdAt,
+    })),
+    photos: listPhotosForResident(db, resident.id),
+    questions: listQuestionsForResident(db, resident.id).map(forFamily),
+  };
 }
 
-export default function Page() {
-  return <ComingSoon title="Family" />;
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, community, db, member, resident } = await requireFamilyMember(request);
+  let upload;
+  try {
+    upload = await readUploadForm(request);
+  } catch (error) {
+    if (error instanceof MediaError) return formLevelReply([error.title, error.description]);
+    throw error;
+  }
+  const intent = upload.form.get("intent");
+  if (intent === "share-photo") {
+    if (upload.oversized.includes("photo")) {
+      return fileErrorReply(parseWithZod(upload.form, { schema: SharePhotoSchema.omit({ photo: true }) }), undefined, "photo");
+    }
+    const submission = parseWithZod(upload.form, { schema: SharePhotoSchema });
+    if (submission.status !== "success") return submission.reply();
+    try {
+      const bytes = Buffer.from(await submission.value.photo.arrayBuffer());
+      await shareFamilyPhoto(db, community, { member, bytes, description: submission.value.description, actor: user });
+    } catch (error) {
+      if (error instanceof MediaError) return fileErrorReply(submission, error, "photo");
+      console.error("Sharing a photo failed", error);
+      return redirectWithToast("/family", { type: "error", title: "Failed to upload photo", description: TRY_AGAIN });
+    }
+    return redirectWithToast("/family", { type: "success", title: `Your photo has been shared with ${resident.firstName}` });
+  }
+  if (intent === "ask-question") {
+    const submission = parseWithZod(upload.form, { schema: AskQuestionSchema });
+    if (submission.status !== "success") return submission.reply();
+    try {
+      askFamilyQuestion(db, { member, question: submission.value.question, actor: user });
+    } catch (error) {
+      console.error("Asking a question failed", error);
+      return redirectWithToast("/family", { type: "error", title: "Failed to submit question", description: TRY_AGAIN });
+    }
+    return redirectWithToast("/family", { type: "success", title: `Your question has been sent to ${resident.firstName}` });
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+export default function FamilyDashboard() {
+  const { member, resident, stories, photos, questions } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const dialog = params.get("dialog");
+
+  if (dialog === "photo" || dialog === "question") {
+    return (
+      <section className="card mx-auto max-w-2xl" aria-labelledby="family-form-title">
+        <p className="mb-2">
+          <Link to="/family" className="font-semibold text-brand-800 underline">
+            Back to {resident.firstName}'s stories
+          </Link>
+        </p>
+        <h1 id="family-form-title" className="page-title mb-4">
+          {dialog === "photo" ? "Share Photo" : "Ask Question"}
+        </h1>
+        {dialog === "photo" ? (
+          <SharePhotoForm id="page-share-photo" lastResult={lastResult} residentFirstName={resident.firstName} />
+        ) : (
+          <AskQuestionForm id="page-ask-question" lastResult={lastResult} residentFirstName={resident.firstName} />
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <div className="space-y-10">
+      <ResidentHeader resident={resident} memberLabel={whoShared(member)}>
+        <DialogLink to="/family?dialog=photo" label={<><span aria-hidden="true">📷</span> Share Photo</>} title="Share Photo">
+          <SharePhotoForm id="dialog-share-photo" residentFirstName={resident.firstName} />
+        </DialogLink>
+        <DialogLink to="/family?dialog=question" className="btn-secondary" label={<><span aria-hidden="true">❓</span> Ask Question</>} title="Ask Question">
+          <AskQuestionForm id="dialog-ask-question" residentFirstName={resident.firstName} />
+        </DialogLink>
+      </ResidentHeader>
+
+      <section aria-labelledby="family-stories-title">
+        <h2 id="family-stories-title" className="mb-3 text-2xl font-bold">
+          {resident.firstName}'s stories
+        </h2>
+        {stories.length ? (
+          <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+            {stories.map((s) => (
+              <li key={s.id}>
+                <FamilyStoryCard story={s} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="card text-lg">{resident.firstName} has not shared any stories yet. Ask a question to get one started.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="family-questions-title">
+        <h2 id="family-questions-title" className="mb-3 text-2xl font-bold">
+          Questions for {resident.firstName}
+        </h2>
+        <QuestionList questions={questions} answerable={false} emptyText="No questions yet." />
+      </section>
+
+      <section aria-labelledby="family-photos-title">
+        <h2 id="family-photos-title" className="mb-3 text-2xl font-bold">
+          Photos shared with {resident.firstName}
+        </h2>
+        <PhotoGrid photos={photos} emptyText="No photos shared yet." />
+      </section>
+    </div>
+  );
 }

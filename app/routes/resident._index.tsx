@@ -1,14 +1,111 @@
+// The resident's dashboard: a welcome with their own name, Record New Story, Tell Your Story, their
+// stories in every review state, and what their family shared (photos and questions).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSoon } from "~/components/layout/ComingSoon";
-import { requireTenantUser } from "~/utils/auth.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireResidentMember } from "~/utils/area-guards.server";
+import { listStoriesOfResident } from "~/models/story.server";
+import { listPhotosForResident } from "~/models/family-photo.server";
+import { listQuestionsForResident } from "~/models/family-question.server";
+import { DialogLink } from "~/components/resident/DialogLink";
+import { StoryForm } from "~/components/resident/StoryForm";
+import { ResidentStoryCard } from "~/components/resident/ResidentStoryCard";
+import { PhotoGrid, QuestionList } from "~/components/resident/FamilySharing";
 
 export const meta: MetaFunction = () => [{ title: "Your stories · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantUser(request, { roles: ["resident"] });
-  return null;
+  const { db, resident } = await requireResidentMember(request);
+  return {
+    resident: { firstName: resident.firstName, lastName: resident.lastName },
+    stories: listStoriesOfResident(db, resident.id).map((s) => ({
+      id: s.id,
+      title: s.title,
+      content: s.content,
+      excerpt: s.excerpt,
+      category: s.category,
+      imageId: s.imageId,
+      isPublished: s.isPublished,
+      reviewStatus: s.reviewStatus,
+      reviewNote: s.reviewNote,
+      createdAt: s.createdAt,
+    })),
+    photos: listPhotosForResident(db, resident.id),
+    questions: listQuestionsForResident(db, resident.id),
+  };
 }
 
-export default function Page() {
-  return <ComingSoon title="Your stories" />;
+export default function ResidentDashboard() {
+  const { resident, stories, photos, questions } = useLoaderData<typeof loader>();
+  const open = questions.filter((q) => !q.answeredStoryId);
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="welcome-title" className="card">
+        <h1 id="welcome-title" className="page-title mb-2">
+          Welcome, {resident.firstName} {resident.lastName}
+        </h1>
+        <p className="mb-4 text-lg">Share a memory today. Your family reads every story an administrator approves.</p>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/resident/record" className="btn-primary">
+            <span aria-hidden="true">🎙️</span> Record New Story
+          </Link>
+          <DialogLink to="/resident/stories/new" className="btn-secondary" label={<><span aria-hidden="true">✍️</span> Tell Your Story</>} title="Tell Your Story">
+            <StoryForm id="dialog-new-story" action="/resident/stories/new" />
+          </DialogLink>
+        </div>
+      </section>
+
+      {open.length ? (
+        <section aria-labelledby="open-questions-title">
+          <h2 id="open-questions-title" className="mb-3 text-2xl font-bold">
+            Questions from your family
+          </h2>
+          <QuestionList questions={open} answerable emptyText="" />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="stories-title">
+        <h2 id="stories-title" className="mb-3 text-2xl font-bold">
+          Your stories
+        </h2>
+        {stories.length ? (
+          <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+            {stories.map((s) => (
+              <li key={s.id} className="flex">
+                <ResidentStoryCard story={s} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="card text-center">
+            <p className="mb-2 text-xl font-semibold">You have not shared any stories yet.</p>
+            <p className="mb-4 text-lg">Your first story can be as short as a favourite memory. Tell it in writing or record it with your voice.</p>
+            <div className="flex flex-wrap justify-center gap-3">
+              <Link to="/resident/stories/new" className="btn-primary">
+                Write your first story
+              </Link>
+              <Link to="/resident/record" className="btn-secondary">
+                Record your first story
+              </Link>
+            </div>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="photos-title">
+        <h2 id="photos-title" className="mb-3 text-2xl font-bold">
+          Photos from your family
+        </h2>
+        <PhotoGrid photos={photos} emptyText="Your family has not shared any photos yet." />
+      </section>
+
+      {questions.length > open.length ? (
+        <section aria-labelledby="answered-title">
+          <h2 id="answered-title" className="mb-3 text-2xl font-bold">
+            Questions you answered
+          </h2>
+          <QuestionList questions={questions.filter((q) => q.answeredStoryId)} answerable emptyText="" />
+        </section>
+      ) : null}
+    </div>
+  );
 }

@@ -2,6 +2,12 @@ import { useEffect, useState } from "react";
 import type { Toast } from "~/utils/toast.server";
 
 const TOAST_DURATION_MS = 5000;
+const CLIENT_TOAST_EVENT = "storyloom:toast";
+
+/** Shows a toast from browser code (the recorder's 'Recording started' and the like). */
+export function showToast(toast: Toast) {
+  window.dispatchEvent(new CustomEvent<Toast>(CLIENT_TOAST_EVENT, { detail: toast }));
+}
 
 /** One toast at a time. Without JS it stays on the page; with JS it leaves after 5 seconds. */
 export function Toaster({ toast }: { toast: Toast | null }) {
@@ -12,6 +18,18 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     const t = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
     return () => clearTimeout(t);
   }, [toast]);
+  const [clientToast, setClientToast] = useState<{ toast: Toast; at: number } | null>(null);
+  useEffect(() => {
+    const onToast = (e: Event) => setClientToast({ toast: (e as CustomEvent<Toast>).detail, at: Date.now() });
+    window.addEventListener(CLIENT_TOAST_EVENT, onToast);
+    return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast);
+  }, []);
+  useEffect(() => {
+    if (!clientToast) return;
+    setVisible(clientToast.toast);
+    const t = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    return () => clearTimeout(t);
+  }, [clientToast]);
   const tone =
     visible?.type === "error"
       ? "border-red-700 bg-red-50 text-red-900"

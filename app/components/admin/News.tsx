@@ -1,0 +1,122 @@
+// Community news (administrators) and the staff bulletin: one list, one form.
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import type { NewsPostSchema } from "~/models/admin-schemas";
+import { AREAS, type AreaName } from "./areas";
+import type { deleteNewsLoader, editNewsLoader, newsLoader } from "./news.server";
+import { Badge, ConfirmDelete, EmptyState, RouteDialog, SectionHeader } from "./ui";
+
+type NewsFormShape = z.input<typeof NewsPostSchema>;
+
+export function NewsScreen({ area }: { area: AreaName }) {
+  const { posts } = useLoaderData<typeof newsLoader>();
+  const cfg = AREAS[area];
+  return (
+    <section aria-labelledby="news-title">
+      <SectionHeader
+        id="news-title"
+        title={cfg.newsTitle}
+        action={
+          <Link to={`${cfg.news}/new`} className="btn-primary" preventScrollReset>
+            {area === "staff" ? "New Bulletin Post" : "Create News Post"}
+          </Link>
+        }
+      />
+      {area === "staff" ? <p className="mb-4 text-base">Bulletin posts are published as soon as you post them.</p> : null}
+      <Outlet />
+      {posts.length === 0 ? (
+        <EmptyState>No posts yet.</EmptyState>
+      ) : (
+        <ul className="space-y-4">
+          {posts.map((p) => (
+            <li key={p.id} className="card" data-testid="news-post">
+              <article aria-labelledby={`post-${p.id}`}>
+                <div className="mb-2 flex flex-wrap items-center gap-2">
+                  <h3 id={`post-${p.id}`} className="mr-2 text-xl font-bold">
+                    {p.title}
+                  </h3>
+                  {p.isPinned ? <Badge tone="purple">Pinned</Badge> : null}
+                  {p.isPublished ? <Badge tone="green">Published</Badge> : <Badge tone="gray">Draft</Badge>}
+                </div>
+                <p className="mb-2 text-base text-stone-700">{p.dateLabel}</p>
+                <p className="mb-4 whitespace-pre-line text-base">{p.content}</p>
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`${cfg.news}/${p.id}`} className="btn-secondary" aria-label={`Edit ${p.title}`} preventScrollReset>
+                    Edit
+                  </Link>
+                  <Link to={`${cfg.news}/${p.id}/delete`} className="btn-ghost text-red-800" aria-label={`Delete ${p.title}`} preventScrollReset>
+                    Delete
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function NewsFields({ formId, lastResult, defaultValue, area, submitLabel }: { formId: string; lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: Record<string, string>; area: AreaName; submitLabel: string }) {
+  const [form, fields] = useForm<NewsFormShape>({ id: formId, lastResult, defaultValue, shouldValidate: "onSubmit" });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Field label="Title" htmlFor={fields.title.id} errors={fields.title.errors} errorId={fields.title.errorId}>
+        <input {...getInputProps(fields.title, { type: "text" })} className="input" autoComplete="off" />
+      </Field>
+      <Field label="Content" htmlFor={fields.content.id} errors={fields.content.errors} errorId={fields.content.errorId}>
+        <textarea {...getTextareaProps(fields.content)} rows={6} className="input" />
+      </Field>
+      {AREAS[area].chooseNewsPublished ? (
+        <div className="mb-3 flex min-h-[44px] items-center gap-3">
+          <input {...getInputProps(fields.isPublished, { type: "checkbox" })} className="h-6 w-6" />
+          <label htmlFor={fields.isPublished.id} className="text-base">
+            Published (families and residents can read it; otherwise it stays a draft)
+          </label>
+        </div>
+      ) : null}
+      <div className="mb-4 flex min-h-[44px] items-center gap-3">
+        <input {...getInputProps(fields.isPinned, { type: "checkbox" })} className="h-6 w-6" />
+        <label htmlFor={fields.isPinned.id} className="text-base">
+          Pinned (shown first)
+        </label>
+      </div>
+      <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
+    </Form>
+  );
+}
+
+export function NewNewsDialog({ area }: { area: AreaName }) {
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const staff = area === "staff";
+  return (
+    <RouteDialog id="new-post" title={staff ? "New Bulletin Post" : "Create News Post"} closeTo={AREAS[area].news}>
+      <NewsFields formId="new-post-form" lastResult={lastResult} area={area} defaultValue={staff ? {} : { isPublished: "on" }} submitLabel={staff ? "Post to bulletin" : "Save post"} />
+    </RouteDialog>
+  );
+}
+
+export function EditNewsDialog({ area }: { area: AreaName }) {
+  const { post } = useLoaderData<typeof editNewsLoader>();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  return (
+    <RouteDialog id="edit-post" title={`Edit “${post.title}”`} closeTo={AREAS[area].news}>
+      <NewsFields
+        key={post.id}
+        formId={`edit-post-${post.id}`}
+        lastResult={lastResult}
+        area={area}
+        submitLabel="Save post"
+        defaultValue={{ title: post.title, content: post.content, isPublished: post.isPublished ? "on" : "", isPinned: post.isPinned ? "on" : "" }}
+      />
+    </RouteDialog>
+  );
+}
+
+export function DeleteNewsDialog({ area }: { area: AreaName }) {
+  const { post } = useLoaderData<typeof deleteNewsLoader>();
+  return <ConfirmDelete id="delete-post" title="Delete this post?" closeTo={AREAS[area].news} question={`Delete “${post.title}”?`} confirmLabel="Delete post" />;
+}

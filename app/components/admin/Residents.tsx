@@ -1,0 +1,203 @@
+// Residents: the table, the add and edit dialogs. One implementation for /admin and /staff.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import type { ResidentSchema } from "~/models/admin-schemas";
+import { AREAS, type AreaName } from "./areas";
+import type { editResidentLoader, residentsLoader, ResidentListItem } from "./residents.server";
+import { Avatar, Badge, EmptyState, RouteDialog, SectionHeader } from "./ui";
+
+type ResidentFormShape = z.input<typeof ResidentSchema> & { photo?: File; removePhoto?: string };
+
+export function ResidentsScreen({ area }: { area: AreaName }) {
+  const { residents } = useLoaderData<typeof residentsLoader>();
+  const cfg = AREAS[area];
+  return (
+    <section aria-labelledby="residents-title">
+      <SectionHeader
+        id="residents-title"
+        title="Resident Management"
+        action={
+          <Link to={`${cfg.residents}/new`} className="btn-primary" preventScrollReset>
+            Add Resident
+          </Link>
+        }
+      />
+      <Outlet />
+      {residents.length === 0 ? (
+        <EmptyState>No residents yet. Add the first resident to start collecting stories.</EmptyState>
+      ) : (
+        <ResidentTable residents={residents} area={area} />
+      )}
+    </section>
+  );
+}
+
+function ResidentTable({ residents, area }: { residents: ResidentListItem[]; area: AreaName }) {
+  const cfg = AREAS[area];
+  return (
+    <div className="card overflow-x-auto p-0">
+      <table className="w-full min-w-[48rem] border-collapse text-left text-base">
+        <caption className="sr-only">Residents, active first</caption>
+        <thead className="bg-stone-100">
+          <tr>
+            {["Resident", "Room", "Admission Date", "Stories", "Status", "Actions"].map((h) => (
+              <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {residents.map((r) => {
+            const name = `${r.firstName} ${r.lastName}`;
+            return (
+              <tr key={r.id} className="border-t border-stone-300 align-middle" data-testid="resident-row">
+                <th scope="row" className="px-4 py-3 font-semibold">
+                  <span className="flex items-center gap-3">
+                    <Avatar firstName={r.firstName} lastName={r.lastName} imageUrl={r.profileImageUrl} />
+                    {name}
+                  </span>
+                </th>
+                <td className="px-4 py-3">{r.roomNumber ? `Room ${r.roomNumber}` : "—"}</td>
+                <td className="px-4 py-3">{r.admissionLabel ?? "—"}</td>
+                <td className="px-4 py-3">
+                  {r.storyCount}
+                  {r.storyCount > r.publishedStoryCount ? <span className="block text-stone-700">{r.storyCount - r.publishedStoryCount} unpublished</span> : null}
+                </td>
+                <td className="px-4 py-3">{r.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}</td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary" aria-label={`Edit ${name}`} preventScrollReset>
+                      Edit
+                    </Link>
+                    <Link to={`${cfg.families}/new?residentId=${r.id}`} className="btn-ghost" aria-label={`Add family member for ${name}`}>
+                      Add family
+                    </Link>
+                    <Form method="post" action={`${cfg.residents}/${r.id}`} preventScrollReset>
+                      <input type="hidden" name="intent" value={r.isActive ? "deactivate" : "activate"} />
+                      <SubmitButton className="btn-ghost">
+                        <span aria-hidden="true">{r.isActive ? "Deactivate" : "Reactivate"}</span>
+                        <span className="sr-only">{`${r.isActive ? "Deactivate" : "Reactivate"} ${name}`}</span>
+                      </SubmitButton>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ResidentFields({ formId, lastResult, defaultValue, photoUrl }: { formId: string; lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: Record<string, string>; photoUrl?: string | null }) {
+  const [form, fields] = useForm<ResidentFormShape>({ id: formId, lastResult, defaultValue, shouldValidate: "onSubmit" });
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate preventScrollReset>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field label="First name" htmlFor={fields.firstName.id} errors={fields.firstName.errors} errorId={fields.firstName.errorId}>
+          <input {...getInputProps(fields.firstName, { type: "text" })} className="input" autoComplete="off" />
+        </Field>
+        <Field label="Last name" htmlFor={fields.lastName.id} errors={fields.lastName.errors} errorId={fields.lastName.errorId}>
+          <input {...getInputProps(fields.lastName, { type: "text" })} className="input" autoComplete="off" />
+        </Field>
+        <Field label="Room" optional htmlFor={fields.roomNumber.id} errors={fields.roomNumber.errors} errorId={fields.roomNumber.errorId}>
+          <input {...getInputProps(fields.roomNumber, { type: "text" })} className="input" autoComplete="off" />
+        </Field>
+        <Field label="Date of birth" optional htmlFor={fields.dateOfBirth.id} errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId}>
+          <input {...getInputProps(fields.dateOfBirth, { type: "date" })} className="input" />
+        </Field>
+        <Field label="Admission date" optional htmlFor={fields.admissionDate.id} errors={fields.admissionDate.errors} errorId={fields.admissionDate.errorId}>
+          <input {...getInputProps(fields.admissionDate, { type: "date" })} className="input" />
+        </Field>
+      </div>
+      <Field
+        label="Profile photo"
+        optional
+        hint="A JPEG, PNG, WebP or HEIC image of at most 5 MB."
+        htmlFor={fields.photo.id}
+        errors={fields.photo.errors}
+        errorId={fields.photo.errorId}
+      >
+        {photoUrl ? <img src={photoUrl} alt="Current profile photo" className="mb-2 h-24 w-24 rounded-full object-cover" width={96} height={96} /> : null}
+        <input {...getInputProps(fields.photo, { type: "file" })} accept="image/*" className="input" />
+      </Field>
+      {photoUrl ? (
+        <div className="mb-4 flex min-h-[44px] items-center gap-3">
+          <input type="checkbox" id={`${formId}-remove-photo`} name="removePhoto" className="h-6 w-6" />
+          <label htmlFor={`${formId}-remove-photo`} className="text-base">
+            Remove the current photo
+          </label>
+        </div>
+      ) : null}
+      <input type="hidden" name="intent" value="update" />
+      <SubmitButton pendingText="Saving...">Save resident</SubmitButton>
+    </Form>
+  );
+}
+
+export function NewResidentDialog({ area }: { area: AreaName }) {
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  return (
+    <RouteDialog id="new-resident" title="Add Resident" closeTo={AREAS[area].residents}>
+      <p className="mb-4 text-base">First and last name are required; everything else can be added later.</p>
+      <ResidentFields formId="new-resident-form" lastResult={lastResult} />
+    </RouteDialog>
+  );
+}
+
+export function EditResidentDialog({ area }: { area: AreaName }) {
+  const { resident } = useLoaderData<typeof editResidentLoader>();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const cfg = AREAS[area];
+  const name = `${resident.firstName} ${resident.lastName}`;
+  return (
+    <RouteDialog id="edit-resident" title={`Edit ${name}`} closeTo={cfg.residents}>
+      <ResidentFields
+        key={resident.id}
+        formId={`edit-resident-${resident.id}`}
+        lastResult={lastResult}
+        photoUrl={resident.profileImageUrl}
+        defaultValue={{
+          firstName: resident.firstName,
+          lastName: resident.lastName,
+          roomNumber: resident.roomNumber ?? "",
+          dateOfBirth: resident.dateOfBirth ?? "",
+          admissionDate: resident.admissionDate ?? "",
+        }}
+      />
+      <div className="mt-6 border-t border-stone-300 pt-4">
+        <h3 className="mb-2 text-xl font-bold">Status</h3>
+        <p className="mb-3 flex items-center gap-2 text-base">
+          {name} is {resident.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}
+        </p>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={resident.isActive ? "deactivate" : "activate"} />
+          <SubmitButton className={resident.isActive ? "btn-secondary" : "btn-primary"}>{resident.isActive ? "Deactivate resident" : "Reactivate resident"}</SubmitButton>
+        </Form>
+      </div>
+      <div className="mt-6 border-t border-stone-300 pt-4">
+        <h3 className="mb-2 text-xl font-bold">Family</h3>
+        {resident.family.length ? (
+          <ul className="mb-3 list-disc pl-6 text-base">
+            {resident.family.map((f) => (
+              <li key={f.id}>
+                {f.name}
+                {f.relationship ? ` (${f.relationship})` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mb-3 text-base">No family members yet.</p>
+        )}
+        <Link to={`${cfg.families}/new?residentId=${resident.id}`} className="btn-ghost">
+          Add family member
+        </Link>
+      </div>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,58 @@
+// The administrator (/admin) and staff (/staff) screens share one implementation; an area says
+// where its pages live and which of the spec's words (section 8) it uses.
+export type AreaName = "admin" | "staff";
+
+export type AreaConfig = {
+  name: AreaName;
+  residents: string;
+  families: string;
+  news: string;
+  calendar: string;
+  newsTitle: string;
+  newsItem: string;
+  /** administrators choose Draft or Published; staff bulletin posts are published at once */
+  chooseNewsPublished: boolean;
+  failed: {
+    createResident: string;
+    updateResident: string;
+    addFamily: string;
+    updateFamily: string;
+    createNews: string;
+    updateNews: string;
+    createEvent: string;
+    updateEvent: string;
+  };
+};
+
+const failedCommon = {
+  updateResident: "Failed to update resident",
+  addFamily: "Failed to add family member",
+  updateFamily: "Failed to update family member",
+  createEvent: "Failed to create event",
+  updateEvent: "Failed to update event",
+};
+
+export const AREAS: Record<AreaName, AreaConfig> = {
+  admin: {
+    name: "admin",
+    residents: "/admin/residents",
+    families: "/admin/families",
+    news: "/admin/news",
+    calendar: "/admin/calendar",
+    newsTitle: "Community News",
+    newsItem: "news post",
+    chooseNewsPublished: true,
+    failed: { ...failedCommon, createResident: "Failed to create resident", createNews: "Failed to create news post", updateNews: "Failed to update news post" },
+  },
+  staff: {
+    name: "staff",
+    residents: "/staff/residents",
+    families: "/staff/families",
+    news: "/staff/bulletin",
+    calendar: "/staff/calendar",
+    newsTitle: "Bulletin",
+    newsItem: "bulletin post",
+    chooseNewsPublished: false,
+    failed: { ...failedCommon, createResident: "Failed to add resident", createNews: "Failed to create post", updateNews: "Failed to update post" },
+  },
+};

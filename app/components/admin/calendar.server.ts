@@ -1,0 +1,87 @@
+// Loaders and actions of the activity calendar, shared by /admin/calendar and /staff/calendar.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { CalendarEventSchema } from "~/models/admin-schemas";
+import { createEvent, deleteEvent, eventDateBadge, getEvent, listCalendar, setEventActive, updateEvent } from "~/models/event.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AREAS, type AreaName } from "./areas";
+import { requireArea } from "./area.server";
+
+const TRY_AGAIN = "Please try again or contact support if the problem persists.";
+
+export async function calendarLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+  const { db, community } = await requireArea(request, area);
+  return listCalendar(db, community.timeZone);
+}
+
+export async function newEventLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+  await requireArea(request, area);
+  return null;
+}
+
+export async function newEventAction({ request }: ActionFunctionArgs, area: AreaName) {
+  const { db, community, user } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const submission = parseWithZod(await request.formData(), { schema: CalendarEventSchema });
+  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.createEvent] });
+  try {
+    const event = createEvent(db, submission.value, user);
+    return redirectWithToast(cfg.calendar, { type: "success", title: "Event created", description: `${event.title}: ${eventDateBadge(event.eventDate, community.timeZone).label}` });
+  } catch (error) {
+    console.error("Creating an event failed", error);
+    return redirectWithToast(cfg.calendar, { type: "error", title: cfg.failed.createEvent, description: TRY_AGAIN });
+  }
+}
+
+async function eventOr404(request: Request, id: string | undefined, area: AreaName) {
+  const ctx = await requireArea(request, area);
+  const event = getEvent(ctx.db, id ?? "");
+  if (!event) throw new Response("404 Page Not Found", { status: 404 });
+  return { ...ctx, event };
+}
+
+export async function editEventLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+  const { event } = await eventOr404(request, params.eventId, area);
+  return { event };
+}
+
+export async function editEventAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+  const { db } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const before = getEvent(db, params.eventId ?? "");
+  if (!before) return redirectWithToast(cfg.calendar, { type: "error", title: cfg.failed.updateEvent, description: "This event no longer exists." });
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "update");
+  if (intent === "cancel" || intent === "reinstate") {
+    const event = setEventActive(db, before.id, intent === "reinstate");
+    if (!event) return redirectWithToast(cfg.calendar, { type: "error", title: cfg.failed.updateEvent, description: TRY_AGAIN });
+    return redirectWithToast(cfg.calendar, { type: "success", title: intent === "cancel" ? "Event cancelled" : "Event reinstated", description: event.title });
+  }
+  const submission = parseWithZod(formData, { schema: CalendarEventSchema });
+  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.updateEvent] });
+  // an emptied optional field is cleared, not kept
+  const v = submission.value;
+  const event = updateEvent(db, before.id, {
+    ...v,
+    description: v.description ?? null,
+    startTime: v.startTime ?? null,
+    endTime: v.endTime ?? null,
+    location: v.location ?? null,
+    maxParticipants: v.maxParticipants ?? null,
+  });
+  if (!event) return redirectWithToast(cfg.calendar, { type: "error", title: cfg.failed.updateEvent, description: TRY_AGAIN });
+  return redirectWithToast(cfg.calendar, { type: "success", title: "Event updated", description: event.title });
+}
+
+export async function deleteEventLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+  const { event, community } = await eventOr404(request, params.eventId, area);
+  return { event: { id: event.id, title: event.title, when: eventDateBadge(event.eventDate, community.timeZone).label } };
+}
+
+export async function deleteEventAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+  const { db } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const event = getEvent(db, params.eventId ?? "");
+  if (!event || !deleteEvent(db, event.id)) return redirectWithToast(cfg.calendar, { type: "error", title: "Failed to delete event", description: "This event no longer exists." });
+  return redirectWithToast(cfg.calendar, { type: "success", title: "Event deleted", description: event.title });
+}

@@ -1,0 +1,176 @@
+// Loaders and actions of the family screens, shared by /admin/families and /staff/families.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { FamilyMemberSchema } from "~/models/admin-schemas";
+import { deleteFamilyMember, getFamilyMember, listFamilyMembers, updateFamilyMember } from "~/models/family.server";
+import {
+  addFamilyMemberWithInvitation,
+  familyAccounts,
+  findFamilyAccount,
+  invitationFlashHeaders,
+  readInvitationFlash,
+  reissueInvitation,
+  syncFamilyAccount,
+} from "~/models/invitation.server";
+import { getResident, listResidents } from "~/models/resident.server";
+import type { TenantDb } from "~/utils/db.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AREAS, type AreaName } from "./areas";
+import { requireArea } from "./area.server";
+
+const TRY_AGAIN = "Please try again or contact support if the problem persists.";
+const NO_RESIDENT = "Choose a resident from the list";
+
+export type FamilyListItem = {
+  id: string;
+  name: string;
+  email: string;
+  relationship: string | null;
+  phoneNumber: string | null;
+  resident: { id: string; firstName: string; lastName: string; roomNumber: string | null; isActive: boolean };
+  signIn: { username: string; status: "invited" | "active" } | null;
+};
+
+export async function familiesLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+  const { db, community } = await requireArea(request, area);
+  const accounts = familyAccounts(community.id);
+  const members: FamilyListItem[] = listFamilyMembers(db).map(({ member, resident }) => {
+    const account = accounts.get(member.id);
+    return {
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      relationship: member.relationship,
+      phoneNumber: member.phoneNumber,
+      resident: { id: resident.id, firstName: resident.firstName, lastName: resident.lastName, roomNumber: resident.roomNumber, isActive: resident.isActive },
+      signIn: account ? { username: account.username, status: account.status } : null,
+    };
+  });
+  return { members };
+}
+
+/** Residents offered in the form: the active ones, plus the member's current resident if inactive. */
+function residentChoices(db: TenantDb, currentId?: string) {
+  return listResidents(db)
+    .filter((r) => r.isActive || r.id === currentId)
+    .map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}${r.roomNumber ? ` (Room ${r.roomNumber})` : ""}` }));
+}
+
+export async function newFamilyLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+  const { db } = await requireArea(request, area);
+  const wanted = new URL(request.url).searchParams.get("residentId") ?? "";
+  const residents = residentChoices(db);
+  return { residents, residentId: residents.some((r) => r.id === wanted) ? wanted : "" };
+}
+
+export async function newFamilyAction({ request }: ActionFunctionArgs, area: AreaName) {
+  const { db, community, user } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: FamilyMemberSchema });
+  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.addFamily] });
+  const resident = getResident(db, submission.value.residentId);
+  if (!resident || !resident.isActive) return submission.reply({ formErrors: [cfg.failed.addFamily], fieldErrors: { residentId: [NO_RESIDENT] } });
+  try {
+    const { member, invitation } = await addFamilyMemberWithInvitation(request, db, community, submission.value, user);
+    return redirectWithToast(
+      `${cfg.families}/${member.id}/invitation`,
+      { type: "success", title: "Family member added", description: `Give ${member.name} their invitation link.` },
+      { headers: await invitationFlashHeaders(invitation) },
+    );
+  } catch (error) {
+    console.error("Adding a family member failed", error);
+    return redirectWithToast(cfg.families, { type: "error", title: cfg.failed.addFamily, description: TRY_AGAIN });
+  }
+}
+
+function memberOr404(db: TenantDb, id: string | undefined) {
+  const member = getFamilyMember(db, id ?? "");
+  if (!member) throw new Response("404 Page Not Found", { status: 404 });
+  return member;
+}
+
+export async function editFamilyLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+  const { db } = await requireArea(request, area);
+  const member = memberOr404(db, params.memberId);
+  return {
+    member: { id: member.id, residentId: member.residentId, name: member.name, email: member.email, relationship: member.relationship, phoneNumber: member.phoneNumber },
+    residents: residentChoices(db, member.residentId),
+  };
+}
+
+export async function editFamilyAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+  const { db, community } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const before = getFamilyMember(db, params.memberId ?? "");
+  if (!before) return redirectWithToast(cfg.families, { type: "error", title: cfg.failed.updateFamily, description: "This family member is no longer in the list." });
+  const submission = parseWithZod(await request.formData(), { schema: FamilyMemberSchema });
+  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.updateFamily] });
+  const resident = getResident(db, submission.value.residentId);
+  if (!resident || (!resident.isActive && resident.id !== before.residentId)) {
+    return submission.reply({ formErrors: [cfg.failed.updateFamily], fieldErrors: { residentId: [NO_RESIDENT] } });
+  }
+  const v = submission.value;
+  const member = updateFamilyMember(db, before.id, { ...v, relationship: v.relationship ?? null, phoneNumber: v.phoneNumber ?? null });
+  if (!member) return redirectWithToast(cfg.families, { type: "error", title: cfg.failed.updateFamily, description: TRY_AGAIN });
+  syncFamilyAccount(community.id, member);
+  return redirectWithToast(cfg.families, { type: "success", title: "Family member updated", description: `${member.name}'s details are saved.` });
+}
+
+export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+  const { db } = await requireArea(request, area);
+  const member = memberOr404(db, params.memberId);
+  const resident = getResident(db, member.residentId);
+  return { member: { id: member.id, name: member.name, resident: resident ? `${resident.firstName} ${resident.lastName}` : "" } };
+}
+
+export async function deleteFamilyAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+  const { db, community } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const member = getFamilyMember(db, params.memberId ?? "");
+  if (!member || !deleteFamilyMember(db, community.id, member.id)) {
+    return redirectWithToast(cfg.families, { type: "error", title: "Failed to remove family member", description: "This family member is no longer in the list." });
+  }
+  return redirectWithToast(cfg.families, { type: "success", title: "Family member removed", description: `${member.name} and their sign-in have been removed.` });
+}
+
+export type InvitationPage = {
+  member: { id: string; name: string };
+  account: { username: string; status: "invited" | "active" } | null;
+  invitation: { url: string; username: string; expires: string | null } | null;
+};
+
+export async function invitationLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+  const { db, community } = await requireArea(request, area);
+  const member = memberOr404(db, params.memberId);
+  const account = findFamilyAccount(community.id, member.id);
+  const { invitation, headers } = await readInvitationFlash(request, member.id);
+  const expires = invitation
+    ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long", timeStyle: "short" }).format(new Date(invitation.expiresAt))
+    : null;
+  return data<InvitationPage>(
+    {
+      member: { id: member.id, name: member.name },
+      account: account ? { username: account.username, status: account.passwordHash ? ("active" as const) : ("invited" as const) } : null,
+      invitation: invitation ? { url: invitation.url, username: invitation.username, expires } : null,
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export async function invitationAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+  const { db, community, user } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const member = getFamilyMember(db, params.memberId ?? "");
+  if (!member) return redirectWithToast(cfg.families, { type: "error", title: "Failed to create invitation", description: "This family member is no longer in the list." });
+  const invitation = await reissueInvitation(request, db, community, member.id, user);
+  if (!invitation) {
+    return redirectWithToast(`${cfg.families}/${member.id}/invitation`, { type: "info", title: "Already signed up", description: `${member.name} has already chosen a password.` });
+  }
+  return redirectWithToast(
+    `${cfg.families}/${member.id}/invitation`,
+    { type: "success", title: "New invitation link made", description: `Give it to ${member.name}; it works once.` },
+    { headers: await invitationFlashHeaders(invitation) },
+  );
+}

@@ -1,0 +1,155 @@
+// Loaders and actions of the residents screens, shared by /admin/residents and /staff/residents.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ResidentSchema } from "~/models/admin-schemas";
+import { formatCalendarDate } from "~/models/event-dates";
+import { deleteMedia, IMAGE_ERRORS, MediaError, saveImage } from "~/models/media.server";
+import { mediaUrl } from "~/models/media-urls";
+import {
+  createResident,
+  getResident,
+  listResidentsWithStoryCounts,
+  setResidentActive,
+  setResidentPhoto,
+  updateResident,
+  type ResidentRow,
+  type ResidentWithCounts,
+} from "~/models/resident.server";
+import { listFamilyOfResident } from "~/models/family.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AREAS, type AreaName } from "./areas";
+import { bodyTooLarge, requireArea } from "./area.server";
+
+const TRY_AGAIN = "Please try again or contact support if the problem persists.";
+
+export type ResidentListItem = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  roomNumber: string | null;
+  dateOfBirth: string | null;
+  admissionDate: string | null;
+  admissionLabel: string | null;
+  profileImageUrl: string | null;
+  isActive: boolean;
+  storyCount: number;
+  publishedStoryCount: number;
+};
+
+function toListItem(r: ResidentWithCounts): ResidentListItem {
+  return {
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    roomNumber: r.roomNumber,
+    dateOfBirth: r.dateOfBirth,
+    admissionDate: r.admissionDate,
+    admissionLabel: r.admissionDate ? formatCalendarDate(r.admissionDate) : null,
+    profileImageUrl: r.profileImageId ? mediaUrl(r.profileImageId, 400) : null,
+    isActive: r.isActive,
+    storyCount: r.storyCount,
+    publishedStoryCount: r.publishedStoryCount,
+  };
+}
+
+export async function residentsLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+  const { db } = await requireArea(request, area);
+  return { residents: listResidentsWithStoryCounts(db).map(toListItem) };
+}
+
+/** The uploaded photo's bytes (null when none was chosen); removed from the form data either way. */
+async function takePhoto(formData: FormData): Promise<Buffer | null> {
+  const file = formData.get("photo");
+  formData.delete("photo");
+  if (file && typeof file === "object" && "arrayBuffer" in file && file.size > 0) return Buffer.from(await file.arrayBuffer());
+  return null;
+}
+
+export async function newResidentLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+  await requireArea(request, area);
+  return null;
+}
+
+export async function newResidentAction({ request }: ActionFunctionArgs, area: AreaName) {
+  const { db, community, user } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  if (bodyTooLarge(request)) {
+    return redirectWithToast(`${cfg.residents}/new`, { type: "error", title: IMAGE_ERRORS.tooLarge.title, description: IMAGE_ERRORS.tooLarge.description });
+  }
+  const formData = await request.formData();
+  const photo = await takePhoto(formData);
+  const submission = parseWithZod(formData, { schema: ResidentSchema });
+  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.createResident] });
+  let imageId: string | null = null;
+  if (photo) {
+    try {
+      imageId = (await saveImage(db, community, photo, { uploadedByUserId: user.id, status: "attached" })).id;
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error;
+      return submission.reply({ formErrors: [cfg.failed.createResident], fieldErrors: { photo: [`${error.title}: ${error.description}`] } });
+    }
+  }
+  try {
+    const resident = createResident(db, { ...submission.value, profileImageId: imageId }, user);
+    return redirectWithToast(cfg.residents, { type: "success", title: "Resident added", description: `${resident.firstName} ${resident.lastName} is now in the residents list.` });
+  } catch (error) {
+    console.error("Adding a resident failed", error);
+    if (imageId) deleteMedia(db, community, imageId);
+    return redirectWithToast(cfg.residents, { type: "error", title: cfg.failed.createResident, description: TRY_AGAIN });
+  }
+}
+
+export type ResidentDetail = ResidentListItem & { family: { id: string; name: string; relationship: string | null }[] };
+
+export async function editResidentLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+  const { db } = await requireArea(request, area);
+  const row: ResidentRow | undefined = getResident(db, params.residentId ?? "");
+  if (!row) throw new Response("404 Page Not Found", { status: 404 });
+  const counts = listResidentsWithStoryCounts(db).find((r) => r.id === row.id)!;
+  const resident: ResidentDetail = {
+    ...toListItem(counts),
+    family: listFamilyOfResident(db, row.id).map((f) => ({ id: f.id, name: f.name, relationship: f.relationship })),
+  };
+  return { resident };
+}
+
+export async function editResidentAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+  const { db, community, user } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const id = params.residentId ?? "";
+  const failed = (description = TRY_AGAIN) => redirectWithToast(cfg.residents, { type: "error", title: cfg.failed.updateResident, description });
+  if (!getResident(db, id)) return failed("This resident is no longer in the list.");
+  if (bodyTooLarge(request)) {
+    return redirectWithToast(`${cfg.residents}/${id}`, { type: "error", title: IMAGE_ERRORS.tooLarge.title, description: IMAGE_ERRORS.tooLarge.description });
+  }
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "update");
+
+  if (intent === "deactivate" || intent === "activate") {
+    const r = setResidentActive(db, id, intent === "activate");
+    if (!r) return failed();
+    const name = `${r.firstName} ${r.lastName}`;
+    return redirectWithToast(cfg.residents, {
+      type: "success",
+      title: intent === "activate" ? "Resident reactivated" : "Resident deactivated",
+      description: intent === "activate" ? `${name} is active again.` : `${name} is now marked inactive.`,
+    });
+  }
+
+  const photo = await takePhoto(formData);
+  const removePhoto = formData.get("removePhoto") === "on";
+  const submission = parseWithZod(formData, { schema: ResidentSchema });
+  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.updateResident] });
+  try {
+    if (photo) await setResidentPhoto(db, community, id, photo, user.id);
+    else if (removePhoto) await setResidentPhoto(db, community, id, null);
+  } catch (error) {
+    if (!(error instanceof MediaError)) throw error;
+    return submission.reply({ formErrors: [cfg.failed.updateResident], fieldErrors: { photo: [`${error.title}: ${error.description}`] } });
+  }
+  // an emptied optional field is cleared, not kept
+  const v = submission.value;
+  const r = updateResident(db, id, { ...v, roomNumber: v.roomNumber ?? null, dateOfBirth: v.dateOfBirth ?? null, admissionDate: v.admissionDate ?? null });
+  if (!r) return failed();
+  return redirectWithToast(cfg.residents, { type: "success", title: "Resident updated", description: `${r.firstName} ${r.lastName}'s details are saved.` });
+}

@@ -1,0 +1,142 @@
+// Small building blocks of the administrator and staff screens.
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { SubmitButton } from "~/components/forms";
+
+let hydratedOnce = false;
+
+/** False in the server render and the first browser render, true once React runs in the browser. */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(hydratedOnce);
+  useEffect(() => {
+    hydratedOnce = true;
+    setHydrated(true);
+  }, []);
+  return hydrated;
+}
+
+/**
+ * A dialog that is a page of its own: with JavaScript a modal over the list (closing goes back to
+ * `closeTo`); without it, and in the server render, the same content as a section of the page.
+ */
+export function RouteDialog({ id, title, closeTo, children, wide }: { id: string; title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const width = wide ? "max-w-3xl" : "max-w-xl";
+  if (!hydrated) {
+    return (
+      <section id={id} aria-labelledby={`${id}-title`} className={`card mx-auto my-6 border-2 border-brand-700 ${width}`}>
+        <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
+          <h2 id={`${id}-title`} className="text-2xl font-bold">
+            {title}
+          </h2>
+          <Link to={closeTo} className="btn-ghost" preventScrollReset>
+            Close
+          </Link>
+        </div>
+        {children}
+      </section>
+    );
+  }
+  return (
+    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true })} className="relative z-40">
+      <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
+      <div className="fixed inset-0 overflow-y-auto p-4">
+        <DialogPanel id={id} className={`card mx-auto my-8 w-full ${width}`}>
+          <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
+            <DialogTitle as="h2" className="text-2xl font-bold">
+              {title}
+            </DialogTitle>
+            <Link to={closeTo} className="btn-ghost" preventScrollReset>
+              Close
+            </Link>
+          </div>
+          {children}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+const BADGE_TONES = {
+  green: "border-green-800 bg-green-50 text-green-900",
+  gray: "border-stone-600 bg-stone-100 text-stone-800",
+  amber: "border-amber-800 bg-amber-50 text-amber-900",
+  blue: "border-blue-800 bg-blue-50 text-blue-900",
+  red: "border-red-800 bg-red-50 text-red-900",
+  purple: "border-purple-800 bg-purple-50 text-purple-900",
+} as const;
+
+export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: ReactNode }) {
+  return <span className={`inline-flex items-center rounded-full border px-3 py-0.5 text-base font-semibold ${BADGE_TONES[tone]}`}>{children}</span>;
+}
+
+/** A resident's photo, or their two initials when there is none. The name sits beside it, so it is decorative. */
+export function Avatar({ firstName, lastName, imageUrl, size = "md" }: { firstName: string; lastName: string; imageUrl: string | null; size?: "md" | "lg" }) {
+  const box = size === "lg" ? "h-20 w-20 text-2xl" : "h-12 w-12 text-lg";
+  if (imageUrl) return <img src={imageUrl} alt="" className={`${box} shrink-0 rounded-full object-cover`} width={size === "lg" ? 80 : 48} height={size === "lg" ? 80 : 48} />;
+  const initials = `${firstName.trim()[0] ?? ""}${lastName.trim()[0] ?? ""}`.toUpperCase();
+  return (
+    <span aria-hidden="true" className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900`}>
+      {initials || "?"}
+    </span>
+  );
+}
+
+export function StatCard({ label, value, hint, to }: { label: string; value: number; hint?: string; to?: string }) {
+  const body = (
+    <>
+      <span className="block text-base font-semibold text-stone-700">{label}</span>
+      <span className="block text-4xl font-bold text-ink">{value}</span>
+      {hint ? <span className="block text-base text-stone-700">{hint}</span> : null}
+    </>
+  );
+  return (
+    <li className="card p-4">
+      {to ? (
+        <Link to={to} className="block no-underline hover:underline">
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
+    </li>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border-2 border-dashed border-stone-400 p-6 text-center text-lg text-stone-800">{children}</p>;
+}
+
+/** The confirmation of a delete: works without JavaScript (its own URL and a POST form). */
+export function ConfirmDelete({ id, title, closeTo, question, detail, confirmLabel }: { id: string; title: string; closeTo: string; question: string; detail?: ReactNode; confirmLabel: string }) {
+  return (
+    <RouteDialog id={id} title={title} closeTo={closeTo}>
+      <p className="mb-2 text-lg">{question}</p>
+      {detail ? <div className="mb-4 text-base">{detail}</div> : null}
+      <p className="mb-4 text-base text-stone-800">This cannot be undone.</p>
+      <Form method="post" className="flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="delete" />
+        <SubmitButton className="btn-danger" pendingText="Deleting...">
+          {confirmLabel}
+        </SubmitButton>
+        <Link to={closeTo} className="btn-secondary" preventScrollReset>
+          Keep it
+        </Link>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+/** Heading row of a tab: its title and its main action. */
+export function SectionHeader({ id, title, action }: { id: string; title: string; action?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {action}
+    </div>
+  );
+}

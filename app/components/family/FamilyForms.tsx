@@ -1,0 +1,68 @@
+// Share Photo and Ask Question: real forms posting to /family, shown as dialogs with JavaScript and
+// as page sections (/family?dialog=photo, /family?dialog=question) without it.
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { z } from "zod";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { PhotoDescriptionSchema, PhotoFileSchema, QuestionSchema } from "~/models/family-form";
+
+export const SharePhotoSchema = PhotoDescriptionSchema.extend({ intent: z.literal("share-photo"), photo: PhotoFileSchema });
+export const AskQuestionSchema = QuestionSchema.extend({ intent: z.literal("ask-question") });
+
+type Result = SubmissionResult<string[]> | null | undefined;
+
+export function SharePhotoForm({ id, lastResult, residentFirstName }: { id: string; lastResult?: Result; residentFirstName: string }) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SharePhotoSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" action="/family?dialog=photo" encType="multipart/form-data" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="share-photo" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Field label="Photo" htmlFor={fields.photo.id} hint={`A photo for ${residentFirstName}, less than 5MB.`} errors={fields.photo.errors} errorId={fields.photo.errorId}>
+        <input
+          id={fields.photo.id}
+          name={fields.photo.name}
+          type="file"
+          accept="image/*"
+          aria-invalid={fields.photo.errors ? true : undefined}
+          aria-describedby={fields.photo.errors ? fields.photo.errorId : `${fields.photo.id}-hint`}
+          className="block w-full text-base file:mr-3 file:min-h-[44px] file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
+        />
+      </Field>
+      <Field label="Description" optional htmlFor={fields.description.id} errors={fields.description.errors} errorId={fields.description.errorId}>
+        <textarea {...getTextareaProps(fields.description)} className="input" rows={3} />
+      </Field>
+      <SubmitButton pendingText="Sharing...">Share Photo</SubmitButton>
+    </Form>
+  );
+}
+
+export function AskQuestionForm({ id, lastResult, residentFirstName }: { id: string; lastResult?: Result; residentFirstName: string }) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AskQuestionSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" action="/family?dialog=question" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="ask-question" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Field
+        label="Your question"
+        htmlFor={fields.question.id}
+        hint={`${residentFirstName} can answer it with a story.`}
+        errors={fields.question.errors}
+        errorId={fields.question.errorId}
+      >
+        <textarea {...getTextareaProps(fields.question)} className="input" rows={4} />
+      </Field>
+      <SubmitButton pendingText="Sending...">Send Question</SubmitButton>
+    </Form>
+  );
+}

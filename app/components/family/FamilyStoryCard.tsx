@@ -1,0 +1,37 @@
+// A published story in the family grid: image or 'No image', a 200-character excerpt, and the way
+// to the story page (read, react, comment).
+import { Link } from "@remix-run/react";
+import { categoryIcon, categoryLabel } from "~/models/categories";
+import { StoryThumbnail } from "~/components/resident/ResidentStoryCard";
+import { StoryDate } from "~/components/resident/StoryDate";
+
+export type FamilyStoryCardData = {
+  id: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  imageId: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+};
+
+export function FamilyStoryCard({ story }: { story: FamilyStoryCardData }) {
+  return (
+    <article className="card flex h-full flex-col gap-3" aria-labelledby={`family-story-${story.id}`}>
+      <StoryThumbnail imageId={story.imageId} title={story.title} />
+      <p className="text-base font-semibold text-brand-900">
+        <span aria-hidden="true">{categoryIcon(story.category)}</span> {categoryLabel(story.category)}
+      </p>
+      <h3 id={`family-story-${story.id}`} className="text-xl font-bold">
+        <Link to={`/stories/${story.id}`} className="text-ink no-underline hover:underline">
+          {story.title}
+        </Link>
+      </h3>
+      <StoryDate iso={story.publishedAt ?? story.createdAt} />
+      <p className="text-base">{story.excerpt}</p>
+      <Link to={`/stories/${story.id}`} className="btn-secondary mt-auto self-start">
+        Read More and comment<span className="sr-only"> on {story.title}</span>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+// The family dashboard's header: their resident's photo (or two initials), name and room.
+export type HeaderResident = { firstName: string; lastName: string; roomNumber: string | null; profileImageUrl: string | null; id: string };
+
+export function residentInitials(r: { firstName: string; lastName: string }) {
+  return `${r.firstName.charAt(0)}${r.lastName.charAt(0)}`.toUpperCase();
+}
+
+export function ResidentAvatarImage({ resident, size = "h-20 w-20 text-3xl" }: { resident: HeaderResident; size?: string }) {
+  if (resident.profileImageUrl) {
+    return <img src={`${resident.profileImageUrl}?w=400`} alt={`${resident.firstName} ${resident.lastName}`} className={`${size} rounded-full object-cover`} />;
+  }
+  return (
+    <span className={`${size} inline-flex items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900`} aria-hidden="true">
+      {residentInitials(resident)}
+    </span>
+  );
+}
+
+export function ResidentHeader({ resident, memberLabel, children }: { resident: HeaderResident; memberLabel: string; children?: React.ReactNode }) {
+  return (
+    <section className="card flex flex-wrap items-center gap-5" aria-labelledby="family-resident-name">
+      <ResidentAvatarImage resident={resident} />
+      <div className="min-w-0 flex-1">
+        <p className="text-base text-stone-700">Life stories of</p>
+        <h1 id="family-resident-name" className="page-title">
+          {resident.firstName} {resident.lastName}
+        </h1>
+        {resident.roomNumber ? <p className="text-lg">Room {resident.roomNumber}</p> : null}
+        <p className="text-base text-stone-700">You are signed in as {memberLabel}</p>
+      </div>
+      <div className="flex flex-wrap gap-3">{children}</div>
+    </section>
+  );
+}

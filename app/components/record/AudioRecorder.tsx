@@ -1,0 +1,229 @@
+// The browser recorder (spec sections 2, 4 and 9): MediaRecorder with echo cancellation, noise
+// suppression and auto gain, webm/opus in one-second chunks (mp4 where the browser records only
+// that), pause and resume, a clock that counts only while recording, auto-stop at the maximum.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { showToast } from "~/components/layout/Toaster";
+import { formatDuration, MAX_RECORDING_SECONDS } from "./wizard";
+
+export type RecorderStatus = "idle" | "recording" | "paused" | "recorded";
+
+export const STATUS_TEXT: Record<RecorderStatus, string> = {
+  idle: "Ready to Record",
+  recording: "Recording...",
+  paused: "Paused",
+  recorded: "Recording Ready",
+};
+
+const MIME_CANDIDATES = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio/ogg;codecs=opus"];
+
+function pickMimeType(): string | undefined {
+  if (typeof MediaRecorder === "undefined" || typeof MediaRecorder.isTypeSupported !== "function") return undefined;
+  return MIME_CANDIDATES.find((t) => MediaRecorder.isTypeSupported(t));
+}
+
+export function extensionFor(mimeType: string): string {
+  if (mimeType.includes("mp4")) return "m4a";
+  if (mimeType.includes("ogg")) return "ogg";
+  return "webm";
+}
+
+export type Recording = { blob: Blob; seconds: number; mimeType: string };
+
+export function AudioRecorder({
+  onRecorded,
+  startDisabled = false,
+  maxSeconds = MAX_RECORDING_SECONDS,
+}: {
+  /** called once when a recording stops, with its length in seconds */
+  onRecorded: (recording: Recording) => void;
+  /** while a transcription is pending no new recording can start */
+  startDisabled?: boolean;
+  maxSeconds?: number;
+}) {
+  const [status, setStatus] = useState<RecorderStatus>("idle");
+  const [seconds, setSeconds] = useState(0);
+  const [audioUrl, setAudioUrl] = useState<string | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const recorderRef = useRef<MediaRecorder | null>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const chunksRef = useRef<Blob[]>([]);
+  const secondsRef = useRef(0);
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const onRecordedRef = useRef(onRecorded);
+  onRecordedRef.current = onRecorded;
+
+  const stopTracks = () => {
+    streamRef.current?.getTracks().forEach((t) => t.stop());
+    streamRef.current = null;
+  };
+
+  // the clock ticks each second, only while recording
+  useEffect(() => {
+    if (status !== "recording") return;
+    const t = setInterval(() => {
+      secondsRef.current += 1;
+      setSeconds(secondsRef.current);
+    }, 1000);
+    return () => clearInterval(t);
+  }, [status]);
+
+  useEffect(
+    () => () => {
+      if (recorderRef.current && recorderRef.current.state !== "inactive") recorderRef.current.stop();
+      stopTracks();
+    },
+    [],
+  );
+
+  useEffect(() => () => {
+    if (audioUrl) URL.revokeObjectURL(audioUrl);
+  }, [audioUrl]);
+
+  const stop = useCallback(() => {
+    const recorder = recorderRef.current;
+    if (!recorder || recorder.state === "inactive") return;
+    recorder.stop();
+    showToast({ type: "success", title: "Recording stopped" });
+  }, []);
+
+  // auto-stop at the maximum
+  useEffect(() => {
+    if (status === "recording" && seconds >= maxSeconds) stop();
+  }, [status, seconds, maxSeconds, stop]);
+
+  async function start() {
+    if (startDisabled) return;
+    try {
+      if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined") throw new Error("no recorder");
+      const stream = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      });
+      streamRef.current = stream;
+      const mimeType = pickMimeType();
+      const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+      recorderRef.current = recorder;
+      chunksRef.current = [];
+      secondsRef.current = 0;
+      setSeconds(0);
+      recorder.ondataavailable = (e) => {
+        if (e.data.size > 0) chunksRef.current.push(e.data);
+      };
+      recorder.onstop = () => {
+        const type = recorder.mimeType || mimeType || "audio/webm";
+        const blob = new Blob(chunksRef.current, { type });
+        stopTracks();
+        setAudioUrl(URL.createObjectURL(blob));
+        setStatus("recorded");
+        // handed over at once, with its length
+        onRecordedRef.current({ blob, seconds: secondsRef.current, mimeType: type });
+      };
+      recorder.start(1000);
+      setStatus("recording");
+      showToast({ type: "success", title: "Recording started" });
+    } catch {
+      stopTracks();
+      setStatus("idle");
+      showToast({ type: "error", title: "Recording failed", description: "Please allow microphone access to record your story." });
+    }
+  }
+
+  function pauseOrResume() {
+    const recorder = recorderRef.current;
+    if (!recorder) return;
+    if (recorder.state === "recording") {
+      recorder.pause();
+      setStatus("paused");
+      showToast({ type: "success", title: "Recording paused" });
+    } else if (recorder.state === "paused") {
+      recorder.resume();
+      setStatus("recording");
+      showToast({ type: "success", title: "Recording resumed" });
+    }
+  }
+
+  function togglePlayback() {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (audio.paused) void audio.play().then(() => setPlaying(true), () => setPlaying(false));
+    else {
+      audio.pause();
+      setPlaying(false);
+    }
+  }
+
+  function reset() {
+    if (recorderRef.current && recorderRef.current.state !== "inactive") {
+      recorderRef.current.onstop = null;
+      recorderRef.current.stop();
+    }
+    stopTracks();
+    audioRef.current?.pause();
+    recorderRef.current = null;
+    chunksRef.current = [];
+    secondsRef.current = 0;
+    setSeconds(0);
+    setPlaying(false);
+    setAudioUrl(null);
+    setStatus("idle");
+    showToast({ type: "success", title: "Recording reset" });
+  }
+
+  const percent = Math.min(100, Math.round((seconds / maxSeconds) * 100));
+  const active = status === "recording" || status === "paused";
+
+  return (
+    <div className="rounded-xl border-2 border-stone-300 bg-stone-50 p-5" data-testid="audio-recorder">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-xl font-bold" role="status" aria-live="polite" data-testid="recorder-status">
+          {status === "recording" ? <span aria-hidden="true" className="mr-2 inline-block h-3 w-3 animate-pulse rounded-full bg-red-700" /> : null}
+          {STATUS_TEXT[status]}
+        </p>
+        <p className="font-mono text-2xl font-bold tabular-nums" aria-label={`Elapsed time ${formatDuration(seconds)} of ${formatDuration(maxSeconds)}`}>
+          <span data-testid="recorder-elapsed">{formatDuration(seconds)}</span>
+          <span className="text-lg font-normal text-stone-700"> / {formatDuration(maxSeconds)}</span>
+        </p>
+      </div>
+      <div
+        className="mb-4 h-4 w-full overflow-hidden rounded-full bg-stone-200"
+        role="progressbar"
+        aria-label="Recording length"
+        aria-valuemin={0}
+        aria-valuemax={maxSeconds}
+        aria-valuenow={Math.min(seconds, maxSeconds)}
+        aria-valuetext={`${formatDuration(seconds)} of ${formatDuration(maxSeconds)}`}
+      >
+        <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        {status === "idle" ? (
+          <button type="button" className="btn-primary" onClick={start} disabled={startDisabled}>
+            <span aria-hidden="true">●</span> Start Recording
+          </button>
+        ) : null}
+        {active ? (
+          <>
+            <button type="button" className="btn-secondary" onClick={pauseOrResume}>
+              {status === "paused" ? "Resume" : "Pause"}
+            </button>
+            <button type="button" className="btn-primary" onClick={stop}>
+              <span aria-hidden="true">■</span> Stop
+            </button>
+          </>
+        ) : null}
+        {status === "recorded" && audioUrl ? (
+          <>
+            <button type="button" className="btn-secondary" onClick={togglePlayback} aria-pressed={playing}>
+              {playing ? "Pause Preview" : "Play Preview"}
+            </button>
+            <audio ref={audioRef} src={audioUrl} onEnded={() => setPlaying(false)} className="hidden" />
+          </>
+        ) : null}
+        {status !== "idle" ? (
+          <button type="button" className="btn-ghost" onClick={reset} disabled={startDisabled && status === "recorded"}>
+            Reset
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

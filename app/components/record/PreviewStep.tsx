@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { showToast } from "~/components/layout/Toaster";
+import { ErrorList } from "~/components/forms";
+import { useHydrated } from "./useHydrated";
+import { formatDuration, wizardUrl, type WizardState } from "./wizard";
+
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** The optional story image: a file input; with JavaScript a preview and Remove Image too. */
+export function StoryImagePicker({ errors }: { errors?: string[] | null }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  useEffect(() => () => {
+    if (previewUrl) URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+
+  function clear() {
+    if (inputRef.current) inputRef.current.value = "";
+    setPreviewUrl(null);
+  }
+
+  function onChange(e: React.ChangeEvent<HTMLInputElement>) {
+    const file = e.currentTarget.files?.[0];
+    if (!file) return setPreviewUrl(null);
+    if (!file.type.startsWith("image/")) {
+      clear();
+      return showToast({ type: "error", title: "Invalid file type", description: "Please select an image file" });
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      clear();
+      return showToast({ type: "error", title: "File too large", description: "File size must be less than 5MB" });
+    }
+    setPreviewUrl(URL.createObjectURL(file));
+  }
+
+  return (
+    <div className="mb-4">
+      <label htmlFor="story-image" className="label">
+        Story image <span className="ml-1 font-normal text-stone-700">(optional)</span>
+      </label>
+      <p id="story-image-hint" className="mb-1 text-base text-stone-700">
+        A photo that goes with your story, up to 5 MB.
+      </p>
+      <input
+        ref={inputRef}
+        id="story-image"
+        type="file"
+        name="image"
+        accept="image/*"
+        className="input"
+        aria-describedby={errors?.length ? "story-image-hint story-image-error" : "story-image-hint"}
+        aria-invalid={errors?.length ? true : undefined}
+        onChange={onChange}
+      />
+      <ErrorList id="story-image-error" errors={errors} />
+      {previewUrl ? (
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <img src={previewUrl} alt="The image you chose for this story" className="max-h-[200px] rounded-lg border border-stone-300" />
+          <button type="button" className="btn-secondary" onClick={clear}>
+            Remove Image
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export type PreviewNotice = { type: "info" | "error"; title: string; description: string } | null;
+export type SaveProblem = { field: string; message: string } | null;
+
+/** Step 4: listen, fix the transcription, add an image, save for review. */
+export function PreviewStep({
+  state,
+  audio,
+  transcription,
+  categoryLabel,
+  notice,
+  problem,
+  typed,
+}: {
+  state: WizardState;
+  audio: { id: string; url: string; durationSeconds: number | null };
+  transcription: string;
+  categoryLabel: string;
+  notice: PreviewNotice;
+  problem: SaveProblem;
+  /** what the resident had typed when a save was refused */
+  typed: string | null;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const [text, setText] = useState(typed ?? transcription);
+  useEffect(() => setText(typed ?? transcription), [typed, transcription]);
+  const blank = !text.trim();
+  const contentError = problem && problem.field !== "image" ? [problem.message] : null;
+
+  return (
+    <section aria-labelledby="preview-title">
+      <h2 id="preview-title" className="mb-4 text-2xl font-bold">
+        Preview your story
+      </h2>
+      {notice ? (
+        <div
+          className={`mb-6 rounded-xl border-2 p-5 ${notice.type === "error" ? "border-red-700 bg-red-50 text-red-900" : "border-blue-700 bg-blue-50 text-blue-900"}`}
+          data-testid="preview-notice"
+        >
+          <p className="text-xl font-bold">{notice.title}</p>
+          <p className="text-lg">{notice.description}</p>
+        </div>
+      ) : null}
+      <div className="mb-6 rounded-xl border-2 border-stone-300 bg-stone-50 p-5">
+        <p className="mb-2 text-lg">
+          <span className="font-semibold">Recording length:</span> <span data-testid="preview-duration">{formatDuration(audio.durationSeconds)}</span>
+        </p>
+        <audio controls preload="metadata" src={audio.url} className="w-full" aria-label="Your recording" data-testid="preview-audio" />
+      </div>
+      <Form method="post" encType="multipart/form-data" aria-labelledby="preview-title">
+        {state.resident ? <input type="hidden" name="resident" value={state.resident} /> : null}
+        <input type="hidden" name="category" value={state.category ?? ""} />
+        <input type="hidden" name="prompt" value={state.prompt ?? ""} />
+        <input type="hidden" name="audioId" value={audio.id} />
+        {state.job ? <input type="hidden" name="job" value={state.job} /> : null}
+        <div className="mb-4">
+          <label htmlFor="story-category" className="label">
+            Category
+          </label>
+          <p id="story-category-hint" className="mb-1 text-base text-stone-700">
+            Selected during recording setup
+          </p>
+          <input id="story-category" type="text" value={categoryLabel} disabled readOnly className="input bg-stone-100" aria-describedby="story-category-hint" />
+        </div>
+        <p className="mb-4 text-base text-stone-800">The title is generated automatically from your story.</p>
+        <StoryImagePicker errors={problem?.field === "image" ? [problem.message] : null} />
+        <div className="mb-4">
+          <label htmlFor="story-content" className="label">
+            Your story
+          </label>
+          <p id="story-content-hint" className="mb-1 text-base text-stone-700">
+            This is what we heard. Correct anything we misheard, or type your story here.
+          </p>
+          <textarea
+            id="story-content"
+            name="content"
+            rows={12}
+            className="input leading-relaxed"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            aria-describedby={contentError ? "story-content-hint story-content-error" : "story-content-hint"}
+            aria-invalid={contentError ? true : undefined}
+          />
+          <ErrorList id="story-content-error" errors={contentError} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link to={wizardUrl("record", { resident: state.resident, category: state.category, prompt: state.prompt })} className="btn-secondary">
+            Record Again
+          </Link>
+          <Link to={wizardUrl(null, { resident: state.resident })} className="btn-secondary">
+            Start Over
+          </Link>
+          <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving || (hydrated && blank)}>
+            {saving ? "Saving..." : "Save Story"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { WIZARD_PATH, wizardUrl, type WizardState } from "./wizard";
+
+export type PromptView = { key: string; text: string; source: "bank" | "family" | "default"; askedBy: string | null };
+
+export function PromptCard({ prompt }: { prompt: PromptView }) {
+  return (
+    <figure className="mb-6 rounded-xl border-l-8 border-brand-700 bg-brand-50 p-5">
+      {prompt.askedBy ? <figcaption className="mb-2 text-lg font-semibold text-brand-900">{prompt.askedBy} asked you:</figcaption> : null}
+      <blockquote className="text-2xl font-semibold leading-snug text-ink" data-testid="story-prompt">
+        {prompt.text}
+      </blockquote>
+    </figure>
+  );
+}
+
+/** Step 2: a prompt for the category, another one on request, then on to recording. */
+export function PromptStep({ state, prompt }: { state: WizardState; prompt: PromptView }) {
+  const navigation = useNavigation();
+  const next = navigation.location ? new URLSearchParams(navigation.location.search) : null;
+  const generating = navigation.state !== "idle" && next?.get("step") === "prompt" && !next.get("prompt");
+  return (
+    <section aria-labelledby="prompt-title">
+      <h2 id="prompt-title" className="mb-4 text-2xl font-bold">
+        Your prompt
+      </h2>
+      {generating ? (
+        <p className="mb-6 flex items-center gap-3 text-xl" role="status">
+          <span aria-hidden="true" className="inline-block h-6 w-6 animate-spin rounded-full border-4 border-brand-700 border-t-transparent" />
+          Generating your prompt...
+        </p>
+      ) : (
+        <PromptCard prompt={prompt} />
+      )}
+      <p className="mb-6 text-lg text-stone-800">Take your time. You can talk about anything this question brings to mind.</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to={wizardUrl("category", state)} className="btn-secondary">
+          Change Category
+        </Link>
+        <Form method="get" action={WIZARD_PATH}>
+          {state.resident ? <input type="hidden" name="resident" value={state.resident} /> : null}
+          <input type="hidden" name="step" value="prompt" />
+          <input type="hidden" name="category" value={state.category ?? ""} />
+          <input type="hidden" name="current" value={prompt.key} />
+          <button type="submit" className="btn-secondary" disabled={generating}>
+            New Prompt
+          </button>
+        </Form>
+        <Link to={wizardUrl("record", state)} className="btn-primary">
+          Start Recording
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { STEPS, type WizardStep } from "./wizard";
+
+/** The four steps as numbered badges; the current one is marked for assistive technology too. */
+export function StepBadges({ current }: { current: WizardStep }) {
+  const index = STEPS.findIndex((s) => s.step === current);
+  return (
+    <ol aria-label="Steps" className="mb-6 flex flex-wrap gap-2" data-testid="wizard-steps">
+      {STEPS.map((s, i) => {
+        const state = i < index ? "done" : i === index ? "current" : "todo";
+        return (
+          <li
+            key={s.step}
+            aria-current={state === "current" ? "step" : undefined}
+            className={`inline-flex min-h-[44px] items-center gap-2 rounded-full border-2 px-4 text-lg font-semibold ${
+              state === "current"
+                ? "border-brand-700 bg-brand-700 text-white"
+                : state === "done"
+                  ? "border-brand-700 bg-brand-50 text-brand-900"
+                  : "border-stone-400 bg-white text-stone-800"
+            }`}
+          >
+            <span aria-hidden="true" className="inline-flex h-7 w-7 items-center justify-center rounded-full border-2 border-current text-base">
+              {i + 1}
+            </span>
+            <span>
+              <span className="sr-only">Step {i + 1}: </span>
+              {s.label}
+              {state === "done" ? <span className="sr-only"> (done)</span> : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,41 @@
+// The record wizard's state lives in the URL, so every step is a page that works without JavaScript.
+export const WIZARD_PATH = "/resident/record";
+export const MAX_RECORDING_SECONDS = 600;
+
+export type WizardStep = "category" | "prompt" | "record" | "preview";
+
+export const STEPS: { step: WizardStep; label: string }[] = [
+  { step: "category", label: "Category" },
+  { step: "prompt", label: "Prompt" },
+  { step: "record", label: "Record" },
+  { step: "preview", label: "Preview" },
+];
+
+export type WizardState = {
+  /** only when staff record on behalf of a resident */
+  resident?: string | null;
+  category?: string | null;
+  /** a prompt key (see prompt.server.ts) */
+  prompt?: string | null;
+  job?: string | null;
+  audio?: string | null;
+};
+
+export function wizardUrl(step: WizardStep | null, state: WizardState = {}, extra: Record<string, string> = {}): string {
+  const sp = new URLSearchParams();
+  if (state.resident) sp.set("resident", state.resident);
+  if (step && step !== "category") sp.set("step", step);
+  if (state.category) sp.set("category", state.category);
+  if (state.prompt && step !== "category") sp.set("prompt", state.prompt);
+  if (state.job && (step === "record" || step === "preview")) sp.set("job", state.job);
+  if (state.audio && step === "preview") sp.set("audio", state.audio);
+  for (const [k, v] of Object.entries(extra)) sp.set(k, v);
+  const qs = sp.toString();
+  return qs ? `${WIZARD_PATH}?${qs}` : WIZARD_PATH;
+}
+
+/** Seconds as m:ss (spec section 9). */
+export function formatDuration(totalSeconds: number | null | undefined): string {
+  const s = Math.max(0, Math.floor(totalSeconds ?? 0));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}

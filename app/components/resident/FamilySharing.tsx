@@ -1,0 +1,80 @@
+// What the resident's family shared: photos and questions. A question is answered by starting a
+// story with it as the prompt.
+import { Link } from "@remix-run/react";
+import { mediaUrl, srcSetFor } from "~/models/media-urls";
+import { StoryDate } from "./StoryDate";
+
+export type SharedPhoto = {
+  id: string;
+  imageId: string;
+  widths: number[];
+  description: string | null;
+  createdAt: string;
+  familyMember: { name: string; relationship: string | null };
+};
+
+export type AskedQuestion = {
+  id: string;
+  question: string;
+  createdAt: string;
+  answeredStoryId: string | null;
+  answeredStoryTitle: string | null;
+  answeredStoryPublished: boolean;
+  familyMember: { name: string; relationship: string | null };
+};
+
+export const whoShared = (m: { name: string; relationship: string | null }) => (m.relationship ? `${m.name} (${m.relationship})` : m.name);
+
+export function PhotoGrid({ photos, emptyText }: { photos: SharedPhoto[]; emptyText: string }) {
+  if (!photos.length) return <p className="text-lg">{emptyText}</p>;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {photos.map((p) => (
+        <li key={p.id} className="card">
+          <img
+            src={mediaUrl(p.imageId, 800)}
+            srcSet={srcSetFor(p.imageId, p.widths.length ? p.widths : [400, 800])}
+            sizes="(min-width: 768px) 33vw, 100vw"
+            alt={p.description ? `Photo: ${p.description}` : `Photo shared by ${p.familyMember.name}`}
+            loading="lazy"
+            className="mb-2 h-56 w-full rounded-lg object-cover"
+          />
+          {p.description ? <p className="text-base">{p.description}</p> : null}
+          <p className="text-base text-stone-700">Shared by {whoShared(p.familyMember)}</p>
+          <StoryDate iso={p.createdAt} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function QuestionList({ questions, answerable, emptyText }: { questions: AskedQuestion[]; answerable: boolean; emptyText: string }) {
+  if (!questions.length) return <p className="text-lg">{emptyText}</p>;
+  return (
+    <ul className="space-y-3">
+      {questions.map((q) => (
+        <li key={q.id} className="card">
+          <p className="text-lg font-semibold">“{q.question}”</p>
+          <p className="text-base text-stone-700">Asked by {whoShared(q.familyMember)}</p>
+          <StoryDate iso={q.createdAt} />
+          {q.answeredStoryId && !answerable && !q.answeredStoryPublished ? (
+            <p className="mt-2 text-base">Answered in a story that will appear once it is approved.</p>
+          ) : q.answeredStoryId ? (
+            <p className="mt-2 text-base">
+              Answered in{" "}
+              <Link to={`/stories/${q.answeredStoryId}`} className="font-semibold text-brand-800 underline">
+                {q.answeredStoryTitle ?? "a story"}
+              </Link>
+            </p>
+          ) : answerable ? (
+            <Link to={`/resident/stories/new?questionId=${encodeURIComponent(q.id)}`} className="btn-secondary mt-2">
+              Answer with a story
+            </Link>
+          ) : (
+            <p className="mt-2 text-base text-stone-700">Not answered yet</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

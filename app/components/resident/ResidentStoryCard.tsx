@@ -1,0 +1,85 @@
+// One of the resident's own stories on their dashboard: image or 'No image', review state, a
+// 150-character excerpt with 'Read More', and Edit / Delete.
+import { Link } from "@remix-run/react";
+import { categoryIcon, categoryLabel, needsReadMore } from "~/models/categories";
+import { mediaUrl, srcSetFor } from "~/models/media-urls";
+import { DialogLink } from "./DialogLink";
+import { DeleteStoryForm } from "./DeleteStoryForm";
+import { StoryDate } from "./StoryDate";
+
+export type ResidentStoryCardData = {
+  id: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  category: string;
+  imageId: string | null;
+  isPublished: boolean;
+  reviewStatus: "pending" | "published" | "rejected";
+  reviewNote: string | null;
+  createdAt: string;
+};
+
+export function StoryThumbnail({ imageId, title }: { imageId: string | null; title: string }) {
+  if (!imageId) {
+    return (
+      <div className="flex h-48 items-center justify-center rounded-lg bg-stone-100 text-lg font-semibold text-stone-700" aria-label={`No image for ${title}`}>
+        No image
+      </div>
+    );
+  }
+  return (
+    <img
+      src={mediaUrl(imageId, 800)}
+      srcSet={srcSetFor(imageId, [400, 800])}
+      sizes="(min-width: 768px) 33vw, 100vw"
+      alt={`Picture for "${title}"`}
+      loading="lazy"
+      className="h-48 w-full rounded-lg object-cover"
+    />
+  );
+}
+
+export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
+  return (
+    <article className="card flex flex-col gap-3" aria-labelledby={`story-${story.id}-title`}>
+      <StoryThumbnail imageId={story.imageId} title={story.title} />
+      <div className="flex flex-wrap items-center gap-2 text-base">
+        <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-900">
+          <span aria-hidden="true">{categoryIcon(story.category)}</span> {categoryLabel(story.category)}
+        </span>
+        {story.reviewStatus === "rejected" ? (
+          <span className="rounded-full bg-red-100 px-3 py-1 font-semibold text-red-900">Not approved</span>
+        ) : !story.isPublished ? (
+          <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">Under Review</span>
+        ) : (
+          <span className="rounded-full bg-green-100 px-3 py-1 font-semibold text-green-900">Published</span>
+        )}
+      </div>
+      <h3 id={`story-${story.id}-title`} className="text-xl font-bold">
+        {story.title}
+      </h3>
+      <StoryDate iso={story.createdAt} />
+      <p className="text-base">{story.excerpt}</p>
+      {needsReadMore(story.content) ? (
+        <Link to={`/stories/${story.id}`} className="inline-flex min-h-[44px] items-center self-start font-semibold text-brand-800 underline">
+          Read More<span className="sr-only"> of {story.title}</span>
+        </Link>
+      ) : null}
+      {story.reviewStatus === "rejected" && story.reviewNote ? (
+        <div className="rounded-lg border-2 border-red-200 bg-red-50 p-3 text-base">
+          <p className="font-semibold">Note from the administrator:</p>
+          <p>{story.reviewNote}</p>
+        </div>
+      ) : null}
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Link to={`/resident/stories/${story.id}/edit`} className="btn-secondary">
+          Edit<span className="sr-only"> {story.title}</span>
+        </Link>
+        <DialogLink to={`/resident/stories/${story.id}/delete`} className="btn-ghost text-red-800" label={<>Delete<span className="sr-only"> {story.title}</span></>} title="Delete story">
+          <DeleteStoryForm storyId={story.id} title={story.title} />
+        </DialogLink>
+      </div>
+    </article>
+  );
+}

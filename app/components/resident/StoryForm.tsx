@@ -1,0 +1,61 @@
+// The typed story form (Tell Your Story, edit): title and content required, a category, an
+// optional image. A real multipart <Form> that works the same with and without JavaScript.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ImageUploadField } from "~/components/media/ImageUploadField";
+import { CATEGORIES } from "~/models/categories";
+import { StoryFormSchema } from "~/models/story-form";
+
+export type StoryFormDefaults = { title?: string; content?: string; category?: string };
+
+export function StoryForm({
+  id,
+  action,
+  lastResult,
+  defaultValue,
+  existingImage,
+  questionId,
+  submitLabel = "Save Story",
+}: {
+  id: string;
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: StoryFormDefaults;
+  existingImage?: { url: string; alt: string } | null;
+  questionId?: string | null;
+  submitLabel?: string;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: { category: "general", ...defaultValue },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StoryFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
+      <Field label="Title" htmlFor={fields.title.id} errors={fields.title.errors} errorId={fields.title.errorId}>
+        <input {...getInputProps(fields.title, { type: "text" })} className="input" autoComplete="off" />
+      </Field>
+      <Field label="Category" htmlFor={fields.category.id} errors={fields.category.errors} errorId={fields.category.errorId}>
+        <select {...getSelectProps(fields.category)} className="input">
+          {CATEGORIES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Your story" htmlFor={fields.content.id} errors={fields.content.errors} errorId={fields.content.errorId}>
+        <textarea {...getTextareaProps(fields.content)} className="input" rows={10} />
+      </Field>
+      <ImageUploadField id={`${id}-image`} existing={existingImage} errors={fields.image.errors} />
+      <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,191 @@
+// Family members sign in through an invitation: adding one creates their account in the control
+// database without a password, plus a one-time link (valid 7 days, usable once) where they choose it.
+// No email server is assumed: the administrator copies or prints the link, which is shown once.
+import { createCookieSessionStorage } from "@remix-run/node";
+import { and, eq, isNull } from "drizzle-orm";
+import { controlSchema, getControlDb, type Community, type TenantDb } from "~/utils/db.server";
+import { consumeLoginToken, inspectLoginToken, issueLoginToken } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { communityOrigin } from "~/utils/host.server";
+import { hashPassword } from "~/utils/password.server";
+import { createFamilyMember, deleteFamilyMember, getFamilyMember, type FamilyMemberInput, type FamilyMemberRow } from "./family.server";
+import { createUser, getUserById, usernameTaken, type UserRow } from "./user.server";
+
+const { users, loginTokens } = controlSchema;
+
+export const INVITE_TTL_MS = 7 * 24 * 3600_000;
+
+export type Invitation = { memberId: string; name: string; username: string; url: string; expiresAt: string };
+export type FamilyAccount = { userId: string; username: string; status: "invited" | "active" };
+
+/** A sign-in name from the email's local part, made unique in the community (jane.doe, jane.doe2, ...). */
+export function familyUsernameFor(email: string, tenantId: string): string {
+  const local = email.split("@")[0] ?? "";
+  const base = local.toLowerCase().replace(/[^a-z0-9._-]+/g, "").replace(/^[._-]+|[._-]+$/g, "").slice(0, 40) || "family";
+  if (!usernameTaken(base, tenantId)) return base;
+  for (let n = 2; n < 10_000; n++) {
+    if (!usernameTaken(`${base}${n}`, tenantId)) return `${base}${n}`;
+  }
+  throw new Error("No free username");
+}
+
+export function findFamilyAccount(tenantId: string, memberId: string): UserRow | undefined {
+  return getControlDb()
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, "family"), eq(users.familyMemberId, memberId)))
+    .get();
+}
+
+/** Every family sign-in of a community, by family member id: invited (no password yet) or active. */
+export function familyAccounts(tenantId: string): Map<string, FamilyAccount> {
+  const rows = getControlDb()
+    .select({ id: users.id, username: users.username, memberId: users.familyMemberId, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, "family")))
+    .all();
+  const out = new Map<string, FamilyAccount>();
+  for (const r of rows) {
+    if (r.memberId) out.set(r.memberId, { userId: r.id, username: r.username, status: r.passwordHash ? "active" : "invited" });
+  }
+  return out;
+}
+
+async function newInvitation(request: Request, community: Community, member: FamilyMemberRow, user: UserRow, createdByUserId: string | null): Promise<Invitation> {
+  const token = await issueLoginToken({ userId: user.id, tenantId: community.id, purpose: "invite", createdByUserId, ttlMs: INVITE_TTL_MS });
+  return {
+    memberId: member.id,
+    name: member.name,
+    username: user.username,
+    url: `${communityOrigin(request, community.subdomain)}/invite?token=${token}`,
+    expiresAt: new Date(Date.now() + INVITE_TTL_MS).toISOString(),
+  };
+}
+
+/**
+ * Adds a family member and their sign-in (no password yet), and returns the one-time invitation.
+ * If the account cannot be made, the family member is removed again: nothing half-made stays.
+ */
+export async function addFamilyMemberWithInvitation(
+  request: Request,
+  db: TenantDb,
+  community: Community,
+  input: FamilyMemberInput,
+  actor: { id: string } | null,
+): Promise<{ member: FamilyMemberRow; invitation: Invitation }> {
+  const member = createFamilyMember(db, input);
+  try {
+    const user = await createUser({
+      tenantId: community.id,
+      username: familyUsernameFor(member.email, community.id),
+      email: member.email,
+      displayName: member.name,
+      role: "family",
+      familyMemberId: member.id,
+    });
+    return { member, invitation: await newInvitation(request, community, member, user, actor?.id ?? null) };
+  } catch (error) {
+    deleteFamilyMember(db, community.id, member.id);
+    throw error;
+  }
+}
+
+/**
+ * A fresh invitation link for a family member who has not chosen a password yet (earlier links keep
+ * working until one of them is used). Makes the account if the member has none. Null when the member
+ * is unknown or already signed up.
+ */
+export async function reissueInvitation(request: Request, db: TenantDb, community: Community, memberId: string, actor: { id: string } | null): Promise<Invitation | null> {
+  const member = getFamilyMember(db, memberId);
+  if (!member) return null;
+  let user = findFamilyAccount(community.id, member.id);
+  if (user?.passwordHash) return null;
+  user ??= await createUser({
+    tenantId: community.id,
+    username: familyUsernameFor(member.email, community.id),
+    email: member.email,
+    displayName: member.name,
+    role: "family",
+    familyMemberId: member.id,
+  });
+  return newInvitation(request, community, member, user, actor?.id ?? null);
+}
+
+/** Keeps the sign-in's name and email in step with the family member's record. */
+export function syncFamilyAccount(tenantId: string, member: Pick<FamilyMemberRow, "id" | "name" | "email">) {
+  getControlDb()
+    .update(users)
+    .set({ displayName: member.name, email: member.email })
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, "family"), eq(users.familyMemberId, member.id)))
+    .run();
+}
+
+export const INVITATION_ACCEPTED = "This invitation has already been accepted. Please sign in with your username and password.";
+
+export type InvitationCheck = { ok: true; user: UserRow } | { ok: false; reason: string };
+
+/** Whether a link may still be used on this host (opening it changes nothing). */
+export function checkInvitation(request: Request, token: string): InvitationCheck {
+  if (!token) return { ok: false, reason: "This invitation link is not complete. Please ask the community for a new one." };
+  const check = inspectLoginToken(request, token, ["invite"]);
+  if (!check.ok) return { ok: false, reason: check.reason.replace("sign-in link", "invitation link") };
+  if (check.user.role !== "family") return { ok: false, reason: "This invitation link is not valid." };
+  if (check.user.passwordHash) return { ok: false, reason: INVITATION_ACCEPTED };
+  return { ok: true, user: check.user };
+}
+
+/**
+ * Uses the link: the token is spent, the password set (only while the account has none), and every
+ * other open invitation of the account is closed. Returns the account to sign in.
+ */
+export async function acceptInvitation(request: Request, token: string, password: string): Promise<InvitationCheck> {
+  const check = checkInvitation(request, token);
+  if (!check.ok) return check;
+  if (!consumeLoginToken(token)) return { ok: false, reason: "This invitation link has already been used." };
+  const passwordHash = await hashPassword(password);
+  const db = getControlDb();
+  const set = db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false })
+    .where(and(eq(users.id, check.user.id), isNull(users.passwordHash)))
+    .run();
+  if (set.changes !== 1) return { ok: false, reason: INVITATION_ACCEPTED };
+  db.update(loginTokens)
+    .set({ usedAt: new Date().toISOString() })
+    .where(and(eq(loginTokens.userId, check.user.id), eq(loginTokens.purpose, "invite"), isNull(loginTokens.usedAt)))
+    .run();
+  return { ok: true, user: getUserById(check.user.id)! };
+}
+
+// The link is shown once, right after it is made: it travels to the next page in a short-lived
+// flash cookie (never in the URL), so a refresh or the browser history does not show it again.
+let flashStorage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>> | null = null;
+function invitationFlash() {
+  flashStorage ??= createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>({
+    cookie: {
+      name: "storyloom_invitation",
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env().isProduction,
+      maxAge: 600,
+      secrets: [env().SESSION_SECRET],
+    },
+  });
+  return flashStorage;
+}
+
+export async function invitationFlashHeaders(invitation: Invitation): Promise<Headers> {
+  const session = await invitationFlash().getSession();
+  session.flash("invitation", invitation);
+  return new Headers({ "Set-Cookie": await invitationFlash().commitSession(session) });
+}
+
+/** The invitation to show once for this member, if one was just made; the cookie is cleared. */
+export async function readInvitationFlash(request: Request, memberId: string): Promise<{ invitation: Invitation | null; headers: Headers | null }> {
+  const session = await invitationFlash().getSession(request.headers.get("Cookie"));
+  const invitation = session.get("invitation") as Invitation | undefined;
+  if (!invitation) return { invitation: null, headers: null };
+  const headers = new Headers({ "Set-Cookie": await invitationFlash().destroySession(session) });
+  return { invitation: invitation.memberId === memberId ? invitation : null, headers };
+}

@@ -1,0 +1,165 @@
+// A story told out loud: the record-a-story wizard and POST /api/stories/recorded both end here.
+// The recording, the optional image and the (edited) transcription become one story awaiting review.
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { and, eq } from "drizzle-orm";
+import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import type { SessionUser } from "~/utils/auth.server";
+import { AUDIO_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, MediaError, deleteMedia, getMedia, saveAudio, saveImage, type MediaRow } from "./media.server";
+import { createStory, type StoryRow } from "./story.server";
+import { getActiveResident, type ResidentRow } from "./resident.server";
+import { isCategory, type CategoryValue } from "./categories";
+import { noteStoryAnsweredPrompt, resolvePrompt } from "./prompt.server";
+import { MAX_AUDIO_SECONDS } from "./transcription.server";
+
+const { media } = tenantSchema;
+
+export const CONTENT_MAX = 50_000;
+export const SAVE_ERRORS = {
+  failed: "Failed to save story",
+  blank: "Please record or write your story before saving.",
+  category: "Please choose a category",
+  audioMissing: "The recording could not be found. Please record your story again.",
+} as const;
+
+// the text fields and multipart framing beside one recording and one image
+const FORM_OVERHEAD_BYTES = 512 * 1024;
+
+function audioTooLarge() {
+  return new MediaError(AUDIO_ERRORS.tooLarge.title, AUDIO_ERRORS.tooLarge.description);
+}
+
+/**
+ * The posted form of the record wizard or the recording API, a recording and an image at most.
+ * Throws MediaError('File too large') before reading a body that is plainly too big.
+ */
+export async function readRecordingForm(request: Request): Promise<FormData> {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw audioTooLarge();
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) return request.formData();
+  try {
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_AUDIO_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) throw audioTooLarge();
+    throw error;
+  }
+}
+
+/** The bytes of a file field, or null when no file was chosen (browsers send an empty, unnamed part). */
+export async function formFileBytes(value: FormDataEntryValue | null): Promise<Buffer | null> {
+  if (!value || typeof value === "string") return null;
+  if (value.size === 0 && !value.name) return null;
+  return Buffer.from(await value.arrayBuffer());
+}
+
+export type RecordingFor = { ok: true; resident: ResidentRow } | { ok: false; status: 400 | 403 | 404; reason: string };
+
+/**
+ * Whose story this is. A resident records as themselves; staff and administrators record on
+ * behalf of an active resident they choose.
+ */
+export function residentForRecording(db: TenantDb, user: Pick<SessionUser, "role" | "residentId">, requested: string | null | undefined): RecordingFor {
+  if (user.role === "resident") {
+    if (!user.residentId) return { ok: false, status: 403, reason: "Your account is not linked to a resident" };
+    if (requested && requested !== user.residentId) return { ok: false, status: 403, reason: "You can only record your own stories" };
+    const resident = getActiveResident(db, user.residentId);
+    return resident ? { ok: true, resident } : { ok: false, status: 403, reason: "Your resident profile is not active" };
+  }
+  if (!requested) return { ok: false, status: 400, reason: "Choose the resident whose story this is" };
+  const resident = getActiveResident(db, requested);
+  return resident ? { ok: true, resident } : { ok: false, status: 404, reason: "Resident not found" };
+}
+
+/** A recording this user uploaded that no story owns yet, or undefined. */
+export function ownPendingAudio(db: TenantDb, userId: string, audioId: string | null | undefined): MediaRow | undefined {
+  if (!audioId) return undefined;
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, audioId), eq(media.kind, "audio"), eq(media.status, "pending"), eq(media.uploadedByUserId, userId)))
+    .get();
+}
+
+export class RecordedStoryError extends Error {
+  constructor(
+    public field: "content" | "category" | "audio" | "image" | "form",
+    message: string,
+    public status: 400 | 404 | 413 | 415 = 400,
+  ) {
+    super(message);
+  }
+}
+
+export type RecordedStoryInput = {
+  residentId: string;
+  title?: string | null;
+  content: string;
+  category: string;
+  /** the wizard names its prompt by key; the API sends the text */
+  promptKey?: string | null;
+  aiPrompt?: string | null;
+  /** a recording already uploaded by this user (wizard), or the bytes of one (API) */
+  audio?: { mediaId: string } | { bytes: Buffer } | null;
+  durationSeconds?: number | null;
+  imageBytes?: Buffer | null;
+};
+
+/**
+ * Saves a recorded story for review: the image (5 MB, sniffed, re-encoded) and the recording are
+ * stored, the title is generated from the content when blank, and a family question it answers is
+ * marked answered. On any failure nothing new is left behind.
+ */
+export async function saveRecordedStory(
+  db: TenantDb,
+  community: Pick<Community, "subdomain">,
+  user: Pick<SessionUser, "id" | "username" | "displayName">,
+  input: RecordedStoryInput,
+): Promise<StoryRow> {
+  const content = input.content.replace(/\r\n/g, "\n").trim();
+  if (!content) throw new RecordedStoryError("content", SAVE_ERRORS.blank);
+  if (content.length > CONTENT_MAX) throw new RecordedStoryError("content", `Stories can be at most ${CONTENT_MAX.toLocaleString("en-US")} characters long.`);
+  if (!isCategory(input.category)) throw new RecordedStoryError("category", SAVE_ERRORS.category);
+  const category: CategoryValue = input.category;
+
+  let existingAudio: MediaRow | undefined;
+  if (input.audio && "mediaId" in input.audio) {
+    existingAudio = ownPendingAudio(db, user.id, input.audio.mediaId);
+    if (!existingAudio) throw new RecordedStoryError("audio", SAVE_ERRORS.audioMissing, 404);
+  }
+
+  const created: string[] = [];
+  try {
+    let imageId: string | null = null;
+    if (input.imageBytes) {
+      const image = await saveImage(db, community, input.imageBytes, { uploadedByUserId: user.id });
+      created.push(image.id);
+      imageId = image.id;
+    }
+    let audio = existingAudio ?? null;
+    if (input.audio && "bytes" in input.audio) {
+      audio = await saveAudio(db, community, input.audio.bytes, { uploadedByUserId: user.id, durationSeconds: input.durationSeconds });
+      created.push(audio.id);
+    }
+    const prompt = input.promptKey ? resolvePrompt(db, input.residentId, input.promptKey) : null;
+    const aiPrompt = prompt?.text ?? (input.aiPrompt?.trim().slice(0, 1000) || null);
+    // a measured length beats the one the browser counted
+    const measured = audio ? getMedia(db, audio.id)?.durationSeconds : null;
+    const claimed = input.durationSeconds != null && Number.isFinite(input.durationSeconds) ? Math.round(Math.min(Math.max(input.durationSeconds, 0), MAX_AUDIO_SECONDS + 5)) : null;
+    const story = createStory(db, {
+      residentId: input.residentId,
+      author: { id: user.id, username: user.username, displayName: user.displayName },
+      title: input.title?.trim().slice(0, 200) || null,
+      content,
+      category,
+      imageId,
+      audioId: audio?.id ?? null,
+      aiPrompt,
+      durationSeconds: audio ? (measured ?? claimed) : null,
+    });
+    if (prompt) noteStoryAnsweredPrompt(db, input.residentId, prompt.key, story.id);
+    return story;
+  } catch (error) {
+    for (const id of created) deleteMedia(db, community, id);
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { DeleteEventDialog } from "~/components/admin/Calendar";
+import { deleteEventAction, deleteEventLoader } from "~/components/admin/calendar.server";
+
+export const loader = (args: LoaderFunctionArgs) => deleteEventLoader(args, "admin");
+export const action = (args: ActionFunctionArgs) => deleteEventAction(args, "admin");
+
+export default function Route() {
+  return <DeleteEventDialog area="admin" />;
+}

@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { DeleteNewsDialog } from "~/components/admin/News";
+import { deleteNewsAction, deleteNewsLoader } from "~/components/admin/news.server";
+
+export const loader = (args: LoaderFunctionArgs) => deleteNewsLoader(args, "admin");
+export const action = (args: ActionFunctionArgs) => deleteNewsAction(args, "admin");
+
+export default function Route() {
+  return <DeleteNewsDialog area="admin" />;
+}

@@ -1,0 +1,122 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { requireArea } from "~/components/admin/area.server";
+import { Badge, RouteDialog } from "~/components/admin/ui";
+import { SubmitButton } from "~/components/forms";
+import { ReviewNoteSchema } from "~/models/admin-schemas";
+import { categoryIcon, categoryLabel } from "~/models/categories";
+import { approveStory, getStoryView, rejectStory, setStoryFeatured, unpublishStory, type ReviewResult } from "~/models/story.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const LIST = "/admin/stories";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, community } = await requireArea(request, "admin");
+  const story = getStoryView(db, params.storyId ?? "");
+  if (!story) throw new Response("404 Page Not Found", { status: 404 });
+  const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long" }).format(new Date(iso)) : null);
+  return { story: { ...story, createdLabel: day(story.createdAt), publishedLabel: day(story.publishedAt) } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { db, user } = await requireArea(request, "admin");
+  const id = params.storyId ?? "";
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const reviewer = { id: user.id, displayName: user.displayName };
+  const fail = (title: string, result: Extract<ReviewResult, { ok: false }>) => redirectWithToast(LIST, { type: "error", title, description: result.reason });
+  let result: ReviewResult;
+  switch (intent) {
+    case "approve":
+      result = approveStory(db, id, reviewer);
+      if (!result.ok) return fail("Failed to update story", result);
+      return redirectWithToast(LIST, { type: "success", title: "Story approved", description: `“${result.story.title}” is published.` });
+    case "reject": {
+      const parsed = parseWithZod(formData, { schema: ReviewNoteSchema });
+      if (parsed.status !== "success") return redirectWithToast(`${LIST}/${id}`, { type: "error", title: "Failed to update story", description: "The note can be at most 1000 characters." });
+      result = rejectStory(db, id, reviewer, parsed.value.reviewNote);
+      if (!result.ok) return fail("Failed to update story", result);
+      return redirectWithToast(LIST, { type: "success", title: "Story not approved", description: `“${result.story.title}” stays unpublished; its resident can see your note.` });
+    }
+    case "unpublish":
+      result = unpublishStory(db, id, reviewer);
+      if (!result.ok) return fail("Failed to update story", result);
+      return redirectWithToast(LIST, { type: "success", title: "Story unpublished", description: `“${result.story.title}” is back in the review queue.` });
+    case "feature":
+    case "unfeature":
+      result = setStoryFeatured(db, id, intent === "feature");
+      if (!result.ok) return fail("Failed to update feature status", result);
+      return redirectWithToast(LIST, { type: "success", title: intent === "feature" ? "Story featured" : "Story no longer featured", description: `“${result.story.title}”` });
+    default:
+      return redirectWithToast(LIST, { type: "error", title: "Failed to update story", description: "Unknown action." });
+  }
+}
+
+export default function StoryReview() {
+  const { story } = useLoaderData<typeof loader>();
+  const status =
+    story.reviewStatus === "published" ? <Badge tone="green">Published</Badge> : story.reviewStatus === "rejected" ? <Badge tone="red">Not approved</Badge> : <Badge tone="amber">Pending approval</Badge>;
+  return (
+    <RouteDialog id="story-review" title={story.title} closeTo={LIST} wide>
+      <div className="mb-4 flex flex-wrap items-center gap-2 text-base">
+        {status}
+        {story.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
+        <span>
+          <span aria-hidden="true">{categoryIcon(story.category)} </span>
+          {categoryLabel(story.category)}
+        </span>
+      </div>
+      <p className="mb-4 text-base">
+        By {story.resident.firstName} {story.resident.lastName}
+        {story.resident.roomNumber ? `, Room ${story.resident.roomNumber}` : ""} · sent {story.createdLabel}
+        {story.publishedLabel ? ` · published ${story.publishedLabel}` : ""}
+      </p>
+      {story.imageUrl ? <img src={`${story.imageUrl}?w=800`} alt={`Picture for “${story.title}”`} className="mb-4 max-h-80 w-full rounded-lg object-cover" /> : null}
+      {story.audioUrl ? (
+        <div className="mb-4">
+          <p className="label">Recording</p>
+          <audio controls preload="none" src={story.audioUrl} className="w-full">
+            The recording cannot be played in this browser; the transcript is below.
+          </audio>
+        </div>
+      ) : null}
+      {story.aiPrompt ? <p className="mb-3 text-base italic">Prompt: {story.aiPrompt}</p> : null}
+      <div className="mb-6 max-h-[50vh] overflow-y-auto whitespace-pre-line rounded-lg bg-stone-50 p-4 text-lg">{story.content}</div>
+      {story.reviewStatus === "rejected" && story.reviewNote ? (
+        <p className="mb-4 rounded-lg border-2 border-red-700 p-3 text-base">
+          <strong>Note to the resident:</strong> {story.reviewNote}
+        </p>
+      ) : null}
+
+      {story.isPublished ? (
+        <div className="flex flex-wrap gap-3 border-t border-stone-300 pt-4">
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value={story.isFeatured ? "unfeature" : "feature"} />
+            <SubmitButton className="btn-primary">{story.isFeatured ? "Remove from featured" : "Feature this story"}</SubmitButton>
+          </Form>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="unpublish" />
+            <SubmitButton className="btn-secondary">Unpublish</SubmitButton>
+          </Form>
+        </div>
+      ) : (
+        <div className="grid gap-6 border-t border-stone-300 pt-4 sm:grid-cols-2">
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="approve" />
+            <p className="mb-3 text-base">Publish it for families and the community.</p>
+            <SubmitButton className="btn-primary">Approve</SubmitButton>
+          </Form>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="reject" />
+            <label htmlFor="review-note" className="label">
+              Note to the resident <span className="font-normal text-stone-700">(optional)</span>
+            </label>
+            <textarea id="review-note" name="reviewNote" rows={3} maxLength={1000} className="input mb-3" defaultValue={story.reviewNote ?? ""} />
+            <SubmitButton className="btn-danger">Reject</SubmitButton>
+          </Form>
+        </div>
+      )}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,27 @@
+// PATCH /api/admin/stories/{id}/approve { isPublished, reviewNote? } (administrators only).
+// true publishes the story; false turns down an unpublished one (with the optional note for its
+// resident) or takes a published one down again.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { REVIEWER_ROLES } from "~/components/admin/area.server";
+import { ApproveSchema } from "~/models/admin-schemas";
+import { approveStory, getStoryRow, getStoryView, rejectStory, unpublishStory } from "~/models/story.server";
+import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
+import { requireTenantUser } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireTenantUser(request, { roles: REVIEWER_ROLES });
+  return methodNotAllowed(["PATCH"]);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { db, user } = await requireTenantUser(request, { roles: REVIEWER_ROLES });
+  if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
+  const id = params.id ?? "";
+  const story = getStoryRow(db, id);
+  if (!story) return notFound("Story not found");
+  const { isPublished, reviewNote } = await readJson(request, ApproveSchema);
+  const reviewer = { id: user.id, displayName: user.displayName };
+  const result = isPublished ? approveStory(db, id, reviewer) : story.isPublished ? unpublishStory(db, id, reviewer) : rejectStory(db, id, reviewer, reviewNote);
+  if (!result.ok) return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return Response.json(getStoryView(db, id));
+}

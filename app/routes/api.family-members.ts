@@ -1,0 +1,30 @@
+// GET /api/family-members: every family member with their resident; POST: add one, with a
+// one-time invitation link for their sign-in (returned once, in this response).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { CARE_TEAM_ROLES } from "~/components/admin/area.server";
+import { familyMemberJson } from "~/models/admin-api.server";
+import { FamilyMemberSchema } from "~/models/admin-schemas";
+import { listFamilyMembers } from "~/models/family.server";
+import { addFamilyMemberWithInvitation, familyAccounts } from "~/models/invitation.server";
+import { getResident } from "~/models/resident.server";
+import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireTenantUser } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, community } = await requireTenantUser(request, { roles: CARE_TEAM_ROLES });
+  const accounts = familyAccounts(community.id);
+  return Response.json(listFamilyMembers(db).map(({ member, resident }) => familyMemberJson(member, resident, accounts.get(member.id))));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { db, community, user } = await requireTenantUser(request, { roles: CARE_TEAM_ROLES });
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const input = await readJson(request, FamilyMemberSchema);
+  const resident = getResident(db, input.residentId);
+  if (!resident || !resident.isActive) return badRequest("Some fields are not valid", { residentId: ["Choose a resident from the list"] });
+  const { member, invitation } = await addFamilyMemberWithInvitation(request, db, community, input, user);
+  return Response.json(
+    { ...familyMemberJson(member, resident, { userId: "", username: invitation.username, status: "invited" }), invitation: { url: invitation.url, username: invitation.username, expiresAt: invitation.expiresAt } },
+    { status: 201 },
+  );
+}

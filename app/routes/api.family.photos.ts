@@ -1,0 +1,34 @@
+// POST /api/family/photos (multipart: photo, description): a family member shares a photo with
+// their resident. GET: the photos shared with that resident.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireFamilyMember } from "~/utils/area-guards.server";
+import { badRequest, methodNotAllowed } from "~/utils/api.server";
+import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
+import { IMAGE_ERRORS, MediaError } from "~/models/media.server";
+import { listPhotosForResident, PHOTO_REQUIRED, shareFamilyPhoto } from "~/models/family-photo.server";
+import { PhotoDescriptionSchema } from "~/models/family-form";
+
+const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, resident } = await requireFamilyMember(request);
+  return Response.json(listPhotosForResident(db, resident.id));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const { user, community, db, member } = await requireFamilyMember(request);
+  try {
+    const { form, oversized } = await readUploadForm(request);
+    if (oversized.length) return text(413, `${IMAGE_ERRORS.tooLarge.title}: ${IMAGE_ERRORS.tooLarge.description}`);
+    const bytes = await fileBytes(form.get("photo"));
+    if (!bytes || bytes.length === 0) return badRequest(PHOTO_REQUIRED);
+    const described = PhotoDescriptionSchema.safeParse({ description: form.get("description") ?? undefined });
+    if (!described.success) return badRequest(described.error.issues[0]!.message);
+    const photo = await shareFamilyPhoto(db, community, { member, bytes, description: described.data.description, actor: user });
+    return Response.json(photo, { status: 201 });
+  } catch (error) {
+    if (error instanceof MediaError) return text(error.title === IMAGE_ERRORS.tooLarge.title ? 413 : 415, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+// POST /api/family/questions { question }: a family member asks their resident a question.
+// GET: the questions asked of that resident.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireFamilyMember } from "~/utils/area-guards.server";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { askFamilyQuestion, forFamily, listQuestionsForResident } from "~/models/family-question.server";
+import { QuestionSchema } from "~/models/family-form";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, resident } = await requireFamilyMember(request);
+  return Response.json(listQuestionsForResident(db, resident.id).map(forFamily));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const { user, db, member } = await requireFamilyMember(request);
+  const { question } = await readJson(request, QuestionSchema);
+  return Response.json(askFamilyQuestion(db, { member, question, actor: user }), { status: 201 });
+}

@@ -1,0 +1,22 @@
+// POST /api/objects/upload -> { uploadURL }: a short-lived signed URL on this server for one image.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireTenantUser } from "~/utils/auth.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { createUploadToken, uploadPath, UPLOAD_ROLES } from "~/models/upload-token.server";
+import { sweepPendingMedia } from "~/models/media-access.server";
+
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { user, community, db } = await requireTenantUser(request, { roles: UPLOAD_ROLES });
+  enforceRateLimit(`upload-url:${community.id}:${user.id}`, 60, 10 * 60_000, "uploads");
+  // uploads that nothing claimed within a day are cleared as new ones come in
+  sweepPendingMedia(db, community);
+  const { token, claim } = createUploadToken({ communityId: community.id, userId: user.id });
+  const uploadURL = new URL(uploadPath(token), new URL(request.url).origin).toString();
+  return Response.json({ uploadURL, expiresAt: new Date(claim.expiresAt).toISOString() });
+}

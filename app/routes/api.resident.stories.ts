@@ -1,0 +1,49 @@
+// GET /api/resident/stories: the signed-in resident's own stories, any review state (staff and
+// administrators pass ?residentId=). POST { title, content, category }: a typed story, sent for review.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireTenantUser, forbidden } from "~/utils/auth.server";
+import { badRequest, methodNotAllowed, notFound, readJson } from "~/utils/api.server";
+import { getActiveResident, getResident } from "~/models/resident.server";
+import { getStoryView, listStoriesOfResident } from "~/models/story.server";
+import { writeResidentStory } from "~/models/resident-story.server";
+import { StoryFieldsSchema } from "~/models/story-form";
+import { CATEGORY_VALUES } from "~/models/categories";
+
+const Body = StoryFieldsSchema.extend({
+  category: z
+    .enum(CATEGORY_VALUES, { error: "Choose one of the story categories" })
+    .nullish()
+    .transform((v) => v ?? "general"),
+  residentId: z.string().max(64).nullish(),
+  questionId: z.string().max(64).nullish(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, db } = await requireTenantUser(request, { roles: ["resident", "staff", "administrator"] });
+  let residentId = user.residentId;
+  if (user.role !== "resident") {
+    residentId = new URL(request.url).searchParams.get("residentId");
+    if (!residentId) return badRequest("residentId is required");
+  }
+  if (!residentId || !getResident(db, residentId)) return notFound("Resident not found");
+  return Response.json(listStoriesOfResident(db, residentId));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const { user, db } = await requireTenantUser(request, { roles: ["resident", "staff", "administrator"] });
+  const body = await readJson(request, Body);
+  let residentId: string;
+  if (user.role === "resident") {
+    if (!user.residentId) return forbidden("Your account is not linked to a resident");
+    if (body.residentId && body.residentId !== user.residentId) return forbidden("You can only add your own stories");
+    residentId = user.residentId;
+  } else {
+    if (!body.residentId) return badRequest("residentId is required");
+    if (!getActiveResident(db, body.residentId)) return notFound("Resident not found");
+    residentId = body.residentId;
+  }
+  const story = writeResidentStory(db, { residentId, author: user, fields: body, questionId: body.questionId });
+  return Response.json(getStoryView(db, story.id), { status: 201 });
+}

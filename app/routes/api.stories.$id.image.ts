@@ -1,0 +1,32 @@
+// PUT /api/stories/{id}/image { imageUrl }: sets a story's image to an image the caller uploaded.
+// A resident may only change their own stories (a published one goes back for review).
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireTenantUser } from "~/utils/auth.server";
+import { badRequest, methodNotAllowed, notFound, readJson } from "~/utils/api.server";
+import { findOwnPendingImage } from "~/models/media-access.server";
+import { getStoryRow, getStoryView, setStoryImage, updateStoryOfResident } from "~/models/story.server";
+
+const Body = z.object({ imageUrl: z.string().trim().min(1, "imageUrl is required").max(2000) });
+
+export async function loader() {
+  return methodNotAllowed(["PUT"]);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+  const { user, community, db } = await requireTenantUser(request, { roles: ["resident", "staff", "administrator"] });
+  const { imageUrl } = await readJson(request, Body);
+  const id = params.id ?? "";
+  const story = getStoryRow(db, id);
+  if (!story || (user.role === "resident" && story.residentId !== user.residentId)) return notFound("Story not found");
+  const image = findOwnPendingImage(db, community, user, imageUrl);
+  if (!image) return badRequest("No uploaded image at that URL");
+  if (user.role === "resident") {
+    const result = updateStoryOfResident(db, community, user.residentId!, id, { title: story.title, content: story.content, category: story.category, imageId: image.id }, user);
+    if (!result) return notFound("Story not found");
+  } else {
+    setStoryImage(db, community, id, image.id);
+  }
+  return Response.json(getStoryView(db, id));
+}

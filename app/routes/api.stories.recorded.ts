@@ -1,0 +1,58 @@
+// POST /api/stories/recorded (multipart: title, content, residentId, category, aiPrompt, audio,
+// duration, image): a story told out loud, saved with its recording and image, sent for review.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireTenantUser } from "~/utils/auth.server";
+import { badRequest, methodNotAllowed } from "~/utils/api.server";
+import { MediaError } from "~/models/media.server";
+import { getStoryView } from "~/models/story.server";
+import { formFileBytes, readRecordingForm, RecordedStoryError, residentForRecording, saveRecordedStory } from "~/models/recorded-story.server";
+
+const ROLES = ["resident", "staff", "administrator"] as const;
+
+function text(status: number, body: string) {
+  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+const field = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : null;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireTenantUser(request, { roles: ROLES });
+  return methodNotAllowed(["POST"]);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, community, db } = await requireTenantUser(request, { roles: ROLES });
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  let form: FormData;
+  try {
+    form = await readRecordingForm(request);
+  } catch (error) {
+    if (error instanceof MediaError) return text(413, error.message);
+    return badRequest("Send the story as multipart/form-data");
+  }
+  // the spec's client sends the first resident of the list, or 'unknown'; a resident is always themselves
+  const requested = field(form, "residentId");
+  const who = residentForRecording(db, user, user.role === "resident" && requested === "unknown" ? null : requested);
+  if (!who.ok) return text(who.status, who.reason);
+  const duration = Number(field(form, "duration"));
+  try {
+    const story = await saveRecordedStory(db, community, user, {
+      residentId: who.resident.id,
+      title: field(form, "title"),
+      content: field(form, "content") ?? "",
+      category: field(form, "category") ?? "general",
+      aiPrompt: field(form, "aiPrompt"),
+      audio: await formFileBytes(form.get("audio")).then((bytes) => (bytes ? { bytes } : null)),
+      durationSeconds: Number.isFinite(duration) && field(form, "duration") !== null ? duration : null,
+      imageBytes: await formFileBytes(form.get("image")),
+    });
+    return Response.json(getStoryView(db, story.id), { status: 201 });
+  } catch (error) {
+    if (error instanceof RecordedStoryError) return badRequest(error.message, { [error.field]: [error.message] });
+    if (error instanceof MediaError) return text(error.title === "File too large" ? 413 : 415, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { acceptInvitation, checkInvitation } from "~/models/invitation.server";
+import { signInAndRedirect } from "~/utils/auth.server";
+import { requireTenant } from "~/utils/host.server";
+import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
+import { toastHeaders } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Accept your invitation · Storyloom" }];
+
+const AcceptSchema = z
+  .object({
+    token: z.string().default(""),
+    password: z
+      .string({ error: "Choose a password" })
+      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(200, "Use at most 200 characters"),
+    confirmPassword: z.string({ error: "Type the password again" }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "The two passwords do not match", path: ["confirmPassword"] });
+
+// Opening the link (GET) changes nothing; choosing the password (POST) uses it.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { community } = requireTenant(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const check = checkInvitation(request, token);
+  if (!check.ok) return { ok: false as const, reason: check.reason, community: community.name };
+  return { ok: true as const, token, name: check.user.displayName, username: check.user.username, community: community.name };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireTenant(request);
+  const submission = parseWithZod(await request.formData(), { schema: AcceptSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), reason: null };
+  const accepted = await acceptInvitation(request, submission.value.token, submission.value.password);
+  if (!accepted.ok) return { result: null, reason: accepted.reason };
+  const headers = await toastHeaders({ type: "success", title: `Welcome, ${accepted.user.displayName}!`, description: `From now on sign in as ${accepted.user.username} with your new password.` });
+  return signInAndRedirect(request, accepted.user, "/family", headers);
+}
+
+function NotValid({ reason }: { reason: string }) {
+  return (
+    <section className="card mx-auto max-w-md" aria-labelledby="invite-title">
+      <h1 id="invite-title" className="page-title mb-3">
+        Invitation link not valid
+      </h1>
+      <p className="mb-4 text-lg">{reason}</p>
+      <p className="mb-4 text-base">If you need a new link, please ask the community's staff.</p>
+      <Link to="/login" className="btn-primary">
+        Go to sign in
+      </Link>
+    </section>
+  );
+}
+
+export default function AcceptInvitation() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof AcceptSchema>>({ id: "accept-invitation", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  if (actionData?.reason) return <NotValid reason={actionData.reason} />;
+  if (!data.ok) return <NotValid reason={data.reason} />;
+  return (
+    <section className="card mx-auto max-w-md" aria-labelledby="invite-title">
+      <h1 id="invite-title" className="page-title mb-2">
+        Welcome, {data.name}
+      </h1>
+      <p className="mb-2 text-lg">You have been invited to follow your family's stories at {data.community}.</p>
+      <p className="mb-4 text-lg">
+        Your username is <strong>{data.username}</strong>. Choose a password to finish.
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <input type="hidden" name="token" value={data.token} />
+        {/* lets password managers store the username with the new password */}
+        <input type="hidden" name="username" value={data.username} autoComplete="username" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} htmlFor={fields.password.id} errors={fields.password.errors} errorId={fields.password.errorId}>
+          <input {...getInputProps(fields.password, { type: "password" })} className="input" autoComplete="new-password" />
+        </Field>
+        <Field label="Password again" htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId}>
+          <input {...getInputProps(fields.confirmPassword, { type: "password" })} className="input" autoComplete="new-password" />
+        </Field>
+        <SubmitButton pendingText="Signing in...">Choose password and sign in</SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// GET /media/{id}: a community's media file, only to signed-in members who may see what owns it.
+// Images answer `?w=` with the nearest stored width; every file answers HTTP Range requests.
+import fs from "node:fs";
+import path from "node:path";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { requireTenantUser } from "~/utils/auth.server";
+import { notFound } from "~/utils/api.server";
+import { getMedia, mediaDir, mediaVariants } from "~/models/media.server";
+import { canAccessMedia } from "~/models/media-access.server";
+import { parseRange, parseWidth, pickVariant } from "~/models/media-serve";
+
+// files never change under a name; an hour keeps scrolling cheap while access can still be revoked
+const CACHE_CONTROL = "private, max-age=3600";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // signed out, the wrong community or the marketing host: the file does not exist for them
+  const { user, community, db } = await requireTenantUser(request).catch(() => {
+    throw notFound();
+  });
+  const row = params.mediaId ? getMedia(db, params.mediaId) : undefined;
+  if (!row || !canAccessMedia(db, user, row)) throw notFound();
+
+  const url = new URL(request.url);
+  const fileName = row.kind === "image" ? pickVariant(mediaVariants(row), parseWidth(url.searchParams.get("w"))).fileName : row.fileName;
+  const file = path.join(mediaDir(community), path.basename(fileName));
+  let size: number;
+  try {
+    size = (await fs.promises.stat(file)).size;
+  } catch {
+    throw notFound();
+  }
+
+  const etag = `"${path.basename(fileName)}-${size}"`;
+  const headers = new Headers({
+    "Content-Type": row.mimeType,
+    "Cache-Control": CACHE_CONTROL,
+    "X-Content-Type-Options": "nosniff",
+    "Accept-Ranges": "bytes",
+    "Content-Disposition": "inline",
+    ETag: etag,
+  });
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+
+  const range = parseRange(request.headers.get("range"), size);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  headers.set("Content-Length", String(size === 0 ? 0 : end - start + 1));
+  if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+  if (request.method === "HEAD" || size === 0) return new Response(null, { status: range ? 206 : 200, headers });
+  const body = createReadableStreamFromReadable(fs.createReadStream(file, { start, end }));
+  return new Response(body, { status: range ? 206 : 200, headers });
+}

@@ -1,0 +1,43 @@
+// Delete one of the resident's own stories: a confirmation page (JavaScript opens the same form in
+// a dialog on the dashboard), then a POST that removes the story and its files.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireResidentMember } from "~/utils/area-guards.server";
+import { notFound } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { deleteStoryOfResident, getStoryOfResident } from "~/models/story.server";
+import { DeleteStoryForm } from "~/components/resident/DeleteStoryForm";
+
+export const meta: MetaFunction = () => [{ title: "Delete story · Storyloom" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, resident } = await requireResidentMember(request);
+  const story = getStoryOfResident(db, resident.id, params.storyId ?? "");
+  if (!story) throw notFound("Story not found");
+  return { story: { id: story.id, title: story.title } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { community, db, resident } = await requireResidentMember(request);
+  let deleted: boolean;
+  try {
+    deleted = deleteStoryOfResident(db, community, resident.id, params.storyId ?? "");
+  } catch (error) {
+    console.error("Deleting a story failed", error);
+    return redirectWithToast("/resident", { type: "error", title: "Failed to delete story", description: "Please try again or contact support if the problem persists." });
+  }
+  if (!deleted) throw notFound("Story not found");
+  return redirectWithToast("/resident", { type: "success", title: "Your story has been deleted" });
+}
+
+export default function DeleteStoryPage() {
+  const { story } = useLoaderData<typeof loader>();
+  return (
+    <section className="card mx-auto max-w-2xl" aria-labelledby="delete-story-title">
+      <h1 id="delete-story-title" className="page-title mb-4">
+        Delete story
+      </h1>
+      <DeleteStoryForm storyId={story.id} title={story.title} />
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// Edit one of the resident's own stories: title, content, category and image. A published story
+// (or one that was not approved) goes back for review, and the resident is told so.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { requireResidentMember } from "~/utils/area-guards.server";
+import { notFound } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
+import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
+import { MediaError } from "~/models/media.server";
+import { mediaUrl } from "~/models/media-urls";
+import { getStoryOfResident, updateStoryOfResident } from "~/models/story.server";
+import { discardNewImage, storyImageFromForm } from "~/models/resident-story.server";
+import { StoryFormSchema } from "~/models/story-form";
+import { StoryForm } from "~/components/resident/StoryForm";
+
+export const meta: MetaFunction = () => [{ title: "Edit story · Storyloom" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, resident } = await requireResidentMember(request);
+  const story = getStoryOfResident(db, resident.id, params.storyId ?? "");
+  if (!story) throw notFound("Story not found");
+  return {
+    story: { id: story.id, title: story.title, content: story.content, category: story.category, imageId: story.imageId, reviewStatus: story.reviewStatus },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, community, db, resident } = await requireResidentMember(request);
+  const id = params.storyId ?? "";
+  if (!getStoryOfResident(db, resident.id, id)) throw notFound("Story not found");
+  let upload;
+  try {
+    upload = await readUploadForm(request);
+  } catch (error) {
+    if (error instanceof MediaError) return formLevelReply([error.title, error.description]);
+    throw error;
+  }
+  const submission = parseWithZod(upload.form, { schema: StoryFormSchema });
+  if (submission.status !== "success") return submission.reply();
+  if (upload.oversized.includes("image")) return fileErrorReply(submission);
+  const value = submission.value;
+  let image;
+  try {
+    image = await storyImageFromForm(db, community, user, { uploadedImage: value.uploadedImage, removeImage: value.removeImage, file: await fileBytes(upload.form.get("image")) });
+  } catch (error) {
+    if (error instanceof MediaError) return fileErrorReply(submission, error);
+    throw error;
+  }
+  let result;
+  try {
+    result = updateStoryOfResident(
+      db,
+      community,
+      resident.id,
+      id,
+      { title: value.title, content: value.content, category: value.category, imageId: image.kind === "new" ? image.imageId : image.kind === "remove" ? null : undefined },
+      user,
+    );
+  } catch (error) {
+    discardNewImage(db, community, image);
+    console.error("Updating a story failed", error);
+    return redirectWithToast("/resident", { type: "error", title: "Failed to update story", description: "Please try again or contact support if the problem persists." });
+  }
+  if (!result) throw notFound("Story not found");
+  if (image.kind === "lost") {
+    return redirectWithToast("/resident", { type: "error", title: "Failed to add image", description: "Please try again or contact support if the problem persists." });
+  }
+  if (result.sentBackForReview) {
+    return redirectWithToast("/resident", {
+      type: "info",
+      title: "Your story has been updated and sent for review",
+      description:
+        result.previousStatus === "published"
+          ? "Your family will see it again once an administrator approves it."
+          : "An administrator will read it again.",
+    });
+  }
+  return redirectWithToast("/resident", { type: "success", title: "Your story has been updated" });
+}
+
+export default function EditStoryPage() {
+  const { story } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section className="card mx-auto max-w-3xl" aria-labelledby="edit-story-heading">
+      <p className="mb-2">
+        <Link to="/resident" className="font-semibold text-brand-800 underline">
+          Back to Dashboard
+        </Link>
+      </p>
+      <h1 id="edit-story-heading" className="page-title mb-2">
+        Edit story
+      </h1>
+      {story.reviewStatus === "published" ? (
+        <p className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg" role="note">
+          This story is published. When you save changes it goes back for review, and your family will see it again once an administrator approves it.
+        </p>
+      ) : story.reviewStatus === "rejected" ? (
+        <p className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg" role="note">
+          When you save changes this story is sent for review again.
+        </p>
+      ) : null}
+      <StoryForm
+        id="edit-story"
+        action={`/resident/stories/${story.id}/edit`}
+        lastResult={lastResult}
+        defaultValue={{ title: story.title, content: story.content, category: story.category }}
+        existingImage={story.imageId ? { url: mediaUrl(story.imageId, 800), alt: `Current picture for "${story.title}"` } : null}
+        submitLabel="Save Changes"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// Tell Your Story: a typed story (title and content required, category, optional image), sent for
+// review. A page without JavaScript; the dashboard opens the same form in a dialog with it.
+// ?questionId= answers a family member's question: the question becomes the story's prompt.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { requireResidentMember } from "~/utils/area-guards.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
+import { MediaError } from "~/models/media.server";
+import { discardNewImage, storyImageFromForm, writeResidentStory } from "~/models/resident-story.server";
+import { getQuestionForResident } from "~/models/family-question.server";
+import { StoryFormSchema } from "~/models/story-form";
+import { StoryForm } from "~/components/resident/StoryForm";
+import { whoShared } from "~/components/resident/FamilySharing";
+import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
+
+export const meta: MetaFunction = () => [{ title: "Tell Your Story · Storyloom" }];
+
+const STORY_SAVED = "Your story has been saved and sent for review!";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, resident } = await requireResidentMember(request);
+  const questionId = new URL(request.url).searchParams.get("questionId");
+  const question = questionId ? getQuestionForResident(db, resident.id, questionId) : null;
+  return { question: question ? { id: question.id, text: question.question, askedBy: whoShared(question.familyMember) } : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, community, db, resident } = await requireResidentMember(request);
+  let upload;
+  try {
+    upload = await readUploadForm(request);
+  } catch (error) {
+    if (error instanceof MediaError) return formLevelReply([error.title, error.description]);
+    throw error;
+  }
+  const submission = parseWithZod(upload.form, { schema: StoryFormSchema });
+  if (submission.status !== "success") return submission.reply();
+  if (upload.oversized.includes("image")) return fileErrorReply(submission);
+  const value = submission.value;
+  let image;
+  try {
+    image = await storyImageFromForm(db, community, user, { uploadedImage: value.uploadedImage, file: await fileBytes(upload.form.get("image")) });
+  } catch (error) {
+    if (error instanceof MediaError) return fileErrorReply(submission, error);
+    throw error;
+  }
+  try {
+    writeResidentStory(db, {
+      residentId: resident.id,
+      author: user,
+      fields: value,
+      imageId: image.kind === "new" ? image.imageId : null,
+      questionId: value.questionId,
+    });
+  } catch (error) {
+    discardNewImage(db, community, image);
+    console.error("Saving a story failed", error);
+    return redirectWithToast("/resident", { type: "error", title: "Failed to save story", description: "Please try again or contact support if the problem persists." });
+  }
+  if (image.kind === "lost") {
+    return redirectWithToast("/resident", { type: "error", title: "Failed to add image", description: "Please try again or contact support if the problem persists." });
+  }
+  return redirectWithToast("/resident", { type: "success", title: STORY_SAVED });
+}
+
+export default function NewStoryPage() {
+  const { question } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section className="card mx-auto max-w-3xl" aria-labelledby="new-story-heading">
+      <p className="mb-2">
+        <Link to="/resident" className="font-semibold text-brand-800 underline">
+          Back to Dashboard
+        </Link>
+      </p>
+      <h1 id="new-story-heading" className="page-title mb-2">
+        Tell Your Story
+      </h1>
+      {question ? (
+        <div className="mb-4 rounded-lg border-2 border-brand-100 bg-brand-50 p-4">
+          <p className="text-base font-semibold">{question.askedBy} asked:</p>
+          <p className="text-lg">“{question.text}”</p>
+        </div>
+      ) : (
+        <p className="mb-4 text-lg">Write a memory in your own words. An administrator reads every story before your family sees it.</p>
+      )}
+      <StoryForm id="new-story" action={question ? `/resident/stories/new?questionId=${encodeURIComponent(question.id)}` : "/resident/stories/new"} lastResult={lastResult} questionId={question?.id} />
+    </section>
+  );
+}

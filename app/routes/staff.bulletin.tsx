@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NewsScreen } from "~/components/admin/News";
+import { newsLoader } from "~/components/admin/news.server";
+
+export const loader = (args: LoaderFunctionArgs) => newsLoader(args, "staff");
+
+export default function Route() {
+  return <NewsScreen area="staff" />;
+}

@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { EditEventDialog } from "~/components/admin/Calendar";
+import { editEventAction, editEventLoader } from "~/components/admin/calendar.server";
+
+export const loader = (args: LoaderFunctionArgs) => editEventLoader(args, "staff");
+export const action = (args: ActionFunctionArgs) => editEventAction(args, "staff");
+
+export default function Route() {
+  return <EditEventDialog area="staff" />;
+}

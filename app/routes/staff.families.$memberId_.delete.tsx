@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { DeleteFamilyDialog } from "~/components/admin/Families";
+import { deleteFamilyAction, deleteFamilyLoader } from "~/components/admin/families.server";
+
+export const loader = (args: LoaderFunctionArgs) => deleteFamilyLoader(args, "staff");
+export const action = (args: ActionFunctionArgs) => deleteFamilyAction(args, "staff");
+
+export default function Route() {
+  return <DeleteFamilyDialog area="staff" />;
+}

