@@ -9,6 +9,7 @@ import { env } from "~/utils/env.server";
 import { closeAllDatabases } from "~/utils/db.server";
 import crypto from "node:crypto";
 import { contentSecurityPolicy, isCrossOriginWrite, STATIC_SECURITY_HEADERS } from "~/utils/security.server";
+import { EdgeLimiter, requesterKey, tooManyPage } from "~/utils/edge-limits.server";
 
 export async function startServer() {
   const config = env();
@@ -17,6 +18,7 @@ export async function startServer() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
   const app = express();
+  const limiter = new EdgeLimiter();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   app.use((req, res, next) => {
@@ -29,6 +31,14 @@ export async function startServer() {
     if (!config.TRUST_PROXY) delete req.headers["x-forwarded-for"];
     if (isCrossOriginWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
       res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
+      return;
+    }
+    const refusal = limiter.check(req.method, req.path, requesterKey(req.get("cookie"), String(req.headers["x-real-ip"])));
+    if (refusal) {
+      res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+      res.setHeader("Cache-Control", "no-store");
+      if (req.path.startsWith("/api/")) res.status(429).type("text/plain").send(`Too many ${refusal.rule}. Please wait and try again.`);
+      else res.status(429).type("html").send(tooManyPage(refusal.rule, refusal.retryAfterSeconds));
       return;
     }
     next();

@@ -190,3 +190,22 @@ describe("seeing and ending one's other sessions", () => {
     expect((await requireUser(new Request(`${B}/staff`, { headers: { Cookie: bob } }))).username).toBe("bob");
   });
 });
+
+describe("sign-in rate limits", () => {
+  it("refuses a username after 10 failed attempts with a 429, even with the right password", async () => {
+    const { createUser } = await import("~/models/user.server");
+    const { getControlDb: control, controlSchema: schema } = await import("~/utils/db.server");
+    const alpha = control().select().from(schema.communities).all().find((c) => c.subdomain === "alpha")!;
+    await createUser({ tenantId: alpha.id, username: "target", email: "t@x.example", displayName: "Target", role: "staff", password: "target-password" });
+    for (let i = 0; i < 10; i++) {
+      const res = (await login(A, "target", `wrong-${i}`)) as { status: string };
+      expect(res.status).toBe("error");
+    }
+    const locked = (await login(A, "target", "target-password")) as Response;
+    expect(locked).toBeInstanceOf(Response);
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toMatch(/Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./);
+    // other people can still sign in
+    expect(((await login(A, "alice", "alpha-password")) as Response).headers.get("Location")).toBe("/admin");
+  });
+});
