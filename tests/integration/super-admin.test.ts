@@ -223,7 +223,7 @@ describe("login as user", () => {
     expect(((await call(() => devLoginApi.action(args(json(`${MARKETING}/api/dev/login`, "POST", null, { userId: "x" }))))) as Response).status).toBe(404);
     const alice = listStaffOfCommunity(alphaId).find((u) => u.username === "alice")!;
     const res = (await loginAsApi.action(
-      args(new Request(`${MARKETING}/api/super-admin/login-as`, { method: "POST", headers: { Cookie: rootCookie, "Content-Type": "application/json", "User-Agent": "AuditTest/1.0", "X-Forwarded-For": "203.0.113.9" }, body: JSON.stringify({ userId: alice.id }) })),
+      args(new Request(`${MARKETING}/api/super-admin/login-as`, { method: "POST", headers: { Cookie: rootCookie, "Content-Type": "application/json", "User-Agent": "AuditTest/1.0", "X-Real-IP": "203.0.113.9" }, body: JSON.stringify({ userId: alice.id }) })),
     )) as Response;
     expect(res.status).toBe(200);
     const { redirectUrl } = (await res.json()) as { redirectUrl: string };
