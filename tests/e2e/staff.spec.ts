@@ -92,7 +92,8 @@ test.describe("staff screens", () => {
 
     await row.getByRole("link", { name: `Add family member for ${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/staff/families/new\\?residentId=${resident.id}$`));
-    await expect(page.getByLabel("Resident")).toHaveValue(resident.id);
+    await expect(page.getByRole("heading", { name: "Add Family Member" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Resident" })).toHaveValue(resident.id);
     await page.getByLabel("Name", { exact: true }).fill(`Ben Staff${id}`);
     await page.getByLabel("Email").fill(`ben.${id}@family.example`);
     await page.getByRole("button", { name: "Add family member" }).click();

@@ -16,15 +16,24 @@ export function useHydrated() {
   return hydrated;
 }
 
+/** Notes that the page has hydrated; the area layouts call it so that later dialogs know. */
+export function useMarkHydrated() {
+  useEffect(() => {
+    hydratedOnce = true;
+  }, []);
+}
+
 /**
- * A dialog that is a page of its own: with JavaScript a modal over the list (closing goes back to
- * `closeTo`); without it, and in the server render, the same content as a section of the page.
+ * A dialog that is a page of its own: opened by a link with JavaScript, a modal over the list
+ * (closing goes back to `closeTo`). Without JavaScript, and when its URL is opened directly, the same
+ * content as a section of the page; it is never swapped after hydration, so nothing typed is lost.
  */
 export function RouteDialog({ id, title, closeTo, children, wide }: { id: string; title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
-  const hydrated = useHydrated();
+  const [asModal] = useState(hydratedOnce);
+  useMarkHydrated();
   const navigate = useNavigate();
   const width = wide ? "max-w-3xl" : "max-w-xl";
-  if (!hydrated) {
+  if (!asModal) {
     return (
       <section id={id} aria-labelledby={`${id}-title`} className={`card mx-auto my-6 border-2 border-brand-700 ${width}`}>
         <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
