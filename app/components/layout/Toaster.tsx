@@ -9,9 +9,14 @@ export function showToast(toast: Toast) {
   window.dispatchEvent(new CustomEvent<Toast>(CLIENT_TOAST_EVENT, { detail: toast }));
 }
 
-/** One toast at a time. Without JS it stays on the page; with JS it leaves after 5 seconds. */
+/**
+ * One toast at a time. With JS it leaves after 5 seconds (or on Dismiss); without JS a CSS
+ * animation hides it after 10 seconds, so it never covers the page for good.
+ */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     setVisible(toast);
     if (!toast) return;
@@ -39,12 +44,14 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   return (
     <div aria-live="polite" role="status" className="pointer-events-none fixed bottom-4 right-4 z-50 w-full max-w-[420px] px-4">
       {visible ? (
-        <div className={`pointer-events-auto rounded-xl border-2 p-4 shadow-lg ${tone}`} data-testid="toast">
+        <div className={`toast-auto-hide pointer-events-auto rounded-xl border-2 p-4 shadow-lg ${tone}`} data-testid="toast">
           <p className="text-lg font-bold">{visible.title}</p>
           {visible.description ? <p className="text-base">{visible.description}</p> : null}
-          <button type="button" className="btn-ghost mt-1 px-2" onClick={() => setVisible(null)}>
-            Dismiss
-          </button>
+          {hydrated ? (
+            <button type="button" className="btn-ghost mt-1 px-2" onClick={() => setVisible(null)}>
+              Dismiss
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>
