@@ -36,12 +36,13 @@ export async function readRecordingForm(request: Request): Promise<FormData> {
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw audioTooLarge();
   const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return request.formData();
   try {
+    if (!type.startsWith("multipart/form-data")) return await request.formData();
     return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_AUDIO_BYTES }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) throw audioTooLarge();
-    throw error;
+    // a truncated or malformed body is the client's, not a server error
+    throw new Response("The form could not be read. Please send the recording again.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 }
 

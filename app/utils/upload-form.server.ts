@@ -29,7 +29,13 @@ export async function readUploadForm(request: Request, maxPartSize = MAX_IMAGE_B
   const length = declaredLength(request);
   if (length !== null && length > maxPartSize * BODY_LIMIT_FACTOR) throw tooLargeError();
   const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return { form: await request.formData(), oversized: [] };
+  if (!type.startsWith("multipart/form-data")) {
+    try {
+      return { form: await request.formData(), oversized: [] };
+    } catch {
+      throw unreadableForm();
+    }
+  }
   const oversized: string[] = [];
   let total = 0;
   const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
@@ -52,9 +58,16 @@ export async function readUploadForm(request: Request, maxPartSize = MAX_IMAGE_B
     return { form: await unstable_parseMultipartFormData(request, handler), oversized };
   } catch (error) {
     if (error instanceof MediaError) throw error;
-    if (error instanceof TypeError) throw new Response("The form could not be read", { status: 400 });
-    throw error;
+    // a truncated body, a wrong boundary, a part without an end: the client's form, not our fault
+    throw unreadableForm();
   }
+}
+
+function unreadableForm() {
+  return new Response("The form could not be read. Please choose the file again and resend the form.", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** The bytes of a file field, or null when no file was chosen (browsers send an empty, unnamed part). */

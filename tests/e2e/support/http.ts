@@ -19,7 +19,8 @@ export function httpRequest(opts: {
   if (opts.cookie) headers.Cookie = opts.cookie;
   if (opts.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(opts.body));
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: PORT, path: opts.path, method: opts.method ?? "GET", headers }, (res) => {
+    // a fresh connection each time: a server may close one whose request body it did not read
+    const req = http.request({ host: "127.0.0.1", port: PORT, path: opts.path, method: opts.method ?? "GET", headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
