@@ -1,0 +1,47 @@
+// axe (WCAG 2.0/2.1/2.2 A and AA) on the screens the feature specs do not scan themselves.
+// Runs with JavaScript on only (axe needs it).
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { test, expect, origin, signIn } from "./support/fixtures";
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript");
+
+async function expectNoViolations(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(summary, `axe violations on ${what}`).toEqual([]);
+}
+
+test("signed-out screens: sign-in, development login, marketing sign-in, 404", async ({ page }) => {
+  for (const [url, what] of [
+    ["/login", "community sign-in"],
+    [`${origin(null)}/login`, "marketing sign-in"],
+    [`${origin(null)}/dev-login`, "development login"],
+    ["/no-such-page", "404 page"],
+  ] as const) {
+    await page.goto(url);
+    await expectNoViolations(page, what);
+  }
+});
+
+test("staff screens, as staff", async ({ page }) => {
+  await signIn(page, "marcus");
+  for (const url of ["/staff", "/staff/residents", "/staff/families", "/staff/bulletin", "/staff/calendar", "/account/sessions"]) {
+    await page.goto(url);
+    await expectNoViolations(page, url);
+  }
+});
+
+test("the password page and the sessions page, in high contrast and larger text", async ({ page }) => {
+  await signIn(page, "margaret.ellis");
+  await page.goto("/password");
+  await expectNoViolations(page, "/password");
+  await page.getByRole("button", { name: /Larger text/ }).click();
+  await expect(page.locator("html")).toHaveClass(/reading-large/);
+  await page.getByRole("button", { name: /High contrast/ }).click();
+  await expect(page.locator("html")).toHaveClass(/reading-contrast/);
+  await page.goto("/account/sessions");
+  await expectNoViolations(page, "/account/sessions in reading mode");
+  await page.goto("/resident");
+  await expectNoViolations(page, "/resident in reading mode");
+});
