@@ -108,6 +108,8 @@ export const stories = sqliteTable(
     index("stories_published_idx").on(t.isPublished, t.publishedAt),
     index("stories_featured_idx").on(t.isFeatured, t.isPublished, t.category),
     index("stories_review_idx").on(t.reviewStatus, t.createdAt),
+    // "This Month" on the community home counts stories by creation time
+    index("stories_created_idx").on(t.createdAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `stories_created_idx` ON `stories` (`created_at`);
