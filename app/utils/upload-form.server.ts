@@ -80,20 +80,25 @@ export async function fileBytes(value: FormDataEntryValue | null): Promise<Buffe
 /** A raw request body (PUT of the upload URL), read up to `max` bytes. */
 export async function readBodyLimited(request: Request, max = MAX_IMAGE_BYTES): Promise<Buffer> {
   const length = declaredLength(request);
-  if (length !== null && length > max) throw tooLargeError();
+  if (length !== null && length > max * BODY_LIMIT_FACTOR) throw tooLargeError();
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let tooLarge = false;
   const reader = request.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > max) {
+    if (size > max * BODY_LIMIT_FACTOR) {
       await reader.cancel().catch(() => {});
       throw tooLargeError();
     }
-    chunks.push(value);
+    // a file somewhat over the limit is read to its end and dropped, so that the client (a phone
+    // still sending) gets the 'File too large' answer instead of a broken connection
+    if (size > max) tooLarge = true;
+    else chunks.push(value);
   }
+  if (tooLarge) throw tooLargeError();
   return Buffer.concat(chunks);
 }
