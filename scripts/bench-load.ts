@@ -12,8 +12,9 @@ try {
   const host = `sunnybrook.${APP_DOMAIN}`;
   const family = await signIn(port, "sunnybrook", "sarah.ellis");
   const staff = await signIn(port, "sunnybrook", "marcus");
-  const recent = await request({ port, host, path: "/api/stories/recent", cookie: family });
-  const stories = recent.status === 200 ? (JSON.parse(recent.body.toString()) as { id: string; residentId: string }[]) : [];
+  // a story of the family member's own resident: the only ones they may comment on
+  const own = await request({ port, host, path: "/api/family/stories", cookie: family });
+  const stories = own.status === 200 ? (JSON.parse(own.body.toString()) as { id: string }[]) : [];
   const familyStory = stories[0]?.id;
   const json = (cookie: string, body: unknown) => ({
     method: "POST",
