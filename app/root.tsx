@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 import { PlainHeader, TenantHeader } from "~/components/layout/Header";
 import { Toaster } from "~/components/layout/Toaster";
+import { useMarkHydrated } from "~/components/hydration";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getTenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -124,6 +125,8 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
 
 export default function App() {
   const data = useRootData()!;
+  // screens reached by a client navigation know the page runs JavaScript (dialogs open as modals)
+  useMarkHydrated();
   const matches = useMatches();
   // the marketing landing page brings its own navigation
   // a route's `handle.ownHeader`, or `ownHeader: true` in its loader data (`/` is marketing on one host only)

@@ -1,6 +1,25 @@
 // Form pieces shared by every screen: labelled fields whose errors are announced, JS or not.
-import type { ReactNode } from "react";
-import { useNavigation } from "@remix-run/react";
+import { createContext, useContext, type ReactNode } from "react";
+import { Form, useFetcher, useNavigation, type FetcherWithComponents } from "@remix-run/react";
+
+/**
+ * Inside a modal (DialogLink), forms post through a fetcher: the action's field errors come back into
+ * the modal instead of replacing the page, and a success redirects (which closes the modal). On a
+ * page, and without JavaScript, they are ordinary forms.
+ */
+const FormFetcher = createContext<FetcherWithComponents<unknown> | null>(null);
+
+export function FetcherFormScope({ children }: { children: ReactNode }) {
+  const fetcher = useFetcher();
+  return <FormFetcher.Provider value={fetcher}>{children}</FormFetcher.Provider>;
+}
+
+/** The form element to render and the action's last answer for it: the page's, or the modal's. */
+export function useFormTarget<T>(pageResult: T | null | undefined): { Form: typeof Form; lastResult: T | undefined } {
+  const fetcher = useContext(FormFetcher);
+  if (!fetcher) return { Form, lastResult: pageResult ?? undefined };
+  return { Form: fetcher.Form as typeof Form, lastResult: (fetcher.data as T | null | undefined) ?? undefined };
+}
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
@@ -54,7 +73,9 @@ export function SubmitButton({
   disabled?: boolean;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
+  const fetcher = useContext(FormFetcher);
+  const submission = fetcher ?? navigation;
+  const pending = submission.state === "submitting" && (!name || submission.formData?.get(name) === value);
   return (
     <button type="submit" className={className} name={name} value={value} disabled={disabled || pending}>
       {pending && pendingText ? pendingText : children}

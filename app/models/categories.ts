@@ -39,6 +39,12 @@ export const REACTIONS = [
   { emoji: "👍", label: "Thumbs up" },
 ] as const;
 
+export const COMMENT_MAX_LENGTH = 2000;
+
+export function reactionLabel(emoji: string | null | undefined): string | null {
+  return REACTIONS.find((r) => r.emoji === emoji)?.label ?? null;
+}
+
 export const EXCERPT_LENGTH = 150;
 export const FAMILY_EXCERPT_LENGTH = 200;
 

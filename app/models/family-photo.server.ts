@@ -9,7 +9,7 @@ import { mediaUrl } from "./media-urls";
 
 const { familyPhotos, familyMembers, media } = tenantSchema;
 
-export { PHOTO_REQUIRED } from "./family-form";
+export { PHOTO_REQUIRED } from "./family-form.server";
 
 export type FamilyPhotoView = {
   id: string;

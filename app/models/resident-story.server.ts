@@ -4,7 +4,7 @@ import type { Community, TenantDb } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { createStory, type StoryRow } from "./story.server";
 import { getQuestionForResident, markQuestionAnswered } from "./family-question.server";
-import type { StoryFields } from "./story-form";
+import type { StoryFields } from "./story-form.server";
 import { deleteMedia, saveImage } from "./media.server";
 import { findOwnPendingImage } from "./media-access.server";
 

@@ -16,3 +16,9 @@ export const ROLE_LABELS: Record<RoleName, string> = {
   resident: "Resident",
   family: "Family",
 };
+
+/** The roles a super admin can give a new staff member. */
+export const STAFF_ROLE_OPTIONS = [
+  { value: "staff", label: "Staff" },
+  { value: "administrator", label: "Administrator" },
+] as const;

@@ -10,7 +10,7 @@ import {
   subdomainProblem,
 } from "./community.server";
 import { createStaffUser, StaffError, type PublicUser } from "./user.server";
-import type { CommunityFormValues, StaffFormValues } from "./super-admin-forms";
+import type { CommunityFormValues, StaffFormValues } from "./super-admin-forms.server";
 import type { Community } from "~/utils/db.server";
 
 export type FieldErrors = Record<string, string[]>;

@@ -10,7 +10,7 @@ import { RecentStories } from "~/components/home/RecentStories";
 import { FacilityInfo, QuickActions, RecentActivity, type HomeActivity, type HomeFacility } from "~/components/home/Sidebar";
 import { StatsOverview, type HomeStats } from "~/components/home/StatsOverview";
 import { WelcomeBanner } from "~/components/home/WelcomeBanner";
-import { ContactSchema } from "~/components/marketing/contact-schema";
+import { ContactSchema } from "~/models/contact-form.server";
 import { LandingPage } from "~/components/marketing/LandingPage";
 import type { StoryCardStory } from "~/components/story/StoryCard";
 import { isCategory } from "~/models/categories";

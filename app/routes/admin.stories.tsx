@@ -3,6 +3,7 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { formatDistanceToNow } from "date-fns";
 import { requireArea } from "~/components/admin/area.server";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
+import { dialogLinkProps } from "~/components/dialog";
 import { categoryIcon, categoryLabel } from "~/models/categories";
 import { countPublishedStories, listPendingStories, listPublishedForReview, listRejectedStories, type StoryView } from "~/models/story.server";
 
@@ -57,7 +58,7 @@ function StoryList({ stories, kind }: { stories: Item[]; kind: "pending" | "publ
             <p className="mt-1 text-base">{s.excerpt}</p>
             {kind === "rejected" && s.reviewNote ? <p className="mt-1 text-base italic">Note: {s.reviewNote}</p> : null}
           </div>
-          <Link to={`/admin/stories/${s.id}`} className="btn-secondary" aria-label={`Review ${s.title}`} preventScrollReset>
+          <Link to={`/admin/stories/${s.id}`} className="btn-secondary" aria-label={`Review ${s.title}`} preventScrollReset {...dialogLinkProps}>
             {kind === "pending" ? "Review" : "Open"}
           </Link>
         </li>

@@ -3,7 +3,7 @@
 // resident) or takes a published one down again.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { REVIEWER_ROLES } from "~/components/admin/area.server";
-import { ApproveSchema } from "~/models/admin-schemas";
+import { ApproveSchema } from "~/models/admin-schemas.server";
 import { approveStory, getStoryRow, getStoryView, rejectStory, unpublishStory } from "~/models/story.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { requireTenantUser } from "~/utils/auth.server";

@@ -1,7 +1,7 @@
 // PATCH /api/admin/stories/{id}/feature { isFeatured } (administrators only; published stories only).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { REVIEWER_ROLES } from "~/components/admin/area.server";
-import { FeatureSchema } from "~/models/admin-schemas";
+import { FeatureSchema } from "~/models/admin-schemas.server";
 import { getStoryView, setStoryFeatured } from "~/models/story.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireTenantUser } from "~/utils/auth.server";

@@ -2,7 +2,7 @@
 // startTime, endTime, location, maxParticipants.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CARE_TEAM_ROLES } from "~/components/admin/area.server";
-import { CalendarEventSchema } from "~/models/admin-schemas";
+import { CalendarEventSchema } from "~/models/admin-schemas.server";
 import { createEvent, listEvents, toCalendarEventView } from "~/models/event.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireTenantUser } from "~/utils/auth.server";

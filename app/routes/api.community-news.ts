@@ -2,7 +2,7 @@
 // Posts by staff are published at once (the bulletin).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CARE_TEAM_ROLES } from "~/components/admin/area.server";
-import { NewsPostSchema } from "~/models/admin-schemas";
+import { NewsPostSchema } from "~/models/admin-schemas.server";
 import { createNewsPost, listNewsPosts, toNewsPostView } from "~/models/news.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireTenantUser } from "~/utils/auth.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { devLoginUrl, notFoundUnlessDevLogin } from "~/models/dev-login.server";
 import { requireKnownHost } from "~/utils/host.server";
 import { readJson } from "~/utils/api.server";

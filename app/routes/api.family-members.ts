@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CARE_TEAM_ROLES } from "~/components/admin/area.server";
 import { familyMemberJson } from "~/models/admin-api.server";
-import { FamilyMemberSchema } from "~/models/admin-schemas";
+import { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { listFamilyMembers } from "~/models/family.server";
 import { addFamilyMemberWithInvitation, familyAccounts } from "~/models/invitation.server";
 import { getResident } from "~/models/resident.server";

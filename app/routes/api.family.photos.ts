@@ -6,7 +6,7 @@ import { badRequest, methodNotAllowed } from "~/utils/api.server";
 import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
 import { IMAGE_ERRORS, MediaError } from "~/models/media.server";
 import { listPhotosForResident, PHOTO_REQUIRED, shareFamilyPhoto } from "~/models/family-photo.server";
-import { PhotoDescriptionSchema } from "~/models/family-form";
+import { PhotoDescriptionSchema } from "~/models/family-form.server";
 
 const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireFamilyMember } from "~/utils/area-guards.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { askFamilyQuestion, forFamily, listQuestionsForResident } from "~/models/family-question.server";
-import { QuestionSchema } from "~/models/family-form";
+import { QuestionSchema } from "~/models/family-form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident } = await requireFamilyMember(request);

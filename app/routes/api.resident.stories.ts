@@ -1,13 +1,13 @@
 // GET /api/resident/stories: the signed-in resident's own stories, any review state (staff and
 // administrators pass ?residentId=). POST { title, content, category }: a typed story, sent for review.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { requireTenantUser, forbidden } from "~/utils/auth.server";
 import { badRequest, methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { getActiveResident, getResident } from "~/models/resident.server";
 import { getStoryView, listStoriesOfResident } from "~/models/story.server";
 import { writeResidentStory } from "~/models/resident-story.server";
-import { StoryFieldsSchema } from "~/models/story-form";
+import { StoryFieldsSchema } from "~/models/story-form.server";
 import { CATEGORY_VALUES } from "~/models/categories";
 
 const Body = StoryFieldsSchema.extend({

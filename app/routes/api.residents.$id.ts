@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CARE_TEAM_ROLES } from "~/components/admin/area.server";
 import { residentJson } from "~/models/admin-api.server";
-import { ResidentPatchSchema } from "~/models/admin-schemas";
+import { ResidentPatchSchema } from "~/models/admin-schemas.server";
 import { getResident, updateResident } from "~/models/resident.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { requireTenantUser } from "~/utils/auth.server";

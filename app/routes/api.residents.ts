@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CARE_TEAM_ROLES } from "~/components/admin/area.server";
 import { residentJson } from "~/models/admin-api.server";
-import { ResidentSchema } from "~/models/admin-schemas";
+import { ResidentSchema } from "~/models/admin-schemas.server";
 import { createResident, listResidentsWithStoryCounts } from "~/models/resident.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireTenantUser } from "~/utils/auth.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CommentSchema } from "~/components/story/comment-schema";
+import { CommentSchema } from "~/models/comment-form.server";
 import { addComment, CommentAccessError, listComments } from "~/models/comment.server";
 import { getReadableStory } from "~/models/story.server";
 import { requireTenantUser } from "~/utils/auth.server";

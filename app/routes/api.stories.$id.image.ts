@@ -1,7 +1,7 @@
 // PUT /api/stories/{id}/image { imageUrl }: sets a story's image to an image the caller uploaded.
 // A resident may only change their own stories (a published one goes back for review).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { requireTenantUser } from "~/utils/auth.server";
 import { badRequest, methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { findOwnPendingImage } from "~/models/media-access.server";

@@ -1,7 +1,7 @@
 // PUT /api/story-images { imageUrl } -> { objectPath }: turns an uploaded file into an image path
 // that a story can take. Only the uploader's own, not yet used upload qualifies.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { requireTenantUser } from "~/utils/auth.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { findOwnPendingImage } from "~/models/media-access.server";

@@ -2,7 +2,7 @@
 // development login is off; super admins only. The URL is a one-time, two-minute sign-in link on the
 // user's own community site, and the request is written to the audit log.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { loginAsUrl } from "~/models/impersonation.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";

@@ -2,7 +2,7 @@
 // sent by the client is ignored: the server generates one, returns it once, and the user must
 // change it at first sign-in. Super admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { StaffJsonSchema } from "~/models/super-admin-forms";
+import { StaffJsonSchema } from "~/models/super-admin-forms.server";
 import { addStaffMember } from "~/models/super-admin.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";

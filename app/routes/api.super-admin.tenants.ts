@@ -2,7 +2,7 @@
 // its own migrated database. Super admins only: 401 signed out, 403 for everyone else.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listCommunities } from "~/models/community.server";
-import { CommunityJsonSchema } from "~/models/super-admin-forms";
+import { CommunityJsonSchema } from "~/models/super-admin-forms.server";
 import { registerCommunity } from "~/models/super-admin.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";

@@ -16,8 +16,9 @@ import { listPhotosForResident, shareFamilyPhoto } from "~/models/family-photo.s
 import { askFamilyQuestion, forFamily, listQuestionsForResident } from "~/models/family-question.server";
 import { ResidentHeader } from "~/components/family/ResidentHeader";
 import { FamilyStoryCard } from "~/components/family/FamilyStoryCard";
-import { AskQuestionForm, AskQuestionSchema, SharePhotoForm, SharePhotoSchema } from "~/components/family/FamilyForms";
-import { DialogLink } from "~/components/resident/DialogLink";
+import { AskQuestionForm, SharePhotoForm } from "~/components/family/FamilyForms";
+import { AskQuestionSchema, SharePhotoSchema } from "~/models/family-form.server";
+import { DialogLink } from "~/components/dialog";
 import { PhotoGrid, QuestionList, whoShared } from "~/components/resident/FamilySharing";
 
 export const meta: MetaFunction = () => [{ title: "Family · Storyloom" }];

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import type * as z from "zod";
+import { AcceptInvitationSchema } from "~/models/account-forms.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { acceptInvitation, checkInvitation } from "~/models/invitation.server";
 import { signInAndRedirect } from "~/utils/auth.server";
@@ -11,17 +12,6 @@ import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { toastHeaders } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Accept your invitation · Storyloom" }];
-
-const AcceptSchema = z
-  .object({
-    token: z.string().default(""),
-    password: z
-      .string({ error: "Choose a password" })
-      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(200, "Use at most 200 characters"),
-    confirmPassword: z.string({ error: "Type the password again" }),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: "The two passwords do not match", path: ["confirmPassword"] });
 
 // Opening the link (GET) changes nothing; choosing the password (POST) uses it.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireTenant(request);
-  const submission = parseWithZod(await request.formData(), { schema: AcceptSchema });
+  const submission = parseWithZod(await request.formData(), { schema: AcceptInvitationSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), reason: null };
   const accepted = await acceptInvitation(request, submission.value.token, submission.value.password);
   if (!accepted.ok) return { result: null, reason: accepted.reason };
@@ -60,7 +50,7 @@ function NotValid({ reason }: { reason: string }) {
 export default function AcceptInvitation() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof AcceptSchema>>({ id: "accept-invitation", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<z.input<typeof AcceptInvitationSchema>>({ id: "accept-invitation", lastResult: actionData?.result, shouldValidate: "onSubmit" });
   if (actionData?.reason) return <NotValid reason={actionData.reason} />;
   if (!data.ok) return <NotValid reason={data.reason} />;
   return (

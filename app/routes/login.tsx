@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
+import type * as z from "zod";
+import { LoginSchema } from "~/models/account-forms.server";
 import { Field, SubmitButton, ErrorList } from "~/components/forms";
 import { authenticator, getOptionalUser, LoginError, signInAndRedirect } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -17,12 +18,6 @@ const FAILS_PER_USERNAME = 10;
 const FAILS_PER_ADDRESS = 30;
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Storyloom" }];
-
-const LoginSchema = z.object({
-  username: z.string({ error: "Enter your username" }).trim().min(1, "Enter your username").max(100),
-  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
-  redirectTo: z.string().optional(),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = requireKnownHost(request);
@@ -59,11 +54,9 @@ export default function Login() {
   const { where } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     id: "login",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onSubmit",
   });
   return (
     <section className="card mx-auto max-w-md" aria-labelledby="login-title">

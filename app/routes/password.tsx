@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import type * as z from "zod";
+import { PasswordSchema } from "~/models/account-forms.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { getUserById, homePathFor, setPassword } from "~/models/user.server";
 import { requireUser } from "~/utils/auth.server";
@@ -13,20 +14,6 @@ import { deleteUserSessions } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Change your password · Storyloom" }];
-
-const PasswordSchema = z
-    .object({
-      currentPassword: z.string().optional(),
-      newPassword: z
-        .string({ error: "Choose a new password" })
-        .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
-        .max(200, "Use at most 200 characters"),
-      confirmPassword: z.string({ error: "Type the new password again" }),
-    })
-    .refine((v) => v.newPassword === v.confirmPassword, {
-      message: "The two passwords do not match",
-      path: ["confirmPassword"],
-    });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);

@@ -6,7 +6,7 @@ import { requireResidentMember } from "~/utils/area-guards.server";
 import { listStoriesOfResident } from "~/models/story.server";
 import { listPhotosForResident } from "~/models/family-photo.server";
 import { listQuestionsForResident } from "~/models/family-question.server";
-import { DialogLink } from "~/components/resident/DialogLink";
+import { DialogLink } from "~/components/dialog";
 import { StoryForm } from "~/components/resident/StoryForm";
 import { ResidentStoryCard } from "~/components/resident/ResidentStoryCard";
 import { PhotoGrid, QuestionList } from "~/components/resident/FamilySharing";

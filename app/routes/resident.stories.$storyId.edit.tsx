@@ -12,7 +12,7 @@ import { MediaError } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
 import { getStoryOfResident, updateStoryOfResident } from "~/models/story.server";
 import { discardNewImage, storyImageFromForm } from "~/models/resident-story.server";
-import { StoryFormSchema } from "~/models/story-form";
+import { StoryFormSchema } from "~/models/story-form.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 
 export const meta: MetaFunction = () => [{ title: "Edit story · Storyloom" }];

@@ -10,7 +10,7 @@ import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
 import { MediaError } from "~/models/media.server";
 import { discardNewImage, storyImageFromForm, writeResidentStory } from "~/models/resident-story.server";
 import { getQuestionForResident } from "~/models/family-question.server";
-import { StoryFormSchema } from "~/models/story-form";
+import { StoryFormSchema } from "~/models/story-form.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 import { whoShared } from "~/components/resident/FamilySharing";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";

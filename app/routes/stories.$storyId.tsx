@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryBadge } from "~/components/story/CategoryBadge";
 import { CommentForm } from "~/components/story/CommentForm";
 import { CommentList, type CommentItem } from "~/components/story/CommentList";
-import { CommentSchema, REACTION_EMOJIS } from "~/components/story/comment-schema";
+import { CommentSchema, REACTION_EMOJIS } from "~/models/comment-form.server";
 import { ReactionBar } from "~/components/story/ReactionBar";
 import { ResidentAvatar, roomLabel } from "~/components/story/ResidentAvatar";
 import {

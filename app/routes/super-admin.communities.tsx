@@ -4,10 +4,10 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { StatusBadge, RoleBadge } from "~/components/super-admin/Badges";
 import { CommunityForm } from "~/components/super-admin/CommunityForm";
 import { LoginAsForm } from "~/components/super-admin/LoginAsForm";
-import { RouteDialog } from "~/components/super-admin/RouteDialog";
+import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { listCommunitiesWithStaff } from "~/models/community.server";
-import { CommunityFormSchema } from "~/models/super-admin-forms";
+import { CommunityFormSchema } from "~/models/super-admin-forms.server";
 import { registerCommunity, setCommunityActivity, subdomainRefusal } from "~/models/super-admin.server";
 import { requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
@@ -96,7 +96,7 @@ export default function SuperAdminCommunities() {
         <h2 id="communities-title" className="text-2xl font-bold">
           Communities
         </h2>
-        <Link to="?dialog=create" className="btn-primary" preventScrollReset>
+        <Link to="?dialog=create" className="btn-primary" preventScrollReset {...dialogLinkProps}>
           Create Community
         </Link>
       </div>
@@ -204,7 +204,7 @@ export default function SuperAdminCommunities() {
                       Add Staff<span className="sr-only"> to {c.name}</span>
                     </Link>
                     {c.isActive ? (
-                      <Link to={`?deactivate=${encodeURIComponent(c.id)}`} className="btn-danger" preventScrollReset>
+                      <Link to={`?deactivate=${encodeURIComponent(c.id)}`} className="btn-danger" preventScrollReset {...dialogLinkProps}>
                         Deactivate<span className="sr-only"> {c.name}</span>
                       </Link>
                     ) : (

@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { RoleBadge } from "~/components/super-admin/Badges";
 import { LoginAsForm } from "~/components/super-admin/LoginAsForm";
-import { RouteDialog } from "~/components/super-admin/RouteDialog";
+import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 import { StaffForm } from "~/components/super-admin/StaffForm";
 import { getCommunity, listCommunities } from "~/models/community.server";
-import { StaffFormSchema } from "~/models/super-admin-forms";
+import { StaffFormSchema } from "~/models/super-admin-forms.server";
 import { addStaffMember } from "~/models/super-admin.server";
 import { listUsersWithCommunity } from "~/models/user.server";
 import { requireUser } from "~/utils/auth.server";
@@ -77,7 +77,7 @@ export default function SuperAdminUsers() {
         <h2 id="users-title" className="text-2xl font-bold">
           Users
         </h2>
-        <Link to="?dialog=add-staff" className="btn-primary" preventScrollReset>
+        <Link to="?dialog=add-staff" className="btn-primary" preventScrollReset {...dialogLinkProps}>
           Add Staff Member
         </Link>
       </div>

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 
 const boolFlag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 

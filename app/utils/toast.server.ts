@@ -1,6 +1,6 @@
 // Toasts are flash messages in their own small cookie, rendered by the next page (works without JS).
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { env } from "./env.server";
 
 export const ToastSchema = z.object({

@@ -173,6 +173,12 @@ test.describe("with JavaScript", () => {
     const dialog = page.getByRole("dialog", { name: "Tell Your Story" });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/resident$/);
+    // the server checks the form; its answer comes back into the dialog, which stays open with what was typed
+    await dialog.getByLabel("Your story", { exact: true }).fill("Written in a dialog.");
+    await dialog.getByRole("button", { name: "Save Story" }).click();
+    await expect(dialog.getByText("Title is required")).toBeVisible();
+    await expect(dialog.getByLabel("Your story", { exact: true })).toHaveValue("Written in a dialog.");
+    await expect(page).toHaveURL(/\/resident$/);
     await dialog.getByLabel("Title", { exact: true }).fill(title);
     await dialog.getByLabel("Your story", { exact: true }).fill("Written in a dialog.");
     await dialog.getByRole("button", { name: "Save Story" }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { footerLinksFor, quickActionsFor } from "~/components/home/quick-actions";
-import { ContactSchema } from "~/components/marketing/contact-schema";
-import { CommentSchema } from "~/components/story/comment-schema";
+import { ContactSchema } from "~/models/contact-form.server";
+import { CommentSchema } from "~/models/comment-form.server";
 import { residentInitials, roomLabel } from "~/components/story/ResidentAvatar";
 import { formatLongDate, localDateIn, startOfLocalMonthUtc } from "~/models/local-time";
 import { pageOf, parsePageParam } from "~/models/paging";

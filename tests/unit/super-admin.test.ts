@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CommunityFormSchema, CommunityJsonSchema, StaffJsonSchema, blankToUndefined } from "~/models/super-admin-forms";
+import { CommunityFormSchema, CommunityJsonSchema, StaffJsonSchema, blankToUndefined } from "~/models/super-admin-forms.server";
 import { ROLE_BADGE_CLASSES, roleBadgeClass } from "~/components/super-admin/role-colors";
 import { auditActionLabel } from "~/models/audit.server";
 

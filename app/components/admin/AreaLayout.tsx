@@ -1,13 +1,11 @@
 // The frame of the administrator and staff areas: a title, optional stat cards, and tabs that are real links.
 import { NavLink, Outlet, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useMarkHydrated } from "./ui";
 
 export type Tab = { to: string; label: string; end?: boolean; alsoActiveOn?: string[] };
 
 export function AreaLayout({ title, intro, tabs, navLabel, top }: { title: string; intro?: ReactNode; tabs: Tab[]; navLabel: string; top?: ReactNode }) {
   const { pathname } = useLocation();
-  useMarkHydrated();
   return (
     <div>
       <h1 className="page-title mb-2">{title}</h1>

@@ -3,12 +3,13 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import type { CalendarEventSchema } from "~/models/admin-schemas";
+import type { CalendarEventSchema } from "~/models/admin-schemas.server";
 import { formatClockTime } from "~/models/event-dates";
 import type { CalendarEventView } from "~/models/event.server";
 import { AREAS, type AreaName } from "./areas";
 import type { calendarLoader, deleteEventLoader, editEventLoader } from "./calendar.server";
-import { Badge, ConfirmDelete, EmptyState, RouteDialog, SectionHeader } from "./ui";
+import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "./ui";
+import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
 type EventFormShape = z.input<typeof CalendarEventSchema>;
 
@@ -52,7 +53,7 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
         </dl>
         {event.description ? <p className="mb-3 whitespace-pre-line text-base">{event.description}</p> : null}
         <div className="flex flex-wrap gap-2">
-          <Link to={`${cfg.calendar}/${event.id}`} className="btn-secondary" aria-label={`Edit ${event.title}`} preventScrollReset>
+          <Link to={`${cfg.calendar}/${event.id}`} className="btn-secondary" aria-label={`Edit ${event.title}`} preventScrollReset {...dialogLinkProps}>
             Edit
           </Link>
           <Form method="post" action={`${cfg.calendar}/${event.id}`} preventScrollReset>
@@ -62,7 +63,7 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
               <span className="sr-only">{`${event.isActive ? "Cancel" : "Reinstate"} ${event.title}`}</span>
             </SubmitButton>
           </Form>
-          <Link to={`${cfg.calendar}/${event.id}/delete`} className="btn-ghost text-red-800" aria-label={`Delete ${event.title}`} preventScrollReset>
+          <Link to={`${cfg.calendar}/${event.id}/delete`} className="btn-ghost text-red-800" aria-label={`Delete ${event.title}`} preventScrollReset {...dialogLinkProps}>
             Delete
           </Link>
         </div>
@@ -80,7 +81,7 @@ export function CalendarScreen({ area }: { area: AreaName }) {
         id="calendar-title"
         title="Activity Calendar"
         action={
-          <Link to={`${cfg.calendar}/new`} className="btn-primary" preventScrollReset>
+          <Link to={`${cfg.calendar}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
             Create Event
           </Link>
         }

@@ -4,10 +4,12 @@ import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/rea
 import { useRef, useState } from "react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import type { FamilyMemberSchema } from "~/models/admin-schemas";
+import type { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { AREAS, type AreaName } from "./areas";
 import type { deleteFamilyLoader, editFamilyLoader, familiesLoader, FamilyListItem, InvitationPage, newFamilyLoader } from "./families.server";
-import { Badge, ConfirmDelete, EmptyState, RouteDialog, SectionHeader, useHydrated } from "./ui";
+import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "./ui";
+import { dialogLinkProps, RouteDialog } from "~/components/dialog";
+import { useHydrated } from "~/components/hydration";
 
 type FamilyFormShape = z.input<typeof FamilyMemberSchema>;
 
@@ -20,7 +22,7 @@ export function FamiliesScreen({ area }: { area: AreaName }) {
         id="families-title"
         title="Family Management"
         action={
-          <Link to={`${cfg.families}/new`} className="btn-primary" preventScrollReset>
+          <Link to={`${cfg.families}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
             Add Family Member
           </Link>
         }
@@ -70,15 +72,15 @@ function FamilyTable({ members, area }: { members: FamilyListItem[]; area: AreaN
               </td>
               <td className="px-4 py-3">
                 <div className="flex flex-wrap gap-2">
-                  <Link to={`${cfg.families}/${m.id}`} className="btn-secondary" aria-label={`Edit ${m.name}`} preventScrollReset>
+                  <Link to={`${cfg.families}/${m.id}`} className="btn-secondary" aria-label={`Edit ${m.name}`} preventScrollReset {...dialogLinkProps}>
                     Edit
                   </Link>
                   {m.signIn?.status !== "active" ? (
-                    <Link to={`${cfg.families}/${m.id}/invitation`} className="btn-ghost" aria-label={`New invitation for ${m.name}`} preventScrollReset>
+                    <Link to={`${cfg.families}/${m.id}/invitation`} className="btn-ghost" aria-label={`New invitation for ${m.name}`} preventScrollReset {...dialogLinkProps}>
                       Invitation
                     </Link>
                   ) : null}
-                  <Link to={`${cfg.families}/${m.id}/delete`} className="btn-ghost text-red-800" aria-label={`Remove ${m.name}`} preventScrollReset>
+                  <Link to={`${cfg.families}/${m.id}/delete`} className="btn-ghost text-red-800" aria-label={`Remove ${m.name}`} preventScrollReset {...dialogLinkProps}>
                     Remove
                   </Link>
                 </div>

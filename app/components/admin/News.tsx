@@ -3,10 +3,11 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import type { NewsPostSchema } from "~/models/admin-schemas";
+import type { NewsPostSchema } from "~/models/admin-schemas.server";
 import { AREAS, type AreaName } from "./areas";
 import type { deleteNewsLoader, editNewsLoader, newsLoader } from "./news.server";
-import { Badge, ConfirmDelete, EmptyState, RouteDialog, SectionHeader } from "./ui";
+import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "./ui";
+import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
 type NewsFormShape = z.input<typeof NewsPostSchema>;
 
@@ -19,7 +20,7 @@ export function NewsScreen({ area }: { area: AreaName }) {
         id="news-title"
         title={cfg.newsTitle}
         action={
-          <Link to={`${cfg.news}/new`} className="btn-primary" preventScrollReset>
+          <Link to={`${cfg.news}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
             {area === "staff" ? "New Bulletin Post" : "Create News Post"}
           </Link>
         }
@@ -43,10 +44,10 @@ export function NewsScreen({ area }: { area: AreaName }) {
                 <p className="mb-2 text-base text-stone-700">{p.dateLabel}</p>
                 <p className="mb-4 whitespace-pre-line text-base">{p.content}</p>
                 <div className="flex flex-wrap gap-2">
-                  <Link to={`${cfg.news}/${p.id}`} className="btn-secondary" aria-label={`Edit ${p.title}`} preventScrollReset>
+                  <Link to={`${cfg.news}/${p.id}`} className="btn-secondary" aria-label={`Edit ${p.title}`} preventScrollReset {...dialogLinkProps}>
                     Edit
                   </Link>
-                  <Link to={`${cfg.news}/${p.id}/delete`} className="btn-ghost text-red-800" aria-label={`Delete ${p.title}`} preventScrollReset>
+                  <Link to={`${cfg.news}/${p.id}/delete`} className="btn-ghost text-red-800" aria-label={`Delete ${p.title}`} preventScrollReset {...dialogLinkProps}>
                     Delete
                   </Link>
                 </div>

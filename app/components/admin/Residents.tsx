@@ -3,10 +3,11 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import type { ResidentSchema } from "~/models/admin-schemas";
+import type { ResidentSchema } from "~/models/admin-schemas.server";
 import { AREAS, type AreaName } from "./areas";
 import type { editResidentLoader, residentsLoader, ResidentListItem } from "./residents.server";
-import { Avatar, Badge, EmptyState, RouteDialog, SectionHeader } from "./ui";
+import { Avatar, Badge, EmptyState, SectionHeader } from "./ui";
+import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
 type ResidentFormShape = z.input<typeof ResidentSchema> & { photo?: File; removePhoto?: string };
 
@@ -19,7 +20,7 @@ export function ResidentsScreen({ area }: { area: AreaName }) {
         id="residents-title"
         title="Resident Management"
         action={
-          <Link to={`${cfg.residents}/new`} className="btn-primary" preventScrollReset>
+          <Link to={`${cfg.residents}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
             Add Resident
           </Link>
         }
@@ -69,7 +70,7 @@ function ResidentTable({ residents, area }: { residents: ResidentListItem[]; are
                 <td className="px-4 py-3">{r.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}</td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap gap-2">
-                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary" aria-label={`Edit ${name}`} preventScrollReset>
+                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
                       Edit
                     </Link>
                     <Link to={`${cfg.families}/new?residentId=${r.id}`} className="btn-ghost" aria-label={`Add family member for ${name}`}>

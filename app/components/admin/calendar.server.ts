@@ -1,7 +1,7 @@
 // Loaders and actions of the activity calendar, shared by /admin/calendar and /staff/calendar.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CalendarEventSchema } from "~/models/admin-schemas";
+import { CalendarEventSchema } from "~/models/admin-schemas.server";
 import { createEvent, deleteEvent, eventDateBadge, getEvent, listCalendar, setEventActive, updateEvent } from "~/models/event.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, type AreaName } from "./areas";

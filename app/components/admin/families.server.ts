@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { FamilyMemberSchema } from "~/models/admin-schemas";
+import { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { deleteFamilyMember, getFamilyMember, listFamilyMembers, updateFamilyMember } from "~/models/family.server";
 import {
   addFamilyMemberWithInvitation,

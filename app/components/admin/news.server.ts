@@ -1,7 +1,7 @@
 // Loaders and actions of community news (/admin/news) and the staff bulletin (/staff/bulletin).
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { NewsPostSchema } from "~/models/admin-schemas";
+import { NewsPostSchema } from "~/models/admin-schemas.server";
 import { createNewsPost, deleteNewsPost, getNewsPost, listNewsPosts, updateNewsPost } from "~/models/news.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, type AreaName } from "./areas";

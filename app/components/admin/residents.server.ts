@@ -1,7 +1,7 @@
 // Loaders and actions of the residents screens, shared by /admin/residents and /staff/residents.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ResidentSchema } from "~/models/admin-schemas";
+import { ResidentSchema } from "~/models/admin-schemas.server";
 import { formatCalendarDate } from "~/models/event-dates";
 import { deleteMedia, IMAGE_ERRORS, MediaError, saveImage } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";

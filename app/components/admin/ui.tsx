@@ -1,72 +1,8 @@
 // Small building blocks of the administrator and staff screens.
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
-
-let hydratedOnce = false;
-
-/** False in the server render and the first browser render, true once React runs in the browser. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
-  useEffect(() => {
-    hydratedOnce = true;
-    setHydrated(true);
-  }, []);
-  return hydrated;
-}
-
-/** Notes that the page has hydrated; the area layouts call it so that later dialogs know. */
-export function useMarkHydrated() {
-  useEffect(() => {
-    hydratedOnce = true;
-  }, []);
-}
-
-/**
- * A dialog that is a page of its own: opened by a link with JavaScript, a modal over the list
- * (closing goes back to `closeTo`). Without JavaScript, and when its URL is opened directly, the same
- * content as a section of the page; it is never swapped after hydration, so nothing typed is lost.
- */
-export function RouteDialog({ id, title, closeTo, children, wide }: { id: string; title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
-  const [asModal] = useState(hydratedOnce);
-  useMarkHydrated();
-  const navigate = useNavigate();
-  const width = wide ? "max-w-3xl" : "max-w-xl";
-  if (!asModal) {
-    return (
-      <section id={id} aria-labelledby={`${id}-title`} className={`card mx-auto my-6 border-2 border-brand-700 ${width}`}>
-        <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
-          <h2 id={`${id}-title`} className="text-2xl font-bold">
-            {title}
-          </h2>
-          <Link to={closeTo} className="btn-ghost" preventScrollReset>
-            Close
-          </Link>
-        </div>
-        {children}
-      </section>
-    );
-  }
-  return (
-    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true })} className="relative z-40">
-      <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
-      <div className="fixed inset-0 overflow-y-auto p-4">
-        <DialogPanel id={id} className={`card mx-auto my-8 w-full ${width}`}>
-          <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
-            <DialogTitle as="h2" className="text-2xl font-bold">
-              {title}
-            </DialogTitle>
-            <Link to={closeTo} className="btn-ghost" preventScrollReset>
-              Close
-            </Link>
-          </div>
-          {children}
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
-}
 
 const BADGE_TONES = {
   green: "border-green-800 bg-green-50 text-green-900",

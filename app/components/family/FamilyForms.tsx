@@ -1,23 +1,17 @@
 // Share Photo and Ask Question: real forms posting to /family, shown as dialogs with JavaScript and
 // as page sections (/family?dialog=photo, /family?dialog=question) without it.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import { z } from "zod";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { PhotoDescriptionSchema, PhotoFileSchema, QuestionSchema } from "~/models/family-form";
-
-export const SharePhotoSchema = PhotoDescriptionSchema.extend({ intent: z.literal("share-photo"), photo: PhotoFileSchema });
-export const AskQuestionSchema = QuestionSchema.extend({ intent: z.literal("ask-question") });
+import type * as z from "zod";
+import { ErrorList, Field, SubmitButton, useFormTarget } from "~/components/forms";
+import type { AskQuestionSchema, SharePhotoSchema } from "~/models/family-form.server";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
 export function SharePhotoForm({ id, lastResult, residentFirstName }: { id: string; lastResult?: Result; residentFirstName: string }) {
-  const [form, fields] = useForm({
+  const { Form, lastResult: result } = useFormTarget(lastResult);
+  const [form, fields] = useForm<z.input<typeof SharePhotoSchema>>({
     id,
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SharePhotoSchema }),
-    shouldValidate: "onSubmit",
+    lastResult: result,
   });
   return (
     <Form method="post" action="/family?dialog=photo" encType="multipart/form-data" {...getFormProps(form)}>
@@ -43,11 +37,10 @@ export function SharePhotoForm({ id, lastResult, residentFirstName }: { id: stri
 }
 
 export function AskQuestionForm({ id, lastResult, residentFirstName }: { id: string; lastResult?: Result; residentFirstName: string }) {
-  const [form, fields] = useForm({
+  const { Form, lastResult: result } = useFormTarget(lastResult);
+  const [form, fields] = useForm<z.input<typeof AskQuestionSchema>>({
     id,
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AskQuestionSchema }),
-    shouldValidate: "onSubmit",
+    lastResult: result,
   });
   return (
     <Form method="post" action="/family?dialog=question" {...getFormProps(form)}>

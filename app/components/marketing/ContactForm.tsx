@@ -1,17 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { ErrorList, Field, Honeypot, SubmitButton } from "~/components/forms";
-import { ContactSchema } from "./contact-schema";
+import type * as z from "zod";
+import type { ContactSchema } from "~/models/contact-form.server";
 
 /** The contact form, or the thank-you note after it was sent. */
 export function ContactForm({ lastResult, sent }: { lastResult?: SubmissionResult<string[]> | null; sent: boolean }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ContactSchema>>({
     id: "contact-form",
     lastResult: lastResult ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   if (sent) {
     return (

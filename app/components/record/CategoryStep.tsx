@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import { CATEGORIES } from "~/models/categories";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/components/hydration";
 import { WIZARD_PATH } from "./wizard";
 
 /** Step 1: one of the nine categories. A GET form: the prompt step's URL carries the choice. */

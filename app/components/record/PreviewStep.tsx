@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { showToast } from "~/components/layout/Toaster";
 import { ErrorList } from "~/components/forms";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/components/hydration";
 import { formatDuration, wizardUrl, type WizardState } from "./wizard";
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

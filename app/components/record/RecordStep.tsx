@@ -5,7 +5,7 @@ import { showToast } from "~/components/layout/Toaster";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { AudioRecorder, extensionFor, type Recording } from "./AudioRecorder";
 import { PromptCard, type PromptView } from "./PromptStep";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/components/hydration";
 import { formatDuration, wizardUrl, type WizardState } from "./wizard";
 
 function StateFields({ state }: { state: WizardState }) {

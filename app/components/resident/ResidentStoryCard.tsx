@@ -3,7 +3,7 @@
 import { Link } from "@remix-run/react";
 import { categoryIcon, categoryLabel, needsReadMore } from "~/models/categories";
 import { mediaUrl, srcSetFor } from "~/models/media-urls";
-import { DialogLink } from "./DialogLink";
+import { DialogLink } from "~/components/dialog";
 import { DeleteStoryForm } from "./DeleteStoryForm";
 import { StoryDate } from "./StoryDate";
 

@@ -1,12 +1,11 @@
 // The typed story form (Tell Your Story, edit): title and content required, a category, an
 // optional image. A real multipart <Form> that works the same with and without JavaScript.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useFormTarget } from "~/components/forms";
 import { ImageUploadField } from "~/components/media/ImageUploadField";
 import { CATEGORIES } from "~/models/categories";
-import { StoryFormSchema } from "~/models/story-form";
+import type * as z from "zod";
+import type { StoryFormSchema } from "~/models/story-form.server";
 
 export type StoryFormDefaults = { title?: string; content?: string; category?: string };
 
@@ -27,13 +26,12 @@ export function StoryForm({
   questionId?: string | null;
   submitLabel?: string;
 }) {
-  const [form, fields] = useForm({
+  const target = useFormTarget(lastResult);
+  const Form = target.Form;
+  const [form, fields] = useForm<z.input<typeof StoryFormSchema>>({
     id,
-    lastResult,
+    lastResult: target.lastResult,
     defaultValue: { category: "general", ...defaultValue },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StoryFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>

@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import type * as z from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { REACTIONS } from "~/models/categories";
-import { CommentSchema, COMMENT_MAX_LENGTH } from "./comment-schema";
+import { COMMENT_MAX_LENGTH, REACTIONS } from "~/models/categories";
+import type { CommentSchema } from "~/models/comment-form.server";
 
 type Props = {
   storyId: string;
@@ -20,12 +20,9 @@ type Props = {
  * JavaScript: the story page's action validates with the same schema and answers field errors.
  */
 export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof CommentSchema>>({
     id: `comment-form-${storyId}`,
     lastResult: lastResult ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const chosen = typeof fields.emoji.initialValue === "string" ? fields.emoji.initialValue : "";
   return (

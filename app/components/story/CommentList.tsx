@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { reactionLabel } from "./comment-schema";
+import { reactionLabel } from "~/models/categories";
 import { RelativeTime } from "./RelativeTime";
 
 export type CommentItem = {

@@ -1,18 +1,15 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { CommunityFormSchema } from "~/models/super-admin-forms";
+import type * as z from "zod";
+import type { CommunityFormSchema } from "~/models/super-admin-forms.server";
 
 /** Create Community: name and subdomain required; address, city, phone, email optional. */
 export function CommunityForm({ lastResult, appDomain, action, cancelTo }: { lastResult?: SubmissionResult<string[]> | null; appDomain: string; action: string; cancelTo: string }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof CommunityFormSchema>>({
     id: "create-community",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommunityFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const [subdomain, setSubdomain] = useState(String(fields.subdomain.initialValue ?? ""));
   const shown = subdomain.trim().toLowerCase() || "{subdomain}";

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { STAFF_ROLE_OPTIONS, StaffFormSchema } from "~/models/super-admin-forms";
+import type * as z from "zod";
+import { STAFF_ROLE_OPTIONS } from "~/models/roles";
+import type { StaffFormSchema } from "~/models/super-admin-forms.server";
 
 export type CommunityOption = { id: string; name: string; subdomain: string; isActive: boolean };
 
@@ -20,13 +21,10 @@ export function StaffForm({
   action: string;
   cancelTo: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof StaffFormSchema>>({
     id: "add-staff",
     lastResult,
     defaultValue: { tenantId: defaultTenantId ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" action={action} {...getFormProps(form)}>

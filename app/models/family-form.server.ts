@@ -1,5 +1,6 @@
-// The family area's form rules, shared by the screens and the JSON API.
-import { z } from "zod";
+// The family area's form rules, shared by the /family page's action and the JSON API (checked on
+// the server only: ADR 010).
+import * as z from "zod";
 
 export const QUESTION_MAX_LENGTH = 500;
 export const PHOTO_REQUIRED = "Please select a photo to upload";
@@ -19,3 +20,7 @@ export const PhotoDescriptionSchema = z.object({
 
 /** A non-empty file (browsers send an empty, unnamed file when none was chosen). */
 export const PhotoFileSchema = z.custom<File>((v) => typeof File !== "undefined" && v instanceof File && v.size > 0, { message: PHOTO_REQUIRED });
+
+/** The /family page's two forms. */
+export const SharePhotoSchema = PhotoDescriptionSchema.extend({ intent: z.literal("share-photo"), photo: PhotoFileSchema });
+export const AskQuestionSchema = QuestionSchema.extend({ intent: z.literal("ask-question") });

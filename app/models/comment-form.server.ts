@@ -1,10 +1,9 @@
 // The comment form's rules (spec section 5: trimmed text must be non-empty), shared by the story
-// page, the JSON API and the browser.
-import { z } from "zod";
-import { REACTIONS } from "~/models/categories";
+// page's action and the JSON API. Validation runs on the server only (no zod in the browser: ADR 010).
+import * as z from "zod";
+import { COMMENT_MAX_LENGTH, REACTIONS } from "~/models/categories";
 
 export const REACTION_EMOJIS = REACTIONS.map((r) => r.emoji) as [string, ...string[]];
-export const COMMENT_MAX_LENGTH = 2000;
 export const COMMENT_REQUIRED = "Please write a comment";
 
 export const CommentSchema = z.object({
@@ -18,6 +17,3 @@ export const CommentSchema = z.object({
 
 export type CommentInput = z.infer<typeof CommentSchema>;
 
-export function reactionLabel(emoji: string | null | undefined): string | null {
-  return REACTIONS.find((r) => r.emoji === emoji)?.label ?? null;
-}

@@ -1,11 +1,6 @@
-// The super admin's forms: one zod schema each, used by the screens (conform, with and without JS)
-// and by the JSON API. Subdomain rules and uniqueness are checked on the server (community.server.ts).
-import { z } from "zod";
-
-export const STAFF_ROLE_OPTIONS = [
-  { value: "staff", label: "Staff" },
-  { value: "administrator", label: "Administrator" },
-] as const;
+// The super admin's forms: one zod schema each, used by the screens' actions (conform) and by the
+// JSON API; checked on the server only (ADR 010). Subdomain rules and uniqueness are checked on the server (community.server.ts).
+import * as z from "zod";
 
 const EMAIL_MESSAGE = "Enter a valid email address, like name@example.com";
 

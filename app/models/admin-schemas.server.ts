@@ -1,6 +1,6 @@
 // Validation rules (spec section 5) for the administrator and staff forms and their JSON API twins.
 // One schema per entity, used by conform on the screens and by readJson in the /api routes.
-import { z } from "zod";
+import * as z from "zod";
 import { isCalendarDate } from "./event-dates";
 
 const requiredText = (message: string, max: number) =>

@@ -1,6 +1,6 @@
 // The typed-story form's rules (spec section 5: title and content required), shared by the screens
 // (conform, with and without JS) and the JSON API.
-import { z } from "zod";
+import * as z from "zod";
 import { CATEGORY_VALUES } from "./categories";
 
 export const TITLE_MAX = 150;

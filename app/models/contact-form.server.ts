@@ -1,6 +1,6 @@
 // The landing page's contact form (spec section 5): name, email (email-formatted) and facility
 // required; phone and message optional. Shared by the server action and the browser.
-import { z } from "zod";
+import * as z from "zod";
 
 export const ContactSchema = z.object({
   name: z.string({ error: "Please enter your name" }).trim().min(1, "Please enter your name").max(120, "Please use at most 120 characters"),

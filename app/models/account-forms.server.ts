@@ -1,0 +1,51 @@
+// The account forms' rules: sign-in, changing a password, accepting an invitation. Checked on the
+// server only (the browser gets the messages back from the action: ADR 010).
+import * as z from "zod";
+import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
+
+export const LoginSchema = z.object({
+  username: z
+    .string({ error: "Enter your username" })
+    .trim()
+    .min(1, "Enter your username")
+    .max(100),
+  password: z
+    .string({ error: "Enter your password" })
+    .min(1, "Enter your password")
+    .max(200),
+  redirectTo: z.string().optional(),
+});
+
+export const PasswordSchema = z
+  .object({
+    currentPassword: z.string().optional(),
+    newPassword: z
+      .string({ error: "Choose a new password" })
+      .min(
+        MIN_PASSWORD_LENGTH,
+        `Use at least ${MIN_PASSWORD_LENGTH} characters`
+      )
+      .max(200, "Use at most 200 characters"),
+    confirmPassword: z.string({ error: "Type the new password again" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "The two passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export const AcceptInvitationSchema = z
+  .object({
+    token: z.string().default(""),
+    password: z
+      .string({ error: "Choose a password" })
+      .min(
+        MIN_PASSWORD_LENGTH,
+        `Use at least ${MIN_PASSWORD_LENGTH} characters`
+      )
+      .max(200, "Use at most 200 characters"),
+    confirmPassword: z.string({ error: "Type the password again" }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "The two passwords do not match",
+    path: ["confirmPassword"],
+  });
