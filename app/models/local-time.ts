@@ -1,8 +1,20 @@
 // Calendar days and months in a community's own time zone (pure: no database, no server APIs).
 
+// Building an Intl.DateTimeFormat costs far more than using one: one per time zone, kept.
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, ...options });
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
 function partsIn(timeZone: string, instant: Date) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
+  const parts = formatFor(partFormats, timeZone, {
     hourCycle: "h23",
     year: "numeric",
     month: "2-digit",
@@ -40,5 +52,5 @@ export function startOfLocalMonthUtc(timeZone: string, now: Date = new Date()): 
 
 /** A date as "April 5, 2025" in the community's time zone (same text on server and browser). */
 export function formatLongDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
+  return formatFor(longDateFormats, timeZone, { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
 }

@@ -64,7 +64,7 @@ export default function SuperAdminSettings() {
         </dl>
       </section>
 
-      <section aria-labelledby="audit-title" className="card overflow-x-auto">
+      <section aria-labelledby="audit-title" className="card relative overflow-x-auto">
         <h3 id="audit-title" className="mb-1 text-xl font-bold">
           Audit log
         </h3>
@@ -104,7 +104,7 @@ export default function SuperAdminSettings() {
         )}
       </section>
 
-      <section aria-labelledby="leads-title" className="card overflow-x-auto">
+      <section aria-labelledby="leads-title" className="card relative overflow-x-auto">
         <h3 id="leads-title" className="mb-1 text-xl font-bold">
           Marketing leads
         </h3>

@@ -117,7 +117,7 @@ export default function SuperAdminUsers() {
         </RouteDialog>
       ) : null}
 
-      <div className="card overflow-x-auto">
+      <div className="card relative overflow-x-auto">
         <table className="w-full text-left text-base">
           <caption className="mb-3 text-left text-xl font-bold">All Users ({users.length})</caption>
           <thead>

@@ -36,7 +36,7 @@ export function FamiliesScreen({ area }: { area: AreaName }) {
 function FamilyTable({ members, area }: { members: FamilyListItem[]; area: AreaName }) {
   const cfg = AREAS[area];
   return (
-    <div className="card overflow-x-auto p-0">
+    <div className="card relative overflow-x-auto p-0">
       <table className="w-full min-w-[48rem] border-collapse text-left text-base">
         <caption className="sr-only">Family members and the residents they follow</caption>
         <thead className="bg-stone-100">

@@ -38,7 +38,7 @@ export function ResidentsScreen({ area }: { area: AreaName }) {
 function ResidentTable({ residents, area }: { residents: ResidentListItem[]; area: AreaName }) {
   const cfg = AREAS[area];
   return (
-    <div className="card overflow-x-auto p-0">
+    <div className="card relative overflow-x-auto p-0">
       <table className="w-full min-w-[48rem] border-collapse text-left text-base">
         <caption className="sr-only">Residents, active first</caption>
         <thead className="bg-stone-100">

@@ -63,7 +63,7 @@ export function HomeFooter({ facility, host, year, links, appName }: { facility:
                 Terms of Service
               </Link>
             </li>
-            <li className="font-mono">{host}</li>
+            <li className="break-all font-mono">{host}</li>
           </ul>
         </div>
       </div>

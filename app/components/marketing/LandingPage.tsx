@@ -171,9 +171,9 @@ function HowItWorks() {
         <h2 id="how-title" className={sectionTitle}>
           How It Works
         </h2>
-        <ol className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ol className="mt-6 grid grid-cols-[repeat(auto-fit,minmax(min(100%,16rem),1fr))] gap-6">
           {STEPS.map((s, i) => (
-            <li key={s.title} className="card">
+            <li key={s.title} className="card min-w-0 break-words">
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-2xl font-bold text-white" aria-hidden="true">
                 {i + 1}
               </span>
@@ -227,9 +227,9 @@ function Pricing() {
           Pricing
         </h2>
         <p className="mb-8 text-lg text-stone-700">Simple monthly plans by community size. {PLAN_CLAIMS.join(". ")}.</p>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,16rem),1fr))] gap-6">
           {PLANS.map((p) => (
-            <li key={p.name} className={`card flex flex-col ${p.popular ? "border-2 border-brand-700" : ""}`}>
+            <li key={p.name} className={`card flex min-w-0 flex-col break-words ${p.popular ? "border-2 border-brand-700" : ""}`}>
               {p.popular ? <p className="mb-2 self-start rounded-full bg-brand-700 px-3 py-0.5 text-base font-semibold text-white">Most Popular</p> : null}
               <h3 className="text-2xl font-bold">{p.name}</h3>
               <p className="text-base text-stone-700">{p.residents}</p>

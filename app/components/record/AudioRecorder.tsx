@@ -168,13 +168,26 @@ export function AudioRecorder({
     showToast({ type: "success", title: "Recording reset" });
   }
 
+  // the button just pressed (Start, Stop, Reset) leaves the page with its state: keyboard focus moves
+  // to the control that takes its place instead of falling back to the page
+  const startRef = useRef<HTMLButtonElement | null>(null);
+  const pauseRef = useRef<HTMLButtonElement | null>(null);
+  const playRef = useRef<HTMLButtonElement | null>(null);
+  const statusRef = useRef<HTMLParagraphElement | null>(null);
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!lost) return;
+    const next = status === "idle" ? startRef.current : status === "recording" || status === "paused" ? pauseRef.current : (playRef.current ?? statusRef.current);
+    next?.focus();
+  }, [status]);
+
   const percent = Math.min(100, Math.round((seconds / maxSeconds) * 100));
   const active = status === "recording" || status === "paused";
 
   return (
     <div className="rounded-xl border-2 border-stone-300 bg-stone-50 p-5" data-testid="audio-recorder">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-xl font-bold" role="status" aria-live="polite" data-testid="recorder-status">
+        <p ref={statusRef} tabIndex={-1} className="text-xl font-bold" role="status" aria-live="polite" data-testid="recorder-status">
           {status === "recording" ? <span aria-hidden="true" className="mr-2 inline-block h-3 w-3 animate-pulse rounded-full bg-red-700" /> : null}
           {STATUS_TEXT[status]}
         </p>
@@ -196,13 +209,13 @@ export function AudioRecorder({
       </div>
       <div className="flex flex-wrap gap-3">
         {status === "idle" ? (
-          <button type="button" className="btn-primary" onClick={start} disabled={startDisabled}>
+          <button ref={startRef} type="button" className="btn-primary" onClick={start} disabled={startDisabled}>
             <span aria-hidden="true">●</span> Start Recording
           </button>
         ) : null}
         {active ? (
           <>
-            <button type="button" className="btn-secondary" onClick={pauseOrResume}>
+            <button ref={pauseRef} type="button" className="btn-secondary" onClick={pauseOrResume}>
               {status === "paused" ? "Resume" : "Pause"}
             </button>
             <button type="button" className="btn-primary" onClick={stop}>
@@ -212,7 +225,7 @@ export function AudioRecorder({
         ) : null}
         {status === "recorded" && audioUrl ? (
           <>
-            <button type="button" className="btn-secondary" onClick={togglePlayback} aria-pressed={playing}>
+            <button ref={playRef} type="button" className="btn-secondary" onClick={togglePlayback} aria-pressed={playing}>
               {playing ? "Pause Preview" : "Play Preview"}
             </button>
             <audio ref={audioRef} src={audioUrl} onEnded={() => setPlaying(false)} className="hidden" />

@@ -24,7 +24,7 @@ export function CategoryStep({ resident, selected, missing }: { resident: string
             Please choose a category
           </p>
         ) : null}
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,14rem),1fr))] gap-3">
           {CATEGORIES.map((c) => (
             <label
               key={c.value}
@@ -36,12 +36,12 @@ export function CategoryStep({ resident, selected, missing }: { resident: string
                 value={c.value}
                 defaultChecked={selected === c.value}
                 onChange={() => setChosen(c.value)}
-                className="h-6 w-6 accent-brand-700"
+                className="h-6 w-6 shrink-0 accent-brand-700"
               />
               <span aria-hidden="true" className="text-3xl">
                 {c.icon}
               </span>
-              <span>{c.label}</span>
+              <span className="min-w-0 break-words">{c.label}</span>
             </label>
           ))}
         </div>
