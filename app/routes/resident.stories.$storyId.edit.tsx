@@ -2,17 +2,12 @@
 // (or one that was not approved) goes back for review, and the resident is told so.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { requireResidentMember } from "~/utils/area-guards.server";
 import { notFound } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
-import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
-import { MediaError } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
 import { getStoryOfResident, updateStoryOfResident } from "~/models/story.server";
-import { discardNewImage, storyImageFromForm } from "~/models/resident-story.server";
-import { StoryFormSchema } from "~/models/story-form.server";
+import { discardNewImage, readStoryForm } from "~/models/resident-story.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 
 export const meta: MetaFunction = () => [{ title: "Edit story · Storyloom" }];
@@ -30,24 +25,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, community, db, resident } = await requireResidentMember(request);
   const id = params.storyId ?? "";
   if (!getStoryOfResident(db, resident.id, id)) throw notFound("Story not found");
-  let upload;
-  try {
-    upload = await readUploadForm(request);
-  } catch (error) {
-    if (error instanceof MediaError) return formLevelReply([error.title, error.description]);
-    throw error;
-  }
-  const submission = parseWithZod(upload.form, { schema: StoryFormSchema });
-  if (submission.status !== "success") return submission.reply();
-  if (upload.oversized.includes("image")) return fileErrorReply(submission);
-  const value = submission.value;
-  let image;
-  try {
-    image = await storyImageFromForm(db, community, user, { uploadedImage: value.uploadedImage, removeImage: value.removeImage, file: await fileBytes(upload.form.get("image")) });
-  } catch (error) {
-    if (error instanceof MediaError) return fileErrorReply(submission, error);
-    throw error;
-  }
+  const read = await readStoryForm(request, db, community, user, { allowRemove: true });
+  if (!read.ok) return read.reply;
+  const { value, image } = read;
   let result;
   try {
     result = updateStoryOfResident(

@@ -3,17 +3,12 @@
 // ?questionId= answers a family member's question: the question becomes the story's prompt.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { requireResidentMember } from "~/utils/area-guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
-import { MediaError } from "~/models/media.server";
-import { discardNewImage, storyImageFromForm, writeResidentStory } from "~/models/resident-story.server";
+import { discardNewImage, readStoryForm, writeResidentStory } from "~/models/resident-story.server";
 import { getQuestionForResident } from "~/models/family-question.server";
-import { StoryFormSchema } from "~/models/story-form.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 import { whoShared } from "~/components/resident/FamilySharing";
-import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
 
 export const meta: MetaFunction = () => [{ title: "Tell Your Story · Storyloom" }];
 
@@ -28,24 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db, resident } = await requireResidentMember(request);
-  let upload;
-  try {
-    upload = await readUploadForm(request);
-  } catch (error) {
-    if (error instanceof MediaError) return formLevelReply([error.title, error.description]);
-    throw error;
-  }
-  const submission = parseWithZod(upload.form, { schema: StoryFormSchema });
-  if (submission.status !== "success") return submission.reply();
-  if (upload.oversized.includes("image")) return fileErrorReply(submission);
-  const value = submission.value;
-  let image;
-  try {
-    image = await storyImageFromForm(db, community, user, { uploadedImage: value.uploadedImage, file: await fileBytes(upload.form.get("image")) });
-  } catch (error) {
-    if (error instanceof MediaError) return fileErrorReply(submission, error);
-    throw error;
-  }
+  const read = await readStoryForm(request, db, community, user, { allowRemove: false });
+  if (!read.ok) return read.reply;
+  const { value, image } = read;
   try {
     writeResidentStory(db, {
       residentId: resident.id,
