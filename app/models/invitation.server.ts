@@ -1,5 +1,7 @@
-// Family members sign in through an invitation: adding one creates their account in the control
-// database without a password, plus a one-time link (valid 7 days, usable once) where they choose it.
+// Family members and residents sign in through an invitation: their account in the control
+// database has no password, and a one-time link (valid 7 days, usable once) is where they choose it.
+// Adding a family member makes their account and link at once; a resident gets theirs when staff
+// make a sign-in link for them (many residents never sign in: staff record with them).
 // No email server is assumed: the administrator copies or prints the link, which is shown once.
 import { createCookieSessionStorage } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
@@ -9,19 +11,35 @@ import { env } from "~/utils/env.server";
 import { communityOrigin } from "~/utils/host.server";
 import { hashPassword } from "~/utils/password.server";
 import { createFamilyMember, deleteFamilyMember, getFamilyMember, type FamilyMemberInput, type FamilyMemberRow } from "./family.server";
+import { getResident } from "./resident.server";
 import { createUser, getUserById, usernameTaken, type UserRow } from "./user.server";
 
 const { users, loginTokens } = controlSchema;
 
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 
+/** `memberId` is the family member's or the resident's id (the page that shows the link checks it). */
 export type Invitation = { memberId: string; name: string; username: string; url: string; expiresAt: string };
-export type FamilyAccount = { userId: string; username: string; status: "invited" | "active" };
+export type SignInAccount = { userId: string; username: string; status: "invited" | "active" };
+export type FamilyAccount = SignInAccount;
 
 /** A sign-in name from the email's local part, made unique in the community (jane.doe, jane.doe2, ...). */
 export function familyUsernameFor(email: string, tenantId: string): string {
-  const local = email.split("@")[0] ?? "";
-  const base = local.toLowerCase().replace(/[^a-z0-9._-]+/g, "").replace(/^[._-]+|[._-]+$/g, "").slice(0, 40) || "family";
+  return uniqueUsername(usernameBase(email.split("@")[0] ?? "", "family"), tenantId);
+}
+
+/** A resident's sign-in name from their name (first.last), made unique in the community. */
+export function residentUsernameFor(firstName: string, lastName: string, tenantId: string): string {
+  const plain = (s: string) => s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  return uniqueUsername(usernameBase(`${plain(firstName)}.${plain(lastName)}`, "resident"), tenantId);
+}
+
+function usernameBase(text: string, fallback: string): string {
+  const base = text.toLowerCase().replace(/\s+/g, ".").replace(/[^a-z0-9._-]+/g, "").replace(/\.{2,}/g, ".").replace(/^[._-]+|[._-]+$/g, "").slice(0, 40);
+  return base || fallback;
+}
+
+function uniqueUsername(base: string, tenantId: string): string {
   if (!usernameTaken(base, tenantId)) return base;
   for (let n = 2; n < 10_000; n++) {
     if (!usernameTaken(`${base}${n}`, tenantId)) return `${base}${n}`;
@@ -111,6 +129,66 @@ export async function reissueInvitation(request: Request, db: TenantDb, communit
   return newInvitation(request, community, member, user, actor?.id ?? null);
 }
 
+export function findResidentAccount(tenantId: string, residentId: string): UserRow | undefined {
+  return getControlDb()
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, "resident"), eq(users.residentId, residentId)))
+    .get();
+}
+
+/** Every resident sign-in of a community, by resident id: invited (no password yet) or active. */
+export function residentAccounts(tenantId: string): Map<string, SignInAccount> {
+  const rows = getControlDb()
+    .select({ id: users.id, username: users.username, residentId: users.residentId, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, "resident")))
+    .all();
+  const out = new Map<string, SignInAccount>();
+  for (const r of rows) {
+    if (r.residentId) out.set(r.residentId, { userId: r.id, username: r.username, status: r.passwordHash ? "active" : "invited" });
+  }
+  return out;
+}
+
+export type ResidentInvitationResult =
+  | { ok: true; invitation: Invitation }
+  | { ok: false; reason: "unknown" | "inactive" | "active"; username?: string };
+
+/**
+ * A sign-in link for a resident who has no password yet: makes their account (no password) on the
+ * first call; earlier links keep working until one of them is used. Refused for an unknown or
+ * inactive resident and for one who has already chosen a password.
+ */
+export async function residentInvitation(request: Request, db: TenantDb, community: Community, residentId: string, actor: { id: string } | null): Promise<ResidentInvitationResult> {
+  const resident = getResident(db, residentId);
+  if (!resident) return { ok: false, reason: "unknown" };
+  if (!resident.isActive) return { ok: false, reason: "inactive" };
+  const name = `${resident.firstName} ${resident.lastName}`;
+  let user = findResidentAccount(community.id, resident.id);
+  if (user?.passwordHash) return { ok: false, reason: "active", username: user.username };
+  user ??= await createUser({
+    tenantId: community.id,
+    username: residentUsernameFor(resident.firstName, resident.lastName, community.id),
+    // residents have no email of their own in the records; they sign in with the username
+    email: "",
+    displayName: name,
+    role: "resident",
+    residentId: resident.id,
+  });
+  const token = await issueLoginToken({ userId: user.id, tenantId: community.id, purpose: "invite", createdByUserId: actor?.id ?? null, ttlMs: INVITE_TTL_MS });
+  return {
+    ok: true,
+    invitation: {
+      memberId: resident.id,
+      name,
+      username: user.username,
+      url: `${communityOrigin(request, community.subdomain)}/invite?token=${token}`,
+      expiresAt: new Date(Date.now() + INVITE_TTL_MS).toISOString(),
+    },
+  };
+}
+
 /** Keeps the sign-in's name and email in step with the family member's record. */
 export function syncFamilyAccount(tenantId: string, member: Pick<FamilyMemberRow, "id" | "name" | "email">) {
   getControlDb()
@@ -129,7 +207,7 @@ export function checkInvitation(request: Request, token: string): InvitationChec
   if (!token) return { ok: false, reason: "This invitation link is not complete. Please ask the community for a new one." };
   const check = inspectLoginToken(request, token, ["invite"]);
   if (!check.ok) return { ok: false, reason: check.reason.replace("sign-in link", "invitation link") };
-  if (check.user.role !== "family") return { ok: false, reason: "This invitation link is not valid." };
+  if (check.user.role !== "family" && check.user.role !== "resident") return { ok: false, reason: "This invitation link is not valid." };
   if (check.user.passwordHash) return { ok: false, reason: INVITATION_ACCEPTED };
   return { ok: true, user: check.user };
 }

@@ -7,6 +7,7 @@ import { AcceptInvitationSchema } from "~/models/account-forms.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { acceptInvitation, checkInvitation } from "~/models/invitation.server";
 import { signInAndRedirect } from "~/utils/auth.server";
+import { homePathFor } from "~/models/user.server";
 import { requireTenant } from "~/utils/host.server";
 import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { toastHeaders } from "~/utils/toast.server";
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const check = checkInvitation(request, token);
   if (!check.ok) return { ok: false as const, reason: check.reason, community: community.name };
-  return { ok: true as const, token, name: check.user.displayName, username: check.user.username, community: community.name };
+  return { ok: true as const, token, name: check.user.displayName, username: check.user.username, role: check.user.role, community: community.name };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const accepted = await acceptInvitation(request, submission.value.token, submission.value.password);
   if (!accepted.ok) return { result: null, reason: accepted.reason };
   const headers = await toastHeaders({ type: "success", title: `Welcome, ${accepted.user.displayName}!`, description: `From now on sign in as ${accepted.user.username} with your new password.` });
-  return signInAndRedirect(request, accepted.user, "/family", headers);
+  return signInAndRedirect(request, accepted.user, homePathFor(accepted.user.role), headers);
 }
 
 function NotValid({ reason }: { reason: string }) {
@@ -58,7 +59,9 @@ export default function AcceptInvitation() {
       <h1 id="invite-title" className="page-title mb-2">
         Welcome, {data.name}
       </h1>
-      <p className="mb-2 text-lg">You have been invited to follow your family's stories at {data.community}.</p>
+      <p className="mb-2 text-lg">
+        {data.role === "resident" ? `You have been invited to tell your stories at ${data.community}.` : `You have been invited to follow your family's stories at ${data.community}.`}
+      </p>
       <p className="mb-4 text-lg">
         Your username is <strong>{data.username}</strong>. Choose a password to finish.
       </p>

@@ -100,6 +100,8 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: `/media/${ids.media}`, allowed: SIGNED_IN },
     { method: "GET", path: "/admin", allowed: REVIEW },
     { method: "GET", path: "/admin/residents", allowed: REVIEW },
+    { method: "GET", path: `/staff/residents/${ids.resident}/invitation`, allowed: CARE },
+    { method: "GET", path: `/admin/residents/${ids.resident}/invitation`, allowed: REVIEW },
     { method: "GET", path: "/admin/stories", allowed: REVIEW },
     { method: "GET", path: "/staff", allowed: CARE },
     { method: "GET", path: "/resident", allowed: ["resident"] },

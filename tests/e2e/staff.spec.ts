@@ -105,6 +105,45 @@ test.describe("staff screens", () => {
     await expect(familyRow).toContainText("Invitation pending");
   });
 
+  test("a resident added by staff gets a sign-in link, chooses a password and lands on their own page", async ({ page, browser }) => {
+    const id = uid();
+    const resident = (await api("marcus", "/api/residents", "POST", { firstName: "Nell", lastName: `Link${id}` })).json;
+    const name = `Nell Link${id}`;
+    await page.goto("/staff/residents");
+    const row = page.getByTestId("resident-row").filter({ hasText: name });
+    await expect(row.getByTestId("resident-sign-in")).toHaveText("No sign-in");
+    await row.getByRole("link", { name: `Sign-in link for ${name}` }).click();
+    await expect(page.getByRole("heading", { name: `Sign-in link for ${name}` })).toBeVisible();
+    await expect(page.getByText(`${name} has no sign-in yet.`)).toBeVisible();
+    await page.getByRole("button", { name: "Make a sign-in link" }).click();
+    await expect(toast(page)).toContainText("Sign-in link made");
+    await expect(page).toHaveURL(new RegExp(`/staff/residents/${resident.id}/invitation$`));
+    const link = await page.getByLabel("Invitation link", { exact: true }).inputValue();
+    expect(link).toMatch(/^http:\/\/sunnybrook\.storyloom\.localhost:\d+\/invite\?token=[\w-]{30,}$/);
+    const username = `nell.link${id}`.toLowerCase();
+    await expect(page.getByTestId("invitation")).toContainText(username);
+    await page.getByRole("link", { name: "Done" }).click();
+    await expect(page.getByTestId("resident-row").filter({ hasText: name }).getByTestId("resident-sign-in")).toHaveText("Sign-in link made");
+
+    // the resident, on the kiosk or their own tablet
+    const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+    const kiosk = await context.newPage();
+    await kiosk.goto(link);
+    await expect(kiosk.getByRole("heading", { name: `Welcome, ${name}` })).toBeVisible();
+    await expect(kiosk.getByText("You have been invited to tell your stories")).toBeVisible();
+    await kiosk.getByLabel("Password", { exact: true }).fill("nell-chosen-password");
+    await kiosk.getByLabel("Password again").fill("nell-chosen-password");
+    await kiosk.getByRole("button", { name: "Choose password and sign in" }).click();
+    await expect(kiosk).toHaveURL(/\/resident$/);
+    await expect(kiosk.getByRole("heading", { level: 1 })).toContainText("Nell");
+    await context.close();
+
+    await page.goto("/staff/residents");
+    const done = page.getByTestId("resident-row").filter({ hasText: name });
+    await expect(done.getByTestId("resident-sign-in")).toHaveText("Signs in");
+    await expect(done.getByRole("link", { name: `Sign-in link for ${name}` })).toHaveCount(0);
+  });
+
   test("bulletin posts by staff are published at once", async ({ page }) => {
     const title = `Movie night ${uid()}`;
     await page.goto("/staff/bulletin");

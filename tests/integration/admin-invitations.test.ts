@@ -1,5 +1,6 @@
-// Family invitations end to end through the route modules: the administrator adds a family member,
-// sees the one-time link once, and the family member chooses a password there and lands on /family.
+// Invitations end to end through the route modules: the administrator adds a family member, sees
+// the one-time link once, and the family member chooses a password there and lands on /family.
+// Residents added by staff get a sign-in the same way, when staff make a sign-in link for them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
@@ -11,6 +12,9 @@ import { verifyPassword } from "~/utils/password.server";
 import * as loginRoute from "~/routes/login";
 import * as newFamilyRoute from "~/routes/admin.families.new";
 import * as invitationRoute from "~/routes/admin.families.$memberId_.invitation";
+import * as residentLinkRoute from "~/routes/staff.residents.$residentId_.invitation";
+import * as residentsRoute from "~/routes/staff.residents";
+import { setResidentActive } from "~/models/resident.server";
 import * as inviteRoute from "~/routes/invite";
 import * as storyReviewRoute from "~/routes/admin.stories.$storyId";
 
@@ -142,5 +146,73 @@ describe("family invitations", () => {
     const res = await settle(storyReviewRoute.action(args(form(`${A}/admin/stories/any`, cookie, { intent: "approve" }), { storyId: "any" })));
     expect(res).toBeInstanceOf(Response);
     expect((res as Response).status).toBe(403);
+  });
+});
+
+describe("resident sign-in links", () => {
+  const alphaId = () => getControlDb().select().from(controlSchema.communities).where(eq(controlSchema.communities.subdomain, "alpha")).get()!.id;
+  const alphaDb = () => getTenantDb(getControlDb().select().from(controlSchema.communities).where(eq(controlSchema.communities.subdomain, "alpha")).get()!);
+
+  async function makeLink(cookie: string, id: string) {
+    const res = (await residentLinkRoute.action(args(form(`${A}/staff/residents/${id}/invitation`, cookie, { intent: "reissue" }), { residentId: id }))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/staff/residents/${id}/invitation`);
+    const pageRequest = new Request(`${A}/staff/residents/${id}/invitation`, { headers: { Cookie: `${cookie}; ${cookiesOf(res)}` } });
+    return (await residentLinkRoute.loader(args(pageRequest, { residentId: id }))) as unknown as {
+      data: { invitation: { url: string; username: string } | null; account: { status: string; username: string } | null };
+    };
+  }
+
+  it("a resident added by staff has no sign-in until staff make a link; the link makes a password-less account", async () => {
+    const cookie = await signIn(A, "sid", "staff-password");
+    const ruth = createResident(alphaDb(), { firstName: "Ruth", lastName: "O'Brien-Lee" });
+    const before = (await residentLinkRoute.loader(args(new Request(`${A}/staff/residents/${ruth.id}/invitation`, { headers: { Cookie: cookie } }), { residentId: ruth.id }))) as unknown as {
+      data: { account: unknown; invitation: unknown };
+    };
+    expect(before.data).toMatchObject({ account: null, invitation: null });
+    const list = (await residentsRoute.loader(args(new Request(`${A}/staff/residents`, { headers: { Cookie: cookie } })))) as { residents: { id: string; signIn: string }[] };
+    expect(list.residents.find((r) => r.id === ruth.id)?.signIn).toBe("none");
+
+    const page = await makeLink(cookie, ruth.id);
+    expect(page.data.invitation!.url).toMatch(/^http:\/\/alpha\.storyloom\.localhost:3000\/invite\?token=[\w-]{40,}$/);
+    expect(page.data.invitation!.username).toBe("ruth.obrien-lee");
+    expect(findUserForLogin("ruth.obrien-lee", alphaId())).toMatchObject({ role: "resident", residentId: ruth.id, passwordHash: null, displayName: "Ruth O'Brien-Lee" });
+    const listed = (await residentsRoute.loader(args(new Request(`${A}/staff/residents`, { headers: { Cookie: cookie } })))) as { residents: { id: string; signIn: string }[] };
+    expect(listed.residents.find((r) => r.id === ruth.id)?.signIn).toBe("invited");
+    // a second link is for the same account
+    const second = await makeLink(cookie, ruth.id);
+    expect(second.data.invitation!.username).toBe("ruth.obrien-lee");
+    expect(second.data.invitation!.url).not.toBe(page.data.invitation!.url);
+  });
+
+  it("the resident chooses a password, lands on /resident and signs in with it; no further link is made", async () => {
+    const cookie = await signIn(A, "sid", "staff-password");
+    const walt = createResident(alphaDb(), { firstName: "Walter", lastName: "Hill" });
+    const page = await makeLink(cookie, walt.id);
+    const token = tokenOf(page.data.invitation!.url);
+    expect(await inviteRoute.loader(args(new Request(`${A}/invite?token=${token}`)))).toMatchObject({ ok: true, role: "resident", name: "Walter Hill", username: "walter.hill" });
+    const res = (await inviteRoute.action(args(form(`${A}/invite`, "", { token, password: "walter-chosen-pw", confirmPassword: "walter-chosen-pw" })))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/resident");
+    await signIn(A, "walter.hill", "walter-chosen-pw");
+    const refused = (await residentLinkRoute.action(args(form(`${A}/staff/residents/${walt.id}/invitation`, cookie, { intent: "reissue" }), { residentId: walt.id }))) as Response;
+    expect(refused.status).toBe(302);
+    expect(cookiesOf(refused)).not.toMatch(/invitation/);
+    expect(findUserForLogin("walter.hill", alphaId())!.passwordHash).not.toBeNull();
+  });
+
+  it("an inactive or unknown resident gets no link, and nothing is made", async () => {
+    const cookie = await signIn(A, "sid", "staff-password");
+    const gone = createResident(alphaDb(), { firstName: "Iris", lastName: "Gone" });
+    setResidentActive(alphaDb(), gone.id, false);
+    const res = (await residentLinkRoute.action(args(form(`${A}/staff/residents/${gone.id}/invitation`, cookie, { intent: "reissue" }), { residentId: gone.id }))) as Response;
+    expect(res.status).toBe(302);
+    expect(findUserForLogin("iris.gone", alphaId())).toBeUndefined();
+    const unknown = (await residentLinkRoute.action(args(form(`${A}/staff/residents/nobody/invitation`, cookie, { intent: "reissue" }), { residentId: "nobody" }))) as Response;
+    expect(unknown.headers.get("Location")).toBe("/staff/residents");
+    // another community's staff cannot reach this community's residents
+    const notHere = await settle(residentLinkRoute.loader(args(new Request(`${B}/staff/residents/${gone.id}/invitation`, { headers: { Cookie: cookie } }), { residentId: gone.id })));
+    expect(notHere).toBeInstanceOf(Response);
+    expect([302, 401, 403, 404]).toContain((notHere as Response).status);
   });
 });

@@ -1,4 +1,4 @@
-// Family members: the table, add/edit dialogs, removal with confirmation, and the invitation link.
+// Family members: the table, add/edit dialogs and removal with confirmation (the invitation link: Invitation.tsx).
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { AREAS, type AreaName } from "./areas";
-import type { deleteFamilyLoader, editFamilyLoader, familiesLoader, FamilyListItem, InvitationPage, newFamilyLoader } from "./families.server";
+import type { deleteFamilyLoader, editFamilyLoader, familiesLoader, FamilyListItem, newFamilyLoader } from "./families.server";
 import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "./ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 import { useHydrated } from "~/components/hydration";
@@ -178,79 +178,5 @@ export function DeleteFamilyDialog({ area }: { area: AreaName }) {
       detail={<p>Their sign-in is removed too; they can no longer see stories.</p>}
       confirmLabel="Remove family member"
     />
-  );
-}
-
-function CopyLink({ inputId, text }: { inputId: string; text: string }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
-  if (!hydrated) return null;
-  return (
-    <button
-      type="button"
-      className="btn-secondary"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          setCopied(true);
-        } catch {
-          // no clipboard permission: select the text so that Ctrl+C copies it
-          (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-        }
-      }}
-    >
-      {copied ? "Copied" : "Copy link"}
-    </button>
-  );
-}
-
-export function InvitationDialog({ area }: { area: AreaName }) {
-  const { member, account, invitation } = useLoaderData() as InvitationPage;
-  const hydrated = useHydrated();
-  const urlRef = useRef<HTMLInputElement>(null);
-  return (
-    <RouteDialog id="invitation" title={`Invitation for ${member.name}`} closeTo={AREAS[area].families}>
-      {invitation ? (
-        <div data-testid="invitation">
-          <p className="mb-3 text-base">
-            Give this link to {member.name}, on paper or in a message. It works <strong>once</strong> and until <strong>{invitation.expires}</strong>. They choose their password there
-            and afterwards sign in with the username <strong>{invitation.username}</strong>.
-          </p>
-          <label htmlFor="invitation-url" className="label">
-            Invitation link
-          </label>
-          <input ref={urlRef} id="invitation-url" readOnly value={invitation.url} className="input mb-2 font-mono text-base" onFocus={(e) => e.currentTarget.select()} />
-          <p className="mb-4 hidden break-all font-mono text-base print:block" aria-hidden="true">
-            {invitation.url}
-          </p>
-          <p className="mb-4 text-base text-stone-800">For safety the link is shown only now. If it gets lost, make a new one here.</p>
-          <div className="flex flex-wrap gap-3">
-            <CopyLink inputId="invitation-url" text={invitation.url} />
-            {hydrated ? (
-              <button type="button" className="btn-secondary" onClick={() => window.print()}>
-                Print
-              </button>
-            ) : null}
-            <Link to={AREAS[area].families} className="btn-primary">
-              Done
-            </Link>
-          </div>
-        </div>
-      ) : account?.status === "active" ? (
-        <p className="text-base">
-          {member.name} has already accepted the invitation and signs in as <strong>{account.username}</strong>.
-        </p>
-      ) : (
-        <div>
-          <p className="mb-4 text-base">
-            {member.name} has not chosen a password yet. An invitation link is shown only once, when it is made; if {member.name} has lost it, make a new one.
-          </p>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="reissue" />
-            <SubmitButton pendingText="Making link...">Make a new invitation link</SubmitButton>
-          </Form>
-        </div>
-      )}
-    </RouteDialog>
   );
 }

@@ -67,7 +67,12 @@ function ResidentTable({ residents, area }: { residents: ResidentListItem[]; are
                   {r.storyCount}
                   {r.storyCount > r.publishedStoryCount ? <span className="block text-stone-700">{r.storyCount - r.publishedStoryCount} unpublished</span> : null}
                 </td>
-                <td className="px-4 py-3">{r.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}</td>
+                <td className="px-4 py-3">
+                  {r.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}
+                  <span className="mt-1 block text-stone-700" data-testid="resident-sign-in">
+                    {r.signIn === "active" ? "Signs in" : r.signIn === "invited" ? "Sign-in link made" : "No sign-in"}
+                  </span>
+                </td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap gap-2">
                     <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
@@ -76,6 +81,11 @@ function ResidentTable({ residents, area }: { residents: ResidentListItem[]; are
                     <Link to={`${cfg.families}/new?residentId=${r.id}`} className="btn-ghost" aria-label={`Add family member for ${name}`}>
                       Add family
                     </Link>
+                    {r.signIn !== "active" && r.isActive ? (
+                      <Link to={`${cfg.residents}/${r.id}/invitation`} className="btn-ghost" aria-label={`Sign-in link for ${name}`} preventScrollReset {...dialogLinkProps}>
+                        Sign-in link
+                      </Link>
+                    ) : null}
                     <Form method="post" action={`${cfg.residents}/${r.id}`} preventScrollReset>
                       <input type="hidden" name="intent" value={r.isActive ? "deactivate" : "activate"} />
                       <SubmitButton className="btn-ghost">

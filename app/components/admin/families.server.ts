@@ -16,6 +16,7 @@ import {
 import { getResident, listResidents } from "~/models/resident.server";
 import type { TenantDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { InvitationPage } from "./Invitation";
 import { AREAS, type AreaName } from "./areas";
 import { requireArea } from "./area.server";
 
@@ -134,12 +135,6 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
   }
   return redirectWithToast(cfg.families, { type: "success", title: "Family member removed", description: `${member.name} and their sign-in have been removed.` });
 }
-
-export type InvitationPage = {
-  member: { id: string; name: string };
-  account: { username: string; status: "invited" | "active" } | null;
-  invitation: { url: string; username: string; expires: string | null } | null;
-};
 
 export async function invitationLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
   const { db, community } = await requireArea(request, area);

@@ -1,6 +1,6 @@
 // Loaders and actions of the residents screens, shared by /admin/residents and /staff/residents.
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ResidentSchema } from "~/models/admin-schemas.server";
 import { formatCalendarDate } from "~/models/event-dates";
 import { deleteMedia, IMAGE_ERRORS, MediaError, saveImage } from "~/models/media.server";
@@ -16,6 +16,8 @@ import {
   type ResidentWithCounts,
 } from "~/models/resident.server";
 import { listFamilyOfResident } from "~/models/family.server";
+import { findResidentAccount, invitationFlashHeaders, readInvitationFlash, residentAccounts, residentInvitation } from "~/models/invitation.server";
+import type { InvitationPage } from "./Invitation";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, type AreaName } from "./areas";
 import { bodyTooLarge, requireArea } from "./area.server";
@@ -34,9 +36,11 @@ export type ResidentListItem = {
   isActive: boolean;
   storyCount: number;
   publishedStoryCount: number;
+  /** their own sign-in: none yet, a link made but no password chosen, or in use */
+  signIn: "none" | "invited" | "active";
 };
 
-function toListItem(r: ResidentWithCounts): ResidentListItem {
+function toListItem(r: ResidentWithCounts, signIn: ResidentListItem["signIn"] = "none"): ResidentListItem {
   return {
     id: r.id,
     firstName: r.firstName,
@@ -49,12 +53,14 @@ function toListItem(r: ResidentWithCounts): ResidentListItem {
     isActive: r.isActive,
     storyCount: r.storyCount,
     publishedStoryCount: r.publishedStoryCount,
+    signIn,
   };
 }
 
 export async function residentsLoader({ request }: LoaderFunctionArgs, area: AreaName) {
-  const { db } = await requireArea(request, area);
-  return { residents: listResidentsWithStoryCounts(db).map(toListItem) };
+  const { db, community } = await requireArea(request, area);
+  const accounts = residentAccounts(community.id);
+  return { residents: listResidentsWithStoryCounts(db).map((r) => toListItem(r, accounts.get(r.id)?.status)) };
 }
 
 /** The uploaded photo's bytes (null when none was chosen); removed from the form data either way. */
@@ -152,4 +158,43 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   const r = updateResident(db, id, { ...v, roomNumber: v.roomNumber ?? null, dateOfBirth: v.dateOfBirth ?? null, admissionDate: v.admissionDate ?? null });
   if (!r) return failed();
   return redirectWithToast(cfg.residents, { type: "success", title: "Resident updated", description: `${r.firstName} ${r.lastName}'s details are saved.` });
+}
+
+/** The resident's sign-in link page: the link just made (shown once), or a button to make one. */
+export async function residentInvitationLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+  const { db, community } = await requireArea(request, area);
+  const row = getResident(db, params.residentId ?? "");
+  if (!row) throw new Response("404 Page Not Found", { status: 404 });
+  const account = findResidentAccount(community.id, row.id);
+  const { invitation, headers } = await readInvitationFlash(request, row.id);
+  const expires = invitation
+    ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long", timeStyle: "short" }).format(new Date(invitation.expiresAt))
+    : null;
+  return data<InvitationPage>(
+    {
+      member: { id: row.id, name: `${row.firstName} ${row.lastName}` },
+      account: account ? { username: account.username, status: account.passwordHash ? ("active" as const) : ("invited" as const) } : null,
+      invitation: invitation ? { url: invitation.url, username: invitation.username, expires } : null,
+      inactive: !row.isActive,
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export async function residentInvitationAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+  const { db, community, user } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const id = params.residentId ?? "";
+  const page = `${cfg.residents}/${id}/invitation`;
+  const result = await residentInvitation(request, db, community, id, user);
+  if (!result.ok) {
+    if (result.reason === "unknown") return redirectWithToast(cfg.residents, { type: "error", title: "Failed to create sign-in link", description: "This resident is no longer in the list." });
+    if (result.reason === "inactive") return redirectWithToast(page, { type: "error", title: "Failed to create sign-in link", description: "This resident is inactive. Reactivate them first." });
+    return redirectWithToast(page, { type: "info", title: "Already signed up", description: `They have already chosen a password and sign in as ${result.username}.` });
+  }
+  return redirectWithToast(
+    page,
+    { type: "success", title: "Sign-in link made", description: `Give it to ${result.invitation.name}; it works once.` },
+    { headers: await invitationFlashHeaders(result.invitation) },
+  );
 }
