@@ -2,7 +2,7 @@
 // Runs with JavaScript on only (axe needs it).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { test, expect, origin, signIn } from "./support/fixtures";
+import { test, expect, origin, signIn, httpRequest, jsonBody, sessionCookie } from "./support/fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript");
 
@@ -44,4 +44,22 @@ test("the password page and the sessions page, in high contrast and larger text"
   await expectNoViolations(page, "/account/sessions in reading mode");
   await page.goto("/resident");
   await expectNoViolations(page, "/resident in reading mode");
+});
+
+test("a resident's sign-in link, in its dialog, and the page where the link leads", async ({ page }) => {
+  const last = `Axe${Date.now().toString(36)}`;
+  const created = await httpRequest({ path: "/api/residents", method: "POST", cookie: await sessionCookie("marcus"), ...jsonBody({ firstName: "Vera", lastName: last }) });
+  expect(created.status).toBe(201);
+  await signIn(page, "marcus");
+  await page.goto("/staff/residents");
+  await page.getByRole("link", { name: `Sign-in link for Vera ${last}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Sign-in link for Vera ${last}` });
+  await expect(dialog).toBeVisible();
+  await expectNoViolations(page, "the sign-in link dialog");
+  await dialog.getByRole("button", { name: "Make a sign-in link" }).click();
+  const link = await page.getByLabel("Invitation link", { exact: true }).inputValue();
+  await expectNoViolations(page, "the sign-in link, shown once");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: `Welcome, Vera ${last}` })).toBeVisible();
+  await expectNoViolations(page, "/invite for a resident");
 });
