@@ -4,48 +4,28 @@ import * as z from "zod";
 import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 
 export const LoginSchema = z.object({
-  username: z
-    .string({ error: "Enter your username" })
-    .trim()
-    .min(1, "Enter your username")
-    .max(100),
-  password: z
-    .string({ error: "Enter your password" })
-    .min(1, "Enter your password")
-    .max(200),
+  username: z.string({ error: "Enter your username" }).trim().min(1, "Enter your username").max(100),
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
   redirectTo: z.string().optional(),
 });
+
+/** A password being chosen, and the same typed again. */
+const chosenPassword = (missing: string) =>
+  z.string({ error: missing }).min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`).max(200, "Use at most 200 characters");
+const MISMATCH = "The two passwords do not match";
 
 export const PasswordSchema = z
   .object({
     currentPassword: z.string().optional(),
-    newPassword: z
-      .string({ error: "Choose a new password" })
-      .min(
-        MIN_PASSWORD_LENGTH,
-        `Use at least ${MIN_PASSWORD_LENGTH} characters`
-      )
-      .max(200, "Use at most 200 characters"),
+    newPassword: chosenPassword("Choose a new password"),
     confirmPassword: z.string({ error: "Type the new password again" }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "The two passwords do not match",
-    path: ["confirmPassword"],
-  });
+  .refine((v) => v.newPassword === v.confirmPassword, { message: MISMATCH, path: ["confirmPassword"] });
 
 export const AcceptInvitationSchema = z
   .object({
     token: z.string().default(""),
-    password: z
-      .string({ error: "Choose a password" })
-      .min(
-        MIN_PASSWORD_LENGTH,
-        `Use at least ${MIN_PASSWORD_LENGTH} characters`
-      )
-      .max(200, "Use at most 200 characters"),
+    password: chosenPassword("Choose a password"),
     confirmPassword: z.string({ error: "Type the password again" }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "The two passwords do not match",
-    path: ["confirmPassword"],
-  });
+  .refine((v) => v.password === v.confirmPassword, { message: MISMATCH, path: ["confirmPassword"] });

@@ -3,7 +3,7 @@
 // Adding a family member makes their account and link at once; a resident gets theirs when staff
 // make a sign-in link for them (many residents never sign in: staff record with them).
 // No email server is assumed: the administrator copies or prints the link, which is shown once.
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, data } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
 import { controlSchema, getControlDb, type Community, type TenantDb } from "~/utils/db.server";
 import { consumeLoginToken, inspectLoginToken, issueLoginToken } from "~/utils/auth.server";
@@ -47,27 +47,35 @@ function uniqueUsername(base: string, tenantId: string): string {
   throw new Error("No free username");
 }
 
-export function findFamilyAccount(tenantId: string, memberId: string): UserRow | undefined {
+// A family member's or a resident's account is linked to their record by one column.
+const LINK = { family: users.familyMemberId, resident: users.residentId } as const;
+
+function findLinkedAccount(tenantId: string, role: keyof typeof LINK, recordId: string): UserRow | undefined {
   return getControlDb()
     .select()
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, "family"), eq(users.familyMemberId, memberId)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, role), eq(LINK[role], recordId)))
     .get();
 }
 
-/** Every family sign-in of a community, by family member id: invited (no password yet) or active. */
-export function familyAccounts(tenantId: string): Map<string, FamilyAccount> {
+/** Every sign-in of one role in a community, by the linked record's id: invited (no password yet) or active. */
+function linkedAccounts(tenantId: string, role: keyof typeof LINK): Map<string, SignInAccount> {
   const rows = getControlDb()
-    .select({ id: users.id, username: users.username, memberId: users.familyMemberId, passwordHash: users.passwordHash })
+    .select({ id: users.id, username: users.username, recordId: LINK[role], passwordHash: users.passwordHash })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, "family")))
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, role)))
     .all();
-  const out = new Map<string, FamilyAccount>();
+  const out = new Map<string, SignInAccount>();
   for (const r of rows) {
-    if (r.memberId) out.set(r.memberId, { userId: r.id, username: r.username, status: r.passwordHash ? "active" : "invited" });
+    if (r.recordId) out.set(r.recordId, { userId: r.id, username: r.username, status: r.passwordHash ? "active" : "invited" });
   }
   return out;
 }
+
+export const findFamilyAccount = (tenantId: string, memberId: string) => findLinkedAccount(tenantId, "family", memberId);
+export const familyAccounts = (tenantId: string) => linkedAccounts(tenantId, "family");
+export const findResidentAccount = (tenantId: string, residentId: string) => findLinkedAccount(tenantId, "resident", residentId);
+export const residentAccounts = (tenantId: string) => linkedAccounts(tenantId, "resident");
 
 async function newInvitation(request: Request, community: Community, member: FamilyMemberRow, user: UserRow, createdByUserId: string | null): Promise<Invitation> {
   const token = await issueLoginToken({ userId: user.id, tenantId: community.id, purpose: "invite", createdByUserId, ttlMs: INVITE_TTL_MS });
@@ -127,28 +135,6 @@ export async function reissueInvitation(request: Request, db: TenantDb, communit
     familyMemberId: member.id,
   });
   return newInvitation(request, community, member, user, actor?.id ?? null);
-}
-
-export function findResidentAccount(tenantId: string, residentId: string): UserRow | undefined {
-  return getControlDb()
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, "resident"), eq(users.residentId, residentId)))
-    .get();
-}
-
-/** Every resident sign-in of a community, by resident id: invited (no password yet) or active. */
-export function residentAccounts(tenantId: string): Map<string, SignInAccount> {
-  const rows = getControlDb()
-    .select({ id: users.id, username: users.username, residentId: users.residentId, passwordHash: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, "resident")))
-    .all();
-  const out = new Map<string, SignInAccount>();
-  for (const r of rows) {
-    if (r.residentId) out.set(r.residentId, { userId: r.id, username: r.username, status: r.passwordHash ? "active" : "invited" });
-  }
-  return out;
 }
 
 export type ResidentInvitationResult =
@@ -257,6 +243,38 @@ export async function invitationFlashHeaders(invitation: Invitation): Promise<He
   const session = await invitationFlash().getSession();
   session.flash("invitation", invitation);
   return new Headers({ "Set-Cookie": await invitationFlash().commitSession(session) });
+}
+
+/** What an invitation page shows: the link just made (once), else the account's state. */
+export type InvitationPage = {
+  member: { id: string; name: string };
+  account: { username: string; status: "invited" | "active" } | null;
+  invitation: { url: string; username: string; expires: string | null } | null;
+  /** residents only: an inactive resident gets no new link */
+  inactive?: boolean;
+};
+
+/** The invitation page's data for a family member or a resident (the flash cookie is cleared). */
+export async function invitationPageData(
+  request: Request,
+  community: Pick<Community, "timeZone">,
+  person: { id: string; name: string },
+  account: UserRow | undefined,
+  extra: { inactive?: boolean } = {},
+) {
+  const { invitation, headers } = await readInvitationFlash(request, person.id);
+  const expires = invitation
+    ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long", timeStyle: "short" }).format(new Date(invitation.expiresAt))
+    : null;
+  return data<InvitationPage>(
+    {
+      member: person,
+      account: account ? { username: account.username, status: account.passwordHash ? "active" : "invited" } : null,
+      invitation: invitation ? { url: invitation.url, username: invitation.username, expires } : null,
+      ...extra,
+    },
+    { headers: headers ?? undefined },
+  );
 }
 
 /** The invitation to show once for this member, if one was just made; the cookie is cleared. */

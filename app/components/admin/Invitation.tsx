@@ -5,14 +5,7 @@ import { useRef, useState } from "react";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
-
-export type InvitationPage = {
-  member: { id: string; name: string };
-  account: { username: string; status: "invited" | "active" } | null;
-  invitation: { url: string; username: string; expires: string | null } | null;
-  /** residents only: an inactive resident gets no new link */
-  inactive?: boolean;
-};
+import type { InvitationPage } from "~/models/invitation.server";
 
 function CopyLink({ inputId, text }: { inputId: string; text: string }) {
   const hydrated = useHydrated();

@@ -1,7 +1,6 @@
 // Loaders and actions of the family screens, shared by /admin/families and /staff/families.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { deleteFamilyMember, getFamilyMember, listFamilyMembers, updateFamilyMember } from "~/models/family.server";
 import {
@@ -9,14 +8,13 @@ import {
   familyAccounts,
   findFamilyAccount,
   invitationFlashHeaders,
-  readInvitationFlash,
+  invitationPageData,
   reissueInvitation,
   syncFamilyAccount,
 } from "~/models/invitation.server";
 import { getResident, listResidents } from "~/models/resident.server";
 import type { TenantDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { InvitationPage } from "./Invitation";
 import { AREAS, type AreaName } from "./areas";
 import { requireArea } from "./area.server";
 
@@ -139,19 +137,7 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
 export async function invitationLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
   const { db, community } = await requireArea(request, area);
   const member = memberOr404(db, params.memberId);
-  const account = findFamilyAccount(community.id, member.id);
-  const { invitation, headers } = await readInvitationFlash(request, member.id);
-  const expires = invitation
-    ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long", timeStyle: "short" }).format(new Date(invitation.expiresAt))
-    : null;
-  return data<InvitationPage>(
-    {
-      member: { id: member.id, name: member.name },
-      account: account ? { username: account.username, status: account.passwordHash ? ("active" as const) : ("invited" as const) } : null,
-      invitation: invitation ? { url: invitation.url, username: invitation.username, expires } : null,
-    },
-    { headers: headers ?? undefined },
-  );
+  return invitationPageData(request, community, { id: member.id, name: member.name }, findFamilyAccount(community.id, member.id));
 }
 
 export async function invitationAction({ request, params }: ActionFunctionArgs, area: AreaName) {

@@ -1,6 +1,6 @@
 // Loaders and actions of the residents screens, shared by /admin/residents and /staff/residents.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ResidentSchema } from "~/models/admin-schemas.server";
 import { formatCalendarDate } from "~/models/event-dates";
 import { deleteMedia, IMAGE_ERRORS, MediaError, saveImage } from "~/models/media.server";
@@ -16,8 +16,7 @@ import {
   type ResidentWithCounts,
 } from "~/models/resident.server";
 import { listFamilyOfResident } from "~/models/family.server";
-import { findResidentAccount, invitationFlashHeaders, readInvitationFlash, residentAccounts, residentInvitation } from "~/models/invitation.server";
-import type { InvitationPage } from "./Invitation";
+import { findResidentAccount, invitationFlashHeaders, invitationPageData, residentAccounts, residentInvitation } from "~/models/invitation.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, type AreaName } from "./areas";
 import { bodyTooLarge, requireArea } from "./area.server";
@@ -165,20 +164,8 @@ export async function residentInvitationLoader({ request, params }: LoaderFuncti
   const { db, community } = await requireArea(request, area);
   const row = getResident(db, params.residentId ?? "");
   if (!row) throw new Response("404 Page Not Found", { status: 404 });
-  const account = findResidentAccount(community.id, row.id);
-  const { invitation, headers } = await readInvitationFlash(request, row.id);
-  const expires = invitation
-    ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long", timeStyle: "short" }).format(new Date(invitation.expiresAt))
-    : null;
-  return data<InvitationPage>(
-    {
-      member: { id: row.id, name: `${row.firstName} ${row.lastName}` },
-      account: account ? { username: account.username, status: account.passwordHash ? ("active" as const) : ("invited" as const) } : null,
-      invitation: invitation ? { url: invitation.url, username: invitation.username, expires } : null,
-      inactive: !row.isActive,
-    },
-    { headers: headers ?? undefined },
-  );
+  const name = `${row.firstName} ${row.lastName}`;
+  return invitationPageData(request, community, { id: row.id, name }, findResidentAccount(community.id, row.id), { inactive: !row.isActive });
 }
 
 export async function residentInvitationAction({ request, params }: ActionFunctionArgs, area: AreaName) {
