@@ -137,7 +137,7 @@ export default function SuperAdminUsers() {
                 <th scope="row" className="py-2 pr-4 font-semibold">
                   {u.username}
                 </th>
-                <td className="break-all py-2 pr-4">{u.email}</td>
+                <td className="break-all py-2 pr-4">{u.email || <span className="text-stone-700">No email</span>}</td>
                 <td className="py-2 pr-4">{u.tenant ? u.tenant.name : "All communities"}</td>
                 <td className="py-2 pr-4">
                   <RoleBadge role={u.role} />
