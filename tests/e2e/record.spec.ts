@@ -199,6 +199,27 @@ test("a refused microphone says so plainly", async ({ page }) => {
   await expect(page.getByTestId("recorder-status")).toHaveText("Ready to Record");
 });
 
+test("the recorder stops by itself at 10:00 and hands the recording over", async ({ page }) => {
+  test.skip(test.info().project.name === "nojs", "the recorder needs JavaScript");
+  // the browser's clock is ours: ten minutes of recording pass in a moment
+  await page.clock.install();
+  await signIn(page, "frank.deluca");
+  await page.goto("/resident/record?step=record&category=travel&prompt=travel.0");
+  const status = page.getByTestId("recorder-status");
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await expect(status).toHaveText("Recording...");
+  await expect(page.getByText("/ 10:00")).toBeVisible();
+  await page.clock.runFor("09:59");
+  await expect(page.getByTestId("recorder-elapsed")).toHaveText("9:59");
+  await expect(status).toHaveText("Recording...");
+  await page.clock.runFor(1000);
+  await expect(toast(page)).toContainText("Recording stopped");
+  await expect(page.getByTestId("recorder-elapsed")).toHaveText("10:00");
+  // handed over at once, as after Stop: no way to start another recording meanwhile
+  await expect(page.getByRole("button", { name: "Start Recording" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Pause" })).toHaveCount(0);
+});
+
 test("staff record on behalf of a resident they choose", async ({ page }) => {
   await signIn(page, "marcus");
   await page.goto("/resident/record");
