@@ -3,7 +3,7 @@
 import { mediaUrl } from "./media-urls";
 import type { ResidentRow, ResidentWithCounts } from "./resident.server";
 import type { FamilyMemberRow } from "./family.server";
-import type { FamilyAccount } from "./invitation.server";
+import type { SignInAccount } from "./invitation.server";
 
 export type ResidentJson = {
   id: string;
@@ -31,7 +31,7 @@ export function residentJson(r: ResidentRow | ResidentWithCounts): ResidentJson 
   };
 }
 
-export function familyMemberJson(member: FamilyMemberRow, resident: ResidentRow, account?: FamilyAccount | null) {
+export function familyMemberJson(member: FamilyMemberRow, resident: ResidentRow, account?: SignInAccount | null) {
   return {
     id: member.id,
     residentId: member.residentId,

@@ -21,7 +21,6 @@ export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 /** `memberId` is the family member's or the resident's id (the page that shows the link checks it). */
 export type Invitation = { memberId: string; name: string; username: string; url: string; expiresAt: string };
 export type SignInAccount = { userId: string; username: string; status: "invited" | "active" };
-export type FamilyAccount = SignInAccount;
 
 /** A sign-in name from the email's local part, made unique in the community (jane.doe, jane.doe2, ...). */
 export function familyUsernameFor(email: string, tenantId: string): string {

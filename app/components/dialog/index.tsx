@@ -14,7 +14,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { FetcherFormScope } from "~/components/forms";
-import { useMarkHydrated, wasHydrated } from "~/components/hydration";
+import { wasHydrated } from "~/components/hydration";
 import type { ModalProps } from "./Modal";
 
 let modalModule: Promise<typeof import("./Modal")> | null = null;
@@ -30,8 +30,8 @@ export function preloadModal() {
 
 const LazyModal = lazy(preloadModal);
 
-/** Props that fetch the modal's code as soon as a link that opens one is about to be used. */
-const preloadProps = { onPointerEnter: preloadModal, onFocus: preloadModal, onTouchStart: preloadModal };
+/** For links that open a dialog: fetch the modal's code while the pointer or focus is on the link. */
+export const dialogLinkProps = { onPointerEnter: preloadModal, onFocus: preloadModal, onTouchStart: preloadModal };
 
 /** Where the modal's code cannot be fetched (offline), the content stays a section of the page. */
 class ModalBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -57,7 +57,6 @@ function Modal(props: ModalProps & { fallback: ReactNode }) {
 
 export function RouteDialog({ id, title, closeTo, children, wide }: { id: string; title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
   const [asModal] = useState(wasHydrated);
-  useMarkHydrated();
   const navigate = useNavigate();
   const close = (
     <Link to={closeTo} className="btn-ghost" preventScrollReset>
@@ -100,7 +99,7 @@ export function DialogLink({ to, label, title, className = "btn-primary", childr
       <Link
         to={to}
         className={className}
-        {...preloadProps}
+        {...dialogLinkProps}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();
@@ -121,6 +120,3 @@ export function DialogLink({ to, label, title, className = "btn-primary", childr
     </>
   );
 }
-
-/** For links to a RouteDialog: fetch the modal's code while the pointer or focus is on the link. */
-export const dialogLinkProps = preloadProps;

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { FooterLink } from "./quick-actions";
 import type { HomeFacility } from "./Sidebar";
+import { LegalLinks } from "~/components/layout/LegalLinks";
 
 /** The community site's footer: the facility, how to reach it, quick links and the legal pages. */
 export function HomeFooter({ facility, host, year, links, appName }: { facility: HomeFacility; host: string; year: number; links: FooterLink[]; appName: string }) {
@@ -53,16 +54,7 @@ export function HomeFooter({ facility, host, year, links, appName }: { facility:
         <div>
           <h2 className="mb-2 text-xl font-bold">About this site</h2>
           <ul className="space-y-1 text-base">
-            <li>
-              <Link to="/privacy" className="inline-flex min-h-[44px] items-center text-white underline">
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className="inline-flex min-h-[44px] items-center text-white underline">
-                Terms of Service
-              </Link>
-            </li>
+            <LegalLinks />
             <li className="break-all font-mono">{host}</li>
           </ul>
         </div>

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { ContactForm } from "./ContactForm";
 import { BENEFITS, COMPARISON_ROWS, FEATURES, NAV_LINKS, PLAN_CLAIMS, PLANS, PROBLEMS, SOLUTIONS, STEPS } from "./content";
+import { LegalLinks } from "~/components/layout/LegalLinks";
 
 type Props = { appName: string; year: number; sent: boolean; lastResult?: SubmissionResult<string[]> | null };
 
@@ -327,16 +328,7 @@ function SiteFooter({ appName, year }: { appName: string; year: number }) {
           </ul>
         </nav>
         <ul className="space-y-1 text-base">
-          <li>
-            <Link to="/privacy" className="inline-flex min-h-[44px] items-center text-white underline">
-              Privacy Policy
-            </Link>
-          </li>
-          <li>
-            <Link to="/terms" className="inline-flex min-h-[44px] items-center text-white underline">
-              Terms of Service
-            </Link>
-          </li>
+          <LegalLinks />
           <li>
             <Link to="/super-admin" className="inline-flex min-h-[44px] items-center text-white underline">
               Admin Login
