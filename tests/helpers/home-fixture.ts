@@ -5,7 +5,7 @@ import { createCommunity } from "~/models/community.server";
 import { createStory } from "~/models/story.server";
 import { createUser } from "~/models/user.server";
 import { getTenantDb, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
-import * as loginRoute from "~/routes/login";
+import * as loginRoute from "~/routes/_auth+/login";
 
 const t = tenantSchema;
 export const PASSWORD = "fixture-password";

@@ -5,10 +5,10 @@ import { createCommunity, setCommunityActive } from "~/models/community.server";
 import { createUser } from "~/models/user.server";
 import { requireUser, requireTenantUser, issueLoginToken } from "~/utils/auth.server";
 import { tenantDbFile, getControlDb, controlSchema } from "~/utils/db.server";
-import * as loginRoute from "~/routes/login";
-import * as logoutRoute from "~/routes/logout";
-import * as passwordRoute from "~/routes/password";
-import * as tokenRoute from "~/routes/auth.token";
+import * as loginRoute from "~/routes/_auth+/login";
+import * as logoutRoute from "~/routes/_auth+/logout";
+import * as passwordRoute from "~/routes/_auth+/password";
+import * as tokenRoute from "~/routes/_auth+/auth.token";
 
 let dir: string;
 const A = "http://alpha.storyloom.localhost:3000";
@@ -169,7 +169,7 @@ describe("inactive communities", () => {
 
 describe("seeing and ending one's other sessions", () => {
   it("lists only the user's own sessions and ends another one of them", async () => {
-    const { loader, action } = await import("~/routes/account.sessions");
+    const { loader, action } = await import("~/routes/_auth+/account.sessions");
     const first = cookieOf((await login(A, "alice", "alpha-password")) as Response);
     const second = cookieOf((await login(A, "alice", "alpha-password")) as Response);
     const bob = cookieOf((await login(B, "bob", "bravo-password")) as Response);

@@ -4,8 +4,8 @@ import { buildCommunity, call, cookieFor, get, postForm, postJson, type Fixture 
 import { listRecentActivity } from "~/models/activity.server";
 import { listComments, reactionSummary } from "~/models/comment.server";
 import { getStoryRow } from "~/models/story.server";
-import * as commentsApi from "~/routes/api.stories.$id.comments";
-import * as storyRoute from "~/routes/stories.$storyId";
+import * as commentsApi from "~/routes/api+/stories.$id.comments";
+import * as storyRoute from "~/routes/_community+/stories+/$storyId";
 
 let dir: string;
 let alpha: Fixture;

@@ -10,11 +10,11 @@ import { createStory } from "~/models/story.server";
 import { closeAllDatabases, getTenantDb, tenantDbFile, tenantSchema } from "~/utils/db.server";
 import * as indexRoute from "~/routes/_index";
 import * as rootRoute from "~/root";
-import * as statsApi from "~/routes/api.stats";
-import * as tenantApi from "~/routes/api.tenant";
-import * as recentApi from "~/routes/api.stories.recent";
-import * as featuredApi from "~/routes/api.stories.featured";
-import * as storiesRoute from "~/routes/stories._index";
+import * as statsApi from "~/routes/api+/stats";
+import * as tenantApi from "~/routes/api+/tenant";
+import * as recentApi from "~/routes/api+/stories.recent";
+import * as featuredApi from "~/routes/api+/stories.featured";
+import * as storiesRoute from "~/routes/_community+/stories+/_index";
 
 let dir: string;
 let alpha: Fixture;

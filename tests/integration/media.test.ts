@@ -13,12 +13,12 @@ import { getMedia, mediaVariants, saveImage } from "~/models/media.server";
 import { sweepPendingMedia } from "~/models/media-access.server";
 import { shareFamilyPhoto } from "~/models/family-photo.server";
 import { tenantMediaDir, tenantSchema } from "~/utils/db.server";
-import * as mediaRoute from "~/routes/media.$mediaId";
-import * as uploadUrlApi from "~/routes/api.objects.upload";
-import * as uploadPut from "~/routes/uploads.$token";
-import * as storyImagesApi from "~/routes/api.story-images";
-import * as storyImageApi from "~/routes/api.stories.$id.image";
-import * as familyPhotosApi from "~/routes/api.family.photos";
+import * as mediaRoute from "~/routes/_community+/media.$mediaId";
+import * as uploadUrlApi from "~/routes/api+/objects.upload";
+import * as uploadPut from "~/routes/_community+/uploads.$token";
+import * as storyImagesApi from "~/routes/api+/story-images";
+import * as storyImageApi from "~/routes/api+/stories.$id.image";
+import * as familyPhotosApi from "~/routes/api+/family.photos";
 
 const t = tenantSchema;
 let dir: string;

@@ -9,10 +9,10 @@ import { writeResidentStory } from "~/models/resident-story.server";
 import { shareFamilyPhoto } from "~/models/family-photo.server";
 import { askFamilyQuestion } from "~/models/family-question.server";
 import { tenantSchema } from "~/utils/db.server";
-import * as newStory from "~/routes/resident.stories.new";
-import * as editStory from "~/routes/resident.stories.$storyId.edit";
-import * as deleteStory from "~/routes/resident.stories.$storyId.delete";
-import * as familyPage from "~/routes/family";
+import * as newStory from "~/routes/_community+/resident+/stories.new";
+import * as editStory from "~/routes/_community+/resident+/stories.$storyId.edit";
+import * as deleteStory from "~/routes/_community+/resident+/stories.$storyId.delete";
+import * as familyPage from "~/routes/_community+/family+/_index";
 
 vi.mock("~/models/story.server", async (importOriginal) => {
   const mod = await importOriginal<typeof import("~/models/story.server")>();

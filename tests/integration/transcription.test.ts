@@ -28,10 +28,10 @@ import {
   waitForJob,
 } from "~/models/transcription.server";
 import { RecordedStoryError, saveRecordedStory } from "~/models/recorded-story.server";
-import * as loginRoute from "~/routes/login";
-import * as transcribeRoute from "~/routes/api.transcribe-audio";
-import * as recordedRoute from "~/routes/api.stories.recorded";
-import * as wizardRoute from "~/routes/resident.record";
+import * as loginRoute from "~/routes/_auth+/login";
+import * as transcribeRoute from "~/routes/api+/transcribe-audio";
+import * as recordedRoute from "~/routes/api+/stories.recorded";
+import * as wizardRoute from "~/routes/_community+/resident+/record";
 import { ensureWhisperBinary } from "../../scripts/setup-whisper";
 
 // whisper runs take seconds each, more on a busy two-core machine
