@@ -4,7 +4,7 @@ import { env } from "~/utils/env.server";
 import { communityOrigin } from "~/utils/host.server";
 import { getUserById, listUsersWithCommunity } from "./user.server";
 
-import { DEV_ROLE_GROUPS } from "./roles";
+import { DEV_ROLE_GROUPS } from "~/utils/roles";
 
 export { DEV_ROLE_GROUPS };
 

@@ -3,56 +3,13 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { controlSchema, getControlDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { generateTemporaryPassword, hashPassword } from "~/utils/password.server";
-import type { Role } from "../../db/schema/control";
+import { COMMUNITY_STAFF_ROLES, ROLE, type CommunityStaffRole, type Role } from "~/utils/roles";
 
 const { users, communities } = controlSchema;
 
-export type UserRow = typeof users.$inferSelect;
-export type PublicUser = Omit<UserRow, "passwordHash">;
-
-export { ROLE_LABELS } from "./roles";
-
-/** Where each role lands after signing in. */
-export function homePathFor(role: Role): string {
-  switch (role) {
-    case "super_admin":
-      return "/super-admin";
-    case "administrator":
-      return "/admin";
-    case "staff":
-      return "/staff";
-    case "resident":
-      return "/resident";
-    case "family":
-      return "/family";
-  }
-}
-
-export function getUserById(id: string): UserRow | undefined {
-  return getControlDb().select().from(users).where(eq(users.id, id)).get();
-}
-
-/**
- * The account a username names on this host: a community member of that community, or a super
- * admin (who may sign in on any host). Usernames compare case-insensitively.
- */
-export function findUserForLogin(username: string, tenantId: string | null): UserRow | undefined {
-  const name = username.trim().toLowerCase();
-  const db = getControlDb();
-  if (tenantId) {
-    const member = db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.username, name)))
-      .get();
-    if (member) return member;
-  }
-  return db
-    .select()
-    .from(users)
-    .where(and(isNull(users.tenantId), eq(users.role, "super_admin"), eq(users.username, name)))
-    .get();
-}
+// the lookups sign-in needs live with it, in utils/accounts.server.ts; account management is here
+export { findUserForLogin, getUserById, markSignedIn, type PublicUser, type UserRow } from "~/utils/accounts.server";
+import { getUserById, type PublicUser, type UserRow } from "~/utils/accounts.server";
 
 export function usernameTaken(username: string, tenantId: string | null): boolean {
   const db = getControlDb();
@@ -98,10 +55,6 @@ export async function setPassword(userId: string, password: string) {
     .run();
 }
 
-export function markSignedIn(userId: string) {
-  getControlDb().update(users).set({ lastLoginAt: new Date().toISOString() }).where(eq(users.id, userId)).run();
-}
-
 export type UserWithCommunity = PublicUser & { tenant: { name: string; subdomain: string } | null };
 
 /** Every user with their community's name and subdomain, grouped by role order then name. */
@@ -128,8 +81,6 @@ export function initialsOf(name: string): string {
 
 // --- staff accounts made by the super admin (issue 7) ---
 
-export const STAFF_ROLES = ["staff", "administrator"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export class StaffError extends Error {
   constructor(public field: "tenantId" | "username", message: string) {
@@ -142,10 +93,10 @@ export function listStaffOfCommunity(tenantId: string): PublicUser[] {
   return getControlDb()
     .select()
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.role, [...STAFF_ROLES])))
+    .where(and(eq(users.tenantId, tenantId), inArray(users.role, [...COMMUNITY_STAFF_ROLES])))
     .orderBy(asc(users.role), asc(users.username))
     .all()
-    .filter((u) => u.role !== "super_admin")
+    .filter((u) => u.role !== ROLE.superAdmin)
     .map(({ passwordHash: _hash, ...rest }) => rest);
 }
 
@@ -157,7 +108,7 @@ export async function createStaffUser(input: {
   tenantId: string;
   username: string;
   email: string;
-  role: StaffRole;
+  role: CommunityStaffRole;
   displayName?: string | null;
 }): Promise<{ user: PublicUser; temporaryPassword: string }> {
   const community = getControlDb().select().from(communities).where(eq(communities.id, input.tenantId)).get();

@@ -1,10 +1,10 @@
-import { ROLE_LABELS, type RoleName } from "~/models/roles";
+import { ROLE_LABELS, type Role } from "~/utils/roles";
 import { BADGE_BASE, roleBadgeClass } from "./role-colors";
 
 export function RoleBadge({ role }: { role: string }) {
   return (
     <span className={`${BADGE_BASE} ${roleBadgeClass(role)}`} data-role={role}>
-      {ROLE_LABELS[role as RoleName] ?? role}
+      {ROLE_LABELS[role as Role] ?? role}
     </span>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { Form, Link } from "@remix-run/react";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type * as z from "zod";
-import { STAFF_ROLE_OPTIONS } from "~/models/roles";
+import { STAFF_ROLE_OPTIONS } from "~/utils/roles";
 import type { StaffFormSchema } from "~/models/super-admin-forms.server";
 
 export type CommunityOption = { id: string; name: string; subdomain: string; isActive: boolean };

@@ -7,7 +7,7 @@ import { AcceptInvitationSchema } from "~/models/account-forms.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { acceptInvitation, checkInvitation } from "~/models/invitation.server";
 import { signInAndRedirect } from "~/utils/auth.server";
-import { homePathFor } from "~/models/user.server";
+import { homePathFor } from "~/utils/roles";
 import { requireTenant } from "~/utils/host.server";
 import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { toastHeaders } from "~/utils/toast.server";

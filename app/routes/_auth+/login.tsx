@@ -9,7 +9,7 @@ import { Field, SubmitButton, ErrorList } from "~/components/forms";
 import { authenticator, getOptionalUser, LoginError, signInAndRedirect } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { requireKnownHost } from "~/utils/host.server";
-import { homePathFor } from "~/models/user.server";
+import { homePathFor } from "~/utils/roles";
 import { clientAddress, hitRateLimit, rateLimitSpent, tooManyResponse } from "~/utils/rate-limit.server";
 
 // failed sign-ins allowed in 15 minutes, per username and per address

@@ -1,12 +1,11 @@
 // PUT /uploads/{token}: the signed upload URL of POST /api/objects/upload. Takes the raw image bytes
 // of the user the URL was made for, in the community it was made for, once.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireTenantUser } from "~/utils/auth.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { asApiFailure } from "~/utils/area-guards.server";
+import { asApiFailure, requireStoryteller } from "~/utils/permissions.server";
 import { readBodyLimited } from "~/utils/upload-form.server";
 import { getMedia, IMAGE_ERRORS, MediaError, saveImage } from "~/models/media.server";
-import { readUploadToken, UPLOAD_ROLES } from "~/models/upload-token.server";
+import { readUploadToken } from "~/models/upload-token.server";
 import { mediaUrl } from "~/models/media-urls";
 
 const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -17,7 +16,7 @@ export async function loader() {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const { user, community, db } = await requireTenantUser(request, { roles: UPLOAD_ROLES }).catch(asApiFailure);
+  const { user, community, db } = await requireStoryteller(request).catch(asApiFailure);
   const claim = readUploadToken(params.token ?? "", { communityId: community.id, userId: user.id });
   if (!claim) return text(403, "This upload URL is not valid or has expired");
   if (getMedia(db, claim.mediaId)) return text(409, "This upload URL has already been used");

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { devLoginUrl, listDevUsers, notFoundUnlessDevLogin, type DevUser } from "~/models/dev-login.server";
-import { DEV_ROLE_GROUPS } from "~/models/roles";
+import { DEV_ROLE_GROUPS } from "~/utils/roles";
 import { requireKnownHost } from "~/utils/host.server";
 import { env } from "~/utils/env.server";
 

@@ -2,19 +2,18 @@
 // true publishes the story; false turns down an unpublished one (with the optional note for its
 // resident) or takes a published one down again.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { REVIEWER_ROLES } from "~/components/admin/area.server";
 import { ApproveSchema } from "~/models/admin-schemas.server";
 import { approveStory, getStoryRow, getStoryView, rejectStory, unpublishStory } from "~/models/story.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
-import { requireTenantUser } from "~/utils/auth.server";
+import { requireReviewer } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantUser(request, { roles: REVIEWER_ROLES });
+  await requireReviewer(request);
   return methodNotAllowed(["PATCH"]);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db, user } = await requireTenantUser(request, { roles: REVIEWER_ROLES });
+  const { db, user } = await requireReviewer(request);
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const id = params.id ?? "";
   const story = getStoryRow(db, id);

@@ -1,18 +1,17 @@
 // PATCH /api/admin/stories/{id}/feature { isFeatured } (administrators only; published stories only).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { REVIEWER_ROLES } from "~/components/admin/area.server";
 import { FeatureSchema } from "~/models/admin-schemas.server";
 import { getStoryView, setStoryFeatured } from "~/models/story.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireTenantUser } from "~/utils/auth.server";
+import { requireReviewer } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantUser(request, { roles: REVIEWER_ROLES });
+  await requireReviewer(request);
   return methodNotAllowed(["PATCH"]);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db } = await requireTenantUser(request, { roles: REVIEWER_ROLES });
+  const { db } = await requireReviewer(request);
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const { isFeatured } = await readJson(request, FeatureSchema);
   const result = setStoryFeatured(db, params.id ?? "", isFeatured);

@@ -1,9 +1,8 @@
 // GET /api/admin/stories/published?limit=10&offset=0: published stories, newest first (administrators only).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { REVIEWER_ROLES } from "~/components/admin/area.server";
 import { listPublishedForReview } from "~/models/story.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireTenantUser } from "~/utils/auth.server";
+import { requireReviewer } from "~/utils/permissions.server";
 
 function intParam(value: string | null, fallback: number, min: number, max: number) {
   const n = Number.parseInt(value ?? "", 10);
@@ -11,12 +10,12 @@ function intParam(value: string | null, fallback: number, min: number, max: numb
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await requireTenantUser(request, { roles: REVIEWER_ROLES });
+  const { db } = await requireReviewer(request);
   const params = new URL(request.url).searchParams;
   return Response.json(listPublishedForReview(db, intParam(params.get("limit"), 10, 1, 100), intParam(params.get("offset"), 0, 0, 1_000_000)));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireTenantUser(request, { roles: REVIEWER_ROLES });
+  await requireReviewer(request);
   return methodNotAllowed(["GET"]);
 }

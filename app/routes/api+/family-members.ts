@@ -1,23 +1,22 @@
 // GET /api/family-members: every family member with their resident; POST: add one, with a
 // one-time invitation link for their sign-in (returned once, in this response).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CARE_TEAM_ROLES } from "~/components/admin/area.server";
 import { familyMemberJson } from "~/models/admin-api.server";
 import { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { listFamilyMembers } from "~/models/family.server";
 import { addFamilyMemberWithInvitation, familyAccounts } from "~/models/invitation.server";
 import { getResident } from "~/models/resident.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireTenantUser } from "~/utils/auth.server";
+import { requireCareTeam } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, community } = await requireTenantUser(request, { roles: CARE_TEAM_ROLES });
+  const { db, community } = await requireCareTeam(request);
   const accounts = familyAccounts(community.id);
   return Response.json(listFamilyMembers(db).map(({ member, resident }) => familyMemberJson(member, resident, accounts.get(member.id))));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, community, user } = await requireTenantUser(request, { roles: CARE_TEAM_ROLES });
+  const { db, community, user } = await requireCareTeam(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = await readJson(request, FamilyMemberSchema);
   const resident = getResident(db, input.residentId);

@@ -1,7 +1,7 @@
 // POST /api/family/photos (multipart: photo, description): a family member shares a photo with
 // their resident. GET: the photos shared with that resident.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireFamilyMember } from "~/utils/area-guards.server";
+import { requireFamilyMember } from "~/utils/permissions.server";
 import { badRequest, methodNotAllowed } from "~/utils/api.server";
 import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
 import { IMAGE_ERRORS, MediaError } from "~/models/media.server";

@@ -1,6 +1,6 @@
 // GET /api/family/profile: the signed-in family member and their resident (never a demo id).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireFamilyMember } from "~/utils/area-guards.server";
+import { requireFamilyMember } from "~/utils/permissions.server";
 import { toResidentSummary } from "~/models/resident.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 // POST /api/family/questions { question }: a family member asks their resident a question.
 // GET: the questions asked of that resident.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireFamilyMember } from "~/utils/area-guards.server";
+import { requireFamilyMember } from "~/utils/permissions.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { askFamilyQuestion, forFamily, listQuestionsForResident } from "~/models/family-question.server";
 import { QuestionSchema } from "~/models/family-form.server";

@@ -1,6 +1,6 @@
 // GET /api/family/stories: the published stories of the signed-in family member's resident.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireFamilyMember } from "~/utils/area-guards.server";
+import { requireFamilyMember } from "~/utils/permissions.server";
 import { publishedStoriesForFamily } from "~/models/story.server";
 import { FAMILY_EXCERPT_LENGTH } from "~/models/categories";
 

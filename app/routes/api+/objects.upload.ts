@@ -1,10 +1,10 @@
 // POST /api/objects/upload -> { uploadURL }: a short-lived signed URL on this server for one image.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireTenantUser } from "~/utils/auth.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
-import { createUploadToken, uploadPath, UPLOAD_ROLES } from "~/models/upload-token.server";
+import { createUploadToken, uploadPath } from "~/models/upload-token.server";
 import { sweepPendingMedia } from "~/models/media-access.server";
+import { requireStoryteller } from "~/utils/permissions.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);
@@ -12,7 +12,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { user, community, db } = await requireTenantUser(request, { roles: UPLOAD_ROLES });
+  const { user, community, db } = await requireStoryteller(request);
   enforceRateLimit(`upload-url:${community.id}:${user.id}`, 60, 10 * 60_000, "uploads");
   // uploads that nothing claimed within a day are cleared as new ones come in
   sweepPendingMedia(db, community);

@@ -2,13 +2,14 @@
 // administrators pass ?residentId=). POST { title, content, category }: a typed story, sent for review.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { requireTenantUser, forbidden } from "~/utils/auth.server";
+import { forbidden } from "~/utils/auth.server";
 import { badRequest, methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { getActiveResident, getResident } from "~/models/resident.server";
 import { getStoryView, listStoriesOfResident } from "~/models/story.server";
 import { writeResidentStory } from "~/models/resident-story.server";
 import { StoryFieldsSchema } from "~/models/story-form.server";
 import { CATEGORY_VALUES } from "~/models/categories";
+import { requireStoryteller } from "~/utils/permissions.server";
 
 const Body = StoryFieldsSchema.extend({
   category: z
@@ -20,7 +21,7 @@ const Body = StoryFieldsSchema.extend({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, db } = await requireTenantUser(request, { roles: ["resident", "staff", "administrator"] });
+  const { user, db } = await requireStoryteller(request);
   let residentId = user.residentId;
   if (user.role !== "resident") {
     residentId = new URL(request.url).searchParams.get("residentId");
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const { user, db } = await requireTenantUser(request, { roles: ["resident", "staff", "administrator"] });
+  const { user, db } = await requireStoryteller(request);
   const body = await readJson(request, Body);
   let residentId: string;
   if (user.role === "resident") {

@@ -1,19 +1,18 @@
 // PATCH /api/residents/{id}: change any of firstName, lastName, roomNumber, dateOfBirth, admissionDate, isActive.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CARE_TEAM_ROLES } from "~/components/admin/area.server";
 import { residentJson } from "~/models/admin-api.server";
 import { ResidentPatchSchema } from "~/models/admin-schemas.server";
 import { getResident, updateResident } from "~/models/resident.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
-import { requireTenantUser } from "~/utils/auth.server";
+import { requireCareTeam } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantUser(request, { roles: CARE_TEAM_ROLES });
+  await requireCareTeam(request);
   return methodNotAllowed(["PATCH"]);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db } = await requireTenantUser(request, { roles: CARE_TEAM_ROLES });
+  const { db } = await requireCareTeam(request);
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   if (!getResident(db, params.id ?? "")) return notFound("Resident not found");
   const patch = await readJson(request, ResidentPatchSchema);

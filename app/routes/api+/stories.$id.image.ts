@@ -2,10 +2,10 @@
 // A resident may only change their own stories (a published one goes back for review).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { requireTenantUser } from "~/utils/auth.server";
 import { badRequest, methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { findOwnPendingImage } from "~/models/media-access.server";
 import { getStoryRow, getStoryView, setStoryImage, updateStoryOfResident } from "~/models/story.server";
+import { requireStoryteller } from "~/utils/permissions.server";
 
 const Body = z.object({ imageUrl: z.string().trim().min(1, "imageUrl is required").max(2000) });
 
@@ -15,7 +15,7 @@ export async function loader() {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const { user, community, db } = await requireTenantUser(request, { roles: ["resident", "staff", "administrator"] });
+  const { user, community, db } = await requireStoryteller(request);
   const { imageUrl } = await readJson(request, Body);
   const id = params.id ?? "";
   const story = getStoryRow(db, id);

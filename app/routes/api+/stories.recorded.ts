@@ -1,13 +1,12 @@
 // POST /api/stories/recorded (multipart: title, content, residentId, category, aiPrompt, audio,
 // duration, image): a story told out loud, saved with its recording and image, sent for review.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireTenantUser } from "~/utils/auth.server";
 import { badRequest, methodNotAllowed } from "~/utils/api.server";
 import { MediaError } from "~/models/media.server";
 import { getStoryView } from "~/models/story.server";
 import { formFileBytes, readRecordingForm, RecordedStoryError, residentForRecording, saveRecordedStory } from "~/models/recorded-story.server";
+import { requireStoryteller } from "~/utils/permissions.server";
 
-const ROLES = ["resident", "staff", "administrator"] as const;
 
 function text(status: number, body: string) {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -19,12 +18,12 @@ const field = (form: FormData, name: string) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantUser(request, { roles: ROLES });
+  await requireStoryteller(request);
   return methodNotAllowed(["POST"]);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, community, db } = await requireTenantUser(request, { roles: ROLES });
+  const { user, community, db } = await requireStoryteller(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   let form: FormData;
   try {

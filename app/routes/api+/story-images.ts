@@ -2,11 +2,10 @@
 // that a story can take. Only the uploader's own, not yet used upload qualifies.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { requireTenantUser } from "~/utils/auth.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { findOwnPendingImage } from "~/models/media-access.server";
 import { mediaUrl } from "~/models/media-urls";
-import { UPLOAD_ROLES } from "~/models/upload-token.server";
+import { requireStoryteller } from "~/utils/permissions.server";
 
 const Body = z.object({ imageUrl: z.string().trim().min(1, "imageUrl is required").max(2000) });
 
@@ -16,7 +15,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const { user, community, db } = await requireTenantUser(request, { roles: UPLOAD_ROLES });
+  const { user, community, db } = await requireStoryteller(request);
   const { imageUrl } = await readJson(request, Body);
   const image = findOwnPendingImage(db, community, user, imageUrl);
   if (!image) return notFound("No uploaded image at that URL");

@@ -1,14 +1,14 @@
 // GET /api/story-prompt/{category}: { prompt } for the resident (staff and administrators pass
 // ?residentId=), avoiding prompts the resident saw recently. ?current={key} asks for another one.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireTenantUser } from "~/utils/auth.server";
 import { notFound } from "~/utils/api.server";
 import { isCategory } from "~/models/categories";
 import { nextPromptFor } from "~/models/prompt.server";
 import { residentForRecording } from "~/models/recorded-story.server";
+import { requireStoryteller } from "~/utils/permissions.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, db } = await requireTenantUser(request, { roles: ["resident", "staff", "administrator"] });
+  const { user, db } = await requireStoryteller(request);
   if (!isCategory(params.category)) return notFound("Unknown category");
   const url = new URL(request.url);
   const who = residentForRecording(db, user, url.searchParams.get("residentId"));

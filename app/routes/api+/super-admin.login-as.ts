@@ -5,20 +5,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { loginAsUrl } from "~/models/impersonation.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
 import { requireKnownHost } from "~/utils/host.server";
+import { requireSuperAdmin } from "~/utils/permissions.server";
 
 const Body = z.object({ userId: z.string().min(1, "userId is required").max(100) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
-  await requireUser(request, { roles: ["super_admin"] });
+  await requireSuperAdmin(request);
   return methodNotAllowed(["POST"]);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
-  const actor = await requireUser(request, { roles: ["super_admin"] });
+  const actor = await requireSuperAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { userId } = await readJson(request, Body);
   const result = await loginAsUrl(request, actor, userId);

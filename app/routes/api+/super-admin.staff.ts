@@ -5,18 +5,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { StaffJsonSchema } from "~/models/super-admin-forms.server";
 import { addStaffMember } from "~/models/super-admin.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
 import { requireKnownHost } from "~/utils/host.server";
+import { requireSuperAdmin } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
-  await requireUser(request, { roles: ["super_admin"] });
+  await requireSuperAdmin(request);
   return methodNotAllowed(["POST"]);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
-  const actor = await requireUser(request, { roles: ["super_admin"] });
+  const actor = await requireSuperAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readJson(request, StaffJsonSchema);
   const outcome = await addStaffMember(request, actor, body);

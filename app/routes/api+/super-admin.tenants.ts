@@ -5,9 +5,9 @@ import { listCommunities } from "~/models/community.server";
 import { CommunityJsonSchema } from "~/models/super-admin-forms.server";
 import { registerCommunity } from "~/models/super-admin.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
 import type { Community } from "~/utils/db.server";
 import { requireKnownHost } from "~/utils/host.server";
+import { requireSuperAdmin } from "~/utils/permissions.server";
 
 function tenantJson(c: Community) {
   return {
@@ -25,13 +25,13 @@ function tenantJson(c: Community) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
-  await requireUser(request, { roles: ["super_admin"] });
+  await requireSuperAdmin(request);
   return Response.json(listCommunities().map(tenantJson));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
-  const actor = await requireUser(request, { roles: ["super_admin"] });
+  const actor = await requireSuperAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const body = await readJson(request, CommunityJsonSchema);
   const outcome = registerCommunity(request, actor, body);

@@ -3,14 +3,13 @@
 // record wizard calls the same server functions. A transcription that takes longer than the wait
 // answers 202 with the job to poll at /api/transcription-jobs/{id}.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireTenantUser } from "~/utils/auth.server";
 import { badRequest, methodNotAllowed } from "~/utils/api.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import { MediaError } from "~/models/media.server";
 import { formFileBytes, readRecordingForm } from "~/models/recorded-story.server";
 import { jobProgress, submitRecording, TRANSCRIPTION_MESSAGES, waitForJob } from "~/models/transcription.server";
+import { requireStoryteller } from "~/utils/permissions.server";
 
-const ROLES = ["resident", "staff", "administrator"] as const;
 // an HTTP client should not hang for minutes; longer recordings answer 202 and are polled
 const WAIT_MS = 50_000;
 
@@ -19,12 +18,12 @@ function text(status: number, body: string) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantUser(request, { roles: ROLES });
+  await requireStoryteller(request);
   return methodNotAllowed(["POST"]);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, community, db } = await requireTenantUser(request, { roles: ROLES });
+  const { user, community, db } = await requireStoryteller(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   enforceRateLimit(`transcribe:${community.id}:${user.id}`, 60, 60 * 60_000, "recordings");
   let bytes: Buffer | null;

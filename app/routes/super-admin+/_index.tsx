@@ -2,15 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusBadge } from "~/components/super-admin/Badges";
 import { communityStats, listNewestCommunities } from "~/models/community.server";
-import { requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { requireKnownHost } from "~/utils/host.server";
+import { requireSuperAdmin } from "~/utils/permissions.server";
 
 const RECENT_COMMUNITIES = 5;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
-  await requireUser(request, { roles: ["super_admin"] });
+  await requireSuperAdmin(request);
   return {
     stats: communityStats(),
     recent: listNewestCommunities(RECENT_COMMUNITIES).map((c) => ({ id: c.id, name: c.name, subdomain: c.subdomain, city: c.city, isActive: c.isActive })),

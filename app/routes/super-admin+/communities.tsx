@@ -9,10 +9,10 @@ import { SubmitButton } from "~/components/forms";
 import { listCommunitiesWithStaff } from "~/models/community.server";
 import { CommunityFormSchema } from "~/models/super-admin-forms.server";
 import { registerCommunity, setCommunityActivity, subdomainRefusal } from "~/models/super-admin.server";
-import { requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { communityOrigin, requireKnownHost } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireSuperAdmin } from "~/utils/permissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Communities · Super admin · Storyloom" }];
 
@@ -21,7 +21,7 @@ const FAILED = "Failed to create community";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
-  await requireUser(request, { roles: ["super_admin"] });
+  await requireSuperAdmin(request);
   const communities = listCommunitiesWithStaff().map((c) => ({
     id: c.id,
     name: c.name,
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
-  const actor = await requireUser(request, { roles: ["super_admin"] });
+  const actor = await requireSuperAdmin(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
 

@@ -4,20 +4,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { loginAsUrl } from "~/models/impersonation.server";
-import { requireUser } from "~/utils/auth.server";
 import { requireKnownHost } from "~/utils/host.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireSuperAdmin } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
-  await requireUser(request, { roles: ["super_admin"] });
+  await requireSuperAdmin(request);
   return redirect("/super-admin/users");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
-  const actor = await requireUser(request, { roles: ["super_admin"] });
+  const actor = await requireSuperAdmin(request);
   const form = await request.formData();
   const back = safeRedirect(form.get("back"), "/super-admin/users");
   const result = await loginAsUrl(request, actor, String(form.get("userId") ?? ""));

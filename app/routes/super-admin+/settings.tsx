@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { auditActionLabel, listAuditLog } from "~/models/audit.server";
 import { IMPERSONATION_TTL_MS } from "~/models/impersonation.server";
 import { listLeads } from "~/models/lead.server";
-import { requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { requireKnownHost } from "~/utils/host.server";
 import { SESSION_LIFETIMES } from "~/utils/session.server";
+import { requireSuperAdmin } from "~/utils/permissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Super admin · Storyloom" }];
 
@@ -25,7 +25,7 @@ function minutes(ms: number) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
-  await requireUser(request, { roles: ["super_admin"] });
+  await requireSuperAdmin(request);
   const config = env();
   return {
     system: [

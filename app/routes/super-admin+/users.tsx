@@ -9,8 +9,8 @@ import { getCommunity, listCommunities } from "~/models/community.server";
 import { StaffFormSchema } from "~/models/super-admin-forms.server";
 import { addStaffMember } from "~/models/super-admin.server";
 import { listUsersWithCommunity } from "~/models/user.server";
-import { requireUser } from "~/utils/auth.server";
 import { communityOrigin, requireKnownHost } from "~/utils/host.server";
+import { requireSuperAdmin } from "~/utils/permissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Users · Super admin · Storyloom" }];
 
@@ -19,7 +19,7 @@ const FAILED = "Failed to add staff member";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
-  await requireUser(request, { roles: ["super_admin"] });
+  await requireSuperAdmin(request);
   const communities = listCommunities();
   const active = new Set(communities.filter((c) => c.isActive).map((c) => c.id));
   const users = listUsersWithCommunity().map((u) => ({
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
-  const actor = await requireUser(request, { roles: ["super_admin"] });
+  const actor = await requireSuperAdmin(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: StaffFormSchema });
   if (submission.status !== "success") return { result: submission.reply({ formErrors: [FAILED] }), created: null };

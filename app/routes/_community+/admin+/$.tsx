@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireTenantUser } from "~/utils/auth.server";
+import { requireArea } from "~/utils/permissions.server";
 
 // Unknown admin sub-pages: same guard as /admin, then not found.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantUser(request, { roles: ["administrator", "super_admin"] });
+  await requireArea(request, "admin");
   throw new Response("404 Page Not Found", { status: 404 });
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDistanceToNow } from "date-fns";
-import { requireArea } from "~/components/admin/area.server";
+import { requireArea } from "~/utils/permissions.server";
 import { Badge, StatCard } from "~/components/admin/ui";
 import { listRecentActivity } from "~/models/activity.server";
 import { listEvents, todayInTimeZone } from "~/models/event.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AreaLayout } from "~/components/admin/AreaLayout";
-import { requireArea } from "~/components/admin/area.server";
+import { requireArea } from "~/utils/permissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Storyloom" }];
 

@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { EditEventDialog } from "~/components/admin/Calendar";
-import { editEventAction, editEventLoader } from "~/components/admin/calendar.server";
-
-export const loader = (args: LoaderFunctionArgs) => editEventLoader(args, "admin");
-export const action = (args: ActionFunctionArgs) => editEventAction(args, "admin");
-
-export default function Route() {
-  return <EditEventDialog area="admin" />;
-}
+// Editing, cancelling and reinstating an event: one screen in ../__care-team, also served at /staff/calendar/{eventId}.
+export { editEventLoader as loader, editEventAction as action } from "../__care-team/calendar.server";
+export { EditEventDialog as default } from "../__care-team/Calendar";

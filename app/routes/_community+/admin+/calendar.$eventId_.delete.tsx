@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { DeleteEventDialog } from "~/components/admin/Calendar";
-import { deleteEventAction, deleteEventLoader } from "~/components/admin/calendar.server";
-
-export const loader = (args: LoaderFunctionArgs) => deleteEventLoader(args, "admin");
-export const action = (args: ActionFunctionArgs) => deleteEventAction(args, "admin");
-
-export default function Route() {
-  return <DeleteEventDialog area="admin" />;
-}
+// Deleting an event: one screen in ../__care-team, also served at /staff/calendar/{eventId}/delete.
+export { deleteEventLoader as loader, deleteEventAction as action } from "../__care-team/calendar.server";
+export { DeleteEventDialog as default } from "../__care-team/Calendar";

@@ -1,9 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CalendarScreen } from "~/components/admin/Calendar";
-import { calendarLoader } from "~/components/admin/calendar.server";
-
-export const loader = (args: LoaderFunctionArgs) => calendarLoader(args, "admin");
-
-export default function Route() {
-  return <CalendarScreen area="admin" />;
-}
+// The activity calendar: one screen in ../__care-team, also served at /staff/calendar.
+export { calendarLoader as loader } from "../__care-team/calendar.server";
+export { CalendarScreen as default } from "../__care-team/Calendar";

@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { EditFamilyDialog } from "~/components/admin/Families";
-import { editFamilyAction, editFamilyLoader } from "~/components/admin/families.server";
-
-export const loader = (args: LoaderFunctionArgs) => editFamilyLoader(args, "admin");
-export const action = (args: ActionFunctionArgs) => editFamilyAction(args, "admin");
-
-export default function Route() {
-  return <EditFamilyDialog area="admin" />;
-}
+// A family member's details: one screen in ../__care-team, also served at /staff/families/{memberId}.
+export { editFamilyLoader as loader, editFamilyAction as action } from "../__care-team/families.server";
+export { EditFamilyDialog as default } from "../__care-team/Families";

@@ -1,9 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { FamiliesScreen } from "~/components/admin/Families";
-import { familiesLoader } from "~/components/admin/families.server";
-
-export const loader = (args: LoaderFunctionArgs) => familiesLoader(args, "admin");
-
-export default function Route() {
-  return <FamiliesScreen area="admin" />;
-}
+// The family members list: one screen in ../__care-team, also served at /staff/families.
+export { familiesLoader as loader } from "../__care-team/families.server";
+export { FamiliesScreen as default } from "../__care-team/Families";

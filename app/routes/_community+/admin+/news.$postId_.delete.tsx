@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { DeleteNewsDialog } from "~/components/admin/News";
-import { deleteNewsAction, deleteNewsLoader } from "~/components/admin/news.server";
-
-export const loader = (args: LoaderFunctionArgs) => deleteNewsLoader(args, "admin");
-export const action = (args: ActionFunctionArgs) => deleteNewsAction(args, "admin");
-
-export default function Route() {
-  return <DeleteNewsDialog area="admin" />;
-}
+// Deleting a post: one screen in ../__care-team, also served at /staff/bulletin/{postId}/delete.
+export { deleteNewsLoader as loader, deleteNewsAction as action } from "../__care-team/news.server";
+export { DeleteNewsDialog as default } from "../__care-team/News";

@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { NewNewsDialog } from "~/components/admin/News";
-import { newNewsAction, newNewsLoader } from "~/components/admin/news.server";
-
-export const loader = (args: LoaderFunctionArgs) => newNewsLoader(args, "admin");
-export const action = (args: ActionFunctionArgs) => newNewsAction(args, "admin");
-
-export default function Route() {
-  return <NewNewsDialog area="admin" />;
-}
+// A new post: one screen in ../__care-team, also served at /staff/bulletin/new.
+export { newNewsLoader as loader, newNewsAction as action } from "../__care-team/news.server";
+export { NewNewsDialog as default } from "../__care-team/News";

@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { EditResidentDialog } from "~/components/admin/Residents";
-import { editResidentAction, editResidentLoader } from "~/components/admin/residents.server";
-
-export const loader = (args: LoaderFunctionArgs) => editResidentLoader(args, "admin");
-export const action = (args: ActionFunctionArgs) => editResidentAction(args, "admin");
-
-export default function Route() {
-  return <EditResidentDialog area="admin" />;
-}
+// A resident's details, deactivate and reactivate: one screen in ../__care-team, also served at /staff/residents/{residentId}.
+export { editResidentLoader as loader, editResidentAction as action } from "../__care-team/residents.server";
+export { EditResidentDialog as default } from "../__care-team/Residents";

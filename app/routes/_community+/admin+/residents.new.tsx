@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { NewResidentDialog } from "~/components/admin/Residents";
-import { newResidentAction, newResidentLoader } from "~/components/admin/residents.server";
-
-export const loader = (args: LoaderFunctionArgs) => newResidentLoader(args, "admin");
-export const action = (args: ActionFunctionArgs) => newResidentAction(args, "admin");
-
-export default function Route() {
-  return <NewResidentDialog area="admin" />;
-}
+// Adding a resident: one screen in ../__care-team, also served at /staff/residents/new.
+export { newResidentLoader as loader, newResidentAction as action } from "../__care-team/residents.server";
+export { NewResidentDialog as default } from "../__care-team/Residents";

@@ -1,9 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ResidentsScreen } from "~/components/admin/Residents";
-import { residentsLoader } from "~/components/admin/residents.server";
-
-export const loader = (args: LoaderFunctionArgs) => residentsLoader(args, "admin");
-
-export default function Route() {
-  return <ResidentsScreen area="admin" />;
-}
+// The residents list: one screen in ../__care-team, also served at /staff/residents.
+export { residentsLoader as loader } from "../__care-team/residents.server";
+export { ResidentsScreen as default } from "../__care-team/Residents";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { formatDistanceToNow } from "date-fns";
-import { requireArea } from "~/components/admin/area.server";
+import { requireArea } from "~/utils/permissions.server";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
 import { categoryIcon, categoryLabel } from "~/models/categories";

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { requireFamilyMember } from "~/utils/area-guards.server";
+import { requireFamilyMember } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readUploadForm } from "~/utils/upload-form.server";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";

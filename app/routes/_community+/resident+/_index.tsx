@@ -2,7 +2,7 @@
 // stories in every review state, and what their family shared (photos and questions).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireResidentMember } from "~/utils/area-guards.server";
+import { requireResidentMember } from "~/utils/permissions.server";
 import { listStoriesOfResident } from "~/models/story.server";
 import { listPhotosForResident } from "~/models/family-photo.server";
 import { listQuestionsForResident } from "~/models/family-question.server";

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { forbidden, requireTenantUser, type SessionUser } from "~/utils/auth.server";
+import { forbidden, type SessionUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { Community, TenantDb } from "~/utils/db.server";
@@ -40,8 +40,8 @@ import { PromptStep } from "~/components/record/PromptStep";
 import { RecordStep, type FormProblem } from "~/components/record/RecordStep";
 import { PreviewStep, type PreviewNotice, type SaveProblem } from "~/components/record/PreviewStep";
 import { wizardUrl, type WizardState, type WizardStep } from "~/components/record/wizard";
+import { requireStoryteller } from "~/utils/permissions.server";
 
-const ROLES = ["resident", "staff", "administrator"] as const;
 // without JavaScript the upload's request waits this long for the words, then shows a progress page
 const NOJS_WAIT_MS = 45_000;
 
@@ -69,7 +69,7 @@ async function redirectAfterJob(db: TenantDb, community: Community, state: Wizar
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, community, db } = await requireTenantUser(request, { roles: ROLES });
+  const { user, community, db } = await requireStoryteller(request);
   const sp = new URL(request.url).searchParams;
   const onBehalf = user.role !== "resident";
   const base = { onBehalf, dashboard: dashboardOf(user) };
@@ -145,7 +145,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionResult = { problem?: FormProblem; saveProblem?: SaveProblem; typed?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, community, db } = await requireTenantUser(request, { roles: ROLES });
+  const { user, community, db } = await requireStoryteller(request);
   let form: FormData;
   try {
     form = await readRecordingForm(request);

@@ -2,7 +2,7 @@
 // a dialog on the dashboard), then a POST that removes the story and its files.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireResidentMember } from "~/utils/area-guards.server";
+import { requireResidentMember } from "~/utils/permissions.server";
 import { notFound } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { deleteStoryOfResident, getStoryOfResident } from "~/models/story.server";

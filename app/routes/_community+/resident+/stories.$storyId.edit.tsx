@@ -2,7 +2,7 @@
 // (or one that was not approved) goes back for review, and the resident is told so.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireResidentMember } from "~/utils/area-guards.server";
+import { requireResidentMember } from "~/utils/permissions.server";
 import { notFound } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { mediaUrl } from "~/models/media-urls";

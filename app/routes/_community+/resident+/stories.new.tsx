@@ -3,7 +3,7 @@
 // ?questionId= answers a family member's question: the question becomes the story's prompt.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireResidentMember } from "~/utils/area-guards.server";
+import { requireResidentMember } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { discardNewImage, readStoryForm, writeResidentStory } from "~/models/resident-story.server";
 import { getQuestionForResident } from "~/models/family-question.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireArea } from "~/components/admin/area.server";
+import { requireArea } from "~/utils/permissions.server";
 
 // Unknown staff sub-pages: same guard as /staff, then not found.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ResidentsScreen } from "~/components/admin/Residents";
-import { residentsLoader } from "~/components/admin/residents.server";
-
-// /staff opens on the residents tab
-export const loader = (args: LoaderFunctionArgs) => residentsLoader(args, "staff");
-
-export default function StaffHome() {
-  return <ResidentsScreen area="staff" />;
-}
+// /staff opens on the residents tab (the screen of ../__care-team/Residents.tsx).
+export { residentsLoader as loader } from "../__care-team/residents.server";
+export { ResidentsScreen as default } from "../__care-team/Residents";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AreaLayout } from "~/components/admin/AreaLayout";
-import { requireArea } from "~/components/admin/area.server";
+import { requireArea } from "~/utils/permissions.server";
 import { StatCard } from "~/components/admin/ui";
 import { countUpcomingEvents } from "~/models/event.server";
 import { countFamilyMembers } from "~/models/family.server";

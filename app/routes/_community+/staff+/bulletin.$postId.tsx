@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { EditNewsDialog } from "~/components/admin/News";
-import { editNewsAction, editNewsLoader } from "~/components/admin/news.server";
-
-export const loader = (args: LoaderFunctionArgs) => editNewsLoader(args, "staff");
-export const action = (args: ActionFunctionArgs) => editNewsAction(args, "staff");
-
-export default function Route() {
-  return <EditNewsDialog area="staff" />;
-}
+// Editing a post: one screen in ../__care-team, also served at /admin/news/{postId}.
+export { editNewsLoader as loader, editNewsAction as action } from "../__care-team/news.server";
+export { EditNewsDialog as default } from "../__care-team/News";

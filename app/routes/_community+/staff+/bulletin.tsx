@@ -1,9 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NewsScreen } from "~/components/admin/News";
-import { newsLoader } from "~/components/admin/news.server";
-
-export const loader = (args: LoaderFunctionArgs) => newsLoader(args, "staff");
-
-export default function Route() {
-  return <NewsScreen area="staff" />;
-}
+// The news list: one screen in ../__care-team, also served at /admin/news.
+export { newsLoader as loader } from "../__care-team/news.server";
+export { NewsScreen as default } from "../__care-team/News";

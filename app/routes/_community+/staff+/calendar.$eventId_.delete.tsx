@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { DeleteEventDialog } from "~/components/admin/Calendar";
-import { deleteEventAction, deleteEventLoader } from "~/components/admin/calendar.server";
-
-export const loader = (args: LoaderFunctionArgs) => deleteEventLoader(args, "staff");
-export const action = (args: ActionFunctionArgs) => deleteEventAction(args, "staff");
-
-export default function Route() {
-  return <DeleteEventDialog area="staff" />;
-}
+// Deleting an event: one screen in ../__care-team, also served at /admin/calendar/{eventId}/delete.
+export { deleteEventLoader as loader, deleteEventAction as action } from "../__care-team/calendar.server";
+export { DeleteEventDialog as default } from "../__care-team/Calendar";

@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { NewEventDialog } from "~/components/admin/Calendar";
-import { newEventAction, newEventLoader } from "~/components/admin/calendar.server";
-
-export const loader = (args: LoaderFunctionArgs) => newEventLoader(args, "staff");
-export const action = (args: ActionFunctionArgs) => newEventAction(args, "staff");
-
-export default function Route() {
-  return <NewEventDialog area="staff" />;
-}
+// A new event: one screen in ../__care-team, also served at /admin/calendar/new.
+export { newEventLoader as loader, newEventAction as action } from "../__care-team/calendar.server";
+export { NewEventDialog as default } from "../__care-team/Calendar";

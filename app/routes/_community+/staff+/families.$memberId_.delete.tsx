@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { DeleteFamilyDialog } from "~/components/admin/Families";
-import { deleteFamilyAction, deleteFamilyLoader } from "~/components/admin/families.server";
-
-export const loader = (args: LoaderFunctionArgs) => deleteFamilyLoader(args, "staff");
-export const action = (args: ActionFunctionArgs) => deleteFamilyAction(args, "staff");
-
-export default function Route() {
-  return <DeleteFamilyDialog area="staff" />;
-}
+// Removing a family member: one screen in ../__care-team, also served at /admin/families/{memberId}/delete.
+export { deleteFamilyLoader as loader, deleteFamilyAction as action } from "../__care-team/families.server";
+export { DeleteFamilyDialog as default } from "../__care-team/Families";

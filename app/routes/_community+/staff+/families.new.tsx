@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { NewFamilyDialog } from "~/components/admin/Families";
-import { newFamilyAction, newFamilyLoader } from "~/components/admin/families.server";
-
-export const loader = (args: LoaderFunctionArgs) => newFamilyLoader(args, "staff");
-export const action = (args: ActionFunctionArgs) => newFamilyAction(args, "staff");
-
-export default function Route() {
-  return <NewFamilyDialog area="staff" />;
-}
+// Adding a family member (with their invitation link): one screen in ../__care-team, also served at /admin/families/new.
+export { newFamilyLoader as loader, newFamilyAction as action } from "../__care-team/families.server";
+export { NewFamilyDialog as default } from "../__care-team/Families";

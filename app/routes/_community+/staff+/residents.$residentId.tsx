@@ -1,10 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { EditResidentDialog } from "~/components/admin/Residents";
-import { editResidentAction, editResidentLoader } from "~/components/admin/residents.server";
-
-export const loader = (args: LoaderFunctionArgs) => editResidentLoader(args, "staff");
-export const action = (args: ActionFunctionArgs) => editResidentAction(args, "staff");
-
-export default function Route() {
-  return <EditResidentDialog area="staff" />;
-}
+// A resident's details, deactivate and reactivate: one screen in ../__care-team, also served at /admin/residents/{residentId}.
+export { editResidentLoader as loader, editResidentAction as action } from "../__care-team/residents.server";
+export { EditResidentDialog as default } from "../__care-team/Residents";

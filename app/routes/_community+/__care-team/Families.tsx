@@ -5,15 +5,16 @@ import { useRef, useState } from "react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { FamilyMemberSchema } from "~/models/admin-schemas.server";
-import { AREAS, type AreaName } from "./areas";
+import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { deleteFamilyLoader, editFamilyLoader, familiesLoader, FamilyListItem, newFamilyLoader } from "./families.server";
-import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "./ui";
+import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 import { useHydrated } from "~/components/hydration";
 
 type FamilyFormShape = z.input<typeof FamilyMemberSchema>;
 
-export function FamiliesScreen({ area }: { area: AreaName }) {
+export function FamiliesScreen() {
+  const area = useCareTeamArea();
   const { members } = useLoaderData<typeof familiesLoader>();
   const cfg = AREAS[area];
   return (
@@ -139,7 +140,8 @@ function FamilyFields({
   );
 }
 
-export function NewFamilyDialog({ area }: { area: AreaName }) {
+export function NewFamilyDialog() {
+  const area = useCareTeamArea();
   const { residents, residentId } = useLoaderData<typeof newFamilyLoader>();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   return (
@@ -150,7 +152,8 @@ export function NewFamilyDialog({ area }: { area: AreaName }) {
   );
 }
 
-export function EditFamilyDialog({ area }: { area: AreaName }) {
+export function EditFamilyDialog() {
+  const area = useCareTeamArea();
   const { member, residents } = useLoaderData<typeof editFamilyLoader>();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   return (
@@ -167,7 +170,8 @@ export function EditFamilyDialog({ area }: { area: AreaName }) {
   );
 }
 
-export function DeleteFamilyDialog({ area }: { area: AreaName }) {
+export function DeleteFamilyDialog() {
+  const area = useCareTeamArea();
   const { member } = useLoaderData<typeof deleteFamilyLoader>();
   return (
     <ConfirmDelete

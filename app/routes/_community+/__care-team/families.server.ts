@@ -15,8 +15,8 @@ import {
 import { getResident, listResidents } from "~/models/resident.server";
 import type { TenantDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AREAS, type AreaName } from "./areas";
-import { requireArea } from "./area.server";
+import { AREAS, areaOf } from "./areas";
+import { requireArea } from "~/utils/permissions.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 const NO_RESIDENT = "Choose a resident from the list";
@@ -31,7 +31,8 @@ export type FamilyListItem = {
   signIn: { username: string; status: "invited" | "active" } | null;
 };
 
-export async function familiesLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+export async function familiesLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const accounts = familyAccounts(community.id);
   const members: FamilyListItem[] = listFamilyMembers(db).map(({ member, resident }) => {
@@ -56,14 +57,16 @@ function residentChoices(db: TenantDb, currentId?: string) {
     .map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}${r.roomNumber ? ` (Room ${r.roomNumber})` : ""}` }));
 }
 
-export async function newFamilyLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+export async function newFamilyLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const wanted = new URL(request.url).searchParams.get("residentId") ?? "";
   const residents = residentChoices(db);
   return { residents, residentId: residents.some((r) => r.id === wanted) ? wanted : "" };
 }
 
-export async function newFamilyAction({ request }: ActionFunctionArgs, area: AreaName) {
+export async function newFamilyAction({ request }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const formData = await request.formData();
@@ -90,7 +93,8 @@ function memberOr404(db: TenantDb, id: string | undefined) {
   return member;
 }
 
-export async function editFamilyLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+export async function editFamilyLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const member = memberOr404(db, params.memberId);
   return {
@@ -99,7 +103,8 @@ export async function editFamilyLoader({ request, params }: LoaderFunctionArgs, 
   };
 }
 
-export async function editFamilyAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+export async function editFamilyAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const cfg = AREAS[area];
   const before = getFamilyMember(db, params.memberId ?? "");
@@ -117,14 +122,16 @@ export async function editFamilyAction({ request, params }: ActionFunctionArgs, 
   return redirectWithToast(cfg.families, { type: "success", title: "Family member updated", description: `${member.name}'s details are saved.` });
 }
 
-export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const member = memberOr404(db, params.memberId);
   const resident = getResident(db, member.residentId);
   return { member: { id: member.id, name: member.name, resident: resident ? `${resident.firstName} ${resident.lastName}` : "" } };
 }
 
-export async function deleteFamilyAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+export async function deleteFamilyAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const cfg = AREAS[area];
   const member = getFamilyMember(db, params.memberId ?? "");
@@ -134,13 +141,15 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
   return redirectWithToast(cfg.families, { type: "success", title: "Family member removed", description: `${member.name} and their sign-in have been removed.` });
 }
 
-export async function invitationLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+export async function invitationLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const member = memberOr404(db, params.memberId);
   return invitationPageData(request, community, { id: member.id, name: member.name }, findFamilyAccount(community.id, member.id));
 }
 
-export async function invitationAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+export async function invitationAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const member = getFamilyMember(db, params.memberId ?? "");

@@ -6,6 +6,7 @@ import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
 import type { InvitationPage } from "~/models/invitation.server";
+import { AREAS, useCareTeamArea } from "./areas";
 
 function CopyLink({ inputId, text }: { inputId: string; text: string }) {
   const hydrated = useHydrated();
@@ -83,4 +84,14 @@ export function InvitationDialog({ title, closeTo, makeLabel }: { title: string;
       )}
     </RouteDialog>
   );
+}
+
+/** A family member's invitation link (/admin/families/{id}/invitation and the /staff twin). */
+export function FamilyInvitationDialog() {
+  return <InvitationDialog title="Invitation for" closeTo={AREAS[useCareTeamArea()].families} makeLabel="Make a new invitation link" />;
+}
+
+/** A resident's sign-in link (/admin/residents/{id}/invitation and the /staff twin). */
+export function ResidentInvitationDialog() {
+  return <InvitationDialog title="Sign-in link for" closeTo={AREAS[useCareTeamArea()].residents} makeLabel="Make a sign-in link" />;
 }

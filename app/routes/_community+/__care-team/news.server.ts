@@ -4,8 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NewsPostSchema } from "~/models/admin-schemas.server";
 import { createNewsPost, deleteNewsPost, getNewsPost, listNewsPosts, updateNewsPost } from "~/models/news.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AREAS, type AreaName } from "./areas";
-import { requireArea } from "./area.server";
+import { AREAS, areaOf } from "./areas";
+import { requireArea, type AreaName } from "~/utils/permissions.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
@@ -13,17 +13,20 @@ function dateLabel(iso: string, timeZone: string) {
   return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
 }
 
-export async function newsLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+export async function newsLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   return { posts: listNewsPosts(db).map((p) => ({ ...p, dateLabel: dateLabel(p.createdAt, community.timeZone) })) };
 }
 
-export async function newNewsLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+export async function newNewsLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   await requireArea(request, area);
   return null;
 }
 
-export async function newNewsAction({ request }: ActionFunctionArgs, area: AreaName) {
+export async function newNewsAction({ request }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const submission = parseWithZod(await request.formData(), { schema: NewsPostSchema });
@@ -51,12 +54,14 @@ function postOr404(request: Request, id: string | undefined, area: AreaName) {
   });
 }
 
-export async function editNewsLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+export async function editNewsLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { post } = await postOr404(request, params.postId, area);
   return { post: { id: post.id, title: post.title, content: post.content, isPublished: post.isPublished, isPinned: post.isPinned } };
 }
 
-export async function editNewsAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+export async function editNewsAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   if (!getNewsPost(db, params.postId ?? "")) return redirectWithToast(cfg.news, { type: "error", title: cfg.failed.updateNews, description: "This post no longer exists." });
@@ -69,12 +74,14 @@ export async function editNewsAction({ request, params }: ActionFunctionArgs, ar
   return redirectWithToast(cfg.news, { type: "success", title: "Post updated", description: post.title });
 }
 
-export async function deleteNewsLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+export async function deleteNewsLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { post } = await postOr404(request, params.postId, area);
   return { post: { id: post.id, title: post.title } };
 }
 
-export async function deleteNewsAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+export async function deleteNewsAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const cfg = AREAS[area];
   const post = getNewsPost(db, params.postId ?? "");

@@ -6,9 +6,9 @@ import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { CalendarEventSchema } from "~/models/admin-schemas.server";
 import { formatClockTime } from "~/models/event-dates";
 import type { CalendarEventView } from "~/models/event.server";
-import { AREAS, type AreaName } from "./areas";
+import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { calendarLoader, deleteEventLoader, editEventLoader } from "./calendar.server";
-import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "./ui";
+import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
 type EventFormShape = z.input<typeof CalendarEventSchema>;
@@ -72,7 +72,8 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
   );
 }
 
-export function CalendarScreen({ area }: { area: AreaName }) {
+export function CalendarScreen() {
+  const area = useCareTeamArea();
   const { upcoming, past } = useLoaderData<typeof calendarLoader>();
   const cfg = AREAS[area];
   return (
@@ -146,7 +147,8 @@ function EventFields({ formId, lastResult, defaultValue, submitLabel }: { formId
   );
 }
 
-export function NewEventDialog({ area }: { area: AreaName }) {
+export function NewEventDialog() {
+  const area = useCareTeamArea();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   return (
     <RouteDialog id="new-event" title="Create Event" closeTo={AREAS[area].calendar}>
@@ -155,7 +157,8 @@ export function NewEventDialog({ area }: { area: AreaName }) {
   );
 }
 
-export function EditEventDialog({ area }: { area: AreaName }) {
+export function EditEventDialog() {
+  const area = useCareTeamArea();
   const { event } = useLoaderData<typeof editEventLoader>();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   return (
@@ -187,7 +190,8 @@ export function EditEventDialog({ area }: { area: AreaName }) {
   );
 }
 
-export function DeleteEventDialog({ area }: { area: AreaName }) {
+export function DeleteEventDialog() {
+  const area = useCareTeamArea();
   const { event } = useLoaderData<typeof deleteEventLoader>();
   return (
     <ConfirmDelete

@@ -4,22 +4,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CalendarEventSchema } from "~/models/admin-schemas.server";
 import { createEvent, deleteEvent, eventDateBadge, getEvent, listCalendar, setEventActive, updateEvent } from "~/models/event.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AREAS, type AreaName } from "./areas";
-import { requireArea } from "./area.server";
+import { AREAS, areaOf } from "./areas";
+import { requireArea, type AreaName } from "~/utils/permissions.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
-export async function calendarLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+export async function calendarLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   return listCalendar(db, community.timeZone);
 }
 
-export async function newEventLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+export async function newEventLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   await requireArea(request, area);
   return null;
 }
 
-export async function newEventAction({ request }: ActionFunctionArgs, area: AreaName) {
+export async function newEventAction({ request }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const submission = parseWithZod(await request.formData(), { schema: CalendarEventSchema });
@@ -40,12 +43,14 @@ async function eventOr404(request: Request, id: string | undefined, area: AreaNa
   return { ...ctx, event };
 }
 
-export async function editEventLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+export async function editEventLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { event } = await eventOr404(request, params.eventId, area);
   return { event };
 }
 
-export async function editEventAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+export async function editEventAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const cfg = AREAS[area];
   const before = getEvent(db, params.eventId ?? "");
@@ -73,12 +78,14 @@ export async function editEventAction({ request, params }: ActionFunctionArgs, a
   return redirectWithToast(cfg.calendar, { type: "success", title: "Event updated", description: event.title });
 }
 
-export async function deleteEventLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+export async function deleteEventLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { event, community } = await eventOr404(request, params.eventId, area);
   return { event: { id: event.id, title: event.title, when: eventDateBadge(event.eventDate, community.timeZone).label } };
 }
 
-export async function deleteEventAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+export async function deleteEventAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const cfg = AREAS[area];
   const event = getEvent(db, params.eventId ?? "");

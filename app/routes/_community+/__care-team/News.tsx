@@ -4,14 +4,15 @@ import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/rea
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { NewsPostSchema } from "~/models/admin-schemas.server";
-import { AREAS, type AreaName } from "./areas";
+import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { deleteNewsLoader, editNewsLoader, newsLoader } from "./news.server";
-import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "./ui";
+import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
 type NewsFormShape = z.input<typeof NewsPostSchema>;
 
-export function NewsScreen({ area }: { area: AreaName }) {
+export function NewsScreen() {
+  const area = useCareTeamArea();
   const { posts } = useLoaderData<typeof newsLoader>();
   const cfg = AREAS[area];
   return (
@@ -90,7 +91,8 @@ function NewsFields({ formId, lastResult, defaultValue, area, submitLabel }: { f
   );
 }
 
-export function NewNewsDialog({ area }: { area: AreaName }) {
+export function NewNewsDialog() {
+  const area = useCareTeamArea();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const staff = area === "staff";
   return (
@@ -100,7 +102,8 @@ export function NewNewsDialog({ area }: { area: AreaName }) {
   );
 }
 
-export function EditNewsDialog({ area }: { area: AreaName }) {
+export function EditNewsDialog() {
+  const area = useCareTeamArea();
   const { post } = useLoaderData<typeof editNewsLoader>();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   return (
@@ -117,7 +120,8 @@ export function EditNewsDialog({ area }: { area: AreaName }) {
   );
 }
 
-export function DeleteNewsDialog({ area }: { area: AreaName }) {
+export function DeleteNewsDialog() {
+  const area = useCareTeamArea();
   const { post } = useLoaderData<typeof deleteNewsLoader>();
   return <ConfirmDelete id="delete-post" title="Delete this post?" closeTo={AREAS[area].news} question={`Delete “${post.title}”?`} confirmLabel="Delete post" />;
 }

@@ -18,8 +18,8 @@ import {
 import { listFamilyOfResident } from "~/models/family.server";
 import { findResidentAccount, invitationFlashHeaders, invitationPageData, residentAccounts, residentInvitation } from "~/models/invitation.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AREAS, type AreaName } from "./areas";
-import { bodyTooLarge, requireArea } from "./area.server";
+import { AREAS, areaOf } from "./areas";
+import { requireArea } from "~/utils/permissions.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
@@ -56,7 +56,8 @@ function toListItem(r: ResidentWithCounts, signIn: ResidentListItem["signIn"] = 
   };
 }
 
-export async function residentsLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+export async function residentsLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const accounts = residentAccounts(community.id);
   return { residents: listResidentsWithStoryCounts(db).map((r) => toListItem(r, accounts.get(r.id)?.status)) };
@@ -70,12 +71,14 @@ async function takePhoto(formData: FormData): Promise<Buffer | null> {
   return null;
 }
 
-export async function newResidentLoader({ request }: LoaderFunctionArgs, area: AreaName) {
+export async function newResidentLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   await requireArea(request, area);
   return null;
 }
 
-export async function newResidentAction({ request }: ActionFunctionArgs, area: AreaName) {
+export async function newResidentAction({ request }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   if (bodyTooLarge(request)) {
@@ -106,7 +109,8 @@ export async function newResidentAction({ request }: ActionFunctionArgs, area: A
 
 export type ResidentDetail = ResidentListItem & { family: { id: string; name: string; relationship: string | null }[] };
 
-export async function editResidentLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+export async function editResidentLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const row: ResidentRow | undefined = getResident(db, params.residentId ?? "");
   if (!row) throw new Response("404 Page Not Found", { status: 404 });
@@ -118,7 +122,8 @@ export async function editResidentLoader({ request, params }: LoaderFunctionArgs
   return { resident };
 }
 
-export async function editResidentAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+export async function editResidentAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const id = params.residentId ?? "";
@@ -160,7 +165,8 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
 }
 
 /** The resident's sign-in link page: the link just made (shown once), or a button to make one. */
-export async function residentInvitationLoader({ request, params }: LoaderFunctionArgs, area: AreaName) {
+export async function residentInvitationLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const row = getResident(db, params.residentId ?? "");
   if (!row) throw new Response("404 Page Not Found", { status: 404 });
@@ -168,7 +174,8 @@ export async function residentInvitationLoader({ request, params }: LoaderFuncti
   return invitationPageData(request, community, { id: row.id, name }, findResidentAccount(community.id, row.id), { inactive: !row.isActive });
 }
 
-export async function residentInvitationAction({ request, params }: ActionFunctionArgs, area: AreaName) {
+export async function residentInvitationAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const id = params.residentId ?? "";
@@ -184,4 +191,10 @@ export async function residentInvitationAction({ request, params }: ActionFuncti
     { type: "success", title: "Sign-in link made", description: `Give it to ${result.invitation.name}; it works once.` },
     { headers: await invitationFlashHeaders(result.invitation) },
   );
+}
+
+/** Refuses large request bodies before they are read (a 5 MB photo plus the form fields fits). */
+function bodyTooLarge(request: Request, maxBytes = 6 * 1024 * 1024): boolean {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  return Number.isFinite(length) && length > maxBytes;
 }

@@ -4,14 +4,15 @@ import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/rea
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { ResidentSchema } from "~/models/admin-schemas.server";
-import { AREAS, type AreaName } from "./areas";
+import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { editResidentLoader, residentsLoader, ResidentListItem } from "./residents.server";
-import { Avatar, Badge, EmptyState, SectionHeader } from "./ui";
+import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
 type ResidentFormShape = z.input<typeof ResidentSchema> & { photo?: File; removePhoto?: string };
 
-export function ResidentsScreen({ area }: { area: AreaName }) {
+export function ResidentsScreen() {
+  const area = useCareTeamArea();
   const { residents } = useLoaderData<typeof residentsLoader>();
   const cfg = AREAS[area];
   return (
@@ -151,7 +152,8 @@ function ResidentFields({ formId, lastResult, defaultValue, photoUrl }: { formId
   );
 }
 
-export function NewResidentDialog({ area }: { area: AreaName }) {
+export function NewResidentDialog() {
+  const area = useCareTeamArea();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   return (
     <RouteDialog id="new-resident" title="Add Resident" closeTo={AREAS[area].residents}>
@@ -161,7 +163,8 @@ export function NewResidentDialog({ area }: { area: AreaName }) {
   );
 }
 
-export function EditResidentDialog({ area }: { area: AreaName }) {
+export function EditResidentDialog() {
+  const area = useCareTeamArea();
   const { resident } = useLoaderData<typeof editResidentLoader>();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const cfg = AREAS[area];

@@ -1,6 +1,9 @@
 // The administrator (/admin) and staff (/staff) screens share one implementation; an area says
 // where its pages live and which of the spec's words (section 8) it uses.
-export type AreaName = "admin" | "staff";
+import { useLocation } from "@remix-run/react";
+import type { AreaName } from "~/utils/permissions.server";
+
+export type { AreaName };
 
 export type AreaConfig = {
   name: AreaName;
@@ -56,3 +59,17 @@ export const AREAS: Record<AreaName, AreaConfig> = {
     failed: { ...failedCommon, createResident: "Failed to add resident", createNews: "Failed to create post", updateNews: "Failed to update post" },
   },
 };
+
+/** Which area a URL belongs to: these screens answer under /admin and under /staff. */
+export function areaOfPath(pathname: string): AreaName {
+  return pathname === "/staff" || pathname.startsWith("/staff/") ? "staff" : "admin";
+}
+
+export function areaOf(request: Request): AreaName {
+  return areaOfPath(new URL(request.url).pathname);
+}
+
+/** The area of the page being shown. */
+export function useCareTeamArea(): AreaName {
+  return areaOfPath(useLocation().pathname);
+}

@@ -1,0 +1,82 @@
+// Who may do what: every guard that loaders, actions and resource routes call, built on
+// requireUser / requireTenantUser (auth.server.ts). Role names and role sets come from roles.ts.
+// A guard returns what the route needs or throws: a redirect to /login (401 on /api paths), a
+// redirect to /password while a temporary password is unchanged, or 403 for the wrong role.
+import { eq } from "drizzle-orm";
+import { forbidden, requireTenantUser, requireUser } from "./auth.server";
+import { tenantSchema, type TenantDb } from "./db.server";
+import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, STORYTELLER_ROLES, SUPER_ADMIN_ROLES } from "./roles";
+
+export { ADMIN_ROLES, CARE_TEAM_ROLES, COMMUNITY_STAFF_ROLES, ROLE, ROLES, STORYTELLER_ROLES, SUPER_ADMIN_ROLES, roleIn } from "./roles";
+export type { CommunityStaffRole, Role } from "./roles";
+export { forbidden, requireTenantUser, requireUser };
+
+/** The two care-team areas: /admin for administrators, /staff for staff and administrators. */
+export type AreaName = "admin" | "staff";
+export const AREA_ROLES = { admin: ADMIN_ROLES, staff: CARE_TEAM_ROLES } as const;
+
+/** The super admin console and its JSON API (any host). */
+export function requireSuperAdmin(request: Request) {
+  return requireUser(request, { roles: SUPER_ADMIN_ROLES });
+}
+
+/** A screen of the /admin or /staff area (super admins may enter both). */
+export function requireArea(request: Request, area: AreaName) {
+  return requireTenantUser(request, { roles: AREA_ROLES[area] });
+}
+
+/** Residents, families, news and events through the JSON API. */
+export function requireCareTeam(request: Request) {
+  return requireTenantUser(request, { roles: CARE_TEAM_ROLES });
+}
+
+/** Story review: approve, reject, feature, unpublish. */
+export function requireReviewer(request: Request) {
+  return requireTenantUser(request, { roles: ADMIN_ROLES });
+}
+
+/** Recording, writing and illustrating stories: the resident, or staff on a resident's behalf. */
+export function requireStoryteller(request: Request) {
+  return requireTenantUser(request, { roles: STORYTELLER_ROLES });
+}
+
+type ResidentRecord = typeof tenantSchema.residents.$inferSelect;
+type FamilyMemberRecord = typeof tenantSchema.familyMembers.$inferSelect;
+
+function residentRecord(db: TenantDb, id: string): ResidentRecord | undefined {
+  return db.select().from(tenantSchema.residents).where(eq(tenantSchema.residents.id, id)).get();
+}
+
+function familyRecord(db: TenantDb, id: string): { member: FamilyMemberRecord; resident: ResidentRecord } | undefined {
+  const { familyMembers, residents } = tenantSchema;
+  return db
+    .select({ member: familyMembers, resident: residents })
+    .from(familyMembers)
+    .innerJoin(residents, eq(familyMembers.residentId, residents.id))
+    .where(eq(familyMembers.id, id))
+    .get();
+}
+
+/** The signed-in resident and their resident record (403 for other roles or an unlinked account). */
+export async function requireResidentMember(request: Request) {
+  const ctx = await requireTenantUser(request, { roles: [ROLE.resident] });
+  const resident = ctx.user.residentId ? residentRecord(ctx.db, ctx.user.residentId) : undefined;
+  if (!resident) throw forbidden("Your account is not linked to a resident of this community.");
+  return { ...ctx, resident };
+}
+
+/** The signed-in family member, their family record and their resident. */
+export async function requireFamilyMember(request: Request) {
+  const ctx = await requireTenantUser(request, { roles: [ROLE.family] });
+  const profile = ctx.user.familyMemberId ? familyRecord(ctx.db, ctx.user.familyMemberId) : undefined;
+  if (!profile) throw forbidden("Your account is not linked to a family member of this community.");
+  return { ...ctx, member: profile.member, resident: profile.resident };
+}
+
+/** For resource routes reached without /api in their path: signed out is 401, not a redirect. */
+export function asApiFailure(thrown: unknown): never {
+  if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+    throw new Response("Sign in required", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  throw thrown;
+}
