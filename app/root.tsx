@@ -26,6 +26,7 @@ import { useNonce } from "~/utils/nonce";
 import { readDisplayPrefs } from "~/utils/display.server";
 import { DisplayToggles } from "~/components/layout/DisplayToggles";
 import { initialsOf } from "~/models/user.server";
+import { type Role } from "~/utils/roles";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -43,7 +44,7 @@ export type RootUser = {
   username: string;
   displayName: string;
   initials: string;
-  role: "super_admin" | "administrator" | "staff" | "resident" | "family";
+  role: Role;
 };
 export type RootFacility = {
   name: string;

@@ -1,6 +1,6 @@
 // The community's activity feed (story published, comment, photo shared, event added, ...).
 import { desc } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { tenantSchema, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 
 const { activity } = tenantSchema;
@@ -9,7 +9,7 @@ export type ActivityType = (typeof activity.$inferInsert)["type"];
 export type ActivityRow = typeof activity.$inferSelect;
 
 export function recordActivity(
-  db: TenantDb,
+  db: TenantQueries,
   entry: { type: ActivityType; summary: string; subjectId?: string | null; actor?: { id: string; displayName: string } | null },
 ) {
   db.insert(activity)

@@ -1,8 +1,10 @@
 // The audit log (control database): who signed in as whom, when and from where, and the super
-// admin's changes to communities and staff. Entries are written with writeAudit (auth.server.ts).
+// admin's changes to communities and staff. Every entry is written here, by writeAudit.
 import { desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { controlSchema, getControlDb } from "~/utils/db.server";
+import type { RequestClient } from "~/utils/host.server";
+import { newId } from "~/utils/ids.server";
 
 const { auditLog, users, communities } = controlSchema;
 
@@ -15,6 +17,29 @@ export const AUDIT_ACTIONS = {
   "staff.created": "Added staff member",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function writeAudit(entry: {
+  client?: RequestClient;
+  actorUserId: string | null;
+  action: AuditAction;
+  targetUserId?: string | null;
+  tenantId?: string | null;
+  details?: string | null;
+}) {
+  getControlDb()
+    .insert(auditLog)
+    .values({
+      id: newId(),
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      targetUserId: entry.targetUserId ?? null,
+      tenantId: entry.tenantId ?? null,
+      ip: entry.client?.ip ?? null,
+      userAgent: entry.client?.userAgent ?? null,
+      details: entry.details ?? null,
+    })
+    .run();
+}
 
 /** The words the Settings page shows for an action; unknown actions show as recorded. */
 export function auditActionLabel(action: string): string {

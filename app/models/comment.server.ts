@@ -2,7 +2,7 @@
 // Families comment and react only on published stories of their own resident; counters on the
 // story row (likeCount, viewCount) always match the rows they count.
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { tenantSchema, type Community, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { REACTIONS } from "./categories";
@@ -10,6 +10,7 @@ import { recordActivity } from "./activity.server";
 import { getFamilyMember, type FamilyMemberRow } from "./family.server";
 import { localDateIn } from "./local-time";
 import { getReadableStory, type StoryView } from "./story.server";
+import { ROLE, roleIn, CARE_TEAM_ROLES } from "~/utils/roles";
 
 const { comments, reactions, stories, storyViews, familyMembers } = tenantSchema;
 
@@ -56,7 +57,7 @@ export function listComments(db: TenantDb, storyId: string): CommentView[] {
 
 /** The signed-in family member's row, when the user is a family member. */
 function familyRowOf(db: TenantDb, user: Pick<Member, "role" | "familyMemberId">): FamilyMemberRow | null {
-  if (user.role !== "family" || !user.familyMemberId) return null;
+  if (user.role !== ROLE.family || !user.familyMemberId) return null;
   return getFamilyMember(db, user.familyMemberId) ?? null;
 }
 
@@ -80,7 +81,7 @@ export function responseTarget(db: TenantDb, user: Member, storyId: string): { s
   return { story, member };
 }
 
-function syncLikeCount(db: TenantDb, storyId: string) {
+function syncLikeCount(db: TenantQueries, storyId: string) {
   db.update(stories)
     .set({ likeCount: sql`(SELECT count(*) FROM ${reactions} WHERE ${reactions.storyId} = ${storyId})` })
     .where(eq(stories.id, storyId))
@@ -96,8 +97,7 @@ export function addComment(db: TenantDb, user: Member, storyId: string, input: {
   const id = newId();
   const content = input.content.trim();
   const emoji = input.emoji && REACTIONS.some((r) => r.emoji === input.emoji) ? input.emoji : null;
-  db.transaction((tx) => {
-    const t = tx as unknown as TenantDb;
+  db.transaction((t) => {
     t.insert(comments).values({ id, storyId, familyMemberId: member.id, authorUserId: user.id, authorName: member.name, content, emoji }).run();
     if (emoji) {
       t.insert(reactions).values({ id: newId(), storyId, userId: user.id, emoji }).onConflictDoNothing().run();
@@ -113,7 +113,7 @@ export function addComment(db: TenantDb, user: Member, storyId: string, input: {
  * Returns false when there is no such comment this user may delete.
  */
 export function deleteComment(db: TenantDb, user: Pick<Member, "id" | "role">, commentId: string, storyId: string): boolean {
-  const moderator = user.role === "administrator" || user.role === "staff" || user.role === "super_admin";
+  const moderator = roleIn(user.role, CARE_TEAM_ROLES);
   const where = moderator
     ? and(eq(comments.id, commentId), eq(comments.storyId, storyId))
     : and(eq(comments.id, commentId), eq(comments.storyId, storyId), eq(comments.authorUserId, user.id));
@@ -140,8 +140,7 @@ export function reactionSummary(db: TenantDb, storyId: string, userId: string | 
 export function toggleReaction(db: TenantDb, user: Member, storyId: string, emoji: string): boolean {
   responseTarget(db, user, storyId);
   if (!REACTIONS.some((r) => r.emoji === emoji)) throw new CommentAccessError(404, "Unknown reaction");
-  return db.transaction((tx) => {
-    const t = tx as unknown as TenantDb;
+  return db.transaction((t) => {
     const removed = t.delete(reactions).where(and(eq(reactions.storyId, storyId), eq(reactions.userId, user.id), eq(reactions.emoji, emoji))).run().changes;
     if (!removed) t.insert(reactions).values({ id: newId(), storyId, userId: user.id, emoji }).run();
     syncLikeCount(t, storyId);
@@ -161,8 +160,7 @@ export function recordStoryView(
   now: Date = new Date(),
 ): boolean {
   const viewedOn = localDateIn(community.timeZone, now);
-  return db.transaction((tx) => {
-    const t = tx as unknown as TenantDb;
+  return db.transaction((t) => {
     const story = t.select({ isPublished: stories.isPublished }).from(stories).where(eq(stories.id, storyId)).get();
     if (!story?.isPublished) return false;
     const inserted = t.insert(storyViews).values({ storyId, familyMemberId, viewedOn }).onConflictDoNothing().run().changes === 1;

@@ -1,10 +1,10 @@
 // Development login: anyone may pick a persona, only while DEV_LOGIN is on.
-import { communityById, issueLoginToken } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { communityOrigin } from "~/utils/host.server";
-import { getUserById, listUsersWithCommunity } from "./user.server";
-
+import type { OriginOf } from "~/utils/host.server";
 import { DEV_ROLE_GROUPS } from "~/utils/roles";
+import { getCommunity } from "./community.server";
+import { issueLoginToken } from "./login-token.server";
+import { getUserById, listUsersWithCommunity } from "./user.server";
 
 export { DEV_ROLE_GROUPS };
 
@@ -40,12 +40,12 @@ export function listDevUsers(): DevUser[] {
 
 const DEV_TOKEN_TTL_MS = 2 * 60_000;
 
-/** A one-time sign-in URL on the user's own site (same scheme and port as this request). */
-export async function devLoginUrl(request: Request, userId: string): Promise<string | null> {
+/** A one-time sign-in URL on the user's own site; `originOf` builds that site's origin. */
+export async function devLoginUrl(userId: string, originOf: OriginOf): Promise<string | null> {
   const user = getUserById(userId);
   if (!user || !user.isActive) return null;
-  const community = user.tenantId ? communityById(user.tenantId) : null;
+  const community = user.tenantId ? getCommunity(user.tenantId) : null;
   if (user.tenantId && (!community || !community.isActive)) return null;
   const token = await issueLoginToken({ userId: user.id, tenantId: user.tenantId, purpose: "login", ttlMs: DEV_TOKEN_TTL_MS });
-  return `${communityOrigin(request, community?.subdomain ?? null)}/auth/token?token=${encodeURIComponent(token)}`;
+  return `${originOf(community?.subdomain ?? null)}/auth/token?token=${encodeURIComponent(token)}`;
 }

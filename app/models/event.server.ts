@@ -119,7 +119,7 @@ export function createEvent(db: TenantDb, input: CalendarEventInput, actor: Acto
         createdByUserId: actor?.id ?? null,
       })
       .run();
-    recordActivity(tx as unknown as TenantDb, { type: "event_added", summary: `New event: ${title}`, subjectId: id, actor });
+    recordActivity(tx, { type: "event_added", summary: `New event: ${title}`, subjectId: id, actor });
   });
   return getEvent(db, id)!;
 }

@@ -24,7 +24,7 @@ export function askFamilyQuestion(
   const id = newId();
   db.transaction((tx) => {
     tx.insert(familyQuestions).values({ id, familyMemberId: input.member.id, residentId: input.member.residentId, question: input.question.trim() }).run();
-    recordActivity(tx as unknown as TenantDb, { type: "question_asked", summary: `${input.member.name} asked a question`, subjectId: id, actor: input.actor });
+    recordActivity(tx, { type: "question_asked", summary: `${input.member.name} asked a question`, subjectId: id, actor: input.actor });
   });
   return getQuestionForResident(db, input.member.residentId, id)!;
 }

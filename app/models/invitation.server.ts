@@ -3,15 +3,14 @@
 // Adding a family member makes their account and link at once; a resident gets theirs when staff
 // make a sign-in link for them (many residents never sign in: staff record with them).
 // No email server is assumed: the administrator copies or prints the link, which is shown once.
-import { createCookieSessionStorage, data } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
 import { controlSchema, getControlDb, type Community, type TenantDb } from "~/utils/db.server";
-import { consumeLoginToken, inspectLoginToken, issueLoginToken } from "~/utils/auth.server";
-import { env } from "~/utils/env.server";
-import { communityOrigin } from "~/utils/host.server";
+import type { HostContext } from "~/utils/host.server";
 import { hashPassword } from "~/utils/password.server";
 import { createFamilyMember, deleteFamilyMember, getFamilyMember, type FamilyMemberInput, type FamilyMemberRow } from "./family.server";
 import { getResident } from "./resident.server";
+import { ROLE } from "~/utils/roles";
+import { consumeLoginToken, inspectLoginToken, issueLoginToken } from "./login-token.server";
 import { createUser, getUserById, usernameTaken, type UserRow } from "./user.server";
 
 const { users, loginTokens } = controlSchema;
@@ -76,13 +75,13 @@ export const familyAccounts = (tenantId: string) => linkedAccounts(tenantId, "fa
 export const findResidentAccount = (tenantId: string, residentId: string) => findLinkedAccount(tenantId, "resident", residentId);
 export const residentAccounts = (tenantId: string) => linkedAccounts(tenantId, "resident");
 
-async function newInvitation(request: Request, community: Community, member: FamilyMemberRow, user: UserRow, createdByUserId: string | null): Promise<Invitation> {
+async function newInvitation(origin: string, community: Community, member: FamilyMemberRow, user: UserRow, createdByUserId: string | null): Promise<Invitation> {
   const token = await issueLoginToken({ userId: user.id, tenantId: community.id, purpose: "invite", createdByUserId, ttlMs: INVITE_TTL_MS });
   return {
     memberId: member.id,
     name: member.name,
     username: user.username,
-    url: `${communityOrigin(request, community.subdomain)}/invite?token=${token}`,
+    url: `${origin}/invite?token=${token}`,
     expiresAt: new Date(Date.now() + INVITE_TTL_MS).toISOString(),
   };
 }
@@ -92,7 +91,8 @@ async function newInvitation(request: Request, community: Community, member: Fam
  * If the account cannot be made, the family member is removed again: nothing half-made stays.
  */
 export async function addFamilyMemberWithInvitation(
-  request: Request,
+  /** the community site's origin, which the link starts with */
+  origin: string,
   db: TenantDb,
   community: Community,
   input: FamilyMemberInput,
@@ -105,10 +105,10 @@ export async function addFamilyMemberWithInvitation(
       username: familyUsernameFor(member.email, community.id),
       email: member.email,
       displayName: member.name,
-      role: "family",
+      role: ROLE.family,
       familyMemberId: member.id,
     });
-    return { member, invitation: await newInvitation(request, community, member, user, actor?.id ?? null) };
+    return { member, invitation: await newInvitation(origin, community, member, user, actor?.id ?? null) };
   } catch (error) {
     deleteFamilyMember(db, community.id, member.id);
     throw error;
@@ -120,7 +120,7 @@ export async function addFamilyMemberWithInvitation(
  * working until one of them is used). Makes the account if the member has none. Null when the member
  * is unknown or already signed up.
  */
-export async function reissueInvitation(request: Request, db: TenantDb, community: Community, memberId: string, actor: { id: string } | null): Promise<Invitation | null> {
+export async function reissueInvitation(origin: string, db: TenantDb, community: Community, memberId: string, actor: { id: string } | null): Promise<Invitation | null> {
   const member = getFamilyMember(db, memberId);
   if (!member) return null;
   let user = findFamilyAccount(community.id, member.id);
@@ -130,10 +130,10 @@ export async function reissueInvitation(request: Request, db: TenantDb, communit
     username: familyUsernameFor(member.email, community.id),
     email: member.email,
     displayName: member.name,
-    role: "family",
+    role: ROLE.family,
     familyMemberId: member.id,
   });
-  return newInvitation(request, community, member, user, actor?.id ?? null);
+  return newInvitation(origin, community, member, user, actor?.id ?? null);
 }
 
 export type ResidentInvitationResult =
@@ -145,7 +145,7 @@ export type ResidentInvitationResult =
  * first call; earlier links keep working until one of them is used. Refused for an unknown or
  * inactive resident and for one who has already chosen a password.
  */
-export async function residentInvitation(request: Request, db: TenantDb, community: Community, residentId: string, actor: { id: string } | null): Promise<ResidentInvitationResult> {
+export async function residentInvitation(origin: string, db: TenantDb, community: Community, residentId: string, actor: { id: string } | null): Promise<ResidentInvitationResult> {
   const resident = getResident(db, residentId);
   if (!resident) return { ok: false, reason: "unknown" };
   if (!resident.isActive) return { ok: false, reason: "inactive" };
@@ -158,7 +158,7 @@ export async function residentInvitation(request: Request, db: TenantDb, communi
     // residents have no email of their own in the records; they sign in with the username
     email: "",
     displayName: name,
-    role: "resident",
+    role: ROLE.resident,
     residentId: resident.id,
   });
   const token = await issueLoginToken({ userId: user.id, tenantId: community.id, purpose: "invite", createdByUserId: actor?.id ?? null, ttlMs: INVITE_TTL_MS });
@@ -168,7 +168,7 @@ export async function residentInvitation(request: Request, db: TenantDb, communi
       memberId: resident.id,
       name,
       username: user.username,
-      url: `${communityOrigin(request, community.subdomain)}/invite?token=${token}`,
+      url: `${origin}/invite?token=${token}`,
       expiresAt: new Date(Date.now() + INVITE_TTL_MS).toISOString(),
     },
   };
@@ -179,7 +179,7 @@ export function syncFamilyAccount(tenantId: string, member: Pick<FamilyMemberRow
   getControlDb()
     .update(users)
     .set({ displayName: member.name, email: member.email })
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, "family"), eq(users.familyMemberId, member.id)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, ROLE.family), eq(users.familyMemberId, member.id)))
     .run();
 }
 
@@ -188,11 +188,11 @@ export const INVITATION_ACCEPTED = "This invitation has already been accepted. P
 export type InvitationCheck = { ok: true; user: UserRow } | { ok: false; reason: string };
 
 /** Whether a link may still be used on this host (opening it changes nothing). */
-export function checkInvitation(request: Request, token: string): InvitationCheck {
+export function checkInvitation(host: HostContext, token: string): InvitationCheck {
   if (!token) return { ok: false, reason: "This invitation link is not complete. Please ask the community for a new one." };
-  const check = inspectLoginToken(request, token, ["invite"]);
+  const check = inspectLoginToken(host, token, ["invite"]);
   if (!check.ok) return { ok: false, reason: check.reason.replace("sign-in link", "invitation link") };
-  if (check.user.role !== "family" && check.user.role !== "resident") return { ok: false, reason: "This invitation link is not valid." };
+  if (check.user.role !== ROLE.family && check.user.role !== ROLE.resident) return { ok: false, reason: "This invitation link is not valid." };
   if (check.user.passwordHash) return { ok: false, reason: INVITATION_ACCEPTED };
   return { ok: true, user: check.user };
 }
@@ -201,8 +201,8 @@ export function checkInvitation(request: Request, token: string): InvitationChec
  * Uses the link: the token is spent, the password set (only while the account has none), and every
  * other open invitation of the account is closed. Returns the account to sign in.
  */
-export async function acceptInvitation(request: Request, token: string, password: string): Promise<InvitationCheck> {
-  const check = checkInvitation(request, token);
+export async function acceptInvitation(host: HostContext, token: string, password: string): Promise<InvitationCheck> {
+  const check = checkInvitation(host, token);
   if (!check.ok) return check;
   if (!consumeLoginToken(token)) return { ok: false, reason: "This invitation link has already been used." };
   const passwordHash = await hashPassword(password);
@@ -218,69 +218,4 @@ export async function acceptInvitation(request: Request, token: string, password
     .where(and(eq(loginTokens.userId, check.user.id), eq(loginTokens.purpose, "invite"), isNull(loginTokens.usedAt)))
     .run();
   return { ok: true, user: getUserById(check.user.id)! };
-}
-
-// The link is shown once, right after it is made: it travels to the next page in a short-lived
-// flash cookie (never in the URL), so a refresh or the browser history does not show it again.
-let flashStorage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>> | null = null;
-function invitationFlash() {
-  flashStorage ??= createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>({
-    cookie: {
-      name: "storyloom_invitation",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env().isProduction,
-      maxAge: 600,
-      secrets: [env().SESSION_SECRET],
-    },
-  });
-  return flashStorage;
-}
-
-export async function invitationFlashHeaders(invitation: Invitation): Promise<Headers> {
-  const session = await invitationFlash().getSession();
-  session.flash("invitation", invitation);
-  return new Headers({ "Set-Cookie": await invitationFlash().commitSession(session) });
-}
-
-/** What an invitation page shows: the link just made (once), else the account's state. */
-export type InvitationPage = {
-  member: { id: string; name: string };
-  account: { username: string; status: "invited" | "active" } | null;
-  invitation: { url: string; username: string; expires: string | null } | null;
-  /** residents only: an inactive resident gets no new link */
-  inactive?: boolean;
-};
-
-/** The invitation page's data for a family member or a resident (the flash cookie is cleared). */
-export async function invitationPageData(
-  request: Request,
-  community: Pick<Community, "timeZone">,
-  person: { id: string; name: string },
-  account: UserRow | undefined,
-  extra: { inactive?: boolean } = {},
-) {
-  const { invitation, headers } = await readInvitationFlash(request, person.id);
-  const expires = invitation
-    ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long", timeStyle: "short" }).format(new Date(invitation.expiresAt))
-    : null;
-  return data<InvitationPage>(
-    {
-      member: person,
-      account: account ? { username: account.username, status: account.passwordHash ? "active" : "invited" } : null,
-      invitation: invitation ? { url: invitation.url, username: invitation.username, expires } : null,
-      ...extra,
-    },
-    { headers: headers ?? undefined },
-  );
-}
-
-/** The invitation to show once for this member, if one was just made; the cookie is cleared. */
-export async function readInvitationFlash(request: Request, memberId: string): Promise<{ invitation: Invitation | null; headers: Headers | null }> {
-  const session = await invitationFlash().getSession(request.headers.get("Cookie"));
-  const invitation = session.get("invitation") as Invitation | undefined;
-  if (!invitation) return { invitation: null, headers: null };
-  const headers = new Headers({ "Set-Cookie": await invitationFlash().destroySession(session) });
-  return { invitation: invitation.memberId === memberId ? invitation : null, headers };
 }

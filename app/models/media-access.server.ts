@@ -6,12 +6,13 @@ import type { SessionUser } from "~/utils/auth.server";
 import { canReadStory } from "./story.server";
 import { deleteMedia, getMedia, type MediaRow } from "./media.server";
 import { parseImageUrl, readUploadToken, UPLOAD_CLAIM_GRACE_MS } from "./upload-token.server";
+import { ROLE, CARE_TEAM_ROLES } from "~/utils/roles";
 
 const { media, stories, residents, familyPhotos, familyMembers, transcriptionJobs } = tenantSchema;
 
 type Viewer = Pick<SessionUser, "id" | "role" | "residentId" | "familyMemberId">;
 
-const CARE_ROLES = new Set<Viewer["role"]>(["administrator", "staff", "super_admin"]);
+const CARE_ROLES = new Set<Viewer["role"]>(CARE_TEAM_ROLES);
 
 /** The resident a family member belongs to (from their family record), or null. */
 export function residentOfFamilyMember(db: TenantDb, familyMemberId: string | null | undefined): string | null {
@@ -38,8 +39,8 @@ export function canAccessMedia(db: TenantDb, user: Viewer, row: Pick<MediaRow, "
   const photo = db.select({ residentId: familyPhotos.residentId }).from(familyPhotos).where(eq(familyPhotos.imageId, row.id)).get();
   if (photo) {
     if (CARE_ROLES.has(user.role)) return true;
-    if (user.role === "resident") return user.residentId === photo.residentId;
-    if (user.role === "family") return residentOfFamilyMember(db, user.familyMemberId) === photo.residentId;
+    if (user.role === ROLE.resident) return user.residentId === photo.residentId;
+    if (user.role === ROLE.family) return residentOfFamilyMember(db, user.familyMemberId) === photo.residentId;
     return false;
   }
 

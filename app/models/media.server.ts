@@ -5,27 +5,16 @@ import path from "node:path";
 import crypto from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { eq } from "drizzle-orm";
-import { tenantMediaDir, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { tenantMediaDir, tenantSchema, type Community, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
+import { AUDIO_ERRORS, IMAGE_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, MediaError } from "~/utils/media-limits";
+
+// the limits and their messages are shared with the request readers in app/utils
+export { AUDIO_ERRORS, IMAGE_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, MediaError };
 
 const { media } = tenantSchema;
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
-
-export const IMAGE_ERRORS = {
-  tooLarge: { title: "File too large", description: "File size must be less than 5MB" },
-  wrongType: { title: "Invalid file type", description: "Please select an image file" },
-} as const;
-
-export class MediaError extends Error {
-  constructor(
-    public title: string,
-    public description: string,
-  ) {
-    super(`${title}: ${description}`);
-  }
-}
 
 /** What an image's first bytes say it is (never trusting the declared type). */
 export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "gif" | "webp" | "heif" | "avif" | null {
@@ -133,14 +122,6 @@ export async function saveImage(
 
 // --- audio recordings (issue 6: the record-a-story wizard) ---
 
-export const MAX_AUDIO_BYTES = 40 * 1024 * 1024;
-
-export const AUDIO_ERRORS = {
-  empty: { title: "No recording", description: "The recording is empty. Please try recording again." },
-  tooLarge: { title: "File too large", description: "Recordings must be smaller than 40 MB (about 10 minutes)." },
-  wrongType: { title: "Invalid file type", description: "Please choose an audio recording (WebM, Ogg, MP4/M4A, WAV or MP3)." },
-} as const;
-
 export type AudioContainer = "webm" | "ogg" | "mp4" | "wav" | "mp3" | "aac";
 
 const AUDIO_TYPES: Record<AudioContainer, { mimeType: string; ext: string }> = {
@@ -236,7 +217,7 @@ export function mediaVariants(row: Pick<MediaRow, "variants" | "fileName" | "wid
   return [{ width: row.width ?? 0, fileName: row.fileName }];
 }
 
-export function markMediaAttached(db: TenantDb, id: string) {
+export function markMediaAttached(db: TenantQueries, id: string) {
   db.update(media).set({ status: "attached" }).where(eq(media.id, id)).run();
 }
 

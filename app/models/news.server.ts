@@ -1,6 +1,6 @@
 // Community news (the staff bulletin is the same list): pinned posts first, then newest.
 import { and, count, desc, eq } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { tenantSchema, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
 
@@ -42,7 +42,7 @@ export function getNewsPost(db: TenantDb, id: string): NewsPostRow | undefined {
   return db.select().from(newsPosts).where(eq(newsPosts.id, id)).get();
 }
 
-function announce(db: TenantDb, post: { id: string; title: string }, actor: Actor | null) {
+function announce(db: TenantQueries, post: { id: string; title: string }, actor: Actor | null) {
   recordActivity(db, { type: "news_posted", summary: `News: ${post.title}`, subjectId: post.id, actor });
 }
 
@@ -52,7 +52,7 @@ export function createNewsPost(db: TenantDb, input: NewsPostInput, actor: Actor 
     tx.insert(newsPosts)
       .values({ id, title: input.title.trim(), content: input.content.trim(), isPublished: input.isPublished, isPinned: input.isPinned, authorUserId: actor?.id ?? null })
       .run();
-    if (input.isPublished) announce(tx as unknown as TenantDb, { id, title: input.title.trim() }, actor);
+    if (input.isPublished) announce(tx, { id, title: input.title.trim() }, actor);
   });
   return getNewsPost(db, id)!;
 }
@@ -68,7 +68,7 @@ export function updateNewsPost(db: TenantDb, id: string, patch: Partial<NewsPost
   if (patch.isPinned !== undefined) set.isPinned = patch.isPinned;
   db.transaction((tx) => {
     tx.update(newsPosts).set(set).where(eq(newsPosts.id, id)).run();
-    if (!before.isPublished && patch.isPublished) announce(tx as unknown as TenantDb, { id, title: set.title ?? before.title }, actor);
+    if (!before.isPublished && patch.isPublished) announce(tx, { id, title: set.title ?? before.title }, actor);
   });
   return getNewsPost(db, id);
 }

@@ -1,10 +1,9 @@
 // Story prompts: a curated bank written for Storyloom (no external AI), questions that family
 // members asked the resident, and a default question. A prompt the resident saw recently is not
 // offered again; neither is one they already answered in a story.
-import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { rememberPrompt, type PromptHistory } from "~/utils/prompt-history.server";
 import type { CategoryValue } from "./categories";
 import { getQuestionForResident, listQuestionsForResident, markQuestionAnswered } from "./family-question.server";
 
@@ -267,72 +266,20 @@ export function noteStoryAnsweredPrompt(db: TenantDb, residentId: string, prompt
   if (m) markQuestionAnswered(db, residentId, m[1]!, storyId);
 }
 
-// --- the small per-resident history of prompts seen, kept in a signed cookie of this browser ---
-
-const HISTORY_PER_RESIDENT = 40;
-const HISTORY_RESIDENTS = 8;
-
-export type PromptHistory = Record<string, string[]>;
-
-let cookie: ReturnType<typeof createCookie> | null = null;
-function historyCookie() {
-  cookie ??= createCookie("storyloom_prompts", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().isProduction,
-    secrets: [env().SESSION_SECRET],
-    maxAge: 60 * 60 * 24 * 90,
-  });
-  return cookie;
-}
-
-export async function readPromptHistory(request: Request): Promise<PromptHistory> {
-  try {
-    const value = await historyCookie().parse(request.headers.get("Cookie"));
-    if (!value || typeof value !== "object") return {};
-    const out: PromptHistory = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      if (Array.isArray(v)) out[k] = v.filter((x): x is string => typeof x === "string").slice(-HISTORY_PER_RESIDENT);
-    }
-    return out;
-  } catch {
-    return {};
-  }
-}
-
-/** Adds a seen prompt to the resident's history (newest last) and returns the Set-Cookie value. */
-export async function rememberPrompt(history: PromptHistory, residentId: string, key: string): Promise<string> {
-  const list = (history[residentId] ?? []).filter((k) => k !== key);
-  list.push(key);
-  const next: PromptHistory = { ...history, [residentId]: list.slice(-HISTORY_PER_RESIDENT) };
-  // a kiosk serves many residents: keep the most recently active few
-  const keys = Object.keys(next);
-  if (keys.length > HISTORY_RESIDENTS) {
-    delete next[keys[0] === residentId ? keys[1]! : keys[0]!];
-  }
-  // re-insert so the active resident is the newest key
-  const ordered: PromptHistory = {};
-  for (const k of Object.keys(next).filter((k) => k !== residentId)) ordered[k] = next[k]!;
-  ordered[residentId] = next[residentId]!;
-  return historyCookie().serialize(ordered);
-}
-
 /**
  * The whole step: picks a prompt for the resident (not the one shown now, not recently seen),
- * records it in the history, and returns it with the cookie to send back.
+ * and returns it with the history that now includes it (the route keeps the history in a cookie).
  */
-export async function nextPromptFor(
-  request: Request,
+export function nextPromptFor(
   db: TenantDb,
+  history: PromptHistory,
   opts: { residentId: string; category: CategoryValue; current?: string | null },
-): Promise<{ prompt: PromptChoice; setCookie: string }> {
-  const history = await readPromptHistory(request);
+): { prompt: PromptChoice; history: PromptHistory } {
   const prompt = choosePrompt(db, {
     residentId: opts.residentId,
     category: opts.category,
     recent: history[opts.residentId] ?? [],
     exclude: opts.current ? [opts.current] : [],
   });
-  return { prompt, setCookie: await rememberPrompt(history, opts.residentId, prompt.key) };
+  return { prompt, history: rememberPrompt(history, opts.residentId, prompt.key) };
 }

@@ -1,15 +1,15 @@
 // A story told out loud: the record-a-story wizard and POST /api/stories/recorded both end here.
 // The recording, the optional image and the (edited) transcription become one story awaiting review.
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/auth.server";
-import { AUDIO_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, MediaError, deleteMedia, getMedia, saveAudio, saveImage, type MediaRow } from "./media.server";
+import { deleteMedia, getMedia, saveAudio, saveImage, type MediaRow } from "./media.server";
 import { createStory, type StoryRow } from "./story.server";
 import { getActiveResident, type ResidentRow } from "./resident.server";
 import { isCategory, type CategoryValue } from "./categories";
 import { noteStoryAnsweredPrompt, resolvePrompt } from "./prompt.server";
 import { MAX_AUDIO_SECONDS } from "./transcription.server";
+import { ROLE } from "~/utils/roles";
 
 const { media } = tenantSchema;
 
@@ -21,38 +21,6 @@ export const SAVE_ERRORS = {
   audioMissing: "The recording could not be found. Please record your story again.",
 } as const;
 
-// the text fields and multipart framing beside one recording and one image
-const FORM_OVERHEAD_BYTES = 512 * 1024;
-
-function audioTooLarge() {
-  return new MediaError(AUDIO_ERRORS.tooLarge.title, AUDIO_ERRORS.tooLarge.description);
-}
-
-/**
- * The posted form of the record wizard or the recording API, a recording and an image at most.
- * Throws MediaError('File too large') before reading a body that is plainly too big.
- */
-export async function readRecordingForm(request: Request): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw audioTooLarge();
-  const type = request.headers.get("content-type") ?? "";
-  try {
-    if (!type.startsWith("multipart/form-data")) return await request.formData();
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_AUDIO_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw audioTooLarge();
-    // a truncated or malformed body is the client's, not a server error
-    throw new Response("The form could not be read. Please send the recording again.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
-}
-
-/** The bytes of a file field, or null when no file was chosen (browsers send an empty, unnamed part). */
-export async function formFileBytes(value: FormDataEntryValue | null): Promise<Buffer | null> {
-  if (!value || typeof value === "string") return null;
-  if (value.size === 0 && !value.name) return null;
-  return Buffer.from(await value.arrayBuffer());
-}
-
 export type RecordingFor = { ok: true; resident: ResidentRow } | { ok: false; status: 400 | 403 | 404; reason: string };
 
 /**
@@ -60,7 +28,7 @@ export type RecordingFor = { ok: true; resident: ResidentRow } | { ok: false; st
  * behalf of an active resident they choose.
  */
 export function residentForRecording(db: TenantDb, user: Pick<SessionUser, "role" | "residentId">, requested: string | null | undefined): RecordingFor {
-  if (user.role === "resident") {
+  if (user.role === ROLE.resident) {
     if (!user.residentId) return { ok: false, status: 403, reason: "Your account is not linked to a resident" };
     if (requested && requested !== user.residentId) return { ok: false, status: 403, reason: "You can only record your own stories" };
     const resident = getActiveResident(db, user.residentId);

@@ -4,11 +4,8 @@ import type { Community, TenantDb } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { createStory, type StoryRow } from "./story.server";
 import { getQuestionForResident, markQuestionAnswered } from "./family-question.server";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { StoryFormSchema, type StoryFields } from "./story-form.server";
-import { deleteMedia, MediaError, saveImage } from "./media.server";
-import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
-import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
+import type { StoryFields } from "./story-form.server";
+import { deleteMedia, saveImage } from "./media.server";
 import { findOwnPendingImage } from "./media-access.server";
 
 export function writeResidentStory(
@@ -63,42 +60,6 @@ export async function storyImageFromForm(
     return { kind: "new", imageId: row.id, savedNow: true };
   }
   return input.removeImage ? { kind: "remove" } : { kind: "keep" };
-}
-
-/**
- * The resident's story form (new and edit pages, and the Tell Your Story dialog), read and checked:
- * its fields and the image it asks for, or the reply with the errors to show on the form. A new
- * image file is stored (pending) only once the fields are valid.
- */
-export async function readStoryForm(
-  request: Request,
-  db: TenantDb,
-  community: Pick<Community, "id" | "subdomain">,
-  user: Pick<SessionUser, "id">,
-  { allowRemove }: { allowRemove: boolean },
-) {
-  let upload;
-  try {
-    upload = await readUploadForm(request);
-  } catch (error) {
-    if (error instanceof MediaError) return { ok: false as const, reply: formLevelReply([error.title, error.description]) };
-    throw error;
-  }
-  const submission = parseWithZod(upload.form, { schema: StoryFormSchema });
-  if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
-  if (upload.oversized.includes("image")) return { ok: false as const, reply: fileErrorReply(submission) };
-  const value = submission.value;
-  try {
-    const image = await storyImageFromForm(db, community, user, {
-      uploadedImage: value.uploadedImage,
-      removeImage: allowRemove ? value.removeImage : null,
-      file: await fileBytes(upload.form.get("image")),
-    });
-    return { ok: true as const, value, image };
-  } catch (error) {
-    if (error instanceof MediaError) return { ok: false as const, reply: fileErrorReply(submission, error) };
-    throw error;
-  }
 }
 
 /** Undoes an image stored for a form whose story could not be saved. */

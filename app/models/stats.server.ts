@@ -1,9 +1,9 @@
 // The community home's figures and activity feed, computed from the community's own data.
 import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
 import { tenantSchema, type TenantDb, type Community } from "~/utils/db.server";
-import type { Role } from "../../db/schema/control";
 import type { ActivityRow, ActivityType } from "./activity.server";
 import { startOfLocalMonthUtc } from "./local-time";
+import { roleIn, CARE_TEAM_ROLES, type Role } from "~/utils/roles";
 
 const { residents, stories, storyViews, activity } = tenantSchema;
 
@@ -40,7 +40,7 @@ const MEMBER_ACTIVITY: ActivityType[] = ["story_published", "comment_added", "ph
 const STAFF_ACTIVITY: ActivityType[] = [...MEMBER_ACTIVITY, "story_submitted", "question_asked", "resident_added"];
 
 export function activityTypesFor(role: Role): ActivityType[] {
-  return role === "administrator" || role === "staff" || role === "super_admin" ? STAFF_ACTIVITY : MEMBER_ACTIVITY;
+  return roleIn(role, CARE_TEAM_ROLES) ? STAFF_ACTIVITY : MEMBER_ACTIVITY;
 }
 
 export type ActivityItem = Pick<ActivityRow, "id" | "type" | "summary" | "createdAt" | "actorName"> & { href: string | null };

@@ -9,6 +9,7 @@ import type { SessionUser } from "~/utils/auth.server";
 import { excerptOf } from "./categories";
 import { mediaUrl } from "./media-urls";
 import { toResidentSummary, type ResidentSummary } from "./resident.server";
+import { ROLE, roleIn, CARE_TEAM_ROLES } from "~/utils/roles";
 
 const { stories, residents } = tenantSchema;
 
@@ -134,8 +135,8 @@ export function getStoryRow(db: TenantDb, id: string): StoryRow | undefined {
  */
 export function canReadStory(user: Pick<SessionUser, "role" | "residentId">, story: Pick<StoryRow, "isPublished" | "residentId">): boolean {
   if (story.isPublished) return true;
-  if (user.role === "administrator" || user.role === "staff" || user.role === "super_admin") return true;
-  return user.role === "resident" && user.residentId === story.residentId;
+  if (roleIn(user.role, CARE_TEAM_ROLES)) return true;
+  return user.role === ROLE.resident && user.residentId === story.residentId;
 }
 
 /** A story the user may read, or null (callers answer 404, so existence does not leak). */
@@ -198,9 +199,9 @@ export function createStory(db: TenantDb, input: NewStory): StoryRow {
         reviewStatus: "pending",
       })
       .run();
-    if (input.imageId) markMediaAttached(tx as unknown as TenantDb, input.imageId);
-    if (input.audioId) markMediaAttached(tx as unknown as TenantDb, input.audioId);
-    recordActivity(tx as unknown as TenantDb, { type: "story_submitted", summary: `New story sent for review: "${title}"`, subjectId: id, actor: input.author });
+    if (input.imageId) markMediaAttached(tx, input.imageId);
+    if (input.audioId) markMediaAttached(tx, input.audioId);
+    recordActivity(tx, { type: "story_submitted", summary: `New story sent for review: "${title}"`, subjectId: id, actor: input.author });
   });
   return getStoryRow(db, id)!;
 }
@@ -256,7 +257,7 @@ export function approveStory(db: TenantDb, id: string, reviewer: Reviewer): Revi
       .run();
     const resident = tx.select().from(residents).where(eq(residents.id, story.residentId)).get();
     const name = resident ? `${resident.firstName} ${resident.lastName}` : "A resident";
-    recordActivity(tx as unknown as TenantDb, {
+    recordActivity(tx, {
       type: "story_published",
       summary: `${name} shared "${story.title}"`,
       subjectId: id,
@@ -346,9 +347,9 @@ export function updateStoryOfResident(
       })
       .where(mine)
       .run();
-    if (edit.imageId) markMediaAttached(tx as unknown as TenantDb, edit.imageId);
+    if (edit.imageId) markMediaAttached(tx, edit.imageId);
     if (sentBackForReview) {
-      recordActivity(tx as unknown as TenantDb, { type: "story_submitted", summary: `Story edited and sent for review: "${title}"`, subjectId: id, actor: actor ?? null });
+      recordActivity(tx, { type: "story_submitted", summary: `Story edited and sent for review: "${title}"`, subjectId: id, actor: actor ?? null });
     }
   });
   if (replacedImageId) deleteMedia(db, community, replacedImageId);
@@ -361,7 +362,7 @@ export function setStoryImage(db: TenantDb, community: Parameters<typeof deleteM
   if (!current) return null;
   db.transaction((tx) => {
     tx.update(stories).set({ imageId, updatedAt: new Date().toISOString() }).where(eq(stories.id, id)).run();
-    markMediaAttached(tx as unknown as TenantDb, imageId);
+    markMediaAttached(tx, imageId);
   });
   if (current.imageId && current.imageId !== imageId) deleteMedia(db, community, current.imageId);
   return getStoryRow(db, id)!;

@@ -1,6 +1,7 @@
 // The super admin's forms: one zod schema each, used by the screens' actions (conform) and by the
 // JSON API; checked on the server only (ADR 010). Subdomain rules and uniqueness are checked on the server (community.server.ts).
 import * as z from "zod";
+import { COMMUNITY_STAFF_ROLES } from "~/utils/roles";
 
 const EMAIL_MESSAGE = "Enter a valid email address, like name@example.com";
 
@@ -28,7 +29,7 @@ export const StaffFormSchema = z.object({
     .max(40, "Use at most 40 characters")
     .regex(USERNAME_RULE, "Use only letters, digits, dots, hyphens and underscores, starting with a letter or digit"),
   email: z.string({ error: "Enter an email address" }).trim().min(1, "Enter an email address").max(200, "Use at most 200 characters").pipe(z.email({ error: EMAIL_MESSAGE })),
-  role: z.enum(["staff", "administrator"], { error: "Choose a role: Staff or Administrator" }),
+  role: z.enum(COMMUNITY_STAFF_ROLES, { error: "Choose a role: Staff or Administrator" }),
 });
 export type StaffFormValues = z.infer<typeof StaffFormSchema>;
 

@@ -1,5 +1,7 @@
 // What the super admin console does, shared by its screens and the /api/super-admin/* routes.
-import { writeAudit, type SessionUser } from "~/utils/auth.server";
+import type { SessionUser } from "~/utils/auth.server";
+import type { RequestClient } from "~/utils/host.server";
+import { writeAudit } from "./audit.server";
 import {
   CommunityError,
   createCommunity,
@@ -23,10 +25,10 @@ export function subdomainRefusal(raw: string): string | null {
 }
 
 /** Registers a community with its own migrated database; refusals leave nothing behind. */
-export function registerCommunity(request: Request, actor: SessionUser, values: CommunityFormValues): Outcome<{ community: Community }> {
+export function registerCommunity(actor: SessionUser, values: CommunityFormValues, client: RequestClient): Outcome<{ community: Community }> {
   try {
     const community = createCommunity(values);
-    writeAudit({ request, actorUserId: actor.id, action: "community.created", tenantId: community.id, details: community.subdomain });
+    writeAudit({ client, actorUserId: actor.id, action: "community.created", tenantId: community.id, details: community.subdomain });
     return { ok: true, community };
   } catch (error) {
     if (error instanceof CommunityError) return { ok: false, fieldErrors: { [error.field]: [error.message] } };
@@ -35,13 +37,13 @@ export function registerCommunity(request: Request, actor: SessionUser, values: 
 }
 
 export async function addStaffMember(
-  request: Request,
   actor: SessionUser,
   values: StaffFormValues,
+  client: RequestClient,
 ): Promise<Outcome<{ user: PublicUser; temporaryPassword: string }>> {
   try {
     const { user, temporaryPassword } = await createStaffUser(values);
-    writeAudit({ request, actorUserId: actor.id, action: "staff.created", targetUserId: user.id, tenantId: user.tenantId, details: user.role });
+    writeAudit({ client, actorUserId: actor.id, action: "staff.created", targetUserId: user.id, tenantId: user.tenantId, details: user.role });
     return { ok: true, user, temporaryPassword };
   } catch (error) {
     if (error instanceof StaffError) return { ok: false, fieldErrors: { [error.field]: [error.message] } };
@@ -50,11 +52,11 @@ export async function addStaffMember(
 }
 
 /** Deactivates or reactivates a community; false when there is no such community. */
-export function setCommunityActivity(request: Request, actor: SessionUser, id: string, active: boolean): Community | null {
+export function setCommunityActivity(actor: SessionUser, id: string, active: boolean, client: RequestClient): Community | null {
   const community = getCommunity(id);
   if (!community) return null;
   if (active) reactivateCommunity(id);
   else deactivateCommunity(id);
-  writeAudit({ request, actorUserId: actor.id, action: active ? "community.reactivated" : "community.deactivated", tenantId: id, details: community.subdomain });
+  writeAudit({ client, actorUserId: actor.id, action: active ? "community.reactivated" : "community.deactivated", tenantId: id, details: community.subdomain });
   return getCommunity(id) ?? null;
 }

@@ -79,5 +79,3 @@ export function parseImageUrl(imageUrl: string): { kind: "upload"; token: string
   return null;
 }
 
-/** Who may upload story images through the signed URL flow. */
-export const UPLOAD_ROLES = ["resident", "staff", "administrator"] as const;

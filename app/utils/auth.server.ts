@@ -1,17 +1,14 @@
 // Sign-in, sign-out and the guards that every loader, action and resource route calls.
 import { redirect } from "@remix-run/node";
-import { and, eq, isNull } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import crypto from "node:crypto";
-import { controlSchema, getControlDb, getTenantDb, type Community, type TenantDb } from "./db.server";
+import type { Community, TenantDb } from "./db.server";
 import { findUserForLogin, getUserById, markSignedIn, type UserRow } from "./accounts.server";
-import { homePathFor } from "./roles";
+import { homePathFor, ROLE, type Role } from "./roles";
 import { resolveHost, requireTenant, hostnameOf, type HostContext } from "./host.server";
 import { verifyPassword } from "./password.server";
 import { clearSessionCookie, createSession, deleteSession, loadSession, readSessionId } from "./session.server";
-import { newId, sha256 } from "./ids.server";
-import type { Role } from "../../db/schema/control";
 import { safeRedirect } from "./safe-redirect";
 
 export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };
@@ -40,7 +37,7 @@ authenticator.use(
     const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummy()));
     if (!user || !ok || !user.isActive) throw new LoginError(LOGIN_FAILED);
     // on the marketing host only super admins have an account
-    if (ctx.kind === "marketing" && user.role !== "super_admin") throw new LoginError(LOGIN_FAILED);
+    if (ctx.kind === "marketing" && user.role !== ROLE.superAdmin) throw new LoginError(LOGIN_FAILED);
     return user;
   }),
   "password",
@@ -70,7 +67,7 @@ export async function signInAndRedirect(request: Request, user: UserRow, to?: st
 export { safeRedirect };
 
 function belongsToHost(user: UserRow, ctx: HostContext): boolean {
-  if (user.role === "super_admin") return ctx.kind !== "missing";
+  if (user.role === ROLE.superAdmin) return ctx.kind !== "missing";
   return ctx.kind === "tenant" && user.tenantId === ctx.community.id;
 }
 
@@ -142,86 +139,3 @@ export async function signOut(request: Request) {
   if (sessionId) deleteSession(sessionId);
   return redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie() } });
 }
-
-// One-time tokens: development login, login-as from the super admin console, invitations.
-const { loginTokens, communities } = controlSchema;
-
-export async function issueLoginToken(opts: {
-  userId: string;
-  tenantId: string | null;
-  purpose: "login" | "impersonate" | "invite";
-  createdByUserId?: string | null;
-  ttlMs: number;
-}): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
-  getControlDb()
-    .insert(loginTokens)
-    .values({
-      tokenHash: sha256(token),
-      userId: opts.userId,
-      tenantId: opts.tenantId,
-      purpose: opts.purpose,
-      createdByUserId: opts.createdByUserId ?? null,
-      expiresAt: new Date(Date.now() + opts.ttlMs).toISOString(),
-    })
-    .run();
-  return token;
-}
-
-export type TokenCheck =
-  | { ok: true; user: UserRow; purpose: "login" | "impersonate" | "invite"; createdByUserId: string | null }
-  | { ok: false; reason: string };
-
-/** Checks a token against this host without using it. */
-export function inspectLoginToken(request: Request, token: string, purposes: readonly ("login" | "impersonate" | "invite")[]): TokenCheck {
-  const row = getControlDb().select().from(loginTokens).where(eq(loginTokens.tokenHash, sha256(token))).get();
-  if (!row || !purposes.includes(row.purpose)) return { ok: false, reason: "This sign-in link is not valid." };
-  if (row.usedAt) return { ok: false, reason: "This sign-in link has already been used." };
-  if (Date.parse(row.expiresAt) <= Date.now()) return { ok: false, reason: "This sign-in link has expired." };
-  const ctx = resolveHost(request);
-  const hostTenant = ctx.kind === "tenant" ? ctx.community.id : null;
-  if (ctx.kind === "missing" || row.tenantId !== hostTenant) return { ok: false, reason: "This sign-in link is for another site." };
-  const user = getUserById(row.userId);
-  if (!user || !user.isActive) return { ok: false, reason: "This account is not active." };
-  return { ok: true, user, purpose: row.purpose, createdByUserId: row.createdByUserId };
-}
-
-/** Marks the token used, atomically: a second redemption finds it used. */
-export function consumeLoginToken(token: string): boolean {
-  const result = getControlDb()
-    .update(loginTokens)
-    .set({ usedAt: new Date().toISOString() })
-    .where(and(eq(loginTokens.tokenHash, sha256(token)), isNull(loginTokens.usedAt)))
-    .run();
-  return result.changes === 1;
-}
-
-export function writeAudit(entry: {
-  request?: Request;
-  actorUserId: string | null;
-  action: string;
-  targetUserId?: string | null;
-  tenantId?: string | null;
-  details?: string | null;
-}) {
-  getControlDb()
-    .insert(controlSchema.auditLog)
-    .values({
-      id: newId(),
-      actorUserId: entry.actorUserId,
-      action: entry.action,
-      targetUserId: entry.targetUserId ?? null,
-      tenantId: entry.tenantId ?? null,
-      ip: entry.request ? clientIp(entry.request) : null,
-      userAgent: entry.request?.headers.get("user-agent")?.slice(0, 300) ?? null,
-      details: entry.details ?? null,
-    })
-    .run();
-}
-
-export function communityById(id: string | null): Community | undefined {
-  if (!id) return undefined;
-  return getControlDb().select().from(communities).where(eq(communities.id, id)).get();
-}
-
-export { getTenantDb };

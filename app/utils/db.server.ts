@@ -5,12 +5,18 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as controlSchema from "../../db/schema/control";
 import * as tenantSchema from "../../db/schema/tenant";
 import { env } from "./env.server";
 
 export type ControlDb = BetterSQLite3Database<typeof controlSchema> & { $client: Database.Database };
 export type TenantDb = BetterSQLite3Database<typeof tenantSchema> & { $client: Database.Database };
+/**
+ * What a query needs of a community's database: the handle itself or a transaction on it. Functions
+ * that also run inside another function's transaction take this rather than TenantDb.
+ */
+export type TenantQueries = BaseSQLiteDatabase<"sync", Database.RunResult, typeof tenantSchema>;
 export type Community = typeof controlSchema.communities.$inferSelect;
 
 const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");

@@ -94,3 +94,18 @@ export function communityOrigin(request: Request, subdomain: string | null): str
   const host = subdomain ? `${subdomain}.${env().APP_DOMAIN}` : env().APP_DOMAIN;
   return `${url.protocol}//${host}${port}`;
 }
+
+/** Builds the absolute origin of a community's site (null: the marketing site) for this request. */
+export type OriginOf = (subdomain: string | null) => string;
+
+export function originsFor(request: Request): OriginOf {
+  return (subdomain) => communityOrigin(request, subdomain);
+}
+
+/** Who sent a request, as the audit log records it. */
+export type RequestClient = { ip: string | null; userAgent: string | null };
+
+export function clientOf(request: Request): RequestClient {
+  // x-real-ip is set by scripts/server.ts from the socket (or the trusted proxy's X-Forwarded-For)
+  return { ip: request.headers.get("x-real-ip") || null, userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null };
+}

@@ -5,17 +5,17 @@ import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import crypto from "node:crypto";
 import { controlSchema, getControlDb } from "./db.server";
 import { env } from "./env.server";
-import type { Role } from "../../db/schema/control";
+import { ROLE, type Role } from "./roles";
 
 const { sessions } = controlSchema;
 
 /** Idle and absolute lifetimes per role: short for staff on shared computers, long for family phones. */
 export const SESSION_LIFETIMES: Record<Role, { idleMs: number; absoluteMs: number }> = {
-  super_admin: { idleMs: 30 * 60_000, absoluteMs: 12 * 3600_000 },
-  administrator: { idleMs: 60 * 60_000, absoluteMs: 12 * 3600_000 },
-  staff: { idleMs: 60 * 60_000, absoluteMs: 12 * 3600_000 },
-  resident: { idleMs: 2 * 3600_000, absoluteMs: 7 * 24 * 3600_000 },
-  family: { idleMs: 14 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
+  [ROLE.superAdmin]: { idleMs: 30 * 60_000, absoluteMs: 12 * 3600_000 },
+  [ROLE.administrator]: { idleMs: 60 * 60_000, absoluteMs: 12 * 3600_000 },
+  [ROLE.staff]: { idleMs: 60 * 60_000, absoluteMs: 12 * 3600_000 },
+  [ROLE.resident]: { idleMs: 2 * 3600_000, absoluteMs: 7 * 24 * 3600_000 },
+  [ROLE.family]: { idleMs: 14 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
 };
 
 // lastSeenAt is written at most this often, so that reads stay reads

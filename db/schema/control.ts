@@ -1,6 +1,8 @@
 // Control database: the tenant registry and everything that is not one community's data.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// role names are spelled in one place, app/utils/roles.ts
+import { ROLES } from "../../app/utils/roles";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -20,9 +22,6 @@ export const communities = sqliteTable(
   },
   (t) => [uniqueIndex("communities_subdomain_unique").on(t.subdomain)],
 );
-
-export const ROLES = ["super_admin", "administrator", "staff", "resident", "family"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const users = sqliteTable(
   "users",

@@ -10,10 +10,12 @@ import {
   nextPromptFor,
   noteStoryAnsweredPrompt,
   PROMPT_BANK,
-  readPromptHistory,
-  rememberPrompt,
   resolvePrompt,
 } from "~/models/prompt.server";
+import { promptHistoryCookie, readPromptHistory, rememberPrompt as rememberInHistory, type PromptHistory } from "~/utils/prompt-history.server";
+
+/** The history with one more prompt, as the Set-Cookie value the browser gets back. */
+const rememberPrompt = (history: PromptHistory, residentId: string, key: string) => promptHistoryCookie(rememberInHistory(history, residentId, key));
 
 let dir: string;
 let db: TenantDb;
@@ -145,11 +147,11 @@ describe("the per-resident history cookie", () => {
     const seen = new Set<string>();
     let current: string | null = null;
     for (let i = 0; i < 10; i++) {
-      const { prompt, setCookie } = await nextPromptFor(request, db, { residentId: harold, category: "friendship", current });
+      const { prompt, history } = nextPromptFor(db, await readPromptHistory(request), { residentId: harold, category: "friendship", current });
       expect(seen.has(prompt.key)).toBe(false);
       seen.add(prompt.key);
       current = prompt.key;
-      request = requestWith(setCookie);
+      request = requestWith(await promptHistoryCookie(history));
     }
     expect((await readPromptHistory(request))[harold]).toEqual([...seen]);
   });

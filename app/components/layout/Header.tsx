@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { RootUser, RootFacility } from "~/root";
+import { roleIn, STORYTELLER_ROLES, CARE_TEAM_ROLES, ADMIN_ROLES } from "~/utils/roles";
 
 type NavItem = { to: string; label: string; show: (role: RootUser["role"]) => boolean; prefix?: boolean };
 
@@ -8,8 +9,8 @@ const NAV: NavItem[] = [
   { to: "/", label: "Dashboard", show: () => true },
   { to: "/resident", label: "Resident", show: (r) => r === "resident" },
   { to: "/family", label: "Family", show: (r) => r === "family" },
-  { to: "/staff", label: "Staff", show: (r) => r === "staff" || r === "administrator" || r === "super_admin" },
-  { to: "/admin", label: "Admin", show: (r) => r === "administrator" || r === "super_admin", prefix: true },
+  { to: "/staff", label: "Staff", show: (r) => roleIn(r, CARE_TEAM_ROLES) },
+  { to: "/admin", label: "Admin", show: (r) => roleIn(r, ADMIN_ROLES), prefix: true },
 ];
 
 export function TenantHeader({
@@ -23,7 +24,7 @@ export function TenantHeader({
   appDomain: string;
   user: RootUser | null;
 }) {
-  const canAddStory = user && ["resident", "staff", "administrator"].includes(user.role);
+  const canAddStory = user && roleIn(user.role, STORYTELLER_ROLES);
   return (
     <header className="border-b-2 border-stone-300 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">

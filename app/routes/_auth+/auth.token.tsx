@@ -1,32 +1,34 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { consumeLoginToken, inspectLoginToken, signInAndRedirect, writeAudit } from "~/utils/auth.server";
-import { requireKnownHost } from "~/utils/host.server";
+import { writeAudit } from "~/models/audit.server";
+import { consumeLoginToken, inspectLoginToken } from "~/models/login-token.server";
+import { signInAndRedirect } from "~/utils/auth.server";
+import { clientOf, requireKnownHost } from "~/utils/host.server";
 import { SubmitButton } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Signing in · Storyloom" }];
 
 // A one-time sign-in link. Opening it (GET) changes nothing; the POST uses the token.
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireKnownHost(request);
+  const host = requireKnownHost(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const check = inspectLoginToken(request, token, ["login", "impersonate"]);
+  const check = inspectLoginToken(host, token, ["login", "impersonate"]);
   if (!check.ok) return { ok: false as const, reason: check.reason, token: "" };
   return { ok: true as const, name: check.user.displayName || check.user.username, token };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireKnownHost(request);
+  const host = requireKnownHost(request);
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
-  const check = inspectLoginToken(request, token, ["login", "impersonate"]);
+  const check = inspectLoginToken(host, token, ["login", "impersonate"]);
   if (!check.ok || !consumeLoginToken(token)) {
     return { ok: false as const, reason: check.ok ? "This sign-in link has already been used." : check.reason, token: "" };
   }
   if (check.purpose === "impersonate") {
     // the actor is the super admin who asked for the link (login-as), so the log says who became whom
-    writeAudit({ request, actorUserId: check.createdByUserId, action: "impersonation.signed_in", targetUserId: check.user.id, tenantId: check.user.tenantId });
+    writeAudit({ client: clientOf(request), actorUserId: check.createdByUserId, action: "impersonation.signed_in", targetUserId: check.user.id, tenantId: check.user.tenantId });
   }
   return signInAndRedirect(request, check.user);
 }

@@ -7,8 +7,8 @@ import { AcceptInvitationSchema } from "~/models/account-forms.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { acceptInvitation, checkInvitation } from "~/models/invitation.server";
 import { signInAndRedirect } from "~/utils/auth.server";
-import { homePathFor } from "~/utils/roles";
-import { requireTenant } from "~/utils/host.server";
+import { homePathFor, ROLE } from "~/utils/roles";
+import { requireTenant, resolveHost } from "~/utils/host.server";
 import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { toastHeaders } from "~/utils/toast.server";
 
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Accept your invitation · Sto
 export async function loader({ request }: LoaderFunctionArgs) {
   const { community } = requireTenant(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const check = checkInvitation(request, token);
+  const check = checkInvitation(resolveHost(request), token);
   if (!check.ok) return { ok: false as const, reason: check.reason, community: community.name };
   return { ok: true as const, token, name: check.user.displayName, username: check.user.username, role: check.user.role, community: community.name };
 }
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireTenant(request);
   const submission = parseWithZod(await request.formData(), { schema: AcceptInvitationSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), reason: null };
-  const accepted = await acceptInvitation(request, submission.value.token, submission.value.password);
+  const accepted = await acceptInvitation(resolveHost(request), submission.value.token, submission.value.password);
   if (!accepted.ok) return { result: null, reason: accepted.reason };
   const headers = await toastHeaders({ type: "success", title: `Welcome, ${accepted.user.displayName}!`, description: `From now on sign in as ${accepted.user.username} with your new password.` });
   return signInAndRedirect(request, accepted.user, homePathFor(accepted.user.role), headers);
@@ -60,7 +60,7 @@ export default function AcceptInvitation() {
         Welcome, {data.name}
       </h1>
       <p className="mb-2 text-lg">
-        {data.role === "resident" ? `You have been invited to tell your stories at ${data.community}.` : `You have been invited to follow your family's stories at ${data.community}.`}
+        {data.role === ROLE.resident ? `You have been invited to tell your stories at ${data.community}.` : `You have been invited to follow your family's stories at ${data.community}.`}
       </p>
       <p className="mb-4 text-lg">
         Your username is <strong>{data.username}</strong>. Choose a password to finish.

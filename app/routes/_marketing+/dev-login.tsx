@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { devLoginUrl, listDevUsers, notFoundUnlessDevLogin, type DevUser } from "~/models/dev-login.server";
 import { DEV_ROLE_GROUPS } from "~/utils/roles";
-import { requireKnownHost } from "~/utils/host.server";
+import { originsFor, requireKnownHost } from "~/utils/host.server";
 import { env } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Development login · Storyloom" }];
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   notFoundUnlessDevLogin();
   requireKnownHost(request);
   const form = await request.formData();
-  const url = await devLoginUrl(request, String(form.get("userId") ?? ""));
+  const url = await devLoginUrl(String(form.get("userId") ?? ""), originsFor(request));
   if (!url) throw new Response("That user cannot sign in", { status: 404 });
   return redirect(url);
 }

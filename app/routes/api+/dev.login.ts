@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { devLoginUrl, notFoundUnlessDevLogin } from "~/models/dev-login.server";
-import { requireKnownHost } from "~/utils/host.server";
+import { originsFor, requireKnownHost } from "~/utils/host.server";
 import { readJson } from "~/utils/api.server";
 
 const Body = z.object({ userId: z.string().min(1).max(100) });
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
   const body = await readJson(request, Body);
-  const redirectUrl = await devLoginUrl(request, body.userId);
+  const redirectUrl = await devLoginUrl(body.userId, originsFor(request));
   if (!redirectUrl) return new Response("No such user", { status: 404 });
   return Response.json({ redirectUrl });
 }

@@ -8,6 +8,7 @@ import { addFamilyMemberWithInvitation, familyAccounts } from "~/models/invitati
 import { getResident } from "~/models/resident.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCareTeam } from "~/utils/permissions.server";
+import { communityOrigin } from "~/utils/host.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireCareTeam(request);
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = await readJson(request, FamilyMemberSchema);
   const resident = getResident(db, input.residentId);
   if (!resident || !resident.isActive) return badRequest("Some fields are not valid", { residentId: ["Choose a resident from the list"] });
-  const { member, invitation } = await addFamilyMemberWithInvitation(request, db, community, input, user);
+  const { member, invitation } = await addFamilyMemberWithInvitation(communityOrigin(request, community.subdomain), db, community, input, user);
   return Response.json(
     { ...familyMemberJson(member, resident, { userId: "", username: invitation.username, status: "invited" }), invitation: { url: invitation.url, username: invitation.username, expiresAt: invitation.expiresAt } },
     { status: 201 },

@@ -10,6 +10,7 @@ import { writeResidentStory } from "~/models/resident-story.server";
 import { StoryFieldsSchema } from "~/models/story-form.server";
 import { CATEGORY_VALUES } from "~/models/categories";
 import { requireStoryteller } from "~/utils/permissions.server";
+import { ROLE } from "~/utils/roles";
 
 const Body = StoryFieldsSchema.extend({
   category: z
@@ -23,7 +24,7 @@ const Body = StoryFieldsSchema.extend({
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, db } = await requireStoryteller(request);
   let residentId = user.residentId;
-  if (user.role !== "resident") {
+  if (user.role !== ROLE.resident) {
     residentId = new URL(request.url).searchParams.get("residentId");
     if (!residentId) return badRequest("residentId is required");
   }
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, db } = await requireStoryteller(request);
   const body = await readJson(request, Body);
   let residentId: string;
-  if (user.role === "resident") {
+  if (user.role === ROLE.resident) {
     if (!user.residentId) return forbidden("Your account is not linked to a resident");
     if (body.residentId && body.residentId !== user.residentId) return forbidden("You can only add your own stories");
     residentId = user.residentId;

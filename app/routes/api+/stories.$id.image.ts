@@ -6,6 +6,7 @@ import { badRequest, methodNotAllowed, notFound, readJson } from "~/utils/api.se
 import { findOwnPendingImage } from "~/models/media-access.server";
 import { getStoryRow, getStoryView, setStoryImage, updateStoryOfResident } from "~/models/story.server";
 import { requireStoryteller } from "~/utils/permissions.server";
+import { ROLE } from "~/utils/roles";
 
 const Body = z.object({ imageUrl: z.string().trim().min(1, "imageUrl is required").max(2000) });
 
@@ -19,10 +20,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { imageUrl } = await readJson(request, Body);
   const id = params.id ?? "";
   const story = getStoryRow(db, id);
-  if (!story || (user.role === "resident" && story.residentId !== user.residentId)) return notFound("Story not found");
+  if (!story || (user.role === ROLE.resident && story.residentId !== user.residentId)) return notFound("Story not found");
   const image = findOwnPendingImage(db, community, user, imageUrl);
   if (!image) return badRequest("No uploaded image at that URL");
-  if (user.role === "resident") {
+  if (user.role === ROLE.resident) {
     const result = updateStoryOfResident(db, community, user.residentId!, id, { title: story.title, content: story.content, category: story.category, imageId: image.id }, user);
     if (!result) return notFound("Story not found");
   } else {

@@ -4,8 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { badRequest, methodNotAllowed } from "~/utils/api.server";
 import { MediaError } from "~/models/media.server";
 import { getStoryView } from "~/models/story.server";
-import { formFileBytes, readRecordingForm, RecordedStoryError, residentForRecording, saveRecordedStory } from "~/models/recorded-story.server";
+import { RecordedStoryError, residentForRecording, saveRecordedStory } from "~/models/recorded-story.server";
+import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
 import { requireStoryteller } from "~/utils/permissions.server";
+import { ROLE } from "~/utils/roles";
 
 
 function text(status: number, body: string) {
@@ -34,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // the spec's client sends the first resident of the list, or 'unknown'; a resident is always themselves
   const requested = field(form, "residentId");
-  const who = residentForRecording(db, user, user.role === "resident" && requested === "unknown" ? null : requested);
+  const who = residentForRecording(db, user, user.role === ROLE.resident && requested === "unknown" ? null : requested);
   if (!who.ok) return text(who.status, who.reason);
   const duration = Number(field(form, "duration"));
   try {

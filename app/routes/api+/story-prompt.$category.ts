@@ -6,6 +6,7 @@ import { isCategory } from "~/models/categories";
 import { nextPromptFor } from "~/models/prompt.server";
 import { residentForRecording } from "~/models/recorded-story.server";
 import { requireStoryteller } from "~/utils/permissions.server";
+import { promptHistoryCookie, readPromptHistory } from "~/utils/prompt-history.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, db } = await requireStoryteller(request);
@@ -13,13 +14,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const who = residentForRecording(db, user, url.searchParams.get("residentId"));
   if (!who.ok) return new Response(who.reason, { status: who.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const { prompt, setCookie } = await nextPromptFor(request, db, {
+  const { prompt, history } = nextPromptFor(db, await readPromptHistory(request), {
     residentId: who.resident.id,
     category: params.category,
     current: url.searchParams.get("current"),
   });
   return Response.json(
     { prompt: prompt.text, key: prompt.key, source: prompt.source, askedBy: prompt.askedBy },
-    { headers: { "Set-Cookie": setCookie } },
+    { headers: { "Set-Cookie": await promptHistoryCookie(history) } },
   );
 }

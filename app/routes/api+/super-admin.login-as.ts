@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { loginAsUrl } from "~/models/impersonation.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireKnownHost } from "~/utils/host.server";
+import { clientOf, originsFor, requireKnownHost } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
 const Body = z.object({ userId: z.string().min(1, "userId is required").max(100) });
@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireSuperAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { userId } = await readJson(request, Body);
-  const result = await loginAsUrl(request, actor, userId);
+  const result = await loginAsUrl(actor, userId, { originOf: originsFor(request), client: clientOf(request) });
   if (!result.ok) return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return Response.json({ redirectUrl: result.redirectUrl });
 }

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { StaffJsonSchema } from "~/models/super-admin-forms.server";
 import { addStaffMember } from "~/models/super-admin.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireKnownHost } from "~/utils/host.server";
+import { clientOf, requireKnownHost } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireSuperAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readJson(request, StaffJsonSchema);
-  const outcome = await addStaffMember(request, actor, body);
+  const outcome = await addStaffMember(actor, body, clientOf(request));
   if (!outcome.ok) return badRequest("Failed to add staff member", outcome.fieldErrors);
   const { user, temporaryPassword } = outcome;
   return Response.json(

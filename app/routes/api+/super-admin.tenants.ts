@@ -6,7 +6,7 @@ import { CommunityJsonSchema } from "~/models/super-admin-forms.server";
 import { registerCommunity } from "~/models/super-admin.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
 import type { Community } from "~/utils/db.server";
-import { requireKnownHost } from "~/utils/host.server";
+import { clientOf, requireKnownHost } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
 function tenantJson(c: Community) {
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireSuperAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const body = await readJson(request, CommunityJsonSchema);
-  const outcome = registerCommunity(request, actor, body);
+  const outcome = registerCommunity(actor, body, clientOf(request));
   if (!outcome.ok) return badRequest("Failed to create community", outcome.fieldErrors);
   return Response.json(tenantJson(outcome.community), { status: 201 });
 }

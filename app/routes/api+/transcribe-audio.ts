@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { badRequest, methodNotAllowed } from "~/utils/api.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import { MediaError } from "~/models/media.server";
-import { formFileBytes, readRecordingForm } from "~/models/recorded-story.server";
+import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
 import { jobProgress, submitRecording, TRANSCRIPTION_MESSAGES, waitForJob } from "~/models/transcription.server";
 import { requireStoryteller } from "~/utils/permissions.server";
 

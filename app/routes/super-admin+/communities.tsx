@@ -10,7 +10,7 @@ import { listCommunitiesWithStaff } from "~/models/community.server";
 import { CommunityFormSchema } from "~/models/super-admin-forms.server";
 import { registerCommunity, setCommunityActivity, subdomainRefusal } from "~/models/super-admin.server";
 import { env } from "~/utils/env.server";
-import { communityOrigin, requireKnownHost } from "~/utils/host.server";
+import { clientOf, communityOrigin, requireKnownHost } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     let outcome;
     try {
-      outcome = registerCommunity(request, actor, submission.value);
+      outcome = registerCommunity(actor, submission.value, clientOf(request));
     } catch (error) {
       console.error("Creating a community failed", error);
       return submission.reply({ formErrors: [FAILED, "Please try again or contact support if the problem persists."] });
@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "deactivate" || intent === "reactivate") {
     const active = intent === "reactivate";
-    const community = setCommunityActivity(request, actor, String(formData.get("communityId") ?? ""), active);
+    const community = setCommunityActivity(actor, String(formData.get("communityId") ?? ""), active, clientOf(request));
     if (!community) return redirectWithToast(PAGE, { type: "error", title: "That community no longer exists" });
     return redirectWithToast(`${PAGE}?open=${encodeURIComponent(community.id)}#community-${community.subdomain}`, {
       type: "success",

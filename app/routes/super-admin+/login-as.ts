@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { loginAsUrl } from "~/models/impersonation.server";
-import { requireKnownHost } from "~/utils/host.server";
+import { clientOf, originsFor, requireKnownHost } from "~/utils/host.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireSuperAdmin(request);
   const form = await request.formData();
   const back = safeRedirect(form.get("back"), "/super-admin/users");
-  const result = await loginAsUrl(request, actor, String(form.get("userId") ?? ""));
+  const result = await loginAsUrl(actor, String(form.get("userId") ?? ""), { originOf: originsFor(request), client: clientOf(request) });
   if (!result.ok) return redirectWithToast(back.startsWith("/super-admin") ? back : "/super-admin/users", { type: "error", title: "Login failed", description: result.reason });
   return redirect(result.redirectUrl);
 }

@@ -9,8 +9,9 @@ import { getCommunity, listCommunities } from "~/models/community.server";
 import { StaffFormSchema } from "~/models/super-admin-forms.server";
 import { addStaffMember } from "~/models/super-admin.server";
 import { listUsersWithCommunity } from "~/models/user.server";
-import { communityOrigin, requireKnownHost } from "~/utils/host.server";
+import { clientOf, communityOrigin, requireKnownHost } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
+import { ROLE, type Role } from "~/utils/roles";
 
 export const meta: MetaFunction = () => [{ title: "Users · Super admin · Storyloom" }];
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     role: u.role,
     tenant: u.tenant,
     // login-as needs a member of an active community who has chosen their own password
-    canLoginAs: Boolean(u.tenantId && active.has(u.tenantId) && u.isActive && !u.mustChangePassword && u.role !== "super_admin"),
+    canLoginAs: Boolean(u.tenantId && active.has(u.tenantId) && u.isActive && !u.mustChangePassword && u.role !== ROLE.superAdmin),
   }));
   return {
     users,
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return { result: submission.reply({ formErrors: [FAILED] }), created: null };
   let outcome;
   try {
-    outcome = await addStaffMember(request, actor, submission.value);
+    outcome = await addStaffMember(actor, submission.value, clientOf(request));
   } catch (error) {
     console.error("Adding a staff member failed", error);
     return { result: submission.reply({ formErrors: [FAILED, "Please try again or contact support if the problem persists."] }), created: null };
@@ -88,7 +89,7 @@ export default function SuperAdminUsers() {
             Staff member added successfully!
           </h3>
           <p className="mt-2 text-lg">
-            {created.username} ({created.role === "administrator" ? "Administrator" : "Staff"}) can now sign in to {created.communityName} at{" "}
+            {created.username} ({created.role === ROLE.administrator ? "Administrator" : "Staff"}) can now sign in to {created.communityName} at{" "}
             <a href={created.loginUrl} className="break-all text-brand-800 underline">
               {created.loginUrl}
             </a>{" "}

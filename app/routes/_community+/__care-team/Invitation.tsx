@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
-import type { InvitationPage } from "~/models/invitation.server";
+import type { InvitationPage } from "./invitation-page.server";
 import { AREAS, useCareTeamArea } from "./areas";
 
 function CopyLink({ inputId, text }: { inputId: string; text: string }) {

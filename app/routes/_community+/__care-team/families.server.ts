@@ -7,8 +7,6 @@ import {
   addFamilyMemberWithInvitation,
   familyAccounts,
   findFamilyAccount,
-  invitationFlashHeaders,
-  invitationPageData,
   reissueInvitation,
   syncFamilyAccount,
 } from "~/models/invitation.server";
@@ -17,6 +15,8 @@ import type { TenantDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea } from "~/utils/permissions.server";
+import { communityOrigin } from "~/utils/host.server";
+import { invitationFlashHeaders, invitationPageData } from "./invitation-page.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 const NO_RESIDENT = "Choose a resident from the list";
@@ -75,7 +75,7 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
   const resident = getResident(db, submission.value.residentId);
   if (!resident || !resident.isActive) return submission.reply({ formErrors: [cfg.failed.addFamily], fieldErrors: { residentId: [NO_RESIDENT] } });
   try {
-    const { member, invitation } = await addFamilyMemberWithInvitation(request, db, community, submission.value, user);
+    const { member, invitation } = await addFamilyMemberWithInvitation(communityOrigin(request, community.subdomain), db, community, submission.value, user);
     return redirectWithToast(
       `${cfg.families}/${member.id}/invitation`,
       { type: "success", title: "Family member added", description: `Give ${member.name} their invitation link.` },
@@ -154,7 +154,7 @@ export async function invitationAction({ request, params }: ActionFunctionArgs) 
   const cfg = AREAS[area];
   const member = getFamilyMember(db, params.memberId ?? "");
   if (!member) return redirectWithToast(cfg.families, { type: "error", title: "Failed to create invitation", description: "This family member is no longer in the list." });
-  const invitation = await reissueInvitation(request, db, community, member.id, user);
+  const invitation = await reissueInvitation(communityOrigin(request, community.subdomain), db, community, member.id, user);
   if (!invitation) {
     return redirectWithToast(`${cfg.families}/${member.id}/invitation`, { type: "info", title: "Already signed up", description: `${member.name} has already chosen a password.` });
   }

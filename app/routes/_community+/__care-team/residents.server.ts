@@ -16,7 +16,9 @@ import {
   type ResidentWithCounts,
 } from "~/models/resident.server";
 import { listFamilyOfResident } from "~/models/family.server";
-import { findResidentAccount, invitationFlashHeaders, invitationPageData, residentAccounts, residentInvitation } from "~/models/invitation.server";
+import { findResidentAccount, residentAccounts, residentInvitation } from "~/models/invitation.server";
+import { communityOrigin } from "~/utils/host.server";
+import { invitationFlashHeaders, invitationPageData } from "./invitation-page.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea } from "~/utils/permissions.server";
@@ -180,7 +182,7 @@ export async function residentInvitationAction({ request, params }: ActionFuncti
   const cfg = AREAS[area];
   const id = params.residentId ?? "";
   const page = `${cfg.residents}/${id}/invitation`;
-  const result = await residentInvitation(request, db, community, id, user);
+  const result = await residentInvitation(communityOrigin(request, community.subdomain), db, community, id, user);
   if (!result.ok) {
     if (result.reason === "unknown") return redirectWithToast(cfg.residents, { type: "error", title: "Failed to create sign-in link", description: "This resident is no longer in the list." });
     if (result.reason === "inactive") return redirectWithToast(page, { type: "error", title: "Failed to create sign-in link", description: "This resident is inactive. Reactivate them first." });

@@ -14,10 +14,9 @@ import { getMedia, MediaError } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
 import { listResidents, residentName } from "~/models/resident.server";
 import { nextPromptFor, resolvePrompt, type PromptChoice } from "~/models/prompt.server";
+import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
 import {
-  formFileBytes,
   ownPendingAudio,
-  readRecordingForm,
   RecordedStoryError,
   residentForRecording,
   saveRecordedStory,
@@ -41,6 +40,8 @@ import { RecordStep, type FormProblem } from "~/components/record/RecordStep";
 import { PreviewStep, type PreviewNotice, type SaveProblem } from "~/components/record/PreviewStep";
 import { wizardUrl, type WizardState, type WizardStep } from "~/components/record/wizard";
 import { requireStoryteller } from "~/utils/permissions.server";
+import { promptHistoryCookie, readPromptHistory } from "~/utils/prompt-history.server";
+import { ROLE } from "~/utils/roles";
 
 // without JavaScript the upload's request waits this long for the words, then shows a progress page
 const NOJS_WAIT_MS = 45_000;
@@ -48,7 +49,7 @@ const NOJS_WAIT_MS = 45_000;
 export const meta: MetaFunction = () => [{ title: "Record a story · Storyloom" }];
 
 function dashboardOf(user: Pick<SessionUser, "role">) {
-  return user.role === "resident" ? "/resident" : user.role === "administrator" ? "/admin" : "/staff";
+  return user.role === ROLE.resident ? "/resident" : user.role === ROLE.administrator ? "/admin" : "/staff";
 }
 
 const str = (v: FormDataEntryValue | string | null | undefined) => (typeof v === "string" && v ? v : null);
@@ -71,7 +72,7 @@ async function redirectAfterJob(db: TenantDb, community: Community, state: Wizar
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, community, db } = await requireStoryteller(request);
   const sp = new URL(request.url).searchParams;
-  const onBehalf = user.role !== "resident";
+  const onBehalf = user.role !== ROLE.resident;
   const base = { onBehalf, dashboard: dashboardOf(user) };
   const who = residentForRecording(db, user, onBehalf ? sp.get("resident") : null);
   if (!who.ok) {
@@ -92,9 +93,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let prompt: PromptChoice | null = resolvePrompt(db, resident.id, sp.get("prompt"));
   if (!prompt) {
     // a new prompt for this category, not the one shown before and not one seen recently
-    const next = await nextPromptFor(request, db, { residentId: resident.id, category: category!, current: sp.get("current") });
+    const next = nextPromptFor(db, await readPromptHistory(request), { residentId: resident.id, category: category!, current: sp.get("current") });
     if (step === "preview") step = "record";
-    throw redirect(wizardUrl(step, { ...state, prompt: next.prompt.key, job: sp.get("job") }), { headers: { "Set-Cookie": next.setCookie } });
+    throw redirect(wizardUrl(step, { ...state, prompt: next.prompt.key, job: sp.get("job") }), { headers: { "Set-Cookie": await promptHistoryCookie(next.history) } });
   }
   state.prompt = prompt.key;
   if (step === "prompt") return { ...base, step, resident, state, prompt };
@@ -153,7 +154,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof MediaError) return data<ActionResult>({ problem: { title: error.title, description: error.description } }, { status: 413 });
     throw error;
   }
-  const onBehalf = user.role !== "resident";
+  const onBehalf = user.role !== ROLE.resident;
   const who = residentForRecording(db, user, onBehalf ? str(form.get("resident")) : null);
   if (!who.ok) throw new Response(who.reason, { status: who.status });
   const category = str(form.get("category"));

@@ -7,7 +7,8 @@ import { notFound } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { mediaUrl } from "~/models/media-urls";
 import { getStoryOfResident, updateStoryOfResident } from "~/models/story.server";
-import { discardNewImage, readStoryForm } from "~/models/resident-story.server";
+import { discardNewImage } from "~/models/resident-story.server";
+import { readStoryForm } from "./story-form.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 
 export const meta: MetaFunction = () => [{ title: "Edit story · Storyloom" }];

@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireResidentMember } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { discardNewImage, readStoryForm, writeResidentStory } from "~/models/resident-story.server";
+import { discardNewImage, writeResidentStory } from "~/models/resident-story.server";
+import { readStoryForm } from "./story-form.server";
 import { getQuestionForResident } from "~/models/family-question.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 import { whoShared } from "~/components/resident/FamilySharing";

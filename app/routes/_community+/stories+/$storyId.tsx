@@ -25,6 +25,7 @@ import { getReadableStory } from "~/models/story.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
+import { CARE_TEAM_ROLES, type Role, ROLE, roleIn } from "~/utils/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.story.title} · Storyloom` : "Story · Storyloom" }];
 
@@ -32,8 +33,8 @@ function notFound(): Response {
   return new Response("We could not find that story.", { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-function isModerator(role: string) {
-  return role === "administrator" || role === "staff" || role === "super_admin";
+function isModerator(role: Role) {
+  return roleIn(role, CARE_TEAM_ROLES);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -41,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const story = getReadableStory(db, user, params.storyId ?? "");
   if (!story) throw notFound();
   // opening a story as a family member counts one view per member, story and local day
-  if (user.role === "family" && user.familyMemberId && story.isPublished) {
+  if (user.role === ROLE.family && user.familyMemberId && story.isPublished) {
     if (recordStoryView(db, community, user.familyMemberId, story.id)) story.viewCount += 1;
   }
   let image: { src: string; srcSet: string; width: number | null; height: number | null } | null = null;
@@ -66,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     comments,
     reactions: reactionSummary(db, story.id, user.id),
     canRespond: canRespondTo(db, user, story),
-    isFamily: user.role === "family",
+    isFamily: user.role === ROLE.family,
     viewerId: user.id,
     moderator,
     confirming,

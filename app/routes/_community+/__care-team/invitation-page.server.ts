@@ -1,0 +1,71 @@
+// The invitation page of the care-team screens: the one-time link is shown once, right after it
+// is made. It travels to the next page in a short-lived flash cookie (never in the URL), so a
+// refresh or the browser history does not show it again.
+import { createCookieSessionStorage, data } from "@remix-run/node";
+import type { Invitation } from "~/models/invitation.server";
+import type { UserRow } from "~/models/user.server";
+import type { Community } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+
+let flashStorage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>> | null = null;
+function invitationFlash() {
+  flashStorage ??= createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>({
+    cookie: {
+      name: "storyloom_invitation",
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env().isProduction,
+      maxAge: 600,
+      secrets: [env().SESSION_SECRET],
+    },
+  });
+  return flashStorage;
+}
+
+export async function invitationFlashHeaders(invitation: Invitation): Promise<Headers> {
+  const session = await invitationFlash().getSession();
+  session.flash("invitation", invitation);
+  return new Headers({ "Set-Cookie": await invitationFlash().commitSession(session) });
+}
+
+/** What an invitation page shows: the link just made (once), else the account's state. */
+export type InvitationPage = {
+  member: { id: string; name: string };
+  account: { username: string; status: "invited" | "active" } | null;
+  invitation: { url: string; username: string; expires: string | null } | null;
+  /** residents only: an inactive resident gets no new link */
+  inactive?: boolean;
+};
+
+/** The invitation page's data for a family member or a resident (the flash cookie is cleared). */
+export async function invitationPageData(
+  request: Request,
+  community: Pick<Community, "timeZone">,
+  person: { id: string; name: string },
+  account: UserRow | undefined,
+  extra: { inactive?: boolean } = {},
+) {
+  const { invitation, headers } = await readInvitationFlash(request, person.id);
+  const expires = invitation
+    ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long", timeStyle: "short" }).format(new Date(invitation.expiresAt))
+    : null;
+  return data<InvitationPage>(
+    {
+      member: person,
+      account: account ? { username: account.username, status: account.passwordHash ? "active" : "invited" } : null,
+      invitation: invitation ? { url: invitation.url, username: invitation.username, expires } : null,
+      ...extra,
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+/** The invitation to show once for this member, if one was just made; the cookie is cleared. */
+export async function readInvitationFlash(request: Request, memberId: string): Promise<{ invitation: Invitation | null; headers: Headers | null }> {
+  const session = await invitationFlash().getSession(request.headers.get("Cookie"));
+  const invitation = session.get("invitation") as Invitation | undefined;
+  if (!invitation) return { invitation: null, headers: null };
+  const headers = new Headers({ "Set-Cookie": await invitationFlash().destroySession(session) });
+  return { invitation: invitation.memberId === memberId ? invitation : null, headers };
+}
