@@ -3,6 +3,10 @@
 
 // the express server hands each request its CSP nonce (scripts/server.ts)
 declare module "@remix-run/server-runtime" {
+  // loaders return plain objects or data(); the hooks' types follow single fetch (turbo-stream)
+  interface Future {
+    v3_singleFetch: true;
+  }
   interface AppLoadContext {
     cspNonce?: string;
   }
