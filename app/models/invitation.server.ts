@@ -86,6 +86,18 @@ async function newInvitation(origin: string, community: Community, member: Famil
   };
 }
 
+/** A family member's sign-in, without a password until they accept an invitation. */
+function createFamilyAccount(community: Community, member: FamilyMemberRow): Promise<UserRow> {
+  return createUser({
+    tenantId: community.id,
+    username: familyUsernameFor(member.email, community.id),
+    email: member.email,
+    displayName: member.name,
+    role: ROLE.family,
+    familyMemberId: member.id,
+  });
+}
+
 /**
  * Adds a family member and their sign-in (no password yet), and returns the one-time invitation.
  * If the account cannot be made, the family member is removed again: nothing half-made stays.
@@ -100,14 +112,7 @@ export async function addFamilyMemberWithInvitation(
 ): Promise<{ member: FamilyMemberRow; invitation: Invitation }> {
   const member = createFamilyMember(db, input);
   try {
-    const user = await createUser({
-      tenantId: community.id,
-      username: familyUsernameFor(member.email, community.id),
-      email: member.email,
-      displayName: member.name,
-      role: ROLE.family,
-      familyMemberId: member.id,
-    });
+    const user = await createFamilyAccount(community, member);
     return { member, invitation: await newInvitation(origin, community, member, user, actor?.id ?? null) };
   } catch (error) {
     deleteFamilyMember(db, community.id, member.id);
@@ -125,14 +130,7 @@ export async function reissueInvitation(origin: string, db: TenantDb, community:
   if (!member) return null;
   let user = findFamilyAccount(community.id, member.id);
   if (user?.passwordHash) return null;
-  user ??= await createUser({
-    tenantId: community.id,
-    username: familyUsernameFor(member.email, community.id),
-    email: member.email,
-    displayName: member.name,
-    role: ROLE.family,
-    familyMemberId: member.id,
-  });
+  user ??= await createFamilyAccount(community, member);
   return newInvitation(origin, community, member, user, actor?.id ?? null);
 }
 

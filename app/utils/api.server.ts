@@ -12,6 +12,21 @@ export function methodNotAllowed(allowed: string[]) {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: allowed.join(", ") } });
 }
 
+type Guard<T> = (request: Request) => Promise<T>;
+
+/** GET on a POST-only path: 405 for callers the guard lets through (401/403 for the rest, as for POST). */
+export async function postOnlyLoader(request: Request, guard: Guard<unknown>) {
+  await guard(request);
+  return methodNotAllowed(["POST"]);
+}
+
+/** The guard's result for a POST; another method is answered 405 once the caller is known. */
+export async function requirePost<T>(request: Request, guard: Guard<T>): Promise<T> {
+  const allowed = await guard(request);
+  if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+  return allowed;
+}
+
 export function notFound(message = "Not found") {
   return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

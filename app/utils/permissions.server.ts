@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { forbidden, requireTenantUser, requireUser } from "./auth.server";
 import { tenantSchema, type TenantDb } from "./db.server";
+import { requireKnownHost } from "./host.server";
 import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, STORYTELLER_ROLES, SUPER_ADMIN_ROLES } from "./roles";
 
 export { ADMIN_ROLES, CARE_TEAM_ROLES, COMMUNITY_STAFF_ROLES, ROLE, ROLES, STORYTELLER_ROLES, SUPER_ADMIN_ROLES, roleIn } from "./roles";
@@ -15,8 +16,9 @@ export { forbidden, requireTenantUser, requireUser };
 export type AreaName = "admin" | "staff";
 export const AREA_ROLES = { admin: ADMIN_ROLES, staff: CARE_TEAM_ROLES } as const;
 
-/** The super admin console and its JSON API (any host). */
+/** The super admin console and its JSON API (any known host: an unknown community's address is 404). */
 export function requireSuperAdmin(request: Request) {
+  requireKnownHost(request);
   return requireUser(request, { roles: SUPER_ADMIN_ROLES });
 }
 

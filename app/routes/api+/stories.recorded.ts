@@ -1,7 +1,7 @@
 // POST /api/stories/recorded (multipart: title, content, residentId, category, aiPrompt, audio,
 // duration, image): a story told out loud, saved with its recording and image, sent for review.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { badRequest, methodNotAllowed } from "~/utils/api.server";
+import { badRequest, postOnlyLoader, requirePost } from "~/utils/api.server";
 import { MediaError } from "~/models/media.server";
 import { getStoryView } from "~/models/story.server";
 import { RecordedStoryError, residentForRecording, saveRecordedStory } from "~/models/recorded-story.server";
@@ -19,14 +19,10 @@ const field = (form: FormData, name: string) => {
   return typeof v === "string" ? v : null;
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStoryteller(request);
-  return methodNotAllowed(["POST"]);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request, requireStoryteller);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, community, db } = await requireStoryteller(request);
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { user, community, db } = await requirePost(request, requireStoryteller);
   let form: FormData;
   try {
     form = await readRecordingForm(request);

@@ -4,22 +4,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { loginAsUrl } from "~/models/impersonation.server";
-import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { clientOf, originsFor, requireKnownHost } from "~/utils/host.server";
+import { postOnlyLoader, requirePost, readJson } from "~/utils/api.server";
+import { clientOf, originsFor } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
 const Body = z.object({ userId: z.string().min(1, "userId is required").max(100) });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  requireKnownHost(request);
-  await requireSuperAdmin(request);
-  return methodNotAllowed(["POST"]);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request, requireSuperAdmin);
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireKnownHost(request);
-  const actor = await requireSuperAdmin(request);
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const actor = await requirePost(request, requireSuperAdmin);
   const { userId } = await readJson(request, Body);
   const result = await loginAsUrl(actor, userId, { originOf: originsFor(request), client: clientOf(request) });
   if (!result.ok) return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -4,20 +4,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { StaffJsonSchema } from "~/models/super-admin-forms.server";
 import { addStaffMember } from "~/models/super-admin.server";
-import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
-import { clientOf, requireKnownHost } from "~/utils/host.server";
+import { badRequest, postOnlyLoader, requirePost, readJson } from "~/utils/api.server";
+import { clientOf } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  requireKnownHost(request);
-  await requireSuperAdmin(request);
-  return methodNotAllowed(["POST"]);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request, requireSuperAdmin);
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireKnownHost(request);
-  const actor = await requireSuperAdmin(request);
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const actor = await requirePost(request, requireSuperAdmin);
   const body = await readJson(request, StaffJsonSchema);
   const outcome = await addStaffMember(actor, body, clientOf(request));
   if (!outcome.ok) return badRequest("Failed to add staff member", outcome.fieldErrors);

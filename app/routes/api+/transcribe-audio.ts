@@ -3,7 +3,7 @@
 // record wizard calls the same server functions. A transcription that takes longer than the wait
 // answers 202 with the job to poll at /api/transcription-jobs/{id}.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { badRequest, methodNotAllowed } from "~/utils/api.server";
+import { badRequest, postOnlyLoader, requirePost } from "~/utils/api.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import { MediaError } from "~/models/media.server";
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
@@ -17,14 +17,10 @@ function text(status: number, body: string) {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStoryteller(request);
-  return methodNotAllowed(["POST"]);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request, requireStoryteller);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, community, db } = await requireStoryteller(request);
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { user, community, db } = await requirePost(request, requireStoryteller);
   enforceRateLimit(`transcribe:${community.id}:${user.id}`, 60, 60 * 60_000, "recordings");
   let bytes: Buffer | null;
   try {

@@ -3,13 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { StatusBadge } from "~/components/super-admin/Badges";
 import { communityStats, listNewestCommunities } from "~/models/community.server";
 import { env } from "~/utils/env.server";
-import { requireKnownHost } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
 const RECENT_COMMUNITIES = 5;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireKnownHost(request);
   await requireSuperAdmin(request);
   return {
     stats: communityStats(),

@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
-import { requireKnownHost } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Super admin · Storyloom" }];
 
 // On any host (the marketing host included), super admins only.
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireKnownHost(request);
   await requireSuperAdmin(request);
   return null;
 }

@@ -4,7 +4,6 @@ import { auditActionLabel, listAuditLog } from "~/models/audit.server";
 import { IMPERSONATION_TTL_MS } from "~/models/impersonation.server";
 import { listLeads } from "~/models/lead.server";
 import { env } from "~/utils/env.server";
-import { requireKnownHost } from "~/utils/host.server";
 import { SESSION_LIFETIMES } from "~/utils/session.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
@@ -24,7 +23,6 @@ function minutes(ms: number) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireKnownHost(request);
   await requireSuperAdmin(request);
   const config = env();
   return {
