@@ -1,7 +1,7 @@
 // The community home's figures and activity feed, computed from the community's own data.
 import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
 import { tenantSchema, type TenantDb, type Community } from "~/utils/db.server";
-import type { Role } from "../../db/schema/control";
+import type { Role } from "~/utils/roles";
 import type { ActivityRow, ActivityType } from "./activity.server";
 import { startOfLocalMonthUtc } from "./local-time";
 

@@ -11,7 +11,7 @@ import { resolveHost, requireTenant, hostnameOf, type HostContext } from "./host
 import { verifyPassword } from "./password.server";
 import { clearSessionCookie, createSession, deleteSession, loadSession, readSessionId } from "./session.server";
 import { newId, sha256 } from "./ids.server";
-import type { Role } from "../../db/schema/control";
+import type { Role } from "~/utils/roles";
 import { safeRedirect } from "./safe-redirect";
 
 export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };

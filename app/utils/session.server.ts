@@ -5,7 +5,7 @@ import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import crypto from "node:crypto";
 import { controlSchema, getControlDb } from "./db.server";
 import { env } from "./env.server";
-import type { Role } from "../../db/schema/control";
+import type { Role } from "~/utils/roles";
 
 const { sessions } = controlSchema;
 

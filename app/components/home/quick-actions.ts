@@ -1,6 +1,6 @@
 // Which Quick Actions each role sees on the community home, and where they lead (see ADR 005).
 // The targets are screens of other areas; keep them here so that a moved URL is changed once.
-import type { Role } from "../../../db/schema/control";
+import type { Role } from "~/utils/roles";
 
 export type QuickAction = { key: "create-story" | "upload-photos" | "invite-family" | "all-stories"; label: string; href: string; description: string };
 
