@@ -7,25 +7,13 @@ import sharp, { type Metadata } from "sharp";
 import { eq } from "drizzle-orm";
 import { tenantMediaDir, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
+import { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError } from "~/utils/media-errors";
+
+export { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError };
 
 const { media } = tenantSchema;
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
-
-export const IMAGE_ERRORS = {
-  tooLarge: { title: "File too large", description: "File size must be less than 5MB" },
-  wrongType: { title: "Invalid file type", description: "Please select an image file" },
-} as const;
-
-export class MediaError extends Error {
-  constructor(
-    public title: string,
-    public description: string,
-  ) {
-    super(`${title}: ${description}`);
-  }
-}
 
 /** What an image's first bytes say it is (never trusting the declared type). */
 export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "gif" | "webp" | "heif" | "avif" | null {

@@ -1,6 +1,6 @@
 // Form replies for upload problems, in conform's shape, so the form shows them next to the field.
 import type { Submission } from "@conform-to/react";
-import { IMAGE_ERRORS, type MediaError } from "~/models/media.server";
+import { IMAGE_ERRORS, type MediaError } from "~/utils/media-errors";
 
 export function fileErrorReply(submission: Submission<unknown>, error?: Pick<MediaError, "title" | "description">, field = "image") {
   const e = error ?? IMAGE_ERRORS.tooLarge;

@@ -2,7 +2,7 @@
 // with the spec's message ('File too large') while the other fields still arrive, so a long story
 // typed next to a too-large photo is not lost; never a 500, never an unbounded buffer.
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError } from "~/models/media.server";
+import { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError } from "~/utils/media-errors";
 
 // a body this much larger than one maximal file is refused before it is read at all
 const BODY_LIMIT_FACTOR = 4;
