@@ -50,7 +50,10 @@ export function AudioRecorder({
   const secondsRef = useRef(0);
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const onRecordedRef = useRef(onRecorded);
-  onRecordedRef.current = onRecorded;
+  // the latest callback for the recorder's stop event, updated after render (not during it)
+  useEffect(() => {
+    onRecordedRef.current = onRecorded;
+  });
 
   const stopTracks = () => {
     streamRef.current?.getTracks().forEach((t) => t.stop());
