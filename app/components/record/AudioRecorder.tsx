@@ -231,6 +231,7 @@ export function AudioRecorder({
             <button ref={playRef} type="button" className="btn-secondary" onClick={togglePlayback} aria-pressed={playing}>
               {playing ? "Pause Preview" : "Play Preview"}
             </button>
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the speaker's own recording, just made, played back to them; it has no words on file yet (its transcript comes in the next step) */}
             <audio ref={audioRef} src={audioUrl} onEnded={() => setPlaying(false)} className="hidden" />
           </>
         ) : null}
