@@ -1,5 +1,6 @@
-// `npm test`: builds the app, runs the unit and integration tests (vitest), then every e2e flow
-// with JavaScript on and off (Playwright), and ends with one line: "total: N passed, N failed".
+// `npm test`: lints (architecture rules included) and type-checks, builds the app, runs the unit
+// and integration tests (vitest), then every e2e flow with JavaScript on and off (Playwright), and
+// ends with one line: "total: N passed, N failed". Lint or type errors stop it before the build.
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
@@ -11,6 +12,17 @@ fs.mkdirSync("test-output", { recursive: true });
 function run(cmd: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n$ ${[path.basename(cmd), ...args].join(" ")}`);
   return spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+}
+
+// the guardrails first: both run, so one run shows every problem, and either failing stops here
+const guardFailures = [
+  run(bin("eslint"), ["."]) !== 0 ? "lint (npx eslint .)" : null,
+  run(bin("tsc"), ["--noEmit"]) !== 0 ? "the type check (npx tsc --noEmit)" : null,
+].filter((step) => step !== null);
+if (guardFailures.length > 0) {
+  console.error(`Failed: ${guardFailures.join(" and ")}. The build and the tests were not run.`);
+  console.log("total: 0 passed, 1 failed");
+  process.exit(1);
 }
 
 let failedSteps = 0;

@@ -50,7 +50,10 @@ export function AudioRecorder({
   const secondsRef = useRef(0);
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const onRecordedRef = useRef(onRecorded);
-  onRecordedRef.current = onRecorded;
+  // the latest callback for the recorder's stop event, updated after render (not during it)
+  useEffect(() => {
+    onRecordedRef.current = onRecorded;
+  });
 
   const stopTracks = () => {
     streamRef.current?.getTracks().forEach((t) => t.stop());
@@ -228,6 +231,7 @@ export function AudioRecorder({
             <button ref={playRef} type="button" className="btn-secondary" onClick={togglePlayback} aria-pressed={playing}>
               {playing ? "Pause Preview" : "Play Preview"}
             </button>
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the speaker's own recording, just made, played back to them; it has no words on file yet (its transcript comes in the next step) */}
             <audio ref={audioRef} src={audioUrl} onEnded={() => setPlaying(false)} className="hidden" />
           </>
         ) : null}

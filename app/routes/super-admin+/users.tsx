@@ -11,7 +11,7 @@ import { addStaffMember } from "~/models/super-admin.server";
 import { listUsersWithCommunity } from "~/models/user.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
-import { ROLE, type Role } from "~/utils/roles";
+import { ROLE } from "~/utils/roles";
 
 export const meta: MetaFunction = () => [{ title: "Users · Super admin · Storyloom" }];
 

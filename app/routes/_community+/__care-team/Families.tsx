@@ -1,7 +1,6 @@
 // Family members: the table, add/edit dialogs and removal with confirmation (the invitation link: Invitation.tsx).
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { useRef, useState } from "react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { FamilyMemberSchema } from "~/models/admin-schemas.server";
@@ -9,7 +8,6 @@ import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { deleteFamilyLoader, editFamilyLoader, familiesLoader, FamilyListItem, newFamilyLoader } from "./families.server";
 import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
-import { useHydrated } from "~/components/hydration";
 
 type FamilyFormShape = z.input<typeof FamilyMemberSchema>;
 

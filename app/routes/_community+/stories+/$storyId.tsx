@@ -182,6 +182,7 @@ export default function StoryPage() {
             <h2 id="listen-title" className="mb-2 text-xl font-bold">
               Listen to {story.resident.firstName} tell it
             </h2>
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- audio only; the written story below is its transcript (WCAG 1.2.1 asks a text alternative, not captions) */}
             <audio controls preload="none" src={story.audioUrl} className="w-full">
               <a href={story.audioUrl}>Download the recording</a>
             </audio>
