@@ -2,6 +2,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { controlSchema, getControlDb, tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
+import { ROLE } from "~/utils/roles";
 
 const { familyMembers, residents } = tenantSchema;
 
@@ -77,7 +78,7 @@ export function deleteFamilyMember(db: TenantDb, tenantId: string, id: string): 
     const { users } = controlSchema;
     getControlDb()
       .delete(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.role, "family"), eq(users.familyMemberId, id)))
+      .where(and(eq(users.tenantId, tenantId), eq(users.role, ROLE.family), eq(users.familyMemberId, id)))
       .run();
   }
   return removed;

@@ -46,7 +46,7 @@ function uniqueUsername(base: string, tenantId: string): string {
 }
 
 // A family member's or a resident's account is linked to their record by one column.
-const LINK = { family: users.familyMemberId, resident: users.residentId } as const;
+const LINK = { [ROLE.family]: users.familyMemberId, [ROLE.resident]: users.residentId } as const;
 
 function findLinkedAccount(tenantId: string, role: keyof typeof LINK, recordId: string): UserRow | undefined {
   return getControlDb()
@@ -70,10 +70,10 @@ function linkedAccounts(tenantId: string, role: keyof typeof LINK): Map<string, 
   return out;
 }
 
-export const findFamilyAccount = (tenantId: string, memberId: string) => findLinkedAccount(tenantId, "family", memberId);
-export const familyAccounts = (tenantId: string) => linkedAccounts(tenantId, "family");
-export const findResidentAccount = (tenantId: string, residentId: string) => findLinkedAccount(tenantId, "resident", residentId);
-export const residentAccounts = (tenantId: string) => linkedAccounts(tenantId, "resident");
+export const findFamilyAccount = (tenantId: string, memberId: string) => findLinkedAccount(tenantId, ROLE.family, memberId);
+export const familyAccounts = (tenantId: string) => linkedAccounts(tenantId, ROLE.family);
+export const findResidentAccount = (tenantId: string, residentId: string) => findLinkedAccount(tenantId, ROLE.resident, residentId);
+export const residentAccounts = (tenantId: string) => linkedAccounts(tenantId, ROLE.resident);
 
 async function newInvitation(origin: string, community: Community, member: FamilyMemberRow, user: UserRow, createdByUserId: string | null): Promise<Invitation> {
   const token = await issueLoginToken({ userId: user.id, tenantId: community.id, purpose: "invite", createdByUserId, ttlMs: INVITE_TTL_MS });

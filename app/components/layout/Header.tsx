@@ -1,14 +1,14 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { RootUser, RootFacility } from "~/root";
-import { roleIn, STORYTELLER_ROLES, CARE_TEAM_ROLES, ADMIN_ROLES } from "~/utils/roles";
+import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, roleIn, STORYTELLER_ROLES } from "~/utils/roles";
 
 type NavItem = { to: string; label: string; show: (role: RootUser["role"]) => boolean; prefix?: boolean };
 
 // The spec's four links, each shown to the roles that may open it (plus Staff for care staff).
 const NAV: NavItem[] = [
   { to: "/", label: "Dashboard", show: () => true },
-  { to: "/resident", label: "Resident", show: (r) => r === "resident" },
-  { to: "/family", label: "Family", show: (r) => r === "family" },
+  { to: "/resident", label: "Resident", show: (r) => r === ROLE.resident },
+  { to: "/family", label: "Family", show: (r) => r === ROLE.family },
   { to: "/staff", label: "Staff", show: (r) => roleIn(r, CARE_TEAM_ROLES) },
   { to: "/admin", label: "Admin", show: (r) => roleIn(r, ADMIN_ROLES), prefix: true },
 ];
