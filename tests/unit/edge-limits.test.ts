@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EdgeLimiter, requesterKey, tooManyPage } from "~/utils/edge-limits.server";
+import { EdgeLimiter, mentionsSession, requesterKey, tooManyPage } from "~/utils/edge-limits.server";
 
 const rules = [
   { name: "uploads", limit: 3, windowMs: 60_000, match: (m: string, p: string) => m === "POST" && p === "/api/family/photos" },
@@ -30,10 +30,13 @@ describe("edge rate limits", () => {
     for (let i = 0; i < 100; i++) expect(limiter.check("GET", "/api/stats", "ip:1", 0)).toBeNull();
   });
 
-  it("keys signed-in requests by session and others by address", () => {
-    expect(requesterKey("storyloom_session=abc.def; other=1", "1.2.3.4")).toMatch(/^s:[0-9a-f]{32}$/);
-    expect(requesterKey("__Host-storyloom_session=abc", "1.2.3.4")).toMatch(/^s:/);
-    expect(requesterKey(undefined, "1.2.3.4")).toBe("ip:1.2.3.4");
+  it("keys verified sessions by session and everyone else by address", () => {
+    expect(requesterKey("a-verified-session-id", "1.2.3.4")).toMatch(/^s:[0-9a-f]{32}$/);
+    expect(requesterKey(null, "1.2.3.4")).toBe("ip:1.2.3.4");
+    expect(mentionsSession("storyloom_session=abc.def; other=1")).toBe(true);
+    expect(mentionsSession("__Host-storyloom_session=abc")).toBe(true);
+    expect(mentionsSession("other=1")).toBe(false);
+    expect(mentionsSession(undefined)).toBe(false);
   });
 
   it("explains the wait in plain words", () => {
