@@ -20,6 +20,18 @@ type EdgeState = { rule: BodyRule; who: string | null };
 // headers a proxy sets: with TRUST_PROXY off they are whatever the client wrote, so they go
 const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
 
+/**
+ * Ends the connection once the answer is out, gently: a FIN after the answer, then what the client
+ * is still sending is read and dropped for a moment before the socket closes. Closing at once
+ * would reset the connection under a client still sending, and it would lose the answer.
+ */
+function closeAfterAnswer(req: express.Request, res: express.Response, meter: BodyMeter) {
+  res.once("finish", () => {
+    req.socket.end();
+    void meter.drain(meter.bytes + 8 * 1024 * 1024, 2_000).finally(() => req.socket.destroy());
+  });
+}
+
 /** Sends the app's Response through express (as @remix-run/express does). */
 async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
@@ -67,7 +79,7 @@ export async function startServer() {
     if (browser && (declared === null || declared <= rule.drainCap)) keepAlive = await meter.drain(rule.drainCap);
     if (res.headersSent || res.destroyed) return;
     res.status(413).setHeader("Cache-Control", "no-store");
-    if (!keepAlive) res.setHeader("Connection", "close");
+    if (!keepAlive) closeAfterAnswer(req, res, meter);
     if (browser) res.type("html").send(tooLargePage(rule, req.originalUrl));
     else res.type("application/json").send(tooLargeJson(rule));
   }
@@ -162,7 +174,7 @@ export async function startServer() {
           if (!release) {
             const keepAlive = browser && (await meter.drain(rule.drainCap));
             res.status(503).setHeader("Retry-After", "60");
-            if (!keepAlive) res.setHeader("Connection", "close");
+            if (!keepAlive) closeAfterAnswer(req, res, meter);
             if (browser) res.type("html").send(busyPage(60));
             else res.type("text/plain").send("Many uploads are arriving at once. Please wait a minute and try again.");
             return;
@@ -188,6 +200,8 @@ export async function startServer() {
       } catch (error) {
         failure = error;
       }
+      // the route has answered: what it held of the body is let go, so the next upload may start
+      release?.();
       // the app read past the limit (a chunked body): whatever it answered, this is the answer
       if (meter?.over) return await refuseTooLarge(req, res, rule, meter, null);
       if (failure || !response) throw failure;
@@ -196,11 +210,14 @@ export async function startServer() {
         // sent everything (up to the cap); others get it at once, then the rest is drained up to
         // the limit, and past it the connection closes.
         if (browser) {
-          if (!(await meter.drain(rule.drainCap))) res.setHeader("Connection", "close");
+          if (!(await meter.drain(rule.drainCap))) closeAfterAnswer(req, res, meter);
           await sendResponse(res, response);
         } else {
           await sendResponse(res, response);
-          if (!(await meter.drain(rule.limit))) req.socket.destroy();
+          if (!(await meter.drain(rule.limit))) {
+            req.socket.end();
+            req.socket.destroy();
+          }
         }
         return;
       }

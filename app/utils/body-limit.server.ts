@@ -29,6 +29,8 @@ export const RECORDING_BODY_LIMIT = MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + FORM_OVE
  */
 export const UPLOAD_DRAIN_CAP = 64 * MB;
 const FORM_DRAIN_CAP = 1 * MB;
+// a body that stops arriving while it is drained: the connection is closed
+const DRAIN_IDLE_MS = 10_000;
 
 export type BodyRuleName = "form" | "long text" | "photo" | "recording";
 export type BodyRule = {
@@ -207,15 +209,23 @@ export class BodyMeter {
 
   /**
    * Reads and discards the rest, up to `cap` bytes in all. True when the body ended within the cap
-   * (the connection can carry an answer and the next request); false when it was cut off or lost.
+   * (the connection can carry an answer and the next request); false when it was cut off, lost, or
+   * nothing came for `idleMs` (a client that stopped sending does not hold the connection).
    */
-  async drain(cap: number): Promise<boolean> {
+  async drain(cap: number, idleMs = DRAIN_IDLE_MS): Promise<boolean> {
     while (!this.ended) {
       if (this.bytes > cap || this.failed) return false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const idle = new Promise<"idle">((resolve) => {
+        timer = setTimeout(() => resolve("idle"), idleMs);
+      });
       try {
-        await this.next();
+        const outcome = await Promise.race([this.next(), idle]);
+        if (outcome === "idle") return false;
       } catch {
         return false;
+      } finally {
+        clearTimeout(timer);
       }
     }
     return this.bytes <= cap;
