@@ -152,7 +152,9 @@ export class UploadGate {
   /** A release to call once the body is read, or null when the wait ran out. */
   acquire(key: string, weight: number, timeoutMs = 60_000): Promise<GateRelease | null> {
     if (this.capacity === 0 || weight === 0) return Promise.resolve(() => {});
-    if (this.queue.length === 0 && this.fits(key, weight)) return Promise.resolve(this.take(key, weight));
+    // first come, first in, among those that fit: one held back by its own requester's count
+    // does not hold up anyone else
+    if (this.fits(key, weight) && !this.queue.some((w) => this.fits(w.key, w.weight))) return Promise.resolve(this.take(key, weight));
     return new Promise((resolve) => {
       const waiter: Waiter = {
         key,
