@@ -17,20 +17,44 @@ import { getOptionalUser } from "~/utils/auth.server";
 
 type EdgeState = { rule: BodyRule; who: string | null };
 
+// bodies up to this limit are read whole at the edge before the app is called
+const SMALL_BODY = 1024 * 1024;
+
 // headers a proxy sets: with TRUST_PROXY off they are whatever the client wrote, so they go
 const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
 
 /**
- * Ends the connection once the answer is out, gently: a FIN after the answer, then what the client
- * is still sending is read and dropped for a moment before the socket closes. Closing at once
- * would reset the connection under a client still sending, and it would lose the answer.
+ * Ends the connection once the answer is out, gently: nothing more is read (the client's sending
+ * stalls in the network, costing us nothing) while it reads the answer, and a moment later the
+ * socket closes. Closing at once, or sending a FIN (a client that cannot half-close then fails
+ * its next write), would reset the connection under a client still sending and lose the answer;
+ * reading on would let a client make us read without end.
  */
-function closeAfterAnswer(req: express.Request, res: express.Response, meter: BodyMeter) {
-  res.once("finish", () => {
-    req.socket.end();
-    void meter.drain(meter.bytes + 8 * 1024 * 1024, 2_000).finally(() => req.socket.destroy());
-  });
+function closeAfterAnswer(req: express.Request, res: express.Response) {
+  const socket = req.socket;
+  let lingered = false;
+  const linger = () => {
+    if (lingered) return;
+    lingered = true;
+    req.pause();
+    socket.pause();
+    // each waiting connection holds what it had read: under a flood there is no waiting
+    if (lingering >= MAX_LINGERING) {
+      socket.destroy();
+      return;
+    }
+    lingering++;
+    socket.once("close", () => lingering--);
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  };
+  // node ends and destroys the socket itself after an answer it will not keep alive: the same
+  // moment of grace instead
+  socket.destroySoon = linger;
+  if (res.writableFinished) linger();
+  else res.once("finish", linger);
 }
+let lingering = 0;
+const MAX_LINGERING = 256;
 
 /** Sends the app's Response through express (as @remix-run/express does). */
 async function sendResponse(res: express.Response, response: Response) {
@@ -79,13 +103,13 @@ export async function startServer() {
     if (browser && (declared === null || declared <= rule.drainCap)) keepAlive = await meter.drain(rule.drainCap);
     if (res.headersSent || res.destroyed) return;
     res.status(413).setHeader("Cache-Control", "no-store");
-    if (!keepAlive) closeAfterAnswer(req, res, meter);
+    if (!keepAlive) closeAfterAnswer(req, res);
     if (browser) res.type("html").send(tooLargePage(rule, req.originalUrl));
     else res.type("application/json").send(tooLargeJson(rule));
   }
 
   /** The Request the app sees: host and port from Host alone unless TRUST_PROXY=1; the body metered. */
-  function remixRequest(req: express.Request, meter: BodyMeter | null, signal: AbortSignal): Request {
+  function remixRequest(req: express.Request, meter: BodyMeter | null, signal: AbortSignal, collected: Buffer | null): Request {
     const forwarded = config.TRUST_PROXY ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
     const url = new URL(`${req.protocol}://${forwarded || req.get("host") || "localhost"}${req.originalUrl}`);
     const headers = new Headers();
@@ -96,7 +120,7 @@ export async function startServer() {
     }
     const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
     if (req.method !== "GET" && req.method !== "HEAD" && meter) {
-      init.body = meter.stream();
+      init.body = collected ? (collected as unknown as BodyInit) : meter.stream();
       init.duplex = "half";
     }
     return new Request(url.href, init);
@@ -111,8 +135,14 @@ export async function startServer() {
       req.headers["x-real-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
       if (!config.TRUST_PROXY) for (const name of PROXY_HEADERS) delete req.headers[name];
       // no state changes from another site's page, sibling community subdomains included
+      // an answer given before the body is read: the body is not read after it either (left to
+      // itself, node would read all of it, however long)
+      const early = () => {
+        if (hasBody(req.headers)) closeAfterAnswer(req, res);
+        return res;
+      };
       if (isCrossOriginWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
-        res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
+        early().status(403).type("text/plain").send("Forbidden: this request came from another site.");
         return;
       }
       let who: string | null = null;
@@ -120,7 +150,7 @@ export async function startServer() {
         who = await requester(req);
         const refusal = limiter.check(req.method, req.path, who);
         if (refusal) {
-          res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+          early().setHeader("Retry-After", String(refusal.retryAfterSeconds));
           res.setHeader("Cache-Control", "no-store");
           if (req.path.startsWith("/api/")) res.status(429).type("text/plain").send(`Too many ${refusal.rule}. Please wait and try again.`);
           else res.status(429).type("html").send(tooManyPage(refusal.rule, refusal.retryAfterSeconds));
@@ -174,7 +204,7 @@ export async function startServer() {
           if (!release) {
             const keepAlive = browser && (await meter.drain(rule.drainCap));
             res.status(503).setHeader("Retry-After", "60");
-            if (!keepAlive) closeAfterAnswer(req, res, meter);
+            if (!keepAlive) closeAfterAnswer(req, res);
             if (browser) res.type("html").send(busyPage(60));
             else res.type("text/plain").send("Many uploads are arriving at once. Please wait a minute and try again.");
             return;
@@ -186,10 +216,26 @@ export async function startServer() {
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
+      // past the limit the route's work is moot (the edge answers 413): aborted, it is not logged
+      meter?.onSettled(() => {
+        if (meter.over) controller.abort();
+      });
+      // a small body (sign-in, forms, JSON) is read whole here first: one over its limit never
+      // reaches the app
+      let collected: Buffer | null = null;
+      if (meter && rule.limit <= SMALL_BODY && req.method !== "GET" && req.method !== "HEAD") {
+        collected = await meter.collect();
+        if (!collected) {
+          if (meter.over) await refuseTooLarge(req, res, rule, meter, null);
+          else req.socket.destroy();
+          return;
+        }
+      }
       let request: Request;
       try {
-        request = remixRequest(req, meter, controller.signal);
+        request = remixRequest(req, meter, controller.signal, collected);
       } catch {
+        if (meter && !meter.settled) closeAfterAnswer(req, res);
         res.status(400).type("text/plain").send("Bad Request: the Host header is not a host name.");
         return;
       }
@@ -207,17 +253,13 @@ export async function startServer() {
       if (failure || !response) throw failure;
       if (meter && !meter.settled) {
         // the app answered without reading the whole body. A browser gets the answer once it has
-        // sent everything (up to the cap); others get it at once, then the rest is drained up to
-        // the limit, and past it the connection closes.
+        // sent everything (up to the cap); an API client gets it at once, and the connection ends.
         if (browser) {
-          if (!(await meter.drain(rule.drainCap))) closeAfterAnswer(req, res, meter);
+          if (!(await meter.drain(rule.drainCap))) closeAfterAnswer(req, res);
           await sendResponse(res, response);
         } else {
+          closeAfterAnswer(req, res);
           await sendResponse(res, response);
-          if (!(await meter.drain(rule.limit))) {
-            req.socket.end();
-            req.socket.destroy();
-          }
         }
         return;
       }

@@ -95,6 +95,41 @@ export function isBrowserForm(path: string, contentType: string | undefined): bo
   return /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType ?? "");
 }
 
+/**
+ * How fast large bodies (uploads, and what is drained of any body) are read, all together: a
+ * token bucket. An upload over a facility's network or a phone never comes near it; clients on a
+ * fast link sending body after body to be refused are slowed to it, which keeps the server's
+ * CPU, and the memory that reading at wire speed churns through, for everyone else.
+ */
+export class ReadBudget {
+  private tokens: number;
+  private last: number;
+  constructor(
+    readonly bytesPerSecond: number,
+    readonly burst: number = bytesPerSecond / 4,
+    now = Date.now(),
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  /** Takes `bytes`; answers how long to wait before reading more (0: at once). */
+  take(bytes: number, now = Date.now()): number {
+    if (this.bytesPerSecond === 0) return 0;
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.bytesPerSecond);
+    this.last = now;
+    this.tokens -= bytes;
+    return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens / this.bytesPerSecond) * 1000);
+  }
+}
+
+const envNumber = (name: string, fallback: number) => {
+  const n = Number(process.env[name] ?? "");
+  return process.env[name] !== undefined && process.env[name] !== "" && Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+/** The one budget of this server process (UPLOAD_READ_MB_PER_SECOND, 0 switches it off). */
+export const uploadReadBudget = new ReadBudget(envNumber("UPLOAD_READ_MB_PER_SECOND", 64) * MB);
+
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
     super(`The request body is larger than ${limit} bytes`);
@@ -105,21 +140,35 @@ export class BodyTooLargeError extends Error {
  * Counts a request body as it is read. The app gets `stream()`, which errors with
  * BodyTooLargeError once the limit is passed (so no route holds more than the limit); what the app
  * leaves unread is drained by `drain()`, up to a cap, so the connection can carry the answer.
+ * Built on the source's own events, with no promise or timer per chunk: under a flood of bodies
+ * the garbage it makes is what the bytes themselves are.
  */
 export class BodyMeter {
   bytes = 0;
   ended = false;
   over = false;
   failed = false;
-  private iterator: AsyncIterator<Buffer>;
-  private queue: Promise<void> = Promise.resolve();
   private doneListeners: (() => void)[] = [];
+  private stopWaiting: (() => void) | null = null;
 
   constructor(
-    source: Readable,
+    private source: Readable,
     readonly limit: number,
+    /** large bodies are read within the shared budget; small ones (read whole at the edge) are not */
+    private budget: ReadBudget | null = limit > 1024 * 1024 ? uploadReadBudget : null,
   ) {
-    this.iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    source.once("end", () => {
+      this.ended = true;
+      this.settle();
+    });
+    const lost = () => {
+      if (this.ended) return;
+      this.failed = true;
+      this.settle();
+    };
+    // a client that goes away mid-body (an IncomingMessage reports it only to listeners)
+    source.once("error", lost);
+    source.once("close", lost);
   }
 
   /** Whether the body has been read to its end, cut off, or lost. */
@@ -139,72 +188,82 @@ export class BodyMeter {
     for (const l of listeners) l();
   }
 
-  // one read at a time: the app's stream and the drain share the source
-  private next(): Promise<Buffer | null> {
-    const run = this.queue.then(() => this.readOne());
-    this.queue = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
-  }
-
-  private async readOne(): Promise<Buffer | null> {
-    if (this.ended) return null;
-    if (this.failed) throw new Error("The request body was lost");
-    let result: IteratorResult<Buffer>;
-    try {
-      result = await this.iterator.next();
-    } catch (error) {
-      this.failed = true;
-      this.settle();
-      throw error;
-    }
-    if (result.done) {
-      this.ended = true;
-      this.settle();
-      return null;
-    }
-    this.bytes += result.value.byteLength;
-    return result.value;
-  }
-
   /** The body for the app, cut off at the limit. */
   stream(): ReadableStream<Uint8Array> {
-    let closed = false;
     return new ReadableStream<Uint8Array>(
       {
-        pull: async (controller) => {
-          if (closed) return;
-          let chunk: Buffer | null;
-          try {
-            chunk = await this.next();
-          } catch (error) {
-            closed = true;
-            controller.error(error);
-            return;
-          }
-          if (chunk === null) {
-            closed = true;
-            controller.close();
-            return;
-          }
-          if (this.bytes > this.limit) {
-            this.over = true;
-            closed = true;
-            this.settle();
-            controller.error(new BodyTooLargeError(this.limit));
-            return;
-          }
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        },
-        // the app stopped reading (it answered without the rest): the drain takes over
-        cancel: () => {
-          closed = true;
-        },
+        pull: (controller) =>
+          new Promise<void>((resolve) => {
+            const attempt = () => {
+              this.stopWaiting = null;
+              if (this.failed) {
+                controller.error(new Error("The request body was cut off"));
+                return resolve();
+              }
+              const chunk = this.source.read() as Buffer | null;
+              if (chunk !== null) {
+                this.bytes += chunk.byteLength;
+                if (this.bytes > this.limit) {
+                  this.over = true;
+                  this.settle();
+                  controller.error(new BodyTooLargeError(this.limit));
+                } else controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+                // over the budget: the next read waits its turn
+                const wait = this.budget?.take(chunk.byteLength) ?? 0;
+                if (wait > 0) setTimeout(resolve, wait);
+                else resolve();
+                return;
+              }
+              if (this.ended || this.source.readableEnded) {
+                controller.close();
+                return resolve();
+              }
+              const wake = () => {
+                this.source.off("readable", wake).off("end", wake).off("close", wake);
+                attempt();
+              };
+              this.source.on("readable", wake).on("end", wake).on("close", wake);
+              // the drain takes over from an app that stopped reading: its read is let go
+              this.stopWaiting = () => {
+                this.source.off("readable", wake).off("end", wake).off("close", wake);
+                controller.error(new Error("The rest of the request body was not needed"));
+                resolve();
+              };
+            };
+            attempt();
+          }),
       },
       { highWaterMark: 0 },
     );
+  }
+
+  /**
+   * The whole body, read before the app sees any of it, or null once it passes the limit (then
+   * `over` is set and the rest is left for `drain`). For the small limits only: it is held.
+   */
+  collect(): Promise<Buffer | null> {
+    const source = this.source;
+    if (this.ended || source.readableEnded) return Promise.resolve(Buffer.alloc(0));
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      const finish = (body: Buffer | null) => {
+        source.off("data", onData).off("end", onEnd).off("close", onGone);
+        source.pause();
+        resolve(body);
+      };
+      const onData = (chunk: Buffer) => {
+        this.bytes += chunk.byteLength;
+        if (this.bytes > this.limit) {
+          this.over = true;
+          this.settle();
+          finish(null);
+        } else chunks.push(chunk);
+      };
+      const onEnd = () => finish(Buffer.concat(chunks));
+      const onGone = () => finish(null);
+      source.on("data", onData).once("end", onEnd).once("close", onGone);
+      source.resume();
+    });
   }
 
   /**
@@ -212,23 +271,40 @@ export class BodyMeter {
    * (the connection can carry an answer and the next request); false when it was cut off, lost, or
    * nothing came for `idleMs` (a client that stopped sending does not hold the connection).
    */
-  async drain(cap: number, idleMs = DRAIN_IDLE_MS): Promise<boolean> {
-    while (!this.ended) {
-      if (this.bytes > cap || this.failed) return false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const idle = new Promise<"idle">((resolve) => {
-        timer = setTimeout(() => resolve("idle"), idleMs);
-      });
-      try {
-        const outcome = await Promise.race([this.next(), idle]);
-        if (outcome === "idle") return false;
-      } catch {
-        return false;
-      } finally {
+  drain(cap: number, idleMs = DRAIN_IDLE_MS): Promise<boolean> {
+    this.stopWaiting?.();
+    this.stopWaiting = null;
+    const source = this.source;
+    if (this.ended || source.readableEnded) return Promise.resolve(this.bytes <= cap);
+    if (this.failed || this.bytes > cap) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const finish = (ok: boolean) => {
+        done = true;
         clearTimeout(timer);
-      }
-    }
-    return this.bytes <= cap;
+        source.off("data", onData).off("end", onEnd).off("close", onGone).off("error", onGone);
+        source.pause();
+        resolve(ok);
+      };
+      const timer = setTimeout(() => finish(false), idleMs);
+      let done = false;
+      const onData = (chunk: Buffer) => {
+        this.bytes += chunk.byteLength;
+        timer.refresh();
+        if (this.bytes > cap) return finish(false);
+        // thrown away, but read within the shared budget all the same
+        const wait = uploadReadBudget.take(chunk.byteLength);
+        if (wait > 0) {
+          source.pause();
+          setTimeout(() => {
+            if (!done) source.resume();
+          }, wait);
+        }
+      };
+      const onEnd = () => finish(this.bytes <= cap);
+      const onGone = () => finish(false);
+      source.on("data", onData).once("end", onEnd).once("close", onGone).once("error", onGone);
+      source.resume();
+    });
   }
 }
 

@@ -28,12 +28,29 @@ export type MultipartLimits = {
   /** how many files and how many other fields a form may have; more, and it is not read */
   maxFiles: number;
   maxFields: number;
+  /**
+   * Stop at the first file over its limit: for a caller whose answer is then settled (an API, the
+   * recorder), the rest is not worth reading. A browser form reads on, so the fields after the
+   * file are there to show again; the edge drains what is left either way.
+   */
+  stopAtOversize?: boolean;
 };
 
 // a text field: a story of 50,000 characters fits
 const MAX_FIELD_BYTES = 1024 * 1024;
 
 class UnreadableForm extends Error {}
+
+/** Resolves when the parser takes more, or has stopped (a malformed form: then `finished` says why). */
+function writable(bb: busboy.Busboy) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      bb.off("drain", done).off("close", done).off("error", done);
+      resolve();
+    };
+    bb.on("drain", done).on("close", done).on("error", done);
+  });
+}
 
 function makeParser(request: Request, limits: MultipartLimits) {
   return busboy({
@@ -108,6 +125,8 @@ export async function readMultipartForm(request: Request, limits: MultipartLimit
     bb.on("close", resolve);
     bb.on("error", reject);
   });
+  // a parser given up on (destroyed below) still reports how it ended: nobody needs to hear it
+  finished.catch(() => {});
   try {
     if (!request.body) throw new UnreadableForm("no body");
     const reader = request.body.getReader();
@@ -119,11 +138,14 @@ export async function readMultipartForm(request: Request, limits: MultipartLimit
         await reader.cancel().catch(() => {});
         throw tooLargeError();
       }
-      if (problem) {
+      if (problem || (limits.stopAtOversize && oversized.length)) {
         await reader.cancel().catch(() => {});
-        break;
+        if (problem) break;
+        bb.destroy();
+        return { form, oversized };
       }
-      if (!bb.write(value)) await new Promise((resolve) => bb.once("drain", resolve));
+      if (!bb.write(value)) await writable(bb);
+      if (bb.destroyed) break;
     }
     bb.end();
     await finished;
@@ -155,7 +177,8 @@ export async function readUploadForm(request: Request, maxPartSize = MAX_IMAGE_B
     }
   }
   // the story form: one image; the residents' form: one photo; a family photo: one photo
-  return readMultipartForm(request, { maxFileBytes: maxPartSize, maxTotalBytes: maxPartSize * BODY_LIMIT_FACTOR, maxFiles: 2, maxFields: 30 });
+  const api = new URL(request.url).pathname.startsWith("/api/");
+  return readMultipartForm(request, { maxFileBytes: maxPartSize, maxTotalBytes: maxPartSize * BODY_LIMIT_FACTOR, maxFiles: 2, maxFields: 30, stopAtOversize: api });
 }
 
 function unreadableForm() {

@@ -1,6 +1,7 @@
-// A real Storyloom server for integration tests: production mode on loopback, its own DATA_DIR in
-// a temporary folder, the demo data loaded, and raw HTTP helpers that can stream bodies (chunked
-// or with a declared length) and speak from other loopback addresses (127.0.0.2, ...).
+// A real Storyloom server for integration tests and scripts/bench-abuse.ts: production mode on
+// loopback, its own DATA_DIR in a temporary folder, the demo data loaded, and raw HTTP helpers that
+// can stream bodies (chunked or with a declared length) and speak from other loopback addresses
+// (127.0.0.2, ...).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -49,6 +50,12 @@ export type RealServer = {
 export async function startRealServer(port: number, extraEnv: Record<string, string> = {}): Promise<RealServer> {
   const buildDir = productionBuildDir();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-server-"));
+  // the demo data is loaded by its own process first, so that the server's memory is its own
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", APP_DOMAIN: "storyloom.localhost" },
+    stdio: "ignore",
+  });
+  if (seeded.status !== 0) throw new Error("the demo data did not load");
   // one process (node with tsx's loader), so that its memory is the server's
   const proc: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
@@ -56,7 +63,6 @@ export async function startRealServer(port: number, extraEnv: Record<string, str
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: "production",
-      SEED_DEMO: "1",
       SESSION_SECRET: "s".repeat(48),
       DEV_LOGIN: "0",
       DEFAULT_TENANT: "sunnybrook",
@@ -66,7 +72,8 @@ export async function startRealServer(port: number, extraEnv: Record<string, str
       REMIX_BUILD_DIR: buildDir,
       ...extraEnv,
     },
-    stdio: ["ignore", "ignore", "ignore"],
+    // SERVER_LOG=path keeps what the server printed (for a failing run)
+    stdio: ["ignore", process.env.SERVER_LOG ? fs.openSync(process.env.SERVER_LOG, "a") : "ignore", process.env.SERVER_LOG ? fs.openSync(process.env.SERVER_LOG, "a") : "ignore"],
   });
   const t0 = Date.now();
   for (;;) {
@@ -80,7 +87,13 @@ export async function startRealServer(port: number, extraEnv: Record<string, str
     port,
     dataDir,
     pid: proc.pid!,
-    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, "utf8"))?.[1] ?? 0) * 1024,
+    rss: () => {
+      try {
+        return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+      } catch {
+        return 0; // it has exited
+      }
+    },
     stop: async () => {
       if (proc.exitCode === null) {
         const exited = new Promise((r) => proc.once("exit", r));

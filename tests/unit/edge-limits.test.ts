@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { BodyMeter, BodyTooLargeError, bodyRuleFor, isBrowserForm, tooLargeJson, tooLargePage } from "~/utils/body-limit.server";
+import { BodyMeter, BodyTooLargeError, bodyRuleFor, isBrowserForm, ReadBudget, tooLargeJson, tooLargePage } from "~/utils/body-limit.server";
 import { EdgeLimiter, mentionsSession, requesterKey, routePath, tooManyPage, UploadGate } from "~/utils/edge-limits.server";
 
 const rules = [
@@ -212,5 +212,23 @@ describe("body rules", () => {
     expect(page).toContain('href="/family?dialog=photo"');
     expect(tooLargePage(bodyRuleFor("POST", "/login"), "//evil.example/x")).toContain('href="/"');
     expect(JSON.parse(tooLargeJson(bodyRuleFor("POST", "/api/residents"))).message).toMatch(/at most 64 KB/);
+  });
+});
+
+describe("the read budget for large bodies", () => {
+  const MB = 1024 * 1024;
+  it("lets a burst through, then paces readers to the rate, shared by all of them", () => {
+    const t = 1_000_000;
+    const budget = new ReadBudget(64 * MB, 16 * MB, t);
+    expect(budget.take(16 * MB, t)).toBe(0);
+    // 20 concurrent readers each wanting 64 KB more wait their turn: together 1.25 MB at 64 MB/s
+    const waits = Array.from({ length: 20 }, () => budget.take(64 * 1024, t));
+    expect(waits[0]).toBe(1);
+    expect(waits[19]).toBe(20);
+    // a second later the bucket has refilled
+    expect(budget.take(MB, t + 1_000)).toBe(0);
+  });
+  it("a rate of 0 switches it off", () => {
+    expect(new ReadBudget(0).take(100 * MB)).toBe(0);
   });
 });
