@@ -1,47 +1,174 @@
 // The production server: express + Remix, compression, long-lived caching of fingerprinted assets.
+// Everything a request passes before the app sees it lives here (ADR 006): security headers, the
+// cross-site check, per-requester rate limits, and request body limits.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import compression from "compression";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { closeAllDatabases } from "~/utils/db.server";
-import crypto from "node:crypto";
 import { contentSecurityPolicy, isCrossOriginWrite, STATIC_SECURITY_HEADERS } from "~/utils/security.server";
-import { EdgeLimiter, requesterKey, tooManyPage } from "~/utils/edge-limits.server";
+import { busyPage, EdgeLimiter, mentionsSession, requesterKey, tooManyPage, UploadGate } from "~/utils/edge-limits.server";
+import { BodyMeter, bodyRuleFor, declaredLength, hasBody, isBrowserForm, tooLargeJson, tooLargePage, type BodyRule } from "~/utils/body-limit.server";
+import { getOptionalUser } from "~/utils/auth.server";
+
+type EdgeState = { rule: BodyRule; who: string | null };
+
+// bodies up to this limit are read whole at the edge before the app is called
+const SMALL_BODY = 1024 * 1024;
+
+// headers a proxy sets: with TRUST_PROXY off they are whatever the client wrote, so they go
+const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
+
+/**
+ * Ends the connection once the answer is out, gently: nothing more is read (the client's sending
+ * stalls in the network, costing us nothing) while it reads the answer, and a moment later the
+ * socket closes. Closing at once, or sending a FIN (a client that cannot half-close then fails
+ * its next write), would reset the connection under a client still sending and lose the answer;
+ * reading on would let a client make us read without end.
+ */
+function closeAfterAnswer(req: express.Request, res: express.Response) {
+  const socket = req.socket;
+  let lingered = false;
+  const linger = () => {
+    if (lingered) return;
+    lingered = true;
+    req.pause();
+    socket.pause();
+    // each waiting connection holds what it had read: under a flood there is no waiting
+    if (lingering >= MAX_LINGERING) {
+      socket.destroy();
+      return;
+    }
+    lingering++;
+    socket.once("close", () => lingering--);
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  };
+  // node ends and destroys the socket itself after an answer it will not keep alive: the same
+  // moment of grace instead
+  socket.destroySoon = linger;
+  if (res.writableFinished) linger();
+  else res.once("finish", linger);
+}
+let lingering = 0;
+const MAX_LINGERING = 256;
+
+/** Sends the app's Response through express (as @remix-run/express does). */
+async function sendResponse(res: express.Response, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
 
 export async function startServer() {
   const config = env();
   const buildDir = path.resolve(process.env.REMIX_BUILD_DIR || "build");
   const buildPath = path.join(buildDir, "index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const handleRequest = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");
 
   const app = express();
   const limiter = new EdgeLimiter();
+  const uploads = new UploadGate();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
-  app.use((req, res, next) => {
-    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
-    if (config.isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    // no state changes from another site's page, sibling community subdomains included
-    // the client's address as express sees it (X-Forwarded-For only counts with TRUST_PROXY=1);
-    // nothing a client sends itself can set it
-    req.headers["x-real-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
-    if (!config.TRUST_PROXY) delete req.headers["x-forwarded-for"];
-    if (isCrossOriginWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
-      res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
-      return;
+
+  /** Who is asking: a session once verified (signed cookie, live row, this host), else the address. */
+  async function requester(req: express.Request): Promise<string> {
+    const ip = String(req.headers["x-real-ip"]);
+    const cookie = req.get("cookie");
+    if (!mentionsSession(cookie)) return requesterKey(null, ip);
+    try {
+      const user = await getOptionalUser(new Request(`${req.protocol}://${req.get("host")}/`, { headers: { cookie: cookie! } }));
+      return requesterKey(user?.sessionId ?? null, ip);
+    } catch {
+      return requesterKey(null, ip);
     }
-    const refusal = limiter.check(req.method, req.path, requesterKey(req.get("cookie"), String(req.headers["x-real-ip"])));
-    if (refusal) {
-      res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
-      res.setHeader("Cache-Control", "no-store");
-      if (req.path.startsWith("/api/")) res.status(429).type("text/plain").send(`Too many ${refusal.rule}. Please wait and try again.`);
-      else res.status(429).type("html").send(tooManyPage(refusal.rule, refusal.retryAfterSeconds));
-      return;
+  }
+
+  /**
+   * 413. A browser form's body is read and thrown away first, up to the rule's cap, so the person
+   * sees the page instead of a broken connection; past the cap, or for API clients, the
+   * connection closes after the answer.
+   */
+  async function refuseTooLarge(req: express.Request, res: express.Response, rule: BodyRule, meter: BodyMeter, declared: number | null) {
+    const browser = isBrowserForm(req.path, req.get("content-type"));
+    let keepAlive = false;
+    if (browser && (declared === null || declared <= rule.drainCap)) keepAlive = await meter.drain(rule.drainCap);
+    if (res.headersSent || res.destroyed) return;
+    res.status(413).setHeader("Cache-Control", "no-store");
+    if (!keepAlive) closeAfterAnswer(req, res);
+    if (browser) res.type("html").send(tooLargePage(rule, req.originalUrl));
+    else res.type("application/json").send(tooLargeJson(rule));
+  }
+
+  /** The Request the app sees: host and port from Host alone unless TRUST_PROXY=1; the body metered. */
+  function remixRequest(req: express.Request, meter: BodyMeter | null, signal: AbortSignal, collected: Buffer | null): Request {
+    const forwarded = config.TRUST_PROXY ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+    const url = new URL(`${req.protocol}://${forwarded || req.get("host") || "localhost"}${req.originalUrl}`);
+    const headers = new Headers();
+    for (const [key, values] of Object.entries(req.headers)) {
+      if (values === undefined) continue;
+      if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+      else headers.set(key, values);
     }
-    next();
+    const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
+    if (req.method !== "GET" && req.method !== "HEAD" && meter) {
+      init.body = collected ? (collected as unknown as BodyInit) : meter.stream();
+      init.duplex = "half";
+    }
+    return new Request(url.href, init);
+  }
+
+  app.use(async (req, res, next) => {
+    try {
+      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
+      if (config.isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      // the client's address as express sees it (X-Forwarded-For only counts with TRUST_PROXY=1);
+      // nothing a client sends itself can set it
+      req.headers["x-real-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
+      if (!config.TRUST_PROXY) for (const name of PROXY_HEADERS) delete req.headers[name];
+      // no state changes from another site's page, sibling community subdomains included
+      // an answer given before the body is read: the body is not read after it either (left to
+      // itself, node would read all of it, however long)
+      const early = () => {
+        if (hasBody(req.headers)) closeAfterAnswer(req, res);
+        return res;
+      };
+      if (isCrossOriginWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
+        early().status(403).type("text/plain").send("Forbidden: this request came from another site.");
+        return;
+      }
+      let who: string | null = null;
+      if (limiter.applies(req.method, req.path)) {
+        who = await requester(req);
+        const refusal = limiter.check(req.method, req.path, who);
+        if (refusal) {
+          early().setHeader("Retry-After", String(refusal.retryAfterSeconds));
+          res.setHeader("Cache-Control", "no-store");
+          if (req.path.startsWith("/api/")) res.status(429).type("text/plain").send(`Too many ${refusal.rule}. Please wait and try again.`);
+          else res.status(429).type("html").send(tooManyPage(refusal.rule, refusal.retryAfterSeconds));
+          return;
+        }
+      }
+      // a body that says it is too large is refused before a byte of it is used
+      const rule = bodyRuleFor(req.method, req.path);
+      const declared = declaredLength(req.get("content-length"));
+      if (declared !== null && declared > rule.limit) {
+        await refuseTooLarge(req, res, rule, new BodyMeter(req, rule.limit), declared);
+        return;
+      }
+      res.locals.edge = { rule, who } satisfies EdgeState;
+      next();
+    } catch (error) {
+      next(error);
+    }
   });
   app.use(compression());
   // fingerprinted assets never change
@@ -62,20 +189,100 @@ export async function startServer() {
     }) as typeof res.append;
     next();
   });
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-    }),
-  );
+  app.all("*", async (req, res, next) => {
+    const { rule, who } = res.locals.edge as EdgeState;
+    const meter = hasBody(req.headers) ? new BodyMeter(req, rule.limit) : null;
+    const browser = isBrowserForm(req.path, req.get("content-type"));
+    let release: (() => void) | null = null;
+    try {
+      // upload routes hold what they read in memory: their bodies are read a few at a time.
+      // Signed out, a route refuses before reading, so only verified sessions queue.
+      if (meter && rule.memory > 0) {
+        const key = who ?? (await requester(req));
+        if (key.startsWith("s:")) {
+          release = await uploads.acquire(key, rule.memory);
+          if (!release) {
+            const keepAlive = browser && (await meter.drain(rule.drainCap));
+            res.status(503).setHeader("Retry-After", "60");
+            if (!keepAlive) closeAfterAnswer(req, res);
+            if (browser) res.type("html").send(busyPage(60));
+            else res.type("text/plain").send("Many uploads are arriving at once. Please wait a minute and try again.");
+            return;
+          }
+          meter.onSettled(release);
+        }
+      }
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      // past the limit the route's work is moot (the edge answers 413): aborted, it is not logged
+      meter?.onSettled(() => {
+        if (meter.over) controller.abort();
+      });
+      // a small body (sign-in, forms, JSON) is read whole here first: one over its limit never
+      // reaches the app
+      let collected: Buffer | null = null;
+      if (meter && rule.limit <= SMALL_BODY && req.method !== "GET" && req.method !== "HEAD") {
+        collected = await meter.collect();
+        if (!collected) {
+          if (meter.over) await refuseTooLarge(req, res, rule, meter, null);
+          else req.socket.destroy();
+          return;
+        }
+      }
+      let request: Request;
+      try {
+        request = remixRequest(req, meter, controller.signal, collected);
+      } catch {
+        if (meter && !meter.settled) closeAfterAnswer(req, res);
+        res.status(400).type("text/plain").send("Bad Request: the Host header is not a host name.");
+        return;
+      }
+      let response: Response | null = null;
+      let failure: unknown = null;
+      try {
+        response = await handleRequest(request, { cspNonce: res.locals.cspNonce as string });
+      } catch (error) {
+        failure = error;
+      }
+      // the route has answered: what it held of the body is let go, so the next upload may start
+      release?.();
+      // the app read past the limit (a chunked body): whatever it answered, this is the answer
+      if (meter?.over) return await refuseTooLarge(req, res, rule, meter, null);
+      if (failure || !response) throw failure;
+      if (meter && !meter.settled) {
+        // the app answered without reading the whole body. A browser gets the answer once it has
+        // sent everything (up to the cap); an API client gets it at once, and the connection ends.
+        if (browser) {
+          if (!(await meter.drain(rule.drainCap))) closeAfterAnswer(req, res);
+          await sendResponse(res, response);
+        } else {
+          closeAfterAnswer(req, res);
+          await sendResponse(res, response);
+        }
+        return;
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    } finally {
+      release?.();
+    }
+  });
 
   const server = app.listen(config.PORT, () => {
     console.log(`Storyloom listening on http://localhost:${config.PORT} (APP_DOMAIN ${config.APP_DOMAIN}, DATA_DIR ${config.DATA_DIR})`);
     if (config.DEFAULT_TENANT) console.log(`  community site: http://${config.DEFAULT_TENANT}.${config.APP_DOMAIN}:${config.PORT}`);
     console.log(`  marketing site: http://${config.APP_DOMAIN}:${config.PORT}`);
     if (config.DEV_LOGIN) console.log(`  development login: http://${config.APP_DOMAIN}:${config.PORT}/dev-login`);
+  });
+  // "Expect: 100-continue": a client told its body is too large need not send it at all
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    const rule = bodyRuleFor(req.method ?? "GET", (req.url ?? "/").split("?")[0]!);
+    const declared = declaredLength(req.headers["content-length"]);
+    if (declared === null || declared <= rule.limit) res.writeContinue();
+    server.emit("request", req, res);
   });
 
   let stopping = false;

@@ -50,6 +50,8 @@ function clientIp(request: Request): string | null {
 
 /** Starts a fresh session (a new id every time) and redirects to `to`. */
 export async function signInAndRedirect(request: Request, user: UserRow, to?: string | null, extraHeaders?: Headers) {
+  // settled before the session is made: a target that cannot be sent must not leave a session behind
+  const target = user.mustChangePassword ? "/password" : safeRedirect(to, homePathFor(user.role), new URL(request.url).origin);
   const { setCookie } = await createSession({
     userId: user.id,
     role: user.role,
@@ -60,7 +62,6 @@ export async function signInAndRedirect(request: Request, user: UserRow, to?: st
   markSignedIn(user.id);
   const headers = new Headers(extraHeaders);
   headers.append("Set-Cookie", setCookie);
-  const target = user.mustChangePassword ? "/password" : safeRedirect(to, homePathFor(user.role));
   return redirect(target, { headers });
 }
 

@@ -36,14 +36,28 @@ export function edgeRules(): EdgeRule[] {
 
 type Window = { count: number; resetAt: number };
 
+/** The route a request is for: Remix's data requests (`/invite.data`, `/_root.data`) count as the page's. */
+export function routePath(path: string): string {
+  if (path === "/_root.data") return "/";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
 export class EdgeLimiter {
   private windows = new Map<string, Window>();
   constructor(private rules: EdgeRule[] = edgeRules()) {}
 
-  /** The refusal for this request, or null. `who` is the session cookie or the client address. */
+  /** Whether any rule counts this request (only then is the requester worth looking up). */
+  applies(method: string, path: string): boolean {
+    const p = routePath(path);
+    return this.rules.some((rule) => rule.limit !== 0 && rule.match(method.toUpperCase(), p));
+  }
+
+  /** The refusal for this request, or null. `who` is requesterKey(): a verified session or the address. */
   check(method: string, path: string, who: string, now = Date.now()): { rule: string; retryAfterSeconds: number } | null {
+    // Remix's data requests (/invite.data) are the page's own posts
+    const p = routePath(path);
     for (const rule of this.rules) {
-      if (rule.limit === 0 || !rule.match(method.toUpperCase(), path)) continue;
+      if (rule.limit === 0 || !rule.match(method.toUpperCase(), p)) continue;
       const key = `${rule.name}:${who}`;
       let w = this.windows.get(key);
       if (!w || w.resetAt <= now) {
@@ -62,10 +76,102 @@ export class EdgeLimiter {
   }
 }
 
-/** Who is asking: the signed session cookie when there is one (so a shared kiosk network is not one bucket), else the address. */
-export function requesterKey(cookieHeader: string | undefined, ip: string): string {
-  const session = /(?:^|;\s*)(?:__Host-)?storyloom_session=([^;]+)/.exec(cookieHeader ?? "")?.[1];
-  return session ? `s:${crypto.createHash("sha256").update(session).digest("hex").slice(0, 32)}` : `ip:${ip}`;
+/**
+ * Who is asking: a session only once it has been verified (signed cookie, live row, this host), so
+ * a made-up cookie per request is just its address; a shared kiosk network is not one bucket for
+ * the people signed in on it.
+ */
+export function requesterKey(verifiedSessionId: string | null, ip: string): string {
+  return verifiedSessionId ? `s:${crypto.createHash("sha256").update(verifiedSessionId).digest("hex").slice(0, 32)}` : `ip:${ip}`;
+}
+
+/** Whether a Cookie header names a session at all (when it does not, there is nothing to verify). */
+export function mentionsSession(cookieHeader: string | undefined): boolean {
+  return /(?:^|;\s*)(?:__Host-)?storyloom_session=[^;]/.test(cookieHeader ?? "");
+}
+
+export type GateRelease = () => void;
+type Waiter = { key: string; weight: number; grant: (release: GateRelease | null) => void; timer: ReturnType<typeof setTimeout> };
+
+/**
+ * How many upload bodies are read at once. Each upload route holds what it reads in memory (a
+ * photo up to 5 MB, a recording up to 40 MB), so a crowd of uploads, signed in, could hold
+ * gigabytes; here the bodies being read share a memory budget, and one requester reads at most
+ * `perRequester` at a time. The others wait their turn without being read (the network holds
+ * them), and after `timeoutMs` are told to try again.
+ */
+export class UploadGate {
+  private used = 0;
+  private perKey = new Map<string, number>();
+  private queue: Waiter[] = [];
+  constructor(
+    readonly capacity = envLimit("UPLOAD_MEMORY_MB", 50) * 1024 * 1024,
+    readonly perRequester = 2,
+  ) {}
+
+  get inUse() {
+    return this.used;
+  }
+
+  get waiting() {
+    return this.queue.length;
+  }
+
+  private fits(key: string, weight: number) {
+    if ((this.perKey.get(key) ?? 0) >= this.perRequester) return false;
+    // one body heavier than the whole budget still gets in, alone
+    return this.used === 0 || this.used + weight <= this.capacity;
+  }
+
+  private take(key: string, weight: number): GateRelease {
+    this.used += weight;
+    this.perKey.set(key, (this.perKey.get(key) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.used -= weight;
+      const n = (this.perKey.get(key) ?? 1) - 1;
+      if (n > 0) this.perKey.set(key, n);
+      else this.perKey.delete(key);
+      this.admit();
+    };
+  }
+
+  private admit() {
+    for (let i = 0; i < this.queue.length; ) {
+      const w = this.queue[i]!;
+      if (this.fits(w.key, w.weight)) {
+        this.queue.splice(i, 1);
+        clearTimeout(w.timer);
+        w.grant(this.take(w.key, w.weight));
+      } else i++;
+    }
+  }
+
+  /** A release to call once the body is read, or null when the wait ran out. */
+  acquire(key: string, weight: number, timeoutMs = 60_000): Promise<GateRelease | null> {
+    if (this.capacity === 0 || weight === 0) return Promise.resolve(() => {});
+    // first come, first in, among those that fit: one held back by its own requester's count
+    // does not hold up anyone else
+    if (this.fits(key, weight) && !this.queue.some((w) => this.fits(w.key, w.weight))) return Promise.resolve(this.take(key, weight));
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        key,
+        weight,
+        grant: resolve,
+        timer: setTimeout(() => {
+          this.queue = this.queue.filter((w) => w !== waiter);
+          resolve(null);
+        }, timeoutMs),
+      };
+      this.queue.push(waiter);
+    });
+  }
+}
+
+export function busyPage(retryAfterSeconds: number): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy right now</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>Busy right now</h1><p>Many files are being sent to this site at the moment. Please wait ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute${retryAfterSeconds > 60 ? "s" : ""} and send yours again.</p><p><a href="/">Go to the home page</a></p></body></html>`;
 }
 
 export function tooManyPage(rule: string, retryAfterSeconds: number): string {

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { TranslationKeys } from "@zxcvbn-ts/core";
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's minimum for scrypt), 16-byte salt, 64-byte key.
 const N = 32768;
@@ -42,4 +43,39 @@ export function generateTemporaryPassword(): string {
     if (i % 4 === 3 && i < 15) out += "-";
   }
   return out;
+}
+
+// Password strength: zxcvbn-ts (a maintained port of Dropbox's estimator) with its common-passwords
+// and diceware lists. Loaded on first use (about 30 MB), only where a password is being chosen.
+// Only the first 64 characters are weighed: longer is strong anyway, and the estimator's time grows
+// with length (a 200-character password must not cost a second of CPU).
+const STRENGTH_MAX_LENGTH = 64;
+// 3 of 4: "safely unguessable" by zxcvbn's measure, about 10^8 guesses against a slow hash
+const MIN_STRENGTH_SCORE = 3;
+let estimator: Promise<{ check: (password: string, userInputs?: string[]) => { score: number; feedback: { warning: string | null } } }> | null = null;
+
+function loadEstimator() {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, { default: translations }] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+      // the English messages only: the English word lists would add 80 MB for little gain
+      import("@zxcvbn-ts/language-en/dist/translations.mjs" as string) as Promise<{ default: TranslationKeys }>,
+    ]);
+    return new ZxcvbnFactory({ translations, graphs: common.adjacencyGraphs, dictionary: common.dictionary, maxLength: STRENGTH_MAX_LENGTH });
+  })();
+  return estimator;
+}
+
+/**
+ * Why a chosen password is too easy to guess, in words that say what to do, or null when it is
+ * strong enough. `userInputs` are words an attacker would try first (the username, the site's name).
+ */
+export async function passwordStrengthProblem(password: string, userInputs: string[] = []): Promise<string | null> {
+  const zxcvbn = await loadEstimator();
+  const inputs = ["storyloom", ...userInputs].map((w) => w.toLowerCase()).filter(Boolean);
+  const result = zxcvbn.check(password.slice(0, STRENGTH_MAX_LENGTH), inputs);
+  if (result.score >= MIN_STRENGTH_SCORE) return null;
+  const why = result.feedback.warning ?? "This password would be easy to guess.";
+  return `${why} Please choose another: three or four words that only you would put together, like a line from a favourite song.`;
 }

@@ -1,10 +1,8 @@
 // Reading the posted form of the record wizard, POST /api/stories/recorded and
 // /api/transcribe-audio: a recording and an image at most, with hard size caps.
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { AUDIO_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, MediaError } from "./media-limits";
-
-// the text fields and multipart framing beside one recording and one image
-const FORM_OVERHEAD_BYTES = 512 * 1024;
+import { RECORDING_BODY_LIMIT } from "./body-limit.server";
+import { AUDIO_ERRORS, MAX_AUDIO_BYTES, MediaError } from "./media-limits";
+import { readMultipartForm } from "./upload-form.server";
 
 function audioTooLarge() {
   return new MediaError(AUDIO_ERRORS.tooLarge.title, AUDIO_ERRORS.tooLarge.description);
@@ -12,20 +10,34 @@ function audioTooLarge() {
 
 /**
  * The posted form of the record wizard or the recording API, a recording and an image at most.
- * Throws MediaError('File too large') before reading a body that is plainly too big.
+ * Throws MediaError('File too large') for a file or a body over the limits (the edge refuses a
+ * body over RECORDING_BODY_LIMIT before it gets here).
  */
 export async function readRecordingForm(request: Request): Promise<FormData> {
   const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw audioTooLarge();
+  if (Number.isFinite(declared) && declared > RECORDING_BODY_LIMIT) throw audioTooLarge();
   const type = request.headers.get("content-type") ?? "";
-  try {
-    if (!type.startsWith("multipart/form-data")) return await request.formData();
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_AUDIO_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw audioTooLarge();
-    // a truncated or malformed body is the client's, not a server error
-    throw new Response("The form could not be read. Please send the recording again.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!type.startsWith("multipart/form-data")) {
+    try {
+      return await request.formData();
+    } catch {
+      throw unreadableRecording();
+    }
   }
+  let upload;
+  try {
+    upload = await readMultipartForm(request, { maxFileBytes: MAX_AUDIO_BYTES, maxTotalBytes: RECORDING_BODY_LIMIT, maxFiles: 2, maxFields: 40, stopAtOversize: true });
+  } catch (error) {
+    if (error instanceof MediaError) throw audioTooLarge();
+    // a truncated or malformed body, or more parts than the form has: the client's, not a server error
+    throw unreadableRecording();
+  }
+  if (upload.oversized.length) throw audioTooLarge();
+  return upload.form;
+}
+
+function unreadableRecording() {
+  return new Response("The form could not be read. Please send the recording again.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** The bytes of a file field, or null when no file was chosen (browsers send an empty, unnamed part). */

@@ -1,7 +1,7 @@
 // Reading form posts that may carry a file, with hard size caps: a file over the limit is refused
 // with the spec's message ('File too large') while the other fields still arrive, so a long story
 // typed next to a too-large photo is not lost; never a 500, never an unbounded buffer.
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import busboy from "busboy";
 import { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError } from "./media-limits";
 
 // a body this much larger than one maximal file is refused before it is read at all
@@ -20,6 +20,146 @@ function declaredLength(request: Request): number | null {
 
 export type UploadForm = { form: FormData; oversized: string[] };
 
+export type MultipartLimits = {
+  /** a file larger than this is read to its end and dropped (named in `oversized`) */
+  maxFileBytes: number;
+  /** the whole body; past it MediaError('File too large') */
+  maxTotalBytes: number;
+  /** how many files and how many other fields a form may have; more, and it is not read */
+  maxFiles: number;
+  maxFields: number;
+  /**
+   * Stop at the first file over its limit: for a caller whose answer is then settled (an API, the
+   * recorder), the rest is not worth reading. A browser form reads on, so the fields after the
+   * file are there to show again; the edge drains what is left either way.
+   */
+  stopAtOversize?: boolean;
+};
+
+// a text field: a story of 50,000 characters fits
+const MAX_FIELD_BYTES = 1024 * 1024;
+
+class UnreadableForm extends Error {}
+
+/** Resolves when the parser takes more, or has stopped (a malformed form: then `finished` says why). */
+function writable(bb: busboy.Busboy) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      bb.off("drain", done).off("close", done).off("error", done);
+      resolve();
+    };
+    bb.on("drain", done).on("close", done).on("error", done);
+  });
+}
+
+function makeParser(request: Request, limits: MultipartLimits) {
+  return busboy({
+    headers: { "content-type": request.headers.get("content-type") ?? "" },
+    defParamCharset: "utf8",
+    limits: {
+      fileSize: limits.maxFileBytes,
+      files: limits.maxFiles,
+      fields: limits.maxFields,
+      parts: limits.maxFiles + limits.maxFields,
+      fieldSize: MAX_FIELD_BYTES,
+      headerPairs: 20,
+    },
+  });
+}
+
+/**
+ * Reads a multipart form with busboy, which follows RFC 7578 for names and filenames: `a=b.jpg`,
+ * `a;b.jpg`, quotes, `filename*=`, non-Latin letters and emoji arrive as sent (browsers send UTF-8).
+ * Files are held in memory up to `maxFileBytes` each; a larger one is read on, without keeping
+ * its bytes, and named in `oversized`. The file's name is only ever shown, never used to store it.
+ */
+export async function readMultipartForm(request: Request, limits: MultipartLimits): Promise<UploadForm> {
+  const form = new FormData();
+  const oversized: string[] = [];
+  let total = 0;
+  let problem: Error | null = null;
+  let bb: busboy.Busboy;
+  try {
+    bb = makeParser(request, limits);
+  } catch {
+    // not multipart, or no boundary
+    throw unreadableForm();
+  }
+  const fail = (error: Error) => {
+    problem ??= error;
+  };
+  const files: Promise<void>[] = [];
+  bb.on("file", (name, stream, info) => {
+    files.push(
+      new Promise<void>((resolve) => {
+        let chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+        });
+        stream.on("limit", () => {
+          // over the per-file limit: its bytes are let go at once; busboy reads past the rest
+          chunks = [];
+          oversized.push(name);
+        });
+        stream.on("error", (error: Error) => {
+          fail(error);
+          resolve();
+        });
+        stream.on("close", () => {
+          // the File copies the chunks once; they are let go right after
+          if (!stream.truncated) form.append(name, new File(chunks as unknown as BlobPart[], info.filename ?? "", { type: info.mimeType }));
+          chunks = [];
+          resolve();
+        });
+      }),
+    );
+  });
+  bb.on("field", (name, value, info) => {
+    if (info.valueTruncated || info.nameTruncated) fail(new UnreadableForm("a field is too long"));
+    else form.append(name, value);
+  });
+  bb.on("filesLimit", () => fail(new UnreadableForm("too many files")));
+  bb.on("fieldsLimit", () => fail(new UnreadableForm("too many fields")));
+  bb.on("partsLimit", () => fail(new UnreadableForm("too many parts")));
+  const finished = new Promise<void>((resolve, reject) => {
+    bb.on("close", resolve);
+    bb.on("error", reject);
+  });
+  // a parser given up on (destroyed below) still reports how it ended: nobody needs to hear it
+  finished.catch(() => {});
+  try {
+    if (!request.body) throw new UnreadableForm("no body");
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limits.maxTotalBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLargeError();
+      }
+      if (problem || (limits.stopAtOversize && oversized.length)) {
+        await reader.cancel().catch(() => {});
+        if (problem) break;
+        bb.destroy();
+        return { form, oversized };
+      }
+      if (!bb.write(value)) await writable(bb);
+      if (bb.destroyed) break;
+    }
+    bb.end();
+    await finished;
+    await Promise.all(files);
+  } catch (error) {
+    bb.destroy();
+    if (error instanceof MediaError) throw error;
+    // a truncated body, a wrong boundary, a part without an end: the client's form, not our fault
+    throw unreadableForm();
+  }
+  if (problem) throw unreadableForm();
+  return { form, oversized };
+}
+
 /**
  * The posted form. Multipart parts are held in memory up to `maxPartSize` each; a larger part is
  * read to its end, dropped, and its field named in `oversized`. Throws MediaError('File too
@@ -36,31 +176,9 @@ export async function readUploadForm(request: Request, maxPartSize = MAX_IMAGE_B
       throw unreadableForm();
     }
   }
-  const oversized: string[] = [];
-  let total = 0;
-  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      total += chunk.byteLength;
-      if (total > maxPartSize * BODY_LIMIT_FACTOR) throw tooLargeError();
-      if (size <= maxPartSize) chunks.push(chunk);
-    }
-    if (size > maxPartSize) {
-      oversized.push(name);
-      return undefined;
-    }
-    if (typeof filename === "string") return new File([Buffer.concat(chunks)], filename, { type: contentType });
-    return Buffer.concat(chunks).toString("utf8");
-  };
-  try {
-    return { form: await unstable_parseMultipartFormData(request, handler), oversized };
-  } catch (error) {
-    if (error instanceof MediaError) throw error;
-    // a truncated body, a wrong boundary, a part without an end: the client's form, not our fault
-    throw unreadableForm();
-  }
+  // the story form: one image; the residents' form: one photo; a family photo: one photo
+  const api = new URL(request.url).pathname.startsWith("/api/");
+  return readMultipartForm(request, { maxFileBytes: maxPartSize, maxTotalBytes: maxPartSize * BODY_LIMIT_FACTOR, maxFiles: 2, maxFields: 30, stopAtOversize: api });
 }
 
 function unreadableForm() {

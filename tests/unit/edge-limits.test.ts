@@ -1,5 +1,8 @@
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { EdgeLimiter, requesterKey, tooManyPage } from "~/utils/edge-limits.server";
+import { BodyMeter, BodyTooLargeError, bodyRuleFor, isBrowserForm, ReadBudget, tooLargeJson, tooLargePage } from "~/utils/body-limit.server";
+import { EdgeLimiter, mentionsSession, requesterKey, routePath, tooManyPage, UploadGate } from "~/utils/edge-limits.server";
 
 const rules = [
   { name: "uploads", limit: 3, windowMs: 60_000, match: (m: string, p: string) => m === "POST" && p === "/api/family/photos" },
@@ -30,13 +33,202 @@ describe("edge rate limits", () => {
     for (let i = 0; i < 100; i++) expect(limiter.check("GET", "/api/stats", "ip:1", 0)).toBeNull();
   });
 
-  it("keys signed-in requests by session and others by address", () => {
-    expect(requesterKey("storyloom_session=abc.def; other=1", "1.2.3.4")).toMatch(/^s:[0-9a-f]{32}$/);
-    expect(requesterKey("__Host-storyloom_session=abc", "1.2.3.4")).toMatch(/^s:/);
-    expect(requesterKey(undefined, "1.2.3.4")).toBe("ip:1.2.3.4");
+  it("keys verified sessions by session and everyone else by address", () => {
+    expect(requesterKey("a-verified-session-id", "1.2.3.4")).toMatch(/^s:[0-9a-f]{32}$/);
+    expect(requesterKey(null, "1.2.3.4")).toBe("ip:1.2.3.4");
+    expect(mentionsSession("storyloom_session=abc.def; other=1")).toBe(true);
+    expect(mentionsSession("__Host-storyloom_session=abc")).toBe(true);
+    expect(mentionsSession("other=1")).toBe(false);
+    expect(mentionsSession(undefined)).toBe(false);
   });
 
   it("explains the wait in plain words", () => {
     expect(tooManyPage("uploads", 120)).toContain("Please wait 2 minutes and try again.");
+  });
+});
+
+describe("edge rate limits under concurrency", () => {
+  it("N concurrent requests whose requester is looked up asynchronously spend N places: exactly the limit pass", async () => {
+    const limiter = new EdgeLimiter(rules);
+    // as in scripts/server.ts: the requester is verified (a database read) before the check
+    const verify = () => new Promise<string>((resolve) => setTimeout(() => resolve("ip:10.0.0.1"), Math.random() * 5));
+    const outcomes = await Promise.all(Array.from({ length: 40 }, async () => limiter.check("POST", "/api/family/photos", await verify(), 5_000)));
+    expect(outcomes.filter((o) => o === null)).toHaveLength(3);
+    expect(outcomes.filter((o) => o?.rule === "uploads")).toHaveLength(37);
+  });
+
+  it("counts Remix's data requests as the page's own posts", () => {
+    const limiter = new EdgeLimiter([{ name: "sign-in links", limit: 2, windowMs: 60_000, match: (m, p) => m === "POST" && (p === "/auth/token" || p === "/invite") }]);
+    expect(limiter.applies("POST", "/invite.data")).toBe(true);
+    expect(limiter.check("POST", "/invite", "ip:1", 0)).toBeNull();
+    expect(limiter.check("POST", "/invite.data", "ip:1", 0)).toBeNull();
+    expect(limiter.check("POST", "/auth/token.data", "ip:1", 0)?.rule).toBe("sign-in links");
+    expect(routePath("/_root.data")).toBe("/");
+  });
+});
+
+describe("the upload gate", () => {
+  const MB = 1024 * 1024;
+  it("lets bodies in while they fit the memory budget, the rest in turn, never more at once", async () => {
+    const gate = new UploadGate(50 * MB, 2);
+    let inside = 0;
+    let most = 0;
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const release = await gate.acquire(`s:user${i}`, 10 * MB, 10_000);
+        expect(release).not.toBeNull();
+        inside++;
+        most = Math.max(most, inside);
+        expect(gate.inUse).toBeLessThanOrEqual(50 * MB);
+        await new Promise((r) => setTimeout(r, 2 + (i % 3)));
+        inside--;
+        order.push(i);
+        release!();
+      }),
+    );
+    expect(most).toBe(5);
+    expect(order).toHaveLength(30);
+    expect(gate.inUse).toBe(0);
+    expect(gate.waiting).toBe(0);
+  });
+
+  it("one requester reads at most two bodies at once, whatever the budget", async () => {
+    const gate = new UploadGate(1000 * MB, 2);
+    const first = await gate.acquire("s:one", MB);
+    const second = await gate.acquire("s:one", MB);
+    let third: (() => void) | null = null;
+    const waiting = gate.acquire("s:one", MB).then((r) => (third = r));
+    // someone else is not held up
+    expect(await gate.acquire("s:two", MB)).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(third).toBeNull();
+    first!();
+    await waiting;
+    expect(third).not.toBeNull();
+    second!();
+    third!();
+  });
+
+  it("a body heavier than the budget still gets in, alone; a wait that runs out answers null", async () => {
+    const gate = new UploadGate(50 * MB, 2);
+    const recording = await gate.acquire("s:a", 60 * MB);
+    expect(recording).not.toBeNull();
+    expect(await gate.acquire("s:b", 10 * MB, 20)).toBeNull();
+    expect(gate.waiting).toBe(0);
+    recording!();
+    recording!(); // a second release changes nothing
+    expect(gate.inUse).toBe(0);
+    expect(await gate.acquire("s:b", 10 * MB, 20)).not.toBeNull();
+  });
+});
+
+describe("the body meter", () => {
+  const KB = 1024;
+  async function readAll(stream: ReadableStream<Uint8Array>) {
+    let n = 0;
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return n;
+      n += value.byteLength;
+    }
+  }
+  function source(total: number, chunk = 16 * KB) {
+    const s = new PassThrough();
+    void (async () => {
+      for (let left = total; left > 0; left -= chunk) {
+        if (!s.write(Buffer.alloc(Math.min(chunk, left), 1))) await once(s, "drain");
+      }
+      s.end();
+    })();
+    return s;
+  }
+
+  it("passes a body within the limit through whole", async () => {
+    const meter = new BodyMeter(source(100 * KB), 128 * KB);
+    expect(await readAll(meter.stream())).toBe(100 * KB);
+    expect(meter.ended).toBe(true);
+    expect(meter.over).toBe(false);
+  });
+
+  it("errors the app's stream just past the limit, having read no more than a chunk beyond it", async () => {
+    const meter = new BodyMeter(source(10 * 1024 * KB), 64 * KB);
+    await expect(readAll(meter.stream())).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(meter.over).toBe(true);
+    expect(meter.bytes).toBeLessThanOrEqual(64 * KB + 16 * KB);
+  });
+
+  it("drains what the app left, up to a cap", async () => {
+    const small = new BodyMeter(source(300 * KB), 64 * KB);
+    expect(await small.drain(1024 * KB)).toBe(true);
+    const big = new BodyMeter(source(10 * 1024 * KB), 64 * KB);
+    expect(await big.drain(1024 * KB)).toBe(false);
+    expect(big.bytes).toBeLessThanOrEqual(1024 * KB + 16 * KB);
+  });
+
+  it("stops draining a body that stopped arriving", async () => {
+    const s = new PassThrough();
+    s.write(Buffer.alloc(KB));
+    const meter = new BodyMeter(s, 64 * KB);
+    const t0 = Date.now();
+    expect(await meter.drain(1024 * KB, 50)).toBe(false);
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+
+  it("concurrent bodies are metered each on its own", async () => {
+    const meters = Array.from({ length: 20 }, (_, i) => new BodyMeter(source((i % 2 ? 200 : 50) * KB, 8 * KB), 64 * KB));
+    const results = await Promise.allSettled(meters.map((m) => readAll(m.stream())));
+    results.forEach((r, i) => expect(r.status, `body ${i}`).toBe(i % 2 ? "rejected" : "fulfilled"));
+  });
+});
+
+describe("body rules", () => {
+  it("are small for sign-in, forms and JSON, larger only where uploads go", () => {
+    expect(bodyRuleFor("POST", "/login").limit).toBe(64 * 1024);
+    expect(bodyRuleFor("POST", "/").limit).toBe(64 * 1024);
+    expect(bodyRuleFor("POST", "/api/residents").limit).toBe(64 * 1024);
+    expect(bodyRuleFor("POST", "/admin/news/new").name).toBe("long text");
+    expect(bodyRuleFor("POST", "/family.data").name).toBe("photo");
+    expect(bodyRuleFor("POST", "/resident/stories/abc/edit").name).toBe("photo");
+    expect(bodyRuleFor("PUT", "/uploads/tok").name).toBe("photo");
+    expect(bodyRuleFor("POST", "/resident/record").name).toBe("recording");
+    expect(bodyRuleFor("POST", "/api/transcribe-audio").limit).toBeGreaterThan(40 * 1024 * 1024);
+    // a GET never gets an upload's allowance
+    expect(bodyRuleFor("GET", "/family").name).toBe("form");
+    expect(bodyRuleFor("POST", "/admin/residents/r1/invitation").name).toBe("form");
+  });
+
+  it("know a browser's own form from an API call", () => {
+    expect(isBrowserForm("/family", "multipart/form-data; boundary=x")).toBe(true);
+    expect(isBrowserForm("/login", "application/x-www-form-urlencoded")).toBe(true);
+    expect(isBrowserForm("/api/family/photos", "multipart/form-data; boundary=x")).toBe(false);
+    expect(isBrowserForm("/login", "application/json")).toBe(false);
+  });
+
+  it("answer in plain words with a way back that stays on this site", () => {
+    const page = tooLargePage(bodyRuleFor("POST", "/family"), "/family.data?dialog=photo");
+    expect(page).toContain("File too large");
+    expect(page).toContain('href="/family?dialog=photo"');
+    expect(tooLargePage(bodyRuleFor("POST", "/login"), "//evil.example/x")).toContain('href="/"');
+    expect(JSON.parse(tooLargeJson(bodyRuleFor("POST", "/api/residents"))).message).toMatch(/at most 64 KB/);
+  });
+});
+
+describe("the read budget for large bodies", () => {
+  const MB = 1024 * 1024;
+  it("lets a burst through, then paces readers to the rate, shared by all of them", () => {
+    const t = 1_000_000;
+    const budget = new ReadBudget(64 * MB, 16 * MB, t);
+    expect(budget.take(16 * MB, t)).toBe(0);
+    // 20 concurrent readers each wanting 64 KB more wait their turn: together 1.25 MB at 64 MB/s
+    const waits = Array.from({ length: 20 }, () => budget.take(64 * 1024, t));
+    expect(waits[0]).toBe(1);
+    expect(waits[19]).toBe(20);
+    // a second later the bucket has refilled
+    expect(budget.take(MB, t + 1_000)).toBe(0);
+  });
+  it("a rate of 0 switches it off", () => {
+    expect(new ReadBudget(0).take(100 * MB)).toBe(0);
   });
 });

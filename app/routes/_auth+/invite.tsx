@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireTenant(request);
-  const submission = parseWithZod(await request.formData(), { schema: AcceptInvitationSchema });
+  const submission = await parseWithZod(await request.formData(), { schema: AcceptInvitationSchema, async: true });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), reason: null };
   const accepted = await acceptInvitation(resolveHost(request), submission.value.token, submission.value.password);
   if (!accepted.ok) return { result: null, reason: accepted.reason };

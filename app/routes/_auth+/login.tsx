@@ -10,12 +10,8 @@ import { authenticator, getOptionalUser, LoginError, signInAndRedirect } from "~
 import { safeRedirect } from "~/utils/safe-redirect";
 import { requireKnownHost } from "~/utils/host.server";
 import { homePathFor } from "~/utils/roles";
-import { clientAddress, hitRateLimit, rateLimitSpent, tooManyResponse } from "~/utils/rate-limit.server";
-
-// failed sign-ins allowed in 15 minutes, per username and per address
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const FAILS_PER_USERNAME = 10;
-const FAILS_PER_ADDRESS = 30;
+import { tooManyResponse } from "~/utils/rate-limit.server";
+import { beginPasswordAttempt } from "~/utils/sign-in-attempts.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Storyloom" }];
 
@@ -31,21 +27,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
-  const ipKey = `login-fail:ip:${clientAddress(request)}`;
-  const userKey = `login-fail:user:${submission.value.username.toLowerCase()}`;
-  for (const [key, limit] of [[ipKey, FAILS_PER_ADDRESS], [userKey, FAILS_PER_USERNAME]] as const) {
-    const state = rateLimitSpent(key, limit);
-    if (!state.ok) throw tooManyResponse(state.retryAfterSeconds, "failed sign-in attempts");
-  }
+  // the attempt is spent before the password is checked; a right password gives it back
+  const attempt = await beginPasswordAttempt(request, { username: submission.value.username });
+  if (!attempt.ok) throw tooManyResponse(attempt.retryAfterSeconds, "failed sign-in attempts");
   try {
     const user = await authenticator.authenticate("password", request);
-    return await signInAndRedirect(request, user, submission.value.redirectTo);
+    attempt.succeeded();
+    const remember = new Headers({ "Set-Cookie": await attempt.rememberDevice() });
+    return await signInAndRedirect(request, user, submission.value.redirectTo, remember);
   } catch (error) {
-    if (error instanceof LoginError) {
-      hitRateLimit(ipKey, FAILS_PER_ADDRESS, LOGIN_WINDOW_MS);
-      hitRateLimit(userKey, FAILS_PER_USERNAME, LOGIN_WINDOW_MS);
-      return submission.reply({ formErrors: [error.message], hideFields: ["password"] });
-    }
+    if (error instanceof LoginError) return submission.reply({ formErrors: [error.message], hideFields: ["password"] });
     throw error;
   }
 }

@@ -5,13 +5,13 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type * as z from "zod";
 import { PasswordSchema } from "~/models/account-forms.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { getUserById, setPassword } from "~/models/user.server";
+import { setPassword } from "~/models/user.server";
 import { homePathFor } from "~/utils/roles";
 import { requireUser } from "~/utils/auth.server";
 import { requireKnownHost } from "~/utils/host.server";
-import { verifyPassword } from "~/utils/password.server";
 import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { deleteUserSessions } from "~/utils/session.server";
+import { currentPasswordProblem } from "~/utils/sign-in-attempts.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Change your password · Storyloom" }];
@@ -30,10 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
     async: true,
     schema: PasswordSchema.superRefine(async (v, ctx) => {
       if (user.mustChangePassword) return;
-      const row = getUserById(user.id);
-      if (!(await verifyPassword(v.currentPassword ?? "", row?.passwordHash))) {
-        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "That is not your current password" });
-      }
+      // counted like a sign-in: a stolen session cannot guess the password freely
+      const problem = await currentPasswordProblem(request, user, v.currentPassword ?? "");
+      if (problem) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: problem });
     }),
   });
   if (submission.status !== "success") {

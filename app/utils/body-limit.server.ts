@@ -1,0 +1,341 @@
+// Request body limits, enforced at the server's edge (scripts/server.ts) before any route reads a
+// byte, whatever the transfer encoding: a declared Content-Length over the limit is refused at
+// once; a chunked body is counted as it streams and cut off at the limit. See ADR 006.
+import type { Readable } from "node:stream";
+import { AUDIO_ERRORS, IMAGE_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from "./media-limits";
+import { routePath } from "./edge-limits.server";
+import { safeRedirect } from "./safe-redirect";
+
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** Sign-in, every ordinary form and JSON body. */
+export const FORM_BODY_LIMIT = 64 * KB;
+/** Forms and JSON that carry a story or a news post (20,000 characters, percent-encoded). */
+export const LONG_TEXT_BODY_LIMIT = 256 * KB;
+/** The text fields and multipart framing beside the files of an upload form. */
+export const FORM_OVERHEAD_BYTES = 512 * KB;
+/**
+ * A form with one photo: the upload readers take a file somewhat over 5 MB to its end (so the form
+ * can say 'File too large' and keep what was typed) and refuse a body four times that.
+ */
+export const PHOTO_BODY_LIMIT = 4 * MAX_IMAGE_BYTES;
+/** The record wizard and the recording API: one recording and one image. */
+export const RECORDING_BODY_LIMIT = MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
+/**
+ * How much of an over-limit upload from a browser form is read and thrown away so that the person
+ * sees the 'File too large' page instead of a broken connection (a phone's 21 MB photo). Past it
+ * the connection is closed.
+ */
+export const UPLOAD_DRAIN_CAP = 64 * MB;
+const FORM_DRAIN_CAP = 1 * MB;
+// a body that stops arriving while it is drained: the connection is closed
+const DRAIN_IDLE_MS = 10_000;
+
+export type BodyRuleName = "form" | "long text" | "photo" | "recording";
+export type BodyRule = {
+  name: BodyRuleName;
+  limit: number;
+  /** what a browser form over the limit may still send before the connection is closed */
+  drainCap: number;
+  /** the memory a route may hold for one such body while reading it (the upload gate's weight) */
+  memory: number;
+};
+
+const RULES: Record<BodyRuleName, BodyRule> = {
+  form: { name: "form", limit: FORM_BODY_LIMIT, drainCap: FORM_DRAIN_CAP, memory: 0 },
+  "long text": { name: "long text", limit: LONG_TEXT_BODY_LIMIT, drainCap: FORM_DRAIN_CAP, memory: 0 },
+  // the photo readers keep one file of at most 5 MB (and its copy while it is joined)
+  photo: { name: "photo", limit: PHOTO_BODY_LIMIT, drainCap: UPLOAD_DRAIN_CAP, memory: 2 * MAX_IMAGE_BYTES },
+  recording: { name: "recording", limit: RECORDING_BODY_LIMIT, drainCap: UPLOAD_DRAIN_CAP, memory: MAX_AUDIO_BYTES + MAX_IMAGE_BYTES },
+};
+
+const PHOTO_PATHS = [
+  /^\/family$/,
+  /^\/resident\/stories\/new$/,
+  /^\/resident\/stories\/[^/]+\/edit$/,
+  /^\/(admin|staff)\/residents\/new$/,
+  /^\/(admin|staff)\/residents\/[^/]+$/,
+  /^\/api\/family\/photos$/,
+  /^\/uploads\/[^/]+$/,
+];
+const RECORDING_PATHS = [/^\/resident\/record$/, /^\/api\/transcribe-audio$/, /^\/api\/stories\/recorded$/];
+const LONG_TEXT_PATHS = [/^\/(admin\/news|staff\/bulletin)\/[^/]+$/, /^\/api\/community-news$/, /^\/api\/resident\/stories$/];
+
+export function bodyRuleFor(method: string, path: string): BodyRule {
+  const p = routePath(path);
+  const m = method.toUpperCase();
+  if (m === "POST" || m === "PUT" || m === "PATCH") {
+    if (RECORDING_PATHS.some((r) => r.test(p))) return RULES.recording;
+    if (PHOTO_PATHS.some((r) => r.test(p))) return RULES.photo;
+    if (LONG_TEXT_PATHS.some((r) => r.test(p))) return RULES["long text"];
+  }
+  return RULES.form;
+}
+
+/** The declared Content-Length, or null for none (chunked) or nonsense. */
+export function declaredLength(header: string | undefined | null): number | null {
+  if (header == null || header === "") return null;
+  if (!/^\d+$/.test(header.trim())) return null;
+  const n = Number(header);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Whether a request carries a body at all. */
+export function hasBody(headers: { "content-length"?: string; "transfer-encoding"?: string }): boolean {
+  return Boolean(headers["transfer-encoding"]) || (declaredLength(headers["content-length"]) ?? 0) > 0;
+}
+
+/**
+ * A browser's own form post (no JavaScript needed): the person reads our answer as a page, so an
+ * over-limit body is read to its end first (up to the drain cap). API clients get JSON at once.
+ */
+export function isBrowserForm(path: string, contentType: string | undefined): boolean {
+  if (routePath(path).startsWith("/api/")) return false;
+  return /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType ?? "");
+}
+
+/**
+ * How fast large bodies (uploads, and what is drained of any body) are read, all together: a
+ * token bucket. An upload over a facility's network or a phone never comes near it; clients on a
+ * fast link sending body after body to be refused are slowed to it, which keeps the server's
+ * CPU, and the memory that reading at wire speed churns through, for everyone else.
+ */
+export class ReadBudget {
+  private tokens: number;
+  private last: number;
+  constructor(
+    readonly bytesPerSecond: number,
+    readonly burst: number = bytesPerSecond / 4,
+    now = Date.now(),
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  /** Takes `bytes`; answers how long to wait before reading more (0: at once). */
+  take(bytes: number, now = Date.now()): number {
+    if (this.bytesPerSecond === 0) return 0;
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.bytesPerSecond);
+    this.last = now;
+    this.tokens -= bytes;
+    return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens / this.bytesPerSecond) * 1000);
+  }
+}
+
+const envNumber = (name: string, fallback: number) => {
+  const n = Number(process.env[name] ?? "");
+  return process.env[name] !== undefined && process.env[name] !== "" && Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+/** The one budget of this server process (UPLOAD_READ_MB_PER_SECOND, 0 switches it off). */
+export const uploadReadBudget = new ReadBudget(envNumber("UPLOAD_READ_MB_PER_SECOND", 64) * MB);
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The request body is larger than ${limit} bytes`);
+  }
+}
+
+/**
+ * Counts a request body as it is read. The app gets `stream()`, which errors with
+ * BodyTooLargeError once the limit is passed (so no route holds more than the limit); what the app
+ * leaves unread is drained by `drain()`, up to a cap, so the connection can carry the answer.
+ * Built on the source's own events, with no promise or timer per chunk: under a flood of bodies
+ * the garbage it makes is what the bytes themselves are.
+ */
+export class BodyMeter {
+  bytes = 0;
+  ended = false;
+  over = false;
+  failed = false;
+  private doneListeners: (() => void)[] = [];
+  private stopWaiting: (() => void) | null = null;
+
+  constructor(
+    private source: Readable,
+    readonly limit: number,
+    /** large bodies are read within the shared budget; small ones (read whole at the edge) are not */
+    private budget: ReadBudget | null = limit > 1024 * 1024 ? uploadReadBudget : null,
+  ) {
+    source.once("end", () => {
+      this.ended = true;
+      this.settle();
+    });
+    const lost = () => {
+      if (this.ended) return;
+      this.failed = true;
+      this.settle();
+    };
+    // a client that goes away mid-body (an IncomingMessage reports it only to listeners)
+    source.once("error", lost);
+    source.once("close", lost);
+  }
+
+  /** Whether the body has been read to its end, cut off, or lost. */
+  get settled() {
+    return this.ended || this.over || this.failed;
+  }
+
+  /** Called once when the body is settled (the upload gate lets the next one in). */
+  onSettled(listener: () => void) {
+    if (this.settled) listener();
+    else this.doneListeners.push(listener);
+  }
+
+  private settle() {
+    const listeners = this.doneListeners;
+    this.doneListeners = [];
+    for (const l of listeners) l();
+  }
+
+  /** The body for the app, cut off at the limit. */
+  stream(): ReadableStream<Uint8Array> {
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: (controller) =>
+          new Promise<void>((resolve) => {
+            const attempt = () => {
+              this.stopWaiting = null;
+              if (this.failed) {
+                controller.error(new Error("The request body was cut off"));
+                return resolve();
+              }
+              const chunk = this.source.read() as Buffer | null;
+              if (chunk !== null) {
+                this.bytes += chunk.byteLength;
+                if (this.bytes > this.limit) {
+                  this.over = true;
+                  this.settle();
+                  controller.error(new BodyTooLargeError(this.limit));
+                } else controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+                // over the budget: the next read waits its turn
+                const wait = this.budget?.take(chunk.byteLength) ?? 0;
+                if (wait > 0) setTimeout(resolve, wait);
+                else resolve();
+                return;
+              }
+              if (this.ended || this.source.readableEnded) {
+                controller.close();
+                return resolve();
+              }
+              const wake = () => {
+                this.source.off("readable", wake).off("end", wake).off("close", wake);
+                attempt();
+              };
+              this.source.on("readable", wake).on("end", wake).on("close", wake);
+              // the drain takes over from an app that stopped reading: its read is let go
+              this.stopWaiting = () => {
+                this.source.off("readable", wake).off("end", wake).off("close", wake);
+                controller.error(new Error("The rest of the request body was not needed"));
+                resolve();
+              };
+            };
+            attempt();
+          }),
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
+  /**
+   * The whole body, read before the app sees any of it, or null once it passes the limit (then
+   * `over` is set and the rest is left for `drain`). For the small limits only: it is held.
+   */
+  collect(): Promise<Buffer | null> {
+    const source = this.source;
+    if (this.ended || source.readableEnded) return Promise.resolve(Buffer.alloc(0));
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      const finish = (body: Buffer | null) => {
+        source.off("data", onData).off("end", onEnd).off("close", onGone);
+        source.pause();
+        resolve(body);
+      };
+      const onData = (chunk: Buffer) => {
+        this.bytes += chunk.byteLength;
+        if (this.bytes > this.limit) {
+          this.over = true;
+          this.settle();
+          finish(null);
+        } else chunks.push(chunk);
+      };
+      const onEnd = () => finish(Buffer.concat(chunks));
+      const onGone = () => finish(null);
+      source.on("data", onData).once("end", onEnd).once("close", onGone);
+      source.resume();
+    });
+  }
+
+  /**
+   * Reads and discards the rest, up to `cap` bytes in all. True when the body ended within the cap
+   * (the connection can carry an answer and the next request); false when it was cut off, lost, or
+   * nothing came for `idleMs` (a client that stopped sending does not hold the connection).
+   */
+  drain(cap: number, idleMs = DRAIN_IDLE_MS): Promise<boolean> {
+    this.stopWaiting?.();
+    this.stopWaiting = null;
+    const source = this.source;
+    if (this.ended || source.readableEnded) return Promise.resolve(this.bytes <= cap);
+    if (this.failed || this.bytes > cap) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const finish = (ok: boolean) => {
+        done = true;
+        clearTimeout(timer);
+        source.off("data", onData).off("end", onEnd).off("close", onGone).off("error", onGone);
+        source.pause();
+        resolve(ok);
+      };
+      const timer = setTimeout(() => finish(false), idleMs);
+      let done = false;
+      const onData = (chunk: Buffer) => {
+        this.bytes += chunk.byteLength;
+        timer.refresh();
+        if (this.bytes > cap) return finish(false);
+        // thrown away, but read within the shared budget all the same
+        const wait = uploadReadBudget.take(chunk.byteLength);
+        if (wait > 0) {
+          source.pause();
+          setTimeout(() => {
+            if (!done) source.resume();
+          }, wait);
+        }
+      };
+      const onEnd = () => finish(this.bytes <= cap);
+      const onGone = () => finish(false);
+      source.on("data", onData).once("end", onEnd).once("close", onGone).once("error", onGone);
+      source.resume();
+    });
+  }
+}
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function sizeLabel(bytes: number) {
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`;
+}
+
+/** What to tell the person, in the spec's words for files. */
+export function tooLargeMessage(rule: BodyRule): { title: string; description: string } {
+  if (rule.name === "photo") return { title: IMAGE_ERRORS.tooLarge.title, description: `${IMAGE_ERRORS.tooLarge.description}. Please choose a smaller photo and send the form again.` };
+  if (rule.name === "recording") {
+    return { title: AUDIO_ERRORS.tooLarge.title, description: `${AUDIO_ERRORS.tooLarge.description} Please record a shorter story, or save it in two parts.` };
+  }
+  return { title: "Too much to send", description: `This form sent more than ${sizeLabel(rule.limit)}. Please shorten what you wrote and send it again.` };
+}
+
+/** The 413 page for a browser: where the form was, and what to do. */
+export function tooLargePage(rule: BodyRule, backPath: string): string {
+  const { title, description } = tooLargeMessage(rule);
+  const [path = "/", ...query] = backPath.split("?");
+  const back = escapeHtml(safeRedirect(routePath(path) + (query.length ? `?${query.join("?")}` : ""), "/"));
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p><p><a href="${back}">Go back to the form</a></p></body></html>`;
+}
+
+/** The 413 body for API clients. */
+export function tooLargeJson(rule: BodyRule): string {
+  if (rule.name === "photo") return JSON.stringify({ message: `${IMAGE_ERRORS.tooLarge.title}: ${IMAGE_ERRORS.tooLarge.description}`, limitBytes: rule.limit });
+  if (rule.name === "recording") return JSON.stringify({ message: `${AUDIO_ERRORS.tooLarge.title}: ${AUDIO_ERRORS.tooLarge.description}`, limitBytes: rule.limit });
+  return JSON.stringify({ message: `Request too large: this address takes at most ${sizeLabel(rule.limit)}.`, limitBytes: rule.limit });
+}
