@@ -79,13 +79,19 @@ export async function startServer() {
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
+  /** The host (and port) the request was for: `Host` alone, unless a trusted proxy forwarded it. */
+  function hostOf(req: express.Request): string {
+    const forwarded = config.TRUST_PROXY ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+    return forwarded || req.get("host") || "localhost";
+  }
+
   /** Who is asking: a session once verified (signed cookie, live row, this host), else the address. */
   async function requester(req: express.Request): Promise<string> {
     const ip = String(req.headers["x-real-ip"]);
     const cookie = req.get("cookie");
     if (!mentionsSession(cookie)) return requesterKey(null, ip);
     try {
-      const user = await getOptionalUser(new Request(`${req.protocol}://${req.get("host")}/`, { headers: { cookie: cookie! } }));
+      const user = await getOptionalUser(new Request(`${req.protocol}://${hostOf(req)}/`, { headers: { cookie: cookie! } }));
       return requesterKey(user?.sessionId ?? null, ip);
     } catch {
       return requesterKey(null, ip);
@@ -99,8 +105,10 @@ export async function startServer() {
    */
   async function refuseTooLarge(req: express.Request, res: express.Response, rule: BodyRule, meter: BodyMeter, declared: number | null) {
     const browser = isBrowserForm(req.path, req.get("content-type"));
+    // a client waiting for "100 Continue" (not sent: see checkContinue below) has sent no body
+    const waiting = declared !== null && /100-continue/i.test(req.get("expect") ?? "");
     let keepAlive = false;
-    if (browser && (declared === null || declared <= rule.drainCap)) keepAlive = await meter.drain(rule.drainCap);
+    if (browser && !waiting && (declared === null || declared <= rule.drainCap)) keepAlive = await meter.drain(rule.drainCap);
     if (res.headersSent || res.destroyed) return;
     res.status(413).setHeader("Cache-Control", "no-store");
     if (!keepAlive) closeAfterAnswer(req, res);
@@ -110,8 +118,7 @@ export async function startServer() {
 
   /** The Request the app sees: host and port from Host alone unless TRUST_PROXY=1; the body metered. */
   function remixRequest(req: express.Request, meter: BodyMeter | null, signal: AbortSignal, collected: Buffer | null): Request {
-    const forwarded = config.TRUST_PROXY ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
-    const url = new URL(`${req.protocol}://${forwarded || req.get("host") || "localhost"}${req.originalUrl}`);
+    const url = new URL(`${req.protocol}://${hostOf(req)}${req.originalUrl}`);
     const headers = new Headers();
     for (const [key, values] of Object.entries(req.headers)) {
       if (values === undefined) continue;
@@ -134,13 +141,13 @@ export async function startServer() {
       // nothing a client sends itself can set it
       req.headers["x-real-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
       if (!config.TRUST_PROXY) for (const name of PROXY_HEADERS) delete req.headers[name];
-      // no state changes from another site's page, sibling community subdomains included
       // an answer given before the body is read: the body is not read after it either (left to
       // itself, node would read all of it, however long)
       const early = () => {
         if (hasBody(req.headers)) closeAfterAnswer(req, res);
         return res;
       };
+      // no state changes from another site's page, sibling community subdomains included
       if (isCrossOriginWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
         early().status(403).type("text/plain").send("Forbidden: this request came from another site.");
         return;

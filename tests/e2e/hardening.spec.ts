@@ -1,0 +1,52 @@
+// Issue 14 in a real browser: what a person sees when the edge refuses a body, real filenames, a
+// hostile redirect target, and the password rule. (tests/integration/hardening.test.ts has the
+// attacker's side.)
+import { test, expect, signIn, DEMO_PASSWORD } from "./support/fixtures";
+import { phonePhoto } from "./support/media-helpers";
+
+test("a phone's 21 MB photo, sent without JavaScript, gets the 'File too large' page and a way back", async ({ page, javaScriptEnabled }) => {
+  // with JavaScript the form checks the size before sending anything
+  test.skip(javaScriptEnabled, "the browser form without JavaScript");
+  await signIn(page, "tom.ellis");
+  await page.goto("/family?dialog=photo");
+  const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(21 * 1024 * 1024, 7)]);
+  await page.getByLabel("Photo", { exact: true }).setInputFiles({ name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: big });
+  const answer = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Share Photo" }).click();
+  expect((await answer).status()).toBe(413);
+  await expect(page.getByRole("heading", { name: "File too large" })).toBeVisible();
+  await expect(page.getByText("File size must be less than 5MB. Please choose a smaller photo and send the form again.")).toBeVisible();
+  await page.getByRole("link", { name: "Go back to the form" }).click();
+  await expect(page).toHaveURL(/\/family\?dialog=photo$/);
+  await expect(page.getByLabel("Photo", { exact: true })).toBeVisible();
+});
+
+test("a photo whose name has = ; quotes, other alphabets and emoji is shared", async ({ page }) => {
+  await signIn(page, "sarah.ellis");
+  await page.goto("/family?dialog=photo");
+  const description = `Odd name ${Date.now()}`;
+  const form = page.locator("form", { has: page.getByLabel("Photo", { exact: true }) });
+  await form.getByLabel("Photo", { exact: true }).setInputFiles({ name: 'mum=1; "beach" Fotoğraf 写真 🎉.jpg', mimeType: "image/jpeg", buffer: await phonePhoto(600, 400) });
+  await form.getByLabel("Description").fill(description);
+  await form.getByRole("button", { name: "Share Photo" }).click();
+  await expect(page.getByRole("img", { name: `Photo: ${description}` })).toBeVisible();
+});
+
+test("a redirect target with a tab in it lands on this site's home page", async ({ page }) => {
+  await page.goto(`/login?redirectTo=${encodeURIComponent("/\t/evil.example/")}`);
+  await page.getByLabel("Username").fill("priya");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/^http:\/\/sunnybrook\.storyloom\.localhost:\d+\/staff$/);
+});
+
+test("a guessable new password is refused with words that say what to do", async ({ page }) => {
+  await signIn(page, "monica.brooks");
+  await page.goto("/password");
+  await page.getByLabel("Current password").fill(DEMO_PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill("password1234");
+  await page.getByLabel("New password again").fill("password1234");
+  await page.getByRole("button", { name: "Save password" }).click();
+  await expect(page.getByText(/Please choose another: three or four words that only you would put together/)).toBeVisible();
+  await expect(page).toHaveURL(/\/password$/);
+});
