@@ -169,7 +169,7 @@ export function recentEmails(db: TenantDb, limit = 50): OutboxRow[] {
 // The worker runs in the server process (started by scripts/start.ts); the Remix build and the
 // scripts share it through globalThis. Without a worker (tests, scripts) a kick does nothing.
 
-type MailSignal = { kick?: (subdomain: string) => void };
+type MailSignal = { kick?: (subdomain: string) => void; scheduleChanged?: (subdomain: string) => void };
 const g = globalThis as typeof globalThis & { __storyloomMailSignal?: MailSignal };
 
 export function mailSignal(): MailSignal {
@@ -179,4 +179,9 @@ export function mailSignal(): MailSignal {
 /** Tells the worker that this community has mail to send. */
 export function kickMailWorker(subdomain: string) {
   mailSignal().kick?.(subdomain);
+}
+
+/** Tells the worker that this community chose another day or hour for its digest. */
+export function digestScheduleChanged(subdomain: string) {
+  mailSignal().scheduleChanged?.(subdomain);
 }

@@ -24,6 +24,7 @@ import { getMedia, mediaVariants } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
 import { getReadableStory } from "~/models/story.server";
 import { notifyComment, notifyReaction } from "~/models/notification-events.server";
+import { reactorsByEmoji, withReactors } from "~/models/reactors.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -67,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     createdLabel: formatLongDate(story.createdAt, community.timeZone),
     image,
     comments,
-    reactions: reactionSummary(db, story.id, user.id),
+    reactions: withReactors(reactionSummary(db, story.id, user.id), reactorsByEmoji(db, community.id, story.id)),
     canRespond: canRespondTo(db, user, story),
     isFamily: user.role === ROLE.family,
     viewerId: user.id,

@@ -1,0 +1,20 @@
+// Who gave each reaction to a story: names for the "who reacted" lists under the counts.
+import { asc, eq } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { namesOf } from "./community-people.server";
+
+const { reactions } = tenantSchema;
+
+/** Per emoji, the names of the people who gave it, first to react first. */
+export function reactorsByEmoji(db: TenantDb, communityId: string, storyId: string): Record<string, string[]> {
+  const rows = db.select({ userId: reactions.userId, emoji: reactions.emoji }).from(reactions).where(eq(reactions.storyId, storyId)).orderBy(asc(reactions.createdAt)).all();
+  const names = namesOf(communityId, rows.map((r) => r.userId));
+  const out: Record<string, string[]> = {};
+  for (const r of rows) (out[r.emoji] ??= []).push(names.get(r.userId) ?? "A former member");
+  return out;
+}
+
+/** The reaction counts with the names added. */
+export function withReactors<T extends { emoji: string }>(counts: T[], people: Record<string, string[]>): (T & { people: string[] })[] {
+  return counts.map((c) => ({ ...c, people: people[c.emoji] ?? [] }));
+}
