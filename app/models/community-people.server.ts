@@ -63,8 +63,3 @@ export function familyAccounts(communityId: string, familyMemberIds: readonly st
   if (!unique.length) return [];
   return select(communityId, and(eq(users.role, ROLE.family), inArray(users.familyMemberId, unique)));
 }
-
-/** Display names of these users of the community, by id (for "who reacted"). */
-export function namesOf(communityId: string, ids: readonly string[]): Map<string, string> {
-  return new Map(peopleByIds(communityId, ids).map((p) => [p.id, p.displayName]));
-}
