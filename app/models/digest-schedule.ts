@@ -28,9 +28,11 @@ export function zonedTimeToUtc(ymd: string, hour: number, timeZone: string): Dat
   const wall = Date.UTC(y, m - 1, d, hour);
   // two passes settle the offset next to a daylight-saving change; an hour that does not exist
   // (clocks jump forward) lands one hour later, which is when that wall time "happens"
-  let guess = wall - (wallClock(timeZone, new Date(wall)) - wall);
-  guess = wall - (wallClock(timeZone, new Date(guess)) - guess);
-  return new Date(guess);
+  const first = wall - (wallClock(timeZone, new Date(wall)) - wall);
+  const second = wall - (wallClock(timeZone, new Date(first)) - first);
+  if (wallClock(timeZone, new Date(second)) === wall) return new Date(second);
+  if (wallClock(timeZone, new Date(first)) === wall) return new Date(first);
+  return new Date(Math.max(first, second));
 }
 
 function weekdayOf(ymd: string): number {
