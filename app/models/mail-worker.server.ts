@@ -39,7 +39,9 @@ function wake(subdomain: string) {
 
 function pump(): Promise<void> {
   if (state.running) return state.running;
-  state.running = (async () => {
+  const run = async () => {
+    // yield first: the promise is stored before the loop can end and clear it
+    await Promise.resolve();
     try {
       while (state.pending.size && !state.stopping) {
         const subdomain = state.pending.values().next().value as string;
@@ -49,7 +51,8 @@ function pump(): Promise<void> {
     } finally {
       state.running = null;
     }
-  })();
+  };
+  state.running = run();
   return state.running;
 }
 

@@ -117,6 +117,30 @@ describe("sending through SMTP", () => {
   });
 });
 
+describe("the worker", () => {
+  it("sends what a request queued without being asked twice, then stops cleanly", async () => {
+    const worker = await import("~/models/mail-worker.server");
+    worker.startMailWorker({ digestCheckMs: 3_600_000 });
+    try {
+      await approvedStory("The Night Train");
+      const t0 = Date.now();
+      while (!mailbox.received.some((m) => m.subject?.includes("The Night Train")) && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 20));
+      expect(mailbox.received.filter((m) => m.subject?.includes("The Night Train"))).toHaveLength(1);
+      // and the next one too (the worker is not stuck after its first round)
+      await approvedStory("The Morning Ferry");
+      const t1 = Date.now();
+      while (!mailbox.received.some((m) => m.subject?.includes("The Morning Ferry")) && Date.now() - t1 < 10_000) await new Promise((r) => setTimeout(r, 20));
+      expect(mailbox.received.filter((m) => m.subject?.includes("The Morning Ferry"))).toHaveLength(1);
+    } finally {
+      await worker.stopMailWorker();
+    }
+    await approvedStory("After Hours");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rowsAbout("After Hours")[0]!.status).toBe("queued");
+    await drainOutbox(alpha.db(), alpha.community);
+  });
+});
+
 describe("the unsubscribe link", () => {
   const tokenOf = (title: string) => /\/unsubscribe\/([A-Za-z0-9_.-]+)/.exec(rowsAbout(title)[0]!.textBody)![1]!;
 
