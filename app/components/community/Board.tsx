@@ -30,10 +30,13 @@ export function EventCard({ event, headingLevel = 3, showDate = false }: { event
   const H = `h${headingLevel}` as "h2" | "h3" | "h4";
   return (
     <article aria-labelledby={`event-${event.id}`} className="card" data-testid="event">
-      <div className="mb-1 flex flex-wrap items-center gap-2">
-        <DayBadge event={event} />
-        {event.isActive ? null : <Badge tone="red">Cancelled</Badge>}
-      </div>
+      {/* grouped by day, the day's heading carries Today / Tomorrow */}
+      {showDate || !event.isActive ? (
+        <div className="mb-1 flex flex-wrap items-center gap-2">
+          {showDate ? <DayBadge event={event} /> : null}
+          {event.isActive ? null : <Badge tone="red">Cancelled</Badge>}
+        </div>
+      ) : null}
       <H id={`event-${event.id}`} className={`text-xl font-bold ${event.isActive ? "" : "line-through"}`}>
         {event.title}
         {event.isActive ? null : <span className="sr-only"> (cancelled)</span>}

@@ -14,8 +14,9 @@ export function WhoReacted({ reactions }: { reactions: ReactionCountItem[] }) {
             <summary className="inline-flex min-h-[44px] cursor-pointer items-center gap-2 px-3 text-lg">
               <span aria-hidden="true">{r.emoji}</span>
               <span>
-                {r.label}: {r.count} <span className="sr-only">— who reacted</span>
+                {r.label}: {r.count}
               </span>
+              <span className="text-base font-semibold text-brand-800 underline">who?</span>
             </summary>
             <ul className="px-4 pb-3 text-base">
               {r.people!.map((name, i) => (

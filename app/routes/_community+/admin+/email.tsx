@@ -29,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     schedule: { day: settings.day, hour: settings.hour, label: describeSchedule(settings) },
     timeZone: community.timeZone,
     nextLabel: when(next?.toISOString() ?? null),
-    lastLabel: when(settings.lastDigestAt),
     preview: {
       since: when(preview.window.from),
       recipients: preview.recipients.map((r) => ({ name: r.name, stories: r.stories.length, pinned: r.pinned.length, notices: r.notices.length })),
@@ -64,7 +63,6 @@ export default function AdminEmail() {
           Each week, everyone who wants email gets one message with their resident's new stories, pinned news and the coming week's events. Nobody
           gets one in a quiet week. It goes out <strong>{d.schedule.label}</strong> ({d.timeZone}).
           {d.nextLabel ? ` Next: ${d.nextLabel}.` : ""}
-          {d.lastLabel ? ` The last one reported up to ${d.lastLabel}.` : ""}
         </p>
         <Form method="post" {...getFormProps(form)} className="card max-w-xl">
           <ErrorList id={form.errorId} errors={form.errors} />
