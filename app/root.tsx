@@ -26,6 +26,7 @@ import { useNonce } from "~/utils/nonce";
 import { readDisplayPrefs } from "~/utils/display.server";
 import { DisplayToggles } from "~/components/layout/DisplayToggles";
 import { initialsOf } from "~/models/user.server";
+import { countUnread } from "~/models/notification.server";
 import { type Role } from "~/utils/roles";
 
 export const links: LinksFunction = () => [
@@ -45,6 +46,8 @@ export type RootUser = {
   displayName: string;
   initials: string;
   role: Role;
+  /** unread notifications for the header's bell; null where there is no bell (super admins) */
+  unread: number | null;
 };
 export type RootFacility = {
   name: string;
@@ -80,6 +83,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         displayName: sessionUser.displayName,
         initials: initialsOf(sessionUser.displayName || sessionUser.username),
         role: sessionUser.role,
+        // the notifications page marks everything read as it shows it, so its bell says 0
+        unread:
+          ctx.kind === "tenant" && facility && sessionUser.tenantId === ctx.community.id
+            ? new URL(request.url).pathname === "/notifications"
+              ? 0
+              : countUnread(getTenantDb(ctx.community), sessionUser.id)
+            : null,
       }
     : null;
   const { toast, headers } = await readToast(request);

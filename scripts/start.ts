@@ -104,6 +104,10 @@ void whisperSetup
 const { recoverTranscriptionJobs } = await import("~/models/transcription.server");
 const requeued = recoverTranscriptionJobs();
 if (requeued) console.log(`Transcription: ${requeued} unfinished recording(s) queued again`);
+// email: what a stopped server left in the queue is sent, then the worker and the digest clock run
+const { startMailWorker } = await import("~/models/mail-worker.server");
+const mail = startMailWorker();
+if (mail.requeued || mail.waiting) console.log(`Email: ${mail.requeued} interrupted message(s) queued again; mail waiting in ${mail.waiting} community(ies)`);
 
 const { startServer } = await import("./server");
 await startServer();

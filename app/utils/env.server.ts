@@ -22,6 +22,15 @@ const EnvSchema = z.object({
   WHISPER_MODEL: z.string().optional(),
   TRUST_PROXY: boolFlag.optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(12, "SUPER_ADMIN_PASSWORD must be at least 12 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "SMTP_URL must look like smtp://user:password@mail.example:587 or smtps://...")
+    .optional(),
+  MAIL_FROM: z.email("MAIL_FROM must be an email address such as no-reply@storyloom.example").optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i, "PUBLIC_URL must be the marketing site's origin, such as https://storyloom.example")
+    .optional(),
 });
 
 export type Env = {
@@ -37,6 +46,11 @@ export type Env = {
   WHISPER_MODEL: string | null;
   TRUST_PROXY: boolean;
   SUPER_ADMIN_PASSWORD: string | null;
+  /** null: no mail server; every message is written to DATA_DIR/outbox/ as an .eml file */
+  SMTP_URL: string | null;
+  MAIL_FROM: string;
+  /** scheme, host and port of the marketing site; a community's site adds its subdomain (links in emails) */
+  PUBLIC_URL: string;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -72,6 +86,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     WHISPER_MODEL: e.WHISPER_MODEL ? path.resolve(e.WHISPER_MODEL) : null,
     TRUST_PROXY: e.TRUST_PROXY ?? false,
     SUPER_ADMIN_PASSWORD: e.SUPER_ADMIN_PASSWORD ?? null,
+    SMTP_URL: e.SMTP_URL ?? null,
+    MAIL_FROM: e.MAIL_FROM ?? `no-reply@${e.APP_DOMAIN.toLowerCase()}`,
+    PUBLIC_URL: (e.PUBLIC_URL ?? (isProduction ? `https://${e.APP_DOMAIN}` : `http://${e.APP_DOMAIN}:${e.PORT}`)).replace(/\/$/, "").toLowerCase(),
   };
 }
 

@@ -1,6 +1,8 @@
 // One community's database. Every table here lives in tenants/{subdomain}.sqlite.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// notification kinds and email choices are spelled in one place, shared with the screens
+import { EMAIL_MODE_LIST, NOTIFICATION_KIND_LIST } from "../../app/models/notification-kinds";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -277,3 +279,81 @@ export const activity = sqliteTable(
   },
   (t) => [index("activity_created_idx").on(t.createdAt)],
 );
+
+// --- families in the loop (issue 16): notifications, their settings, the email queue, the digest ---
+
+export const NOTIFICATION_KINDS = NOTIFICATION_KIND_LIST;
+
+/** immediate: one email per notification (and the weekly digest); digest: the weekly digest only; never: no email. */
+export const EMAIL_MODES = EMAIL_MODE_LIST;
+
+/** What became of a notification's email: none wanted, queued at once, waiting for the digest, sent in a digest. */
+export const NOTIFICATION_EMAIL_STATES = ["none", "queued", "awaiting_digest", "in_digest"] as const;
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    // the recipient: a user of this community (users live in the control database)
+    userId: text("user_id").notNull(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    text: text("text").notNull(),
+    // a path on the community's site, e.g. /stories/{id}
+    link: text("link").notNull(),
+    subjectId: text("subject_id"),
+    actorUserId: text("actor_user_id"),
+    emailState: text("email_state", { enum: NOTIFICATION_EMAIL_STATES }).notNull().default("none"),
+    createdAt: text("created_at").notNull().default(now),
+    readAt: text("read_at"),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt), index("notifications_unread_idx").on(t.userId, t.readAt)],
+);
+
+export const notificationSettings = sqliteTable("notification_settings", {
+  userId: text("user_id").primaryKey(),
+  // comma-separated kinds the person turned off
+  disabledKinds: text("disabled_kinds").notNull().default(""),
+  // null: the default for the person's role
+  emailMode: text("email_mode", { enum: EMAIL_MODES }),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+
+/** The email queue: a row per message, rendered when queued, sent by the worker in the server process. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["notification", "digest"] }).notNull(),
+    toUserId: text("to_user_id"),
+    toAddress: text("to_address").notNull(),
+    toName: text("to_name"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    // absolute one-click unsubscribe URL (List-Unsubscribe header)
+    unsubscribeUrl: text("unsubscribe_url"),
+    // at most one message per key (a person's digest of one week)
+    dedupeKey: text("dedupe_key"),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at").notNull().default(now),
+    lastError: text("last_error"),
+    createdAt: text("created_at").notNull().default(now),
+    sentAt: text("sent_at"),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), uniqueIndex("email_outbox_dedupe_unique").on(t.dedupeKey)],
+);
+
+/** One row (id "community"): when the weekly digest goes out, in the community's time zone. */
+export const communitySettings = sqliteTable("community_settings", {
+  id: text("id").primaryKey(),
+  // 0 = Sunday ... 6 = Saturday
+  digestDay: integer("digest_day").notNull().default(0),
+  // 0-23, local hour
+  digestHour: integer("digest_hour").notNull().default(17),
+  // end of the window the last digest covered (UTC ISO); null until the first scheduled run
+  lastDigestAt: text("last_digest_at"),
+  updatedAt: text("updated_at").notNull().default(now),
+});

@@ -10,7 +10,7 @@ test.setTimeout(300_000);
 const dataDir = path.resolve(`test-data/e2e-${PORT}`);
 function counts(sub: string) {
   const db = new Database(path.join(dataDir, "tenants", `${sub}.sqlite`), { readonly: true });
-  const tables = ["residents", "family_members", "stories", "comments", "reactions", "news_posts", "calendar_events", "family_photos", "family_questions", "media"];
+  const tables = ["residents", "family_members", "stories", "comments", "reactions", "news_posts", "calendar_events", "family_photos", "family_questions", "media", "notification_settings", "community_settings", "notifications", "email_outbox"];
   const out = Object.fromEntries(tables.map((t) => [t, (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]));
   db.close();
   return out;
@@ -96,7 +96,21 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
 
   // path traversal and junk in ids
   for (const junk of TRAVERSAL) {
-    for (const p of [`/media/${junk}`, `/stories/${junk}`, `/api/stories/${junk}/comments`, `/api/residents/${junk}`, `/api/story-prompt/${junk}`, `/uploads/${junk}`]) {
+    for (const p of [
+      `/media/${junk}`,
+      `/stories/${junk}`,
+      `/api/stories/${junk}/comments`,
+      `/api/residents/${junk}`,
+      `/api/story-prompt/${junk}`,
+      `/uploads/${junk}`,
+      `/news/${junk}`,
+      `/admin/residents/${junk}/gazette.pdf`,
+      `/admin/residents/${bResident}/gazette.pdf`,
+      `/dev/outbox/${junk}`,
+      `/unsubscribe/${junk}`,
+      `/family/gazette?month=${junk}`,
+      `/notifications?page=${junk}`,
+    ]) {
       const res = await check(`GET ${p}`, { path: p, cookie: admin });
       if (res.status === 200 && /SQLite format|root:x:0/.test(res.text())) failures.push(`GET ${p} served a file it must not`);
     }
@@ -136,6 +150,9 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     ["/resident/stories/new", resident],
     ["/account/sessions", admin],
     ["/preferences/display", ""],
+    ["/notifications/settings", family],
+    ["/admin/email", admin],
+    ["/unsubscribe/not-a-token", ""],
   ];
   const forms = ["intent=%00&title=" + "x".repeat(200_000), "intent=delete&id=../../control.sqlite", "a=1&a=2&a=3", "%%%", "intent=" + encodeURIComponent("'; drop table stories; --")];
   for (const [p, cookie] of screenActions) {

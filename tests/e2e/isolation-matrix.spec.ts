@@ -1,6 +1,8 @@
 // Isolation and role matrix: every API path of spec section 7 and every screen, tried by each role
 // of community A (sunnybrook) on A's host and on B's host (maplewood), with object ids taken from
 // both communities. Fails on any leak of B's data and on any action a role should not have.
+import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { test, expect, httpRequest, sessionCookie, PORT } from "./support/fixtures";
@@ -24,7 +26,17 @@ function open(sub: string) {
   return new Database(path.join(dataDir, "tenants", `${sub}.sqlite`), { readonly: true, fileMustExist: true });
 }
 
-type Ids = { story: string; pendingStory: string; otherResidentsStory: string; resident: string; familyMember: string; media: string };
+type Ids = {
+  story: string;
+  pendingStory: string;
+  otherResidentsStory: string;
+  resident: string;
+  familyMember: string;
+  media: string;
+  news: string;
+  draftNews: string;
+  outboxMessage: string;
+};
 
 function idsOf(sub: string, residentUsername?: string): Ids & { markers: string[] } {
   const db = open(sub);
@@ -41,11 +53,34 @@ function idsOf(sub: string, residentUsername?: string): Ids & { markers: string[
     resident: r,
     familyMember: one<{ id: string }>("select id from family_members limit 1").id,
     media: one<{ id: string }>("select image_id as id from stories where image_id is not null and is_published = 1 limit 1").id,
+    news: one<{ id: string }>("select id from news_posts where is_published = 1 limit 1").id,
+    draftNews: one<{ id: string }>("select id from news_posts where is_published = 0 limit 1").id,
+    outboxMessage: planted(sub),
   };
   const markers = (db.prepare("select first_name || ' ' || last_name as n from residents").all() as { n: string }[]).map((x) => x.n);
-  const titles = (db.prepare("select title from stories").all() as { title: string }[]).map((x) => x.title);
+  const titles = (db.prepare("select title from stories union select title from news_posts").all() as { title: string }[]).map((x) => x.title);
   db.close();
-  return { ...ids, markers: [...markers, ...titles].filter((m) => m.length > 6) };
+  return { ...ids, markers: [...markers, ...titles, `marker-${sub}-mail`].filter((m) => m.length > 6) };
+}
+
+/** An email in the community's outbox folder (the server writes them there without SMTP_URL). */
+function planted(sub: string): string {
+  const id = `isolation${sub}0123456789`;
+  const dir = path.join(dataDir, "outbox", sub);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${id}.eml`), `Subject: Private to ${sub}\nTo: someone@family.example\n\nOnly for ${sub}: marker-${sub}-mail\n`);
+  return id;
+}
+
+/** An unsubscribe link's token, signed as the server signs it (HMAC with its SESSION_SECRET). */
+function unsubscribeToken(sub: string, username: string): string {
+  const control = new Database(path.join(dataDir, "control.sqlite"), { readonly: true });
+  const community = control.prepare("select id from communities where subdomain = ?").get(sub) as { id: string };
+  const user = control.prepare("select id from users where username = ? and tenant_id = ?").get(username, community.id) as { id: string };
+  control.close();
+  const secret = fs.readFileSync(path.join(dataDir, ".session-secret"), "utf8").trim();
+  const payload = Buffer.from(JSON.stringify([community.id, user.id])).toString("base64url");
+  return `${payload}.${crypto.createHmac("sha256", secret).update(`unsubscribe:${payload}`).digest("base64url")}`;
 }
 
 function tableCounts(sub: string): Record<string, number> {
@@ -78,9 +113,9 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: "/api/admin/stories/published", allowed: REVIEW },
     { method: "PATCH", path: `/api/admin/stories/${ids.pendingStory}/approve`, body: { isPublished: false }, allowed: REVIEW },
     { method: "PATCH", path: `/api/admin/stories/${ids.story}/feature`, body: { isFeatured: true }, allowed: REVIEW },
-    { method: "GET", path: "/api/community-news", allowed: CARE },
+    { method: "GET", path: "/api/community-news", allowed: SIGNED_IN },
     { method: "POST", path: "/api/community-news", body: { title: "", content: "" }, allowed: CARE },
-    { method: "GET", path: "/api/calendar-events", allowed: CARE },
+    { method: "GET", path: "/api/calendar-events", allowed: SIGNED_IN },
     { method: "POST", path: "/api/calendar-events", body: { title: "", eventDate: "" }, allowed: CARE },
     { method: "GET", path: `/api/stories/${ids.story}/comments`, allowed: SIGNED_IN },
     { method: "POST", path: `/api/stories/${ids.otherResidentsStory}/comments`, body: { content: "Not my family's story", emoji: "❤️" }, allowed: [] },
@@ -107,6 +142,26 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: "/resident", allowed: ["resident"] },
     { method: "GET", path: "/family", allowed: ["family"] },
     { method: "GET", path: "/super-admin", allowed: ["super_admin"] },
+    // families in the loop (issue 16)
+    { method: "GET", path: "/news", allowed: SIGNED_IN },
+    { method: "GET", path: `/news/${ids.news}`, allowed: SIGNED_IN },
+    { method: "GET", path: `/news/${ids.draftNews}`, allowed: [] },
+    { method: "GET", path: "/events", allowed: SIGNED_IN },
+    { method: "GET", path: "/events/past", allowed: SIGNED_IN },
+    { method: "GET", path: "/notifications", allowed: SIGNED_IN },
+    { method: "GET", path: "/notifications/settings", allowed: SIGNED_IN },
+    { method: "POST", path: "/notifications/settings", body: { emailMode: "never" }, allowed: SIGNED_IN },
+    { method: "GET", path: "/api/notifications", allowed: SIGNED_IN },
+    { method: "GET", path: "/family/gazette", allowed: ["family"] },
+    { method: "GET", path: "/family/gazette.pdf", allowed: ["family"] },
+    { method: "GET", path: `/admin/residents/${ids.resident}/gazette`, allowed: REVIEW },
+    { method: "GET", path: `/admin/residents/${ids.resident}/gazette.pdf`, allowed: REVIEW },
+    { method: "GET", path: `/staff/residents/${ids.resident}/gazette`, allowed: CARE },
+    { method: "GET", path: `/staff/residents/${ids.resident}/gazette.pdf`, allowed: CARE },
+    { method: "GET", path: "/admin/email", allowed: REVIEW },
+    { method: "POST", path: "/admin/email", body: { day: 9, hour: 99 }, allowed: REVIEW },
+    { method: "GET", path: "/dev/outbox", allowed: SIGNED_IN },
+    { method: "GET", path: `/dev/outbox/${ids.outboxMessage}`, allowed: SIGNED_IN },
   ];
 }
 
@@ -157,7 +212,7 @@ test("no role of community A reaches community B, and no role acts beyond its ri
   for (const role of ROLES) {
     for (const c of cases(idsB)) {
       // only the paths that name one of B's objects
-      const bIds = [idsB.story, idsB.pendingStory, idsB.otherResidentsStory, idsB.resident, idsB.familyMember, idsB.media];
+      const bIds = [idsB.story, idsB.pendingStory, idsB.otherResidentsStory, idsB.resident, idsB.familyMember, idsB.media, idsB.news, idsB.draftNews, idsB.outboxMessage];
       if (!bIds.some((id) => c.path.includes(id))) continue;
       const res = await send(role, A, c);
       const text = res.text();
@@ -165,6 +220,22 @@ test("no role of community A reaches community B, and no role acts beyond its ri
       else refusals++;
       const leaked = idsB.markers.find((m) => text.includes(m));
       if (leaked) failures.push(`${role} on A with B's id ${c.method} ${c.path} leaked "${leaked}"`);
+    }
+  }
+
+  // 2b. unsubscribe links work signed out on their own community's site only
+  const tokenA = unsubscribeToken(A, USERS.family);
+  const tokenB = unsubscribeToken(B, "julie.brandt");
+  for (const [host, token, ok] of [[A, tokenA, true], [A, tokenB, false], [B, tokenA, false]] as const) {
+    tried++;
+    const res = await httpRequest({ sub: host, path: `/unsubscribe/${token}` });
+    if (ok ? res.status !== 200 : !refused(res.status, undefined)) failures.push(`GET /unsubscribe on ${host} with ${token === tokenA ? A : B}'s token -> ${res.status}`);
+    else if (!ok) refusals++;
+    if (!ok) {
+      const post = await httpRequest({ sub: host, path: `/unsubscribe/${token}`, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=unsubscribe" });
+      tried++;
+      if (!refused(post.status, undefined)) failures.push(`POST /unsubscribe on ${host} with another community's token -> ${post.status}`);
+      else refusals++;
     }
   }
 
@@ -189,7 +260,7 @@ test("no role of community A reaches community B, and no role acts beyond its ri
   const afterA = tableCounts(A);
   const afterB = tableCounts(B);
   for (const t of Object.keys(beforeB)) if (beforeB[t] !== afterB[t]) failures.push(`community B's table ${t} changed: ${beforeB[t]} -> ${afterB[t]}`);
-  for (const t of ["residents", "family_members", "stories", "comments", "news_posts", "calendar_events", "family_questions"]) {
+  for (const t of ["residents", "family_members", "stories", "comments", "news_posts", "calendar_events", "family_questions", "notification_settings", "community_settings", "email_outbox"]) {
     if (beforeA[t] !== afterA[t]) failures.push(`a refused request changed community A's table ${t}: ${beforeA[t]} -> ${afterA[t]}`);
   }
 

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { RootUser, RootFacility } from "~/root";
 import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, roleIn, STORYTELLER_ROLES } from "~/utils/roles";
+import { NotificationBell } from "./NotificationBell";
 
 type NavItem = { to: string; label: string; show: (role: RootUser["role"]) => boolean; prefix?: boolean };
 
@@ -9,6 +10,8 @@ const NAV: NavItem[] = [
   { to: "/", label: "Dashboard", show: () => true },
   { to: "/resident", label: "Resident", show: (r) => r === ROLE.resident },
   { to: "/family", label: "Family", show: (r) => r === ROLE.family },
+  { to: "/news", label: "News", show: (r) => r === ROLE.family || r === ROLE.resident, prefix: true },
+  { to: "/events", label: "Events", show: (r) => r === ROLE.family || r === ROLE.resident, prefix: true },
   { to: "/staff", label: "Staff", show: (r) => roleIn(r, CARE_TEAM_ROLES) },
   { to: "/admin", label: "Admin", show: (r) => roleIn(r, ADMIN_ROLES), prefix: true },
 ];
@@ -48,6 +51,7 @@ export function TenantHeader({
               Add Story
             </Link>
           ) : null}
+          {user && user.unread !== null ? <NotificationBell unread={user.unread} /> : null}
           {user ? <UserMenu user={user} /> : (
             <Link to="/login" className="btn-secondary">
               Sign in

@@ -1,6 +1,34 @@
 import { Form } from "@remix-run/react";
 
-export type ReactionCountItem = { emoji: string; label: string; count: number; mine: boolean };
+export type ReactionCountItem = { emoji: string; label: string; count: number; mine: boolean; people?: string[] };
+
+/** Under each count, who gave it: a <details> list that opens without JavaScript. */
+export function WhoReacted({ reactions }: { reactions: ReactionCountItem[] }) {
+  const given = reactions.filter((r) => r.count > 0 && r.people?.length);
+  if (!given.length) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Who reacted">
+      {given.map((r) => (
+        <li key={r.emoji}>
+          <details className="rounded-xl border border-stone-300 bg-white" data-testid="who-reacted">
+            <summary className="inline-flex min-h-[44px] cursor-pointer items-center gap-2 px-3 text-lg">
+              <span aria-hidden="true">{r.emoji}</span>
+              <span>
+                {r.label}: {r.count}
+              </span>
+              <span className="text-base font-semibold text-brand-800 underline">who?</span>
+            </summary>
+            <ul className="px-4 pb-3 text-base">
+              {r.people!.map((name, i) => (
+                <li key={`${name}-${i}`}>{name}</li>
+              ))}
+            </ul>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * The story's reactions. Family members of the story's resident press a reaction to give it or
@@ -10,6 +38,7 @@ export function ReactionBar({ reactions, canReact, action }: { reactions: Reacti
   const given = reactions.filter((r) => r.count > 0);
   if (!canReact) {
     if (given.length === 0) return <p className="text-lg text-stone-700">No reactions yet.</p>;
+    if (given.some((r) => r.people?.length)) return <WhoReacted reactions={reactions} />;
     return (
       <ul className="flex flex-wrap gap-2" aria-label="Reactions">
         {given.map((r) => (
@@ -45,6 +74,7 @@ export function ReactionBar({ reactions, canReact, action }: { reactions: Reacti
           </button>
         ))}
       </div>
+      <WhoReacted reactions={reactions} />
     </Form>
   );
 }

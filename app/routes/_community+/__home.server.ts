@@ -5,6 +5,7 @@ import { footerLinksFor, quickActionsFor } from "~/components/home/quick-actions
 import type { HomeFacility } from "~/components/home/Sidebar";
 import { isCategory } from "~/models/categories";
 import { listCommunities } from "~/models/community.server";
+import { communityBoard } from "~/models/community-board.server";
 import { getCommunityStats, listHomeActivity } from "~/models/stats.server";
 import { listFeaturedStories, listPublishedStories } from "~/models/story.server";
 import { requireUser } from "~/utils/auth.server";
@@ -59,6 +60,7 @@ export async function communityHomeLoader(request: Request) {
     featured: block("featured stories", () => listFeaturedStories(db, { category, limit: FEATURED_STORIES_ON_HOME })),
     category,
     activity: block("recent activity", () => listHomeActivity(db, user.role, 8)),
+    board: block("news and events", () => communityBoard(db, community.timeZone)),
     quickActions: quickActionsFor(user.role),
     footerLinks: footerLinksFor(user.role, community),
     demo,

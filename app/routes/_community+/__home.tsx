@@ -8,6 +8,8 @@ import { RecentStories } from "~/components/home/RecentStories";
 import { FacilityInfo, QuickActions, RecentActivity } from "~/components/home/Sidebar";
 import { StatsOverview } from "~/components/home/StatsOverview";
 import { WelcomeBanner } from "~/components/home/WelcomeBanner";
+import { BlockError } from "~/components/home/BlockError";
+import { CommunityBoard } from "~/components/community/Board";
 import type { communityHomeLoader } from "./__home.server";
 
 export type CommunityHomeView = Extract<SerializeFrom<typeof communityHomeLoader>, { kind: "home" }>;
@@ -17,6 +19,7 @@ export function CommunityHome({ home: d }: { home: CommunityHomeView }) {
     <div className="space-y-8">
       <WelcomeBanner appName={d.appName} facilityName={d.facility.name} />
       <StatsOverview stats={d.stats} />
+      {d.board ? <CommunityBoard pinned={d.board.pinned} events={d.board.events} /> : <BlockError message="Unable to load news and events" />}
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <RecentStories stories={d.recent} />

@@ -6,6 +6,7 @@ import { ApproveSchema } from "~/models/admin-schemas.server";
 import { approveStory, getStoryRow, getStoryView, rejectStory, unpublishStory } from "~/models/story.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { requireReviewer } from "~/utils/permissions.server";
+import { notifyStoryReviewed } from "~/models/notification-events.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireReviewer(request);
@@ -13,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db, user } = await requireReviewer(request);
+  const { db, user, community } = await requireReviewer(request);
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const id = params.id ?? "";
   const story = getStoryRow(db, id);
@@ -22,5 +23,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reviewer = { id: user.id, displayName: user.displayName };
   const result = isPublished ? approveStory(db, id, reviewer) : story.isPublished ? unpublishStory(db, id, reviewer) : rejectStory(db, id, reviewer, reviewNote);
   if (!result.ok) return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (isPublished || !story.isPublished) notifyStoryReviewed(db, community, story, isPublished ? "approved" : "rejected", reviewer);
   return Response.json(getStoryView(db, id));
 }

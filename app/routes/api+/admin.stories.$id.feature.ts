@@ -1,7 +1,8 @@
 // PATCH /api/admin/stories/{id}/feature { isFeatured } (administrators only; published stories only).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FeatureSchema } from "~/models/admin-schemas.server";
-import { getStoryView, setStoryFeatured } from "~/models/story.server";
+import { getStoryRow, getStoryView, setStoryFeatured } from "~/models/story.server";
+import { notifyStoryReviewed } from "~/models/notification-events.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireReviewer } from "~/utils/permissions.server";
 
@@ -11,10 +12,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db } = await requireReviewer(request);
+  const { db, user, community } = await requireReviewer(request);
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const { isFeatured } = await readJson(request, FeatureSchema);
+  const before = getStoryRow(db, params.id ?? "");
   const result = setStoryFeatured(db, params.id ?? "", isFeatured);
   if (!result.ok) return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (before && isFeatured) notifyStoryReviewed(db, community, before, "featured", { id: user.id, displayName: user.displayName });
   return Response.json(getStoryView(db, result.story.id));
 }

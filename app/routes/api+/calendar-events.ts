@@ -1,14 +1,16 @@
-// GET /api/calendar-events: events by date ascending; POST: title, description, eventDate,
-// startTime, endTime, location, maxParticipants.
+// GET /api/calendar-events: events by date ascending. The care team gets every event (cancelled
+// ones too); families and residents only active ones. POST (care team): title, description,
+// eventDate, startTime, endTime, location, maxParticipants.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CalendarEventSchema } from "~/models/admin-schemas.server";
 import { createEvent, listEvents, toCalendarEventView } from "~/models/event.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireCareTeam } from "~/utils/permissions.server";
+import { requireCareTeam, requireTenantUser } from "~/utils/permissions.server";
+import { CARE_TEAM_ROLES, roleIn } from "~/utils/roles";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, community } = await requireCareTeam(request);
-  return Response.json(listEvents(db, community.timeZone));
+  const { db, community, user } = await requireTenantUser(request);
+  return Response.json(listEvents(db, community.timeZone, { activeOnly: !roleIn(user.role, CARE_TEAM_ROLES) }));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

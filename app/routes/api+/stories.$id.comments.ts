@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CommentSchema } from "~/models/comment-form.server";
 import { addComment, CommentAccessError, listComments } from "~/models/comment.server";
 import { getReadableStory } from "~/models/story.server";
+import { notifyComment } from "~/models/notification-events.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 
@@ -19,10 +20,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
-  const { user, db } = await requireTenantUser(request);
+  const { user, db, community } = await requireTenantUser(request);
   const input = await readJson(request, CommentSchema);
   try {
-    return Response.json(addComment(db, user, params.id ?? "", input), { status: 201 });
+    const comment = addComment(db, user, params.id ?? "", input);
+    notifyComment(db, community, comment.storyId, comment, { id: user.id, displayName: comment.familyMember.name });
+    return Response.json(comment, { status: 201 });
   } catch (error) {
     if (error instanceof CommentAccessError) {
       return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -82,6 +82,9 @@ function ResidentTable({ residents, area }: { residents: ResidentListItem[]; are
                     <Link to={`${cfg.families}/new?residentId=${r.id}`} className="btn-ghost" aria-label={`Add family member for ${name}`}>
                       Add family
                     </Link>
+                    <Link to={`${cfg.residents}/${r.id}/gazette`} className="btn-ghost" aria-label={`Gazette for ${name}`}>
+                      Gazette
+                    </Link>
                     {r.signIn !== "active" && r.isActive ? (
                       <Link to={`${cfg.residents}/${r.id}/invitation`} className="btn-ghost" aria-label={`Sign-in link for ${name}`} preventScrollReset {...dialogLinkProps}>
                         Sign-in link

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NewsPostSchema } from "~/models/admin-schemas.server";
 import { createNewsPost, deleteNewsPost, getNewsPost, listNewsPosts, updateNewsPost } from "~/models/news.server";
+import { notifyIfNewlyPinned } from "~/models/notification-events.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
@@ -27,7 +28,7 @@ export async function newNewsLoader({ request }: LoaderFunctionArgs) {
 
 export async function newNewsAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
-  const { db, user } = await requireArea(request, area);
+  const { db, user, community } = await requireArea(request, area);
   const cfg = AREAS[area];
   const submission = parseWithZod(await request.formData(), { schema: NewsPostSchema });
   if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.createNews] });
@@ -35,6 +36,7 @@ export async function newNewsAction({ request }: ActionFunctionArgs) {
   const values = cfg.chooseNewsPublished ? submission.value : { ...submission.value, isPublished: true };
   try {
     const post = createNewsPost(db, values, user);
+    notifyIfNewlyPinned(db, community, null, post, user);
     return redirectWithToast(cfg.news, {
       type: "success",
       title: post.isPublished ? `${cfg.name === "staff" ? "Bulletin post" : "News post"} published` : "Saved as a draft",
@@ -62,15 +64,17 @@ export async function editNewsLoader({ request, params }: LoaderFunctionArgs) {
 
 export async function editNewsAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
-  const { db, user } = await requireArea(request, area);
+  const { db, user, community } = await requireArea(request, area);
   const cfg = AREAS[area];
-  if (!getNewsPost(db, params.postId ?? "")) return redirectWithToast(cfg.news, { type: "error", title: cfg.failed.updateNews, description: "This post no longer exists." });
+  const before = getNewsPost(db, params.postId ?? "");
+  if (!before) return redirectWithToast(cfg.news, { type: "error", title: cfg.failed.updateNews, description: "This post no longer exists." });
   const submission = parseWithZod(await request.formData(), { schema: NewsPostSchema });
   if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.updateNews] });
   // staff do not change whether a post is published
   const { isPublished, ...rest } = submission.value;
   const post = updateNewsPost(db, params.postId ?? "", cfg.chooseNewsPublished ? { ...rest, isPublished } : rest, user);
   if (!post) return redirectWithToast(cfg.news, { type: "error", title: cfg.failed.updateNews, description: TRY_AGAIN });
+  notifyIfNewlyPinned(db, community, before, post, user);
   return redirectWithToast(cfg.news, { type: "success", title: "Post updated", description: post.title });
 }
 

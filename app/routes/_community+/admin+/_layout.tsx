@@ -17,6 +17,7 @@ const TABS = [
   { to: "/admin/stories", label: "Stories" },
   { to: "/admin/news", label: "News" },
   { to: "/admin/calendar", label: "Calendar" },
+  { to: "/admin/email", label: "Email" },
 ];
 
 export default function AdminLayout() {

@@ -7,7 +7,8 @@ import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { ReviewNoteSchema } from "~/models/admin-schemas.server";
 import { categoryIcon, categoryLabel } from "~/models/categories";
-import { approveStory, getStoryView, rejectStory, setStoryFeatured, unpublishStory, type ReviewResult } from "~/models/story.server";
+import { approveStory, getStoryRow, getStoryView, rejectStory, setStoryFeatured, unpublishStory, type ReviewResult } from "~/models/story.server";
+import { notifyStoryReviewed } from "~/models/notification-events.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const LIST = "/admin/stories";
@@ -21,8 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db, user } = await requireArea(request, "admin");
+  const { db, user, community } = await requireArea(request, "admin");
   const id = params.storyId ?? "";
+  const before = getStoryRow(db, id);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const reviewer = { id: user.id, displayName: user.displayName };
@@ -32,12 +34,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "approve":
       result = approveStory(db, id, reviewer);
       if (!result.ok) return fail("Failed to update story", result);
+      if (before) notifyStoryReviewed(db, community, before, "approved", reviewer);
       return redirectWithToast(LIST, { type: "success", title: "Story approved", description: `“${result.story.title}” is published.` });
     case "reject": {
       const parsed = parseWithZod(formData, { schema: ReviewNoteSchema });
       if (parsed.status !== "success") return redirectWithToast(`${LIST}/${id}`, { type: "error", title: "Failed to update story", description: "The note can be at most 1000 characters." });
       result = rejectStory(db, id, reviewer, parsed.value.reviewNote);
       if (!result.ok) return fail("Failed to update story", result);
+      if (before) notifyStoryReviewed(db, community, before, "rejected", reviewer);
       return redirectWithToast(LIST, { type: "success", title: "Story not approved", description: `“${result.story.title}” stays unpublished; its resident can see your note.` });
     }
     case "unpublish":
@@ -48,6 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "unfeature":
       result = setStoryFeatured(db, id, intent === "feature");
       if (!result.ok) return fail("Failed to update feature status", result);
+      if (before && intent === "feature") notifyStoryReviewed(db, community, before, "featured", reviewer);
       return redirectWithToast(LIST, { type: "success", title: intent === "feature" ? "Story featured" : "Story no longer featured", description: `“${result.story.title}”` });
     default:
       return redirectWithToast(LIST, { type: "error", title: "Failed to update story", description: "Unknown action." });

@@ -20,14 +20,17 @@ import { AskQuestionForm, SharePhotoForm } from "~/components/family/FamilyForms
 import { AskQuestionSchema, SharePhotoSchema } from "~/models/family-form.server";
 import { DialogLink } from "~/components/dialog";
 import { PhotoGrid, QuestionList, whoShared } from "~/components/resident/FamilySharing";
+import { CommunityBoard } from "~/components/community/Board";
+import { communityBoard } from "~/models/community-board.server";
 
 export const meta: MetaFunction = () => [{ title: "Family · Storyloom" }];
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, member, resident } = await requireFamilyMember(request);
+  const { db, member, resident, community } = await requireFamilyMember(request);
   return {
+    board: communityBoard(db, community.timeZone),
     member: { name: member.name, relationship: member.relationship },
     resident: toResidentSummary(resident),
     stories: publishedStoriesForFamily(db, resident.id, { excerptLength: FAMILY_EXCERPT_LENGTH }).map((s) => ({
@@ -85,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FamilyDashboard() {
-  const { member, resident, stories, photos, questions } = useLoaderData<typeof loader>();
+  const { member, resident, stories, photos, questions, board } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const dialog = params.get("dialog");
@@ -119,6 +122,9 @@ export default function FamilyDashboard() {
         <DialogLink to="/family?dialog=question" className="btn-secondary" label={<><span aria-hidden="true">❓</span> Ask Question</>} title="Ask Question">
           <AskQuestionForm id="dialog-ask-question" residentFirstName={resident.firstName} />
         </DialogLink>
+        <Link to="/family/gazette" className="btn-secondary">
+          <span aria-hidden="true">📰</span> {resident.firstName}'s Gazette
+        </Link>
       </ResidentHeader>
 
       <section aria-labelledby="family-stories-title">
@@ -137,6 +143,8 @@ export default function FamilyDashboard() {
           <p className="card text-lg">{resident.firstName} has not shared any stories yet. Ask a question to get one started.</p>
         )}
       </section>
+
+      <CommunityBoard pinned={board.pinned} events={board.events} />
 
       <section aria-labelledby="family-questions-title">
         <h2 id="family-questions-title" className="mb-3 text-2xl font-bold">

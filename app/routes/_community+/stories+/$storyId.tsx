@@ -19,9 +19,12 @@ import {
   toggleReaction,
 } from "~/models/comment.server";
 import { formatLongDate } from "~/models/local-time";
+import { reactionLabel } from "~/models/categories";
 import { getMedia, mediaVariants } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
 import { getReadableStory } from "~/models/story.server";
+import { notifyComment, notifyReaction } from "~/models/notification-events.server";
+import { reactorsByEmoji, withReactors } from "~/models/reactors.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -65,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     createdLabel: formatLongDate(story.createdAt, community.timeZone),
     image,
     comments,
-    reactions: reactionSummary(db, story.id, user.id),
+    reactions: withReactors(reactionSummary(db, story.id, user.id), reactorsByEmoji(db, community.id, story.id)),
     canRespond: canRespondTo(db, user, story),
     isFamily: user.role === ROLE.family,
     viewerId: user.id,
@@ -75,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, db } = await requireTenantUser(request);
+  const { user, db, community } = await requireTenantUser(request);
   const storyId = params.storyId ?? "";
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -85,7 +88,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: CommentSchema });
       if (submission.status !== "success") return submission.reply();
       try {
-        addComment(db, user, storyId, submission.value);
+        const comment = addComment(db, user, storyId, submission.value);
+        notifyComment(db, community, storyId, comment, { id: user.id, displayName: comment.familyMember.name });
       } catch (error) {
         if (error instanceof CommentAccessError) throw error;
         console.error("Adding a comment failed", error);
@@ -96,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "react") {
       const emoji = String(formData.get("emoji") ?? "");
       if (!REACTION_EMOJIS.includes(emoji)) throw new Response("Choose one of the reactions shown", { status: 400 });
-      toggleReaction(db, user, storyId, emoji);
+      if (toggleReaction(db, user, storyId, emoji)) notifyReaction(db, community, storyId, { emoji, label: reactionLabel(emoji) ?? "" }, user);
       return redirect(`${back}#reactions`);
     }
     if (intent === "delete-comment") {

@@ -1,0 +1,239 @@
+// The weekly digest: for each person who wants email, one message with what is new since the last
+// digest (their resident's new stories, pinned news, notifications saved for the digest) and the
+// coming week's events. Nobody gets one in a quiet week. `npm run digest` and the server's
+// scheduler (models/mail-worker.server.ts) both use these functions.
+import { and, asc, eq, gt, gte, inArray, lt, lte, or } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { publicCommunityOrigin } from "~/utils/public-origin.server";
+import { ROLE } from "~/utils/roles";
+import { peopleOfCommunity } from "./community-people.server";
+import { getDigestSettings, setLastDigestAt } from "./community-settings.server";
+import { latestSlot, nextSlot } from "./digest-schedule";
+import { enqueueEmail, kickMailWorker } from "./email-outbox.server";
+import { renderEmail, type EmailSection } from "./email-templates.server";
+import { addDaysToDate, formatCalendarDate, formatClockTime } from "./event-dates";
+import { localDateIn } from "./local-time";
+import { effectiveEmailMode, unsubscribeUrl, type NoticeCommunity } from "./notification.server";
+
+const { stories, residents, familyMembers, newsPosts, notifications, calendarEvents, notificationSettings } = tenantSchema;
+
+export type DigestWindow = { from: string; to: string };
+
+export type DigestRecipient = {
+  userId: string;
+  name: string;
+  email: string;
+  residentFirstName: string | null;
+  stories: { id: string; title: string; residentName: string }[];
+  pinned: { id: string; title: string }[];
+  notices: { id: string; text: string; link: string }[];
+  /** notifications this digest delivers (listed or covered by the sections above) */
+  noticeIds: string[];
+  events: { id: string; title: string; when: string }[];
+};
+
+export type DigestPlan = { window: DigestWindow; recipients: DigestRecipient[]; quiet: number };
+
+const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+function eventsOfComingWeek(db: TenantDb, timeZone: string, at: Date) {
+  const start = localDateIn(timeZone, at);
+  return db
+    .select()
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.isActive, true), gte(calendarEvents.eventDate, start), lt(calendarEvents.eventDate, addDaysToDate(start, 7))))
+    .orderBy(asc(calendarEvents.eventDate), asc(calendarEvents.startTime))
+    .limit(20)
+    .all()
+    .map((e) => ({ id: e.id, title: e.title, when: [formatCalendarDate(e.eventDate), formatClockTime(e.startTime)].filter(Boolean).join(", ") }));
+}
+
+/** Pinned, published posts that became news in the window (written then, or pinned then). */
+function pinnedNews(db: TenantDb, window: DigestWindow) {
+  const pinnedThen = db
+    .selectDistinct({ id: notifications.subjectId })
+    .from(notifications)
+    .where(and(eq(notifications.kind, "pinned_post"), gt(notifications.createdAt, window.from), lte(notifications.createdAt, window.to)))
+    .all()
+    .map((r) => r.id ?? "");
+  return db
+    .select({ id: newsPosts.id, title: newsPosts.title })
+    .from(newsPosts)
+    .where(
+      and(
+        eq(newsPosts.isPublished, true),
+        eq(newsPosts.isPinned, true),
+        or(and(gt(newsPosts.createdAt, window.from), lte(newsPosts.createdAt, window.to)), pinnedThen.length ? inArray(newsPosts.id, pinnedThen) : undefined),
+      ),
+    )
+    .all();
+}
+
+/** Who would get a digest for this window, with what. Reads only. */
+export function planDigest(db: TenantDb, community: NoticeCommunity, window: DigestWindow, now = new Date(window.to)): DigestPlan {
+  const saved = new Map(db.select().from(notificationSettings).all().map((s) => [s.userId, s]));
+  const wanting = peopleOfCommunity(community.id).filter((p) => effectiveEmailMode(p, saved.get(p.id)) !== "never");
+  const pinned = pinnedNews(db, window);
+  const events = eventsOfComingWeek(db, community.timeZone, now);
+  const residentOfMember = new Map(
+    db
+      .select({ memberId: familyMembers.id, resident: residents })
+      .from(familyMembers)
+      .innerJoin(residents, eq(familyMembers.residentId, residents.id))
+      .all()
+      .map((r) => [r.memberId, r.resident]),
+  );
+  const newStories = db
+    .select({ id: stories.id, title: stories.title, residentId: stories.residentId })
+    .from(stories)
+    .where(and(eq(stories.isPublished, true), gt(stories.publishedAt, window.from), lte(stories.publishedAt, window.to)))
+    .orderBy(asc(stories.publishedAt))
+    .all();
+  const waiting = wanting.length
+    ? db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.emailState, "awaiting_digest"), lte(notifications.createdAt, window.to), inArray(notifications.userId, wanting.map((p) => p.id))))
+        .orderBy(asc(notifications.createdAt))
+        .all()
+    : [];
+
+  const recipients: DigestRecipient[] = [];
+  let quiet = 0;
+  for (const person of wanting) {
+    const resident = person.role === ROLE.family && person.familyMemberId ? residentOfMember.get(person.familyMemberId) : undefined;
+    const theirStories = resident
+      ? newStories.filter((s) => s.residentId === resident.id).map((s) => ({ id: s.id, title: s.title, residentName: `${resident.firstName} ${resident.lastName}` }))
+      : [];
+    const mine = waiting.filter((n) => n.userId === person.id);
+    // new stories and pinned posts have their own sections; other notices are listed
+    const notices = mine.filter((n) => n.kind !== "new_story" && n.kind !== "pinned_post").map((n) => ({ id: n.id, text: n.text, link: n.link }));
+    if (!theirStories.length && !pinned.length && !notices.length) {
+      quiet++;
+      continue;
+    }
+    recipients.push({
+      userId: person.id,
+      name: person.displayName,
+      email: person.email,
+      residentFirstName: resident?.firstName ?? null,
+      stories: theirStories,
+      pinned,
+      notices,
+      noticeIds: mine.map((n) => n.id),
+      events,
+    });
+  }
+  return { window, recipients, quiet };
+}
+
+function subjectOf(community: NoticeCommunity, r: DigestRecipient): string {
+  if (r.stories.length && r.residentFirstName) {
+    return `This week at ${community.name}: ${r.stories.length === 1 ? "a new story" : `${r.stories.length} new stories`} from ${r.residentFirstName}`;
+  }
+  return `This week at ${community.name}`;
+}
+
+export function renderDigest(community: NoticeCommunity, r: DigestRecipient) {
+  const origin = publicCommunityOrigin(community.subdomain);
+  const sections: EmailSection[] = [];
+  if (r.stories.length) {
+    sections.push({ title: `New stories from ${r.residentFirstName ?? "your resident"}`, items: r.stories.map((s) => ({ text: s.title, url: `${origin}/stories/${s.id}` })) });
+  }
+  if (r.pinned.length) sections.push({ title: "Pinned news", items: r.pinned.map((p) => ({ text: p.title, url: `${origin}/news/${p.id}` })) });
+  if (r.notices.length) sections.push({ title: "Also for you", items: r.notices.map((n) => ({ text: n.text, url: `${origin}${n.link}` })) });
+  if (r.events.length) sections.push({ title: "Coming up this week", items: r.events.map((e) => ({ text: e.title, meta: e.when, url: `${origin}/events` })) });
+  const url = unsubscribeUrl(community, r.userId);
+  const body = renderEmail({
+    communityName: community.name,
+    origin,
+    heading: `Your week at ${community.name}`,
+    paragraphs: [`Hello ${r.name.split(" ")[0] || r.name}, here is what is new since the last digest.`],
+    sections,
+    action: { label: "Visit the community's site", url: `${origin}/` },
+    unsubscribeUrl: url,
+    reason: "You get this weekly digest because of your notification settings.",
+  });
+  return { subject: subjectOf(community, r), ...body, unsubscribeUrl: url };
+}
+
+/**
+ * Queues the plan's emails (at most one per person and window), marks the notifications they
+ * deliver, and records the window's end as the last digest. Returns how many were queued.
+ */
+export function queueDigest(db: TenantDb, community: NoticeCommunity, plan: DigestPlan): number {
+  let queued = 0;
+  db.transaction((tx) => {
+    for (const r of plan.recipients) {
+      const mail = renderDigest(community, r);
+      const id = enqueueEmail(tx, {
+        kind: "digest",
+        toUserId: r.userId,
+        toAddress: r.email,
+        toName: r.name,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        unsubscribeUrl: mail.unsubscribeUrl,
+        dedupeKey: `digest:${r.userId}:${plan.window.to}`,
+      });
+      if (!id) continue;
+      queued++;
+      if (r.noticeIds.length) tx.update(notifications).set({ emailState: "in_digest" }).where(inArray(notifications.id, r.noticeIds)).run();
+    }
+    setLastDigestAt(tx, plan.window.to);
+  });
+  if (queued) kickMailWorker(community.subdomain);
+  return queued;
+}
+
+/** The window a digest sent now would cover: since the last digest (or a week), until now. */
+export function windowUntil(db: TenantDb, now: Date): DigestWindow {
+  const last = getDigestSettings(db).lastDigestAt;
+  const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
+  return { from: last && last < now.toISOString() ? last : weekAgo, to: now.toISOString() };
+}
+
+/** When the scheduled digest is next due for this community, or null until the first run starts the clock. */
+export function nextScheduledDigest(db: TenantDb, timeZone: string): Date | null {
+  const s = getDigestSettings(db);
+  if (!s.lastDigestAt) return null;
+  const after = s.scheduleChangedAt && s.scheduleChangedAt > s.lastDigestAt ? s.scheduleChangedAt : s.lastDigestAt;
+  return nextSlot(s, timeZone, new Date(after));
+}
+
+/**
+ * The scheduler's step for one community: queues the digest when its slot has come. The first run
+ * only starts the clock (the first digest reports from then on). Returns what it queued, or null.
+ */
+export function runScheduledDigest(db: TenantDb, community: NoticeCommunity, now = new Date()): { queued: number; plan: DigestPlan } | null {
+  const s = getDigestSettings(db);
+  if (!s.lastDigestAt) {
+    setLastDigestAt(db, now.toISOString());
+    return null;
+  }
+  const slot = latestSlot(s, community.timeZone, now);
+  const slotIso = slot.toISOString();
+  if (slotIso <= s.lastDigestAt || (s.scheduleChangedAt && slotIso < s.scheduleChangedAt)) return null;
+  const plan = planDigest(db, community, { from: s.lastDigestAt, to: slotIso }, now);
+  return { queued: queueDigest(db, community, plan), plan };
+}
+
+export function describePlan(community: NoticeCommunity, plan: DigestPlan): string[] {
+  const lines = [`Weekly digest for ${community.name} (${community.subdomain}): new since ${plan.window.from} until ${plan.window.to}`];
+  if (!plan.recipients.length) {
+    lines.push(`Nothing to send: nothing new for anyone (${plan.quiet} ${plan.quiet === 1 ? "person" : "people"} with email turned on).`);
+    return lines;
+  }
+  lines.push(`${plan.recipients.length} ${plan.recipients.length === 1 ? "email" : "emails"}; ${plan.quiet} ${plan.quiet === 1 ? "person has" : "people have"} nothing new:`);
+  for (const r of plan.recipients) {
+    const parts = [
+      r.stories.length ? `${r.stories.length} new ${r.stories.length === 1 ? "story" : "stories"}` : null,
+      r.pinned.length ? `${r.pinned.length} pinned ${r.pinned.length === 1 ? "post" : "posts"}` : null,
+      r.notices.length ? `${r.notices.length} ${r.notices.length === 1 ? "notification" : "notifications"}` : null,
+      `${r.events.length} coming ${r.events.length === 1 ? "event" : "events"}`,
+    ].filter(Boolean);
+    lines.push(`  to ${r.name} <${r.email}>: ${parts.join(", ")}`);
+  }
+  return lines;
+}

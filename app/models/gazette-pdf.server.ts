@@ -1,0 +1,152 @@
+// The gazette as a PDF (pdfkit, no browser): large type, one column, the family's photos, messages
+// and questions of the month. A4 or US Letter. Text uses DejaVu Sans where the system has it (every
+// alphabet), else the built-in Helvetica with the text narrowed to what Helvetica can print.
+import fs from "node:fs";
+import PDFDocument from "pdfkit";
+import sharp from "sharp";
+import type { Community, TenantDb } from "~/utils/db.server";
+import type { Gazette } from "./gazette.server";
+import { getMedia, mediaFilePath, mediaVariants } from "./media.server";
+
+export type Paper = "A4" | "LETTER";
+
+/** Letter in the Americas, A4 elsewhere, unless asked (?paper=a4|letter). */
+export function paperFor(param: string | null | undefined, timeZone: string): Paper {
+  if (param === "a4") return "A4";
+  if (param === "letter") return "LETTER";
+  return timeZone.startsWith("America/") ? "LETTER" : "A4";
+}
+
+const FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/local/share/fonts/dejavu"];
+
+function unicodeFonts(): { regular: string; bold: string } | null {
+  for (const dir of FONT_DIRS) {
+    const regular = `${dir}/DejaVuSans.ttf`;
+    const bold = `${dir}/DejaVuSans-Bold.ttf`;
+    if (fs.existsSync(regular) && fs.existsSync(bold)) return { regular, bold };
+  }
+  return null;
+}
+
+// emoji have no glyphs in either font; reactions are written out in words instead
+const EMOJI = /\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}]/gu;
+
+/** The largest JPEG variant of an image at most `width` wide (pdfkit takes JPEG and PNG). */
+export type PrintPhoto = { data: Buffer; width: number; height: number };
+
+export async function photoForPrint(db: TenantDb, community: Pick<Community, "subdomain">, imageId: string, width = 1200): Promise<PrintPhoto | null> {
+  const row = getMedia(db, imageId);
+  if (!row || row.kind !== "image") return null;
+  const variants = mediaVariants(row).sort((a, b) => a.width - b.width);
+  const pick = variants.filter((v) => v.width <= width).at(-1) ?? variants[0];
+  if (!pick) return null;
+  try {
+    const { data, info } = await sharp(mediaFilePath(community, pick)).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
+export async function renderGazettePdf(g: Gazette, opts: { paper: Paper; photo: (imageId: string) => Promise<PrintPhoto | null>; appName: string }): Promise<Buffer> {
+  const fonts = unicodeFonts();
+  const clean = (text: string) => {
+    const noEmoji = text.replace(EMOJI, "").replace(/[ \t]{2,}/g, " ");
+    // Helvetica prints Latin-1 (WinAnsi); anything else becomes a question mark
+    return fonts ? noEmoji : noEmoji.normalize("NFC").replace(/[^\n\r\t\x20-\x7e\xa0-\xff‘’“”–—…]/g, "?");
+  };
+  const doc = new PDFDocument({
+    size: opts.paper,
+    margins: { top: 54, bottom: 54, left: 60, right: 60 },
+    info: { Title: `${g.resident.firstName}'s Gazette, ${g.month.label}`, Author: g.communityName, Creator: opts.appName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  if (fonts) {
+    doc.registerFont("body", fonts.regular);
+    doc.registerFont("bold", fonts.bold);
+  } else {
+    doc.registerFont("body", "Helvetica");
+    doc.registerFont("bold", "Helvetica-Bold");
+  }
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const ensure = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+  const heading = (text: string) => {
+    ensure(80);
+    doc.moveDown(0.8).font("bold").fontSize(24).fillColor("#1c1917").text(clean(text), { width });
+    doc.moveTo(doc.page.margins.left, doc.y + 4).lineTo(doc.page.margins.left + width, doc.y + 4).lineWidth(1.5).strokeColor("#a8a29e").stroke();
+    doc.moveDown(0.6);
+  };
+  const body = (text: string, size = 18) => doc.font("body").fontSize(size).fillColor("#1c1917").text(clean(text), { width, lineGap: 3 });
+  const small = (text: string) => doc.font("body").fontSize(14).fillColor("#44403c").text(clean(text), { width, lineGap: 2 });
+
+  // masthead
+  doc.font("bold").fontSize(34).fillColor("#1e3a5f").text(clean(`${g.resident.firstName}'s Gazette`), { width });
+  doc.font("body").fontSize(18).fillColor("#44403c").text(clean(`${g.month.label} · ${g.communityName}`), { width });
+  if (g.resident.roomNumber) small(`For ${g.resident.firstName} ${g.resident.lastName}, Room ${g.resident.roomNumber}`);
+  else small(`For ${g.resident.firstName} ${g.resident.lastName}`);
+
+  const empty = !g.photos.length && !g.comments.length && !g.questions.length && !g.stories.length;
+  if (empty) {
+    doc.moveDown(1.5);
+    body(`No family photos, messages or questions for ${g.resident.firstName} in ${g.month.label}.`);
+  }
+
+  if (g.photos.length) {
+    heading("Photos from your family");
+    for (const p of g.photos) {
+      const image = await opts.photo(p.imageId);
+      if (image) {
+        const scale = Math.min(width / image.width, 330 / image.height, 1.5);
+        const h = image.height * scale;
+        ensure(h + 60);
+        doc.image(image.data, doc.page.margins.left, doc.y, { width: image.width * scale, height: h });
+        doc.y += h + 8;
+      } else {
+        ensure(60);
+      }
+      if (p.description) body(p.description);
+      small(`From ${p.from}, ${p.dateLabel}`);
+      doc.moveDown(0.8);
+    }
+  }
+
+  if (g.comments.length) {
+    heading("Messages from your family");
+    for (const c of g.comments) {
+      ensure(90);
+      small(`On “${c.storyTitle}”, ${c.dateLabel}`);
+      body(c.content);
+      small(`— ${c.from}${c.reaction ? ` (${c.reaction.toLowerCase()})` : ""}`);
+      doc.moveDown(0.8);
+    }
+  }
+
+  if (g.questions.length) {
+    heading("Questions for you");
+    for (const q of g.questions) {
+      ensure(80);
+      body(`“${q.question}”`);
+      small(`Asked by ${q.from}, ${q.dateLabel}${q.answeredTitle ? `. Answered with your story “${q.answeredTitle}”.` : "."}`);
+      doc.moveDown(0.8);
+    }
+  }
+
+  if (g.stories.length) {
+    heading("Your stories shared this month");
+    for (const s of g.stories) {
+      ensure(40);
+      body(`${s.title} (${s.dateLabel})`);
+    }
+  }
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,207 @@
+// Notifications: a row per recipient in the community's database, shown under the bell and at
+// /notifications, and, as each person chose, emailed at once, gathered into the weekly digest, or
+// never emailed. Creating them also queues the emails, in one transaction.
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { newId } from "~/utils/ids.server";
+import { publicCommunityOrigin } from "~/utils/public-origin.server";
+import type { Role } from "~/utils/roles";
+import type { Person } from "./community-people.server";
+import { enqueueEmail, kickMailWorker } from "./email-outbox.server";
+import { renderEmail } from "./email-templates.server";
+import { defaultEmailMode, isEmailMode, isNotificationKind, kindsForRole, type EmailMode, type NotificationKind } from "./notification-kinds";
+import { createUnsubscribeToken } from "./unsubscribe-token.server";
+
+const { notifications, notificationSettings } = tenantSchema;
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NoticeCommunity = Pick<Community, "id" | "name" | "subdomain" | "timeZone">;
+
+/** GET /api/notifications and the /notifications page. */
+export type NotificationView = { id: string; kind: NotificationKind; text: string; link: string; read: boolean; createdAt: string };
+
+export function toNotificationView(row: NotificationRow): NotificationView {
+  return { id: row.id, kind: row.kind, text: row.text, link: row.link, read: row.readAt !== null, createdAt: row.createdAt };
+}
+
+// --- settings ---
+
+export type NotificationSettings = { enabledKinds: NotificationKind[]; emailMode: EmailMode; emailModeChosen: boolean };
+
+export function getNotificationSettings(db: TenantDb, person: { id: string; role: Role }): NotificationSettings {
+  const row = db.select().from(notificationSettings).where(eq(notificationSettings.userId, person.id)).get();
+  const disabled = new Set((row?.disabledKinds ?? "").split(",").filter(isNotificationKind));
+  return {
+    enabledKinds: kindsForRole(person.role).filter((k) => !disabled.has(k)),
+    emailMode: row?.emailMode && isEmailMode(row.emailMode) ? row.emailMode : defaultEmailMode(person.role),
+    emailModeChosen: Boolean(row?.emailMode),
+  };
+}
+
+/** Saves which kinds a person wants (the others are turned off) and how they want email. */
+export function saveNotificationSettings(db: TenantDb, person: { id: string; role: Role }, input: { enabledKinds: readonly NotificationKind[]; emailMode: EmailMode }) {
+  const disabled = kindsForRole(person.role).filter((k) => !input.enabledKinds.includes(k));
+  const values = { userId: person.id, disabledKinds: disabled.join(","), emailMode: input.emailMode, updatedAt: new Date().toISOString() };
+  db.insert(notificationSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { disabledKinds: values.disabledKinds, emailMode: values.emailMode, updatedAt: values.updatedAt } })
+    .run();
+}
+
+/** Stops every email to the person (the unsubscribe link); their other choices stay. */
+export function setEmailMode(db: TenantDb, userId: string, emailMode: EmailMode) {
+  const updatedAt = new Date().toISOString();
+  db.insert(notificationSettings).values({ userId, emailMode, updatedAt }).onConflictDoUpdate({ target: notificationSettings.userId, set: { emailMode, updatedAt } }).run();
+}
+
+type SettingsRow = typeof notificationSettings.$inferSelect;
+
+function settingsOf(db: TenantDb, ids: string[]): Map<string, SettingsRow> {
+  if (!ids.length) return new Map();
+  const rows = db
+    .select()
+    .from(notificationSettings)
+    .where(sql`${notificationSettings.userId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    .all();
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/** How a person wants email, given their saved settings (or none). */
+export function effectiveEmailMode(person: Pick<Person, "role" | "email" | "joined">, saved: Pick<SettingsRow, "emailMode"> | undefined): EmailMode {
+  if (!person.joined || !person.email.includes("@")) return "never";
+  return saved?.emailMode && isEmailMode(saved.emailMode) ? saved.emailMode : defaultEmailMode(person.role);
+}
+
+// --- creating ---
+
+export type Notice = {
+  kind: NotificationKind;
+  /** what the bell and the email say */
+  text: string;
+  link: string;
+  subjectId?: string | null;
+  actorUserId?: string | null;
+  /** shown in the email under the heading: a comment, a review note */
+  quote?: string | null;
+  /** the email's button, e.g. "Read the story" */
+  actionLabel?: string;
+};
+
+export function unsubscribeUrl(community: Pick<Community, "id" | "subdomain">, userId: string): string {
+  return `${publicCommunityOrigin(community.subdomain)}/unsubscribe/${createUnsubscribeToken({ communityId: community.id, userId })}`;
+}
+
+function emailReason(kind: NotificationKind): string {
+  return kind === "pinned_post"
+    ? "You get this email because you are a member of this community's site."
+    : "You get this email because of your notification settings.";
+}
+
+/**
+ * Gives each person their notice: a row for the bell, and an email now or in the digest as they
+ * chose. People who turned the kind off get nothing. Returns how many were notified.
+ */
+export function notifyPeople(db: TenantDb, community: NoticeCommunity, people: readonly Person[], noticeFor: (person: Person) => Notice | null): number {
+  const unique = [...new Map(people.map((p) => [p.id, p])).values()];
+  const saved = settingsOf(db, unique.map((p) => p.id));
+  const origin = publicCommunityOrigin(community.subdomain);
+  let queued = 0;
+  let notified = 0;
+  db.transaction((tx) => {
+    for (const person of unique) {
+      const notice = noticeFor(person);
+      if (!notice) continue;
+      const disabled = (saved.get(person.id)?.disabledKinds ?? "").split(",");
+      if (disabled.includes(notice.kind) || !kindsForRole(person.role).includes(notice.kind)) continue;
+      const mode = effectiveEmailMode(person, saved.get(person.id));
+      const id = newId();
+      let emailState: NotificationRow["emailState"] = mode === "immediate" ? "queued" : mode === "digest" ? "awaiting_digest" : "none";
+      if (mode === "immediate") {
+        const url = unsubscribeUrl(community, person.id);
+        const body = renderEmail({
+          communityName: community.name,
+          origin,
+          heading: notice.text,
+          quote: notice.quote,
+          action: { label: notice.actionLabel ?? "Open it", url: `${origin}${notice.link}` },
+          unsubscribeUrl: url,
+          reason: emailReason(notice.kind),
+        });
+        const emailId = enqueueEmail(tx, {
+          kind: "notification",
+          toUserId: person.id,
+          toAddress: person.email,
+          toName: person.displayName,
+          subject: notice.text,
+          text: body.text,
+          html: body.html,
+          unsubscribeUrl: url,
+          dedupeKey: `notification:${id}`,
+        });
+        if (emailId) queued++;
+        else emailState = "none";
+      }
+      tx.insert(notifications)
+        .values({ id, userId: person.id, kind: notice.kind, text: notice.text, link: notice.link, subjectId: notice.subjectId ?? null, actorUserId: notice.actorUserId ?? null, emailState })
+        .run();
+      notified++;
+    }
+  });
+  if (queued) kickMailWorker(community.subdomain);
+  return notified;
+}
+
+/** Whether the person already has an unread notice of this kind about this subject from this actor. */
+export function hasUnreadNotice(db: TenantDb, userId: string, kind: NotificationKind, subjectId: string, actorUserId: string | null): boolean {
+  return Boolean(
+    db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.kind, kind),
+          eq(notifications.subjectId, subjectId),
+          actorUserId ? eq(notifications.actorUserId, actorUserId) : undefined,
+          isNull(notifications.readAt),
+        ),
+      )
+      .get(),
+  );
+}
+
+/** Whether anyone was ever told about this subject in this way (a post pinned again is not news). */
+export function anyNoticeAbout(db: TenantDb, kind: NotificationKind, subjectId: string): boolean {
+  return Boolean(db.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.kind, kind), eq(notifications.subjectId, subjectId))).get());
+}
+
+// --- reading ---
+
+export function listNotifications(db: TenantDb, userId: string, opts: { limit?: number; offset?: number } = {}): NotificationView[] {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(opts.limit ?? 50)
+    .offset(opts.offset ?? 0)
+    .all()
+    .map(toNotificationView);
+}
+
+export function countNotifications(db: TenantDb, userId: string): number {
+  return db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)).get()?.n ?? 0;
+}
+
+export function countUnread(db: TenantDb, userId: string): number {
+  return db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))).get()?.n ?? 0;
+}
+
+/** Marks all of the person's notifications read. Returns how many were unread. */
+export function markAllRead(db: TenantDb, userId: string, now = new Date()): number {
+  return db
+    .update(notifications)
+    .set({ readAt: now.toISOString() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .run().changes;
+}

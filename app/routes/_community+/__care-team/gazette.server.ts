@@ -1,0 +1,18 @@
+// The gazette of any resident, for the care team to print and hand over:
+// /admin|staff/residents/{id}/gazette and .../gazette.pdf.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireArea } from "~/utils/permissions.server";
+import { gazettePageData, gazettePdfResponse } from "../__gazette.server";
+import { AREAS, areaOf } from "./areas";
+
+export async function gazetteLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
+  const { db, community } = await requireArea(request, area);
+  const id = params.residentId ?? "";
+  return { ...gazettePageData(request, db, community, id, `${AREAS[area].residents}/${encodeURIComponent(id)}/gazette`), residentsPath: AREAS[area].residents };
+}
+
+export async function gazettePdfLoader({ request, params }: LoaderFunctionArgs) {
+  const { db, community } = await requireArea(request, areaOf(request));
+  return gazettePdfResponse(request, db, community, params.residentId ?? "");
+}

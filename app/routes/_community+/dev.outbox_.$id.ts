@@ -1,0 +1,13 @@
+// /dev/outbox/{id}: one message of the development outbox as raw RFC 822 text.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFoundUnlessDevLogin } from "~/models/dev-login.server";
+import { readOutboxFile } from "~/models/dev-outbox.server";
+import { asApiFailure, requireTenantUser } from "~/utils/permissions.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  notFoundUnlessDevLogin();
+  const { community } = await requireTenantUser(request).catch(asApiFailure);
+  const raw = readOutboxFile(community, params.id ?? "");
+  if (raw === null) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(raw, { headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+}

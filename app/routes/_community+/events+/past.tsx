@@ -1,0 +1,63 @@
+// /events/past: events before today, most recent first, a page at a time.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EventCard } from "~/components/community/Board";
+import { countPastEvents, listPastEvents } from "~/models/community-board.server";
+import { pageOf, parsePageParam } from "~/models/paging";
+import { requireTenantUser } from "~/utils/permissions.server";
+
+const PER_PAGE = 20;
+
+export const meta: MetaFunction = () => [{ title: "Past events · Storyloom" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, community } = await requireTenantUser(request);
+  const page = pageOf(countPastEvents(db, community.timeZone), parsePageParam(new URL(request.url).searchParams.get("page")), PER_PAGE);
+  return { events: listPastEvents(db, community.timeZone, { limit: page.limit, offset: page.offset }), page };
+}
+
+export default function PastEvents() {
+  const { events, page } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <p>
+        <Link to="/events" className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+          <span aria-hidden="true">←&nbsp;</span>Coming events
+        </Link>
+      </p>
+      <h1 className="page-title">Past events</h1>
+      {events.length === 0 ? (
+        <p className="card text-lg">No past events.</p>
+      ) : (
+        <ul className="space-y-3">
+          {events.map((e) => (
+            <li key={e.id}>
+              <EventCard event={e} headingLevel={2} showDate />
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.pageCount > 1 ? (
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+          {page.hasPrevious ? (
+            <Link to={`/events/past?page=${page.page - 1}`} className="btn-secondary" rel="prev">
+              More recent
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-lg">
+            Page {page.page} of {page.pageCount}
+          </p>
+          {page.hasNext ? (
+            <Link to={`/events/past?page=${page.page + 1}`} className="btn-secondary" rel="next">
+              Earlier
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
