@@ -22,6 +22,7 @@ import { invitationFlashHeaders, invitationPageData } from "./invitation-page.se
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea } from "~/utils/permissions.server";
+import { modelLanguages } from "~/utils/whisper.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
@@ -37,6 +38,7 @@ export type ResidentListItem = {
   isActive: boolean;
   storyCount: number;
   publishedStoryCount: number;
+  preferredLanguage: string;
   /** their own sign-in: none yet, a link made but no password chosen, or in use */
   signIn: "none" | "invited" | "active";
 };
@@ -54,6 +56,7 @@ function toListItem(r: ResidentWithCounts, signIn: ResidentListItem["signIn"] = 
     isActive: r.isActive,
     storyCount: r.storyCount,
     publishedStoryCount: r.publishedStoryCount,
+    preferredLanguage: r.preferredLanguage,
     signIn,
   };
 }
@@ -76,7 +79,8 @@ async function takePhoto(formData: FormData): Promise<Buffer | null> {
 export async function newResidentLoader({ request }: LoaderFunctionArgs) {
   const area = areaOf(request);
   await requireArea(request, area);
-  return null;
+  // which languages the resident's recordings can be transcribed in, with the installed model
+  return { transcription: modelLanguages() };
 }
 
 export async function newResidentAction({ request }: ActionFunctionArgs) {
@@ -121,7 +125,7 @@ export async function editResidentLoader({ request, params }: LoaderFunctionArgs
     ...toListItem(counts),
     family: listFamilyOfResident(db, row.id).map((f) => ({ id: f.id, name: f.name, relationship: f.relationship })),
   };
-  return { resident };
+  return { resident, transcription: modelLanguages() };
 }
 
 export async function editResidentAction({ request, params }: ActionFunctionArgs) {
