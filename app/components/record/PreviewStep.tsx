@@ -90,11 +90,14 @@ export function PreviewStep({
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const intent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const saving = intent === "save" || intent === "save-without-words";
   const [text, setText] = useState(typed ?? transcription);
   useEffect(() => setText(typed ?? transcription), [typed, transcription]);
   const blank = !text.trim();
   const contentError = problem && problem.field !== "image" ? [problem.message] : null;
+  // nothing was heard (or transcription is not set up): the recording can still be kept
+  const offerWithoutWords = !transcription.trim() && (!hydrated || blank);
 
   return (
     <section aria-labelledby="preview-title">
@@ -152,17 +155,39 @@ export function PreviewStep({
           />
           <ErrorList id="story-content-error" errors={contentError} />
         </div>
-        <div className="flex flex-wrap gap-3">
+        {offerWithoutWords ? (
+          <div className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5" data-testid="keep-recording">
+            <p className="mb-3 text-lg">
+              Your recording is kept either way. Save it now and the words can be added later: you will see it in your stories as <strong>Words to add</strong>.
+            </p>
+            <button type="submit" name="intent" value="save-without-words" className="btn-primary" disabled={saving}>
+              {intent === "save-without-words" ? "Saving..." : "Save the recording without words"}
+            </button>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
           <Link to={wizardUrl("record", { resident: state.resident, category: state.category, prompt: state.prompt })} className="btn-secondary">
             Record Again
           </Link>
           <Link to={wizardUrl(null, { resident: state.resident })} className="btn-secondary">
             Start Over
           </Link>
-          <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving || (hydrated && blank)}>
-            {saving ? "Saving..." : "Save Story"}
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="btn-primary"
+            disabled={saving || (hydrated && blank)}
+            aria-describedby={hydrated && blank ? "save-story-needs-words" : undefined}
+          >
+            {intent === "save" ? "Saving..." : "Save Story"}
           </button>
         </div>
+        {hydrated && blank ? (
+          <p id="save-story-needs-words" className="mt-2 text-base text-stone-800" data-testid="save-needs-words">
+            Save Story needs the words of your story: type them in the box above{offerWithoutWords ? ", or save the recording without words" : ""}.
+          </p>
+        ) : null}
       </Form>
     </section>
   );
