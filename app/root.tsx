@@ -53,6 +53,8 @@ export type RootFacility = {
   city: string | null;
   phone: string | null;
   email: string | null;
+  /** every date on the community's screens is written in this time zone (models/local-time.ts) */
+  timeZone: string;
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -66,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       // opening the handle proves the community's database can be read
       getTenantDb(c);
-      facility = { name: c.name, subdomain: c.subdomain, address: c.address, city: c.city, phone: c.phone, email: c.email };
+      facility = { name: c.name, subdomain: c.subdomain, address: c.address, city: c.city, phone: c.phone, email: c.email, timeZone: c.timeZone };
     } catch (error) {
       console.error(`Cannot open community database for ${c.subdomain}`, error);
       facilityError = true;
