@@ -24,7 +24,6 @@ import { missingCommunityResponse, resolveHost } from "~/utils/host.server";
 import { readToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
 import { readDisplayPrefs } from "~/utils/display.server";
-import { DisplayToggles } from "~/components/layout/DisplayToggles";
 import { initialsOf } from "~/models/user.server";
 import { type Role } from "~/utils/roles";
 
@@ -146,9 +145,6 @@ export default function App() {
       <main id="main" tabIndex={-1} className={ownHeader ? "" : "mx-auto max-w-6xl px-4 py-8"}>
         <Outlet />
       </main>
-      <div className="mx-auto flex max-w-6xl justify-end px-4 pb-8">
-        <DisplayToggles prefs={data.display} />
-      </div>
       <Toaster toast={data.toast} />
     </Document>
   );
