@@ -1,39 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { showToast } from "~/components/layout/Toaster";
+import { PhotoInput } from "~/components/media/PhotoInput";
 import { ErrorList } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
 import { formatDuration, wizardUrl, type WizardState } from "./wizard";
 
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** The optional story image: a file input; with JavaScript a preview and Remove Image too. */
+/** The optional story image: a file input; with JavaScript a preview, Remove Image, and a phone's large photo made smaller. */
 export function StoryImagePicker({ errors }: { errors?: string[] | null }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
-
-  function clear() {
-    if (inputRef.current) inputRef.current.value = "";
-    setPreviewUrl(null);
-  }
-
-  function onChange(e: React.ChangeEvent<HTMLInputElement>) {
-    const file = e.currentTarget.files?.[0];
-    if (!file) return setPreviewUrl(null);
-    if (!file.type.startsWith("image/")) {
-      clear();
-      return showToast({ type: "error", title: "Invalid file type", description: "Please select an image file" });
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      clear();
-      return showToast({ type: "error", title: "File too large", description: "File size must be less than 5MB" });
-    }
-    setPreviewUrl(URL.createObjectURL(file));
-  }
-
   return (
     <div className="mb-4">
       <label htmlFor="story-image" className="label">
@@ -42,26 +15,15 @@ export function StoryImagePicker({ errors }: { errors?: string[] | null }) {
       <p id="story-image-hint" className="mb-1 text-base text-stone-700">
         A photo that goes with your story, up to 5 MB.
       </p>
-      <input
-        ref={inputRef}
+      <PhotoInput
         id="story-image"
-        type="file"
         name="image"
-        accept="image/*"
+        previewAlt="The image you chose for this story"
         className="input"
         aria-describedby={errors?.length ? "story-image-hint story-image-error" : "story-image-hint"}
         aria-invalid={errors?.length ? true : undefined}
-        onChange={onChange}
       />
       <ErrorList id="story-image-error" errors={errors} />
-      {previewUrl ? (
-        <div className="mt-3 flex flex-wrap items-end gap-3">
-          <img src={previewUrl} alt="The image you chose for this story" className="max-h-[200px] rounded-lg border border-stone-300" />
-          <button type="button" className="btn-secondary" onClick={clear}>
-            Remove Image
-          </button>
-        </div>
-      ) : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { ResidentSchema } from "~/models/admin-schemas.server";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { editResidentLoader, newResidentLoader, residentsLoader, ResidentListItem } from "./residents.server";
 import { TranscriptionLanguageField } from "~/components/admin/TranscriptionLanguageField";
+import { PhotoInput } from "~/components/media/PhotoInput";
 import type { ModelLanguages } from "~/utils/whisper.server";
 import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
@@ -152,13 +153,13 @@ function ResidentFields({
       <Field
         label="Profile photo"
         optional
-        hint="A JPEG, PNG, WebP or HEIC image of at most 5 MB."
+        hint="A JPEG, PNG, WebP or HEIC image of at most 5 MB. With JavaScript a larger photo is made smaller before it is sent."
         htmlFor={fields.photo.id}
         errors={fields.photo.errors}
         errorId={fields.photo.errorId}
       >
         {photoUrl ? <img src={photoUrl} alt="Current profile photo" className="mb-2 h-24 w-24 rounded-full object-cover" width={96} height={96} /> : null}
-        <input {...getInputProps(fields.photo, { type: "file" })} accept="image/*" className="input" />
+        <PhotoInput {...getInputProps(fields.photo, { type: "file" })} id={fields.photo.id} name={fields.photo.name} previewAlt="The new profile photo" className="input" />
       </Field>
       {photoUrl ? (
         <div className="mb-4 flex min-h-[44px] items-center gap-3">

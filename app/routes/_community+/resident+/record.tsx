@@ -16,6 +16,7 @@ import { listResidents, residentName } from "~/models/resident.server";
 import { getStoryOfResident } from "~/models/story.server";
 import { nextPromptFor, resolvePrompt, type PromptChoice } from "~/models/prompt.server";
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
+import { MAX_IMAGE_BYTES, photoTooLargeMessage } from "~/utils/media-limits";
 import {
   ownPendingAudio,
   RecordedStoryError,
@@ -212,6 +213,11 @@ export async function action({ request }: ActionFunctionArgs) {
     case "save":
     case "save-without-words": {
       const typed = String(form.get("content") ?? "");
+      // a phone's photo over the limit: said with its size, and what was typed stays in the box
+      const image = form.get("image");
+      if (image && typeof image !== "string" && image.size > MAX_IMAGE_BYTES) {
+        return data<ActionResult>({ saveProblem: { field: "image", message: photoTooLargeMessage(image.size) }, typed }, { status: 400 });
+      }
       let story;
       try {
         story = await saveRecordedStory(db, community, user, {
