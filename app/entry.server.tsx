@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { WholeCharacters } from "~/utils/html-stream.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -28,7 +28,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React 18 pads a view with NUL bytes where a multibyte character did not fit
+          const body = new WholeCharacters();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

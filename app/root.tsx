@@ -24,7 +24,6 @@ import { missingCommunityResponse, resolveHost } from "~/utils/host.server";
 import { readToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
 import { readDisplayPrefs } from "~/utils/display.server";
-import { DisplayToggles } from "~/components/layout/DisplayToggles";
 import { initialsOf } from "~/models/user.server";
 import { countUnread } from "~/models/notification.server";
 import { type Role } from "~/utils/roles";
@@ -56,6 +55,8 @@ export type RootFacility = {
   city: string | null;
   phone: string | null;
   email: string | null;
+  /** every date on the community's screens is written in this time zone (models/local-time.ts) */
+  timeZone: string;
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -69,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       // opening the handle proves the community's database can be read
       getTenantDb(c);
-      facility = { name: c.name, subdomain: c.subdomain, address: c.address, city: c.city, phone: c.phone, email: c.email };
+      facility = { name: c.name, subdomain: c.subdomain, address: c.address, city: c.city, phone: c.phone, email: c.email, timeZone: c.timeZone };
     } catch (error) {
       console.error(`Cannot open community database for ${c.subdomain}`, error);
       facilityError = true;
@@ -154,9 +155,6 @@ export default function App() {
       <main id="main" tabIndex={-1} className={ownHeader ? "" : "mx-auto max-w-6xl px-4 py-8"}>
         <Outlet />
       </main>
-      <div className="mx-auto flex max-w-6xl justify-end px-4 pb-8">
-        <DisplayToggles prefs={data.display} />
-      </div>
       <Toaster toast={data.toast} />
     </Document>
   );

@@ -2,6 +2,7 @@
 // One schema per entity, used by conform on the screens and by readJson in the /api routes.
 import * as z from "zod";
 import { isCalendarDate } from "./event-dates";
+import { isWhisperLanguage } from "~/utils/whisper-languages";
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
@@ -34,6 +35,12 @@ export const ResidentSchema = z.object({
   roomNumber: optionalText(20),
   dateOfBirth: optionalDate("the date of birth"),
   admissionDate: optionalDate("the admission date"),
+  // the form offers only what the installed model can transcribe; the API may send any Whisper code
+  preferredLanguage: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || isWhisperLanguage(v), "Choose one of the languages in the list")
+    .nullish(),
 });
 export type ResidentValues = z.infer<typeof ResidentSchema>;
 
@@ -104,6 +111,11 @@ export type CalendarEventValues = z.infer<typeof CalendarEventSchema>;
 export const CalendarEventPatchSchema = EventFields.partial()
   .extend({ isActive: z.boolean({ error: "isActive must be true or false" }).optional() })
   .refine(endAfterStart, { message: EVENT_RULES.endTime, path: ["endTime"] });
+
+/** The words of a recorded story, typed on the review page (empty: the recording keeps waiting for words). */
+export const StoryWordsSchema = z.object({
+  content: z.string().max(50_000, "Stories can be at most 50,000 characters long.").default(""),
+});
 
 export const ReviewNoteSchema = z.object({ reviewNote: z.string().trim().max(1000, "Use at most 1000 characters").nullish() });
 

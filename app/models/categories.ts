@@ -41,6 +41,11 @@ export const REACTIONS = [
 
 export const COMMENT_MAX_LENGTH = 2000;
 
+/** Said with and without JavaScript when a comment is too long; the text itself is never cut. */
+export function commentTooLongMessage(length: number): string {
+  return `Your comment is ${length.toLocaleString("en-US")} characters long. Please shorten it to ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters or fewer; your text is kept here.`;
+}
+
 export function reactionLabel(emoji: string | null | undefined): string | null {
   return REACTIONS.find((r) => r.emoji === emoji)?.label ?? null;
 }

@@ -1,8 +1,13 @@
 // Calendar days and months in a community's own time zone (pure: no database, no server APIs).
+// Every date shown to a person is written by one of the format* functions below, in the
+// community's time zone, so a story shows one date on every screen (server and browser alike).
 
 // Building an Intl.DateTimeFormat costs far more than using one: one per time zone, kept.
 const partFormats = new Map<string, Intl.DateTimeFormat>();
 const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+const shortDateFormats = new Map<string, Intl.DateTimeFormat>();
+const monthDayFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 function formatFor(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions) {
   let format = cache.get(timeZone);
@@ -53,4 +58,19 @@ export function startOfLocalMonthUtc(timeZone: string, now: Date = new Date()): 
 /** A date as "April 5, 2025" in the community's time zone (same text on server and browser). */
 export function formatLongDate(iso: string, timeZone: string): string {
   return formatFor(longDateFormats, timeZone, { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
+}
+
+/** "Apr 5, 2025" in the community's time zone (lists and tables). */
+export function formatShortDate(iso: string, timeZone: string): string {
+  return formatFor(shortDateFormats, timeZone, { year: "numeric", month: "short", day: "numeric" }).format(new Date(iso));
+}
+
+/** "April 5" in the community's time zone (a recording's generated title). */
+export function formatMonthDay(iso: string, timeZone: string): string {
+  return formatFor(monthDayFormats, timeZone, { month: "long", day: "numeric" }).format(new Date(iso));
+}
+
+/** "April 5, 2025 at 3:30 PM" in the community's time zone (an expiry, a deadline). */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return formatFor(dateTimeFormats, timeZone, { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
 }

@@ -240,12 +240,13 @@ function answeredPromptTexts(db: TenantDb, residentId: string): Set<string> {
  */
 export function choosePrompt(
   db: TenantDb,
-  opts: { residentId: string; category: CategoryValue; recent?: readonly string[]; exclude?: readonly string[]; random?: () => number },
+  opts: { residentId: string; category: CategoryValue; recent?: readonly string[]; exclude?: readonly string[]; random?: () => number; bankOnly?: boolean },
 ): PromptChoice {
   const random = opts.random ?? Math.random;
   const recent = new Set(opts.recent ?? []);
   const exclude = new Set(opts.exclude ?? []);
-  const question = unansweredQuestions(db, opts.residentId).find((q) => !recent.has(q.key) && !exclude.has(q.key));
+  // "Use the Childhood prompt instead": the resident set the family's question aside for now
+  const question = opts.bankOnly ? undefined : unansweredQuestions(db, opts.residentId).find((q) => !recent.has(q.key) && !exclude.has(q.key));
   if (question) return question;
   const answered = answeredPromptTexts(db, opts.residentId);
   const all = PROMPT_BANK[opts.category].map((_, i) => bankChoice(opts.category, i)!);
@@ -273,11 +274,12 @@ export function noteStoryAnsweredPrompt(db: TenantDb, residentId: string, prompt
 export function nextPromptFor(
   db: TenantDb,
   history: PromptHistory,
-  opts: { residentId: string; category: CategoryValue; current?: string | null },
+  opts: { residentId: string; category: CategoryValue; current?: string | null; bankOnly?: boolean },
 ): { prompt: PromptChoice; history: PromptHistory } {
   const prompt = choosePrompt(db, {
     residentId: opts.residentId,
     category: opts.category,
+    bankOnly: opts.bankOnly,
     recent: history[opts.residentId] ?? [],
     exclude: opts.current ? [opts.current] : [],
   });

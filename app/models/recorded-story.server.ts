@@ -8,7 +8,8 @@ import { createStory, type StoryRow } from "./story.server";
 import { getActiveResident, type ResidentRow } from "./resident.server";
 import { isCategory, type CategoryValue } from "./categories";
 import { noteStoryAnsweredPrompt, resolvePrompt } from "./prompt.server";
-import { MAX_AUDIO_SECONDS } from "./transcription.server";
+import { latestTranscriptOfAudio, MAX_AUDIO_SECONDS } from "./transcription.server";
+import { formatMonthDay } from "./local-time";
 import { ROLE } from "~/utils/roles";
 
 const { media } = tenantSchema;
@@ -17,6 +18,7 @@ export const CONTENT_MAX = 50_000;
 export const SAVE_ERRORS = {
   failed: "Failed to save story",
   blank: "Please record or write your story before saving.",
+  noRecording: "There is no recording to keep. Please record your story or write it.",
   category: "Please choose a category",
   audioMissing: "The recording could not be found. Please record your story again.",
 } as const;
@@ -71,7 +73,18 @@ export type RecordedStoryInput = {
   audio?: { mediaId: string } | { bytes: Buffer } | null;
   durationSeconds?: number | null;
   imageBytes?: Buffer | null;
+  /**
+   * Keep a recording whose words are still to be added (none were heard, or transcription is not
+   * set up): the story is saved with empty text and a title from the day it was told. The JSON
+   * API always may; the wizard asks for it with its own button, as Save Story needs words.
+   */
+  withoutWords?: boolean;
 };
+
+/** The title of a recording kept without words: "A recording from November 23" (the community's day). */
+export function recordingTitle(timeZone: string, now: Date = new Date()): string {
+  return `A recording from ${formatMonthDay(now.toISOString(), timeZone)}`;
+}
 
 /**
  * Saves a recorded story for review: the image (5 MB, sniffed, re-encoded) and the recording are
@@ -80,12 +93,13 @@ export type RecordedStoryInput = {
  */
 export async function saveRecordedStory(
   db: TenantDb,
-  community: Pick<Community, "subdomain">,
+  community: Pick<Community, "subdomain" | "timeZone">,
   user: Pick<SessionUser, "id" | "username" | "displayName">,
   input: RecordedStoryInput,
 ): Promise<StoryRow> {
   const content = input.content.replace(/\r\n/g, "\n").trim();
-  if (!content) throw new RecordedStoryError("content", SAVE_ERRORS.blank);
+  if (!content && !input.withoutWords) throw new RecordedStoryError("content", SAVE_ERRORS.blank);
+  if (!content && !input.audio) throw new RecordedStoryError("audio", SAVE_ERRORS.noRecording);
   if (content.length > CONTENT_MAX) throw new RecordedStoryError("content", `Stories can be at most ${CONTENT_MAX.toLocaleString("en-US")} characters long.`);
   if (!isCategory(input.category)) throw new RecordedStoryError("category", SAVE_ERRORS.category);
   const category: CategoryValue = input.category;
@@ -114,10 +128,13 @@ export async function saveRecordedStory(
     // a measured length beats the one the browser counted
     const measured = audio ? getMedia(db, audio.id)?.durationSeconds : null;
     const claimed = input.durationSeconds != null && Number.isFinite(input.durationSeconds) ? Math.round(Math.min(Math.max(input.durationSeconds, 0), MAX_AUDIO_SECONDS + 5)) : null;
+    // the words Whisper heard, with their times, stay beside the (corrected) text
+    const heard = existingAudio ? latestTranscriptOfAudio(db, existingAudio.id) : undefined;
     const story = createStory(db, {
       residentId: input.residentId,
       author: { id: user.id, username: user.username, displayName: user.displayName },
-      title: input.title?.trim().slice(0, 200) || null,
+      title: input.title?.trim().slice(0, 200) || (content ? null : recordingTitle(community.timeZone)),
+      transcriptWords: heard?.words ?? null,
       content,
       category,
       imageId,

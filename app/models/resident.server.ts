@@ -53,6 +53,8 @@ export type ResidentInput = {
   admissionDate?: string | null;
   /** an image already saved by saveImage (see setResidentPhoto for replacing one later) */
   profileImageId?: string | null;
+  /** the Whisper language their recordings are transcribed in (English when not given) */
+  preferredLanguage?: string | null;
 };
 
 /** Empty optional text is stored as null, never as "". */
@@ -71,6 +73,7 @@ export function createResident(db: TenantDb, input: ResidentInput, actor?: { id:
     dateOfBirth: blankToNull(input.dateOfBirth),
     admissionDate: blankToNull(input.admissionDate),
     profileImageId: input.profileImageId ?? null,
+    preferredLanguage: input.preferredLanguage || "en",
   };
   db.transaction((tx) => {
     tx.insert(residents).values(row).run();
@@ -87,6 +90,7 @@ export function updateResident(db: TenantDb, id: string, patch: Partial<Resident
   if (patch.roomNumber !== undefined) set.roomNumber = blankToNull(patch.roomNumber);
   if (patch.dateOfBirth !== undefined) set.dateOfBirth = blankToNull(patch.dateOfBirth);
   if (patch.admissionDate !== undefined) set.admissionDate = blankToNull(patch.admissionDate);
+  if (patch.preferredLanguage) set.preferredLanguage = patch.preferredLanguage;
   if (patch.isActive !== undefined) set.isActive = patch.isActive;
   const result = db.update(residents).set(set).where(eq(residents.id, id)).run();
   return result.changes === 1 ? getResident(db, id) : undefined;

@@ -25,6 +25,7 @@ export type StoryView = {
   imageUrl: string | null;
   imageId: string | null;
   audioUrl: string | null;
+  audioId: string | null;
   aiPrompt: string | null;
   durationSeconds: number | null;
   isPublished: boolean;
@@ -53,6 +54,7 @@ export function toStoryView(row: { story: StoryRow; resident: typeof residents.$
     imageUrl: s.imageId ? mediaUrl(s.imageId) : null,
     imageId: s.imageId,
     audioUrl: s.audioId ? mediaUrl(s.audioId) : null,
+    audioId: s.audioId,
     aiPrompt: s.aiPrompt,
     durationSeconds: s.durationSeconds,
     isPublished: s.isPublished,
@@ -171,6 +173,8 @@ export type NewStory = {
   audioId?: string | null;
   aiPrompt?: string | null;
   durationSeconds?: number | null;
+  /** the recording's words with their times (stored JSON, see transcript-timing.ts) */
+  transcriptWords?: string | null;
 };
 
 /**
@@ -195,6 +199,7 @@ export function createStory(db: TenantDb, input: NewStory): StoryRow {
         audioId: input.audioId ?? null,
         aiPrompt: input.aiPrompt?.trim() || null,
         durationSeconds: input.durationSeconds ?? null,
+        transcriptWords: input.transcriptWords ?? null,
         isPublished: false,
         reviewStatus: "pending",
       })
@@ -354,6 +359,16 @@ export function updateStoryOfResident(
   });
   if (replacedImageId) deleteMedia(db, community, replacedImageId);
   return { story: getStoryRow(db, id)!, sentBackForReview, previousStatus: current.reviewStatus };
+}
+
+/**
+ * The words of a recorded story, typed or corrected by an administrator on the review page. Its
+ * review state stays as it is; a hand-written excerpt no longer fits and is dropped.
+ */
+export function setStoryWords(db: TenantDb, id: string, content: string): StoryRow | null {
+  const text = content.replace(/\r\n/g, "\n").trim();
+  const result = db.update(stories).set({ content: text, excerpt: null, updatedAt: new Date().toISOString() }).where(eq(stories.id, id)).run();
+  return result.changes === 1 ? getStoryRow(db, id)! : null;
 }
 
 /** Sets a story's image as staff (no review change); the old image's files are deleted. */

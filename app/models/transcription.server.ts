@@ -4,13 +4,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { controlSchema, getControlDb, getTenantDb, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
-import { convertToWav, readWavInfo, runWhisper, ToolError, whisperTools } from "~/utils/whisper.server";
+import { convertToWav, languageForModel, readWavInfo, runWhisper, ToolError, whisperTools } from "~/utils/whisper.server";
+import type { TimedWord } from "~/utils/whisper-words";
+import { serializeWords } from "./transcript-timing";
 import { getMedia, mediaFilePath, saveAudio, setMediaDuration, type MediaRow } from "./media.server";
 
-const { transcriptionJobs } = tenantSchema;
+const { transcriptionJobs, stories } = tenantSchema;
 
 export type TranscriptionJobRow = typeof transcriptionJobs.$inferSelect;
 
@@ -86,16 +88,28 @@ function pump() {
   }
 }
 
-function finish(db: TenantDb, jobId: string, result: { status: "done"; text: string } | { status: "failed"; error: FailureCode }) {
-  db.update(transcriptionJobs)
-    .set({
-      status: result.status,
-      text: result.status === "done" ? result.text : null,
-      error: result.status === "failed" ? result.error : null,
-      finishedAt: new Date().toISOString(),
-    })
-    .where(eq(transcriptionJobs.id, jobId))
-    .run();
+function finish(db: TenantDb, jobId: string, result: { status: "done"; text: string; words?: TimedWord[] } | { status: "failed"; error: FailureCode }) {
+  const words = result.status === "done" ? serializeWords(result.words ?? []) : null;
+  db.transaction((tx) => {
+    tx.update(transcriptionJobs)
+      .set({
+        status: result.status,
+        text: result.status === "done" ? result.text : null,
+        words,
+        error: result.status === "failed" ? result.error : null,
+        finishedAt: new Date().toISOString(),
+      })
+      .where(eq(transcriptionJobs.id, jobId))
+      .run();
+    // run again for a saved story that has no words yet: the words become its text
+    const job = tx.select({ storyId: transcriptionJobs.storyId }).from(transcriptionJobs).where(eq(transcriptionJobs.id, jobId)).get();
+    if (result.status === "done" && result.text && job?.storyId) {
+      tx.update(stories)
+        .set({ content: result.text, transcriptWords: words, updatedAt: new Date().toISOString() })
+        .where(and(eq(stories.id, job.storyId), eq(stories.content, "")))
+        .run();
+    }
+  });
 }
 
 async function processJob(subdomain: string, jobId: string) {
@@ -130,11 +144,12 @@ async function processJob(subdomain: string, jobId: string) {
     // silence: nothing to transcribe, and no reason to keep the CPU busy
     if (info.peak < SILENCE_PEAK || info.seconds < 0.3) return finish(db, jobId, { status: "done", text: "" });
     try {
-      const text = await runWhisper(tools, wav, {
+      const { text, words } = await runWhisper(tools, wav, {
         timeoutMs: Math.round(120_000 + info.seconds * 2_000),
+        language: job.language,
         onProgress: (p) => queue.progress.set(keyOf(subdomain, jobId), Math.max(0, Math.min(100, p))),
       });
-      finish(db, jobId, { status: "done", text });
+      finish(db, jobId, { status: "done", text, words });
     } catch (error) {
       const code = error instanceof ToolError && error.kind === "timeout" ? "timeout" : "whisper";
       // for the operator: what whisper said (the resident sees 'Transcription failed')
@@ -206,21 +221,48 @@ export async function submitRecording(
   community: Pick<Community, "subdomain">,
   user: { id: string },
   bytes: Buffer,
+  opts: { language?: string | null } = {},
 ): Promise<SubmittedRecording> {
   recoverCommunityJobs(db, community.subdomain);
   const audio = await saveAudio(db, community, bytes, { uploadedByUserId: user.id });
   const tools = whisperTools();
   if (!tools.ok) return { audio, job: null, unavailableReason: tools.reason };
-  const job = queueTranscription(db, community, audio.id, user.id);
+  const job = queueTranscription(db, community, audio.id, user.id, opts);
   return { audio, job, unavailableReason: null };
 }
 
-/** Queues (another) transcription of a stored recording. */
-export function queueTranscription(db: TenantDb, community: Pick<Community, "subdomain">, audioId: string, userId: string): TranscriptionJobRow {
+/**
+ * Queues (another) transcription of a stored recording, in the resident's language (English when
+ * the model knows only English). With `storyId`, the words go to that saved story if it has none.
+ */
+export function queueTranscription(
+  db: TenantDb,
+  community: Pick<Community, "subdomain">,
+  audioId: string,
+  userId: string,
+  opts: { language?: string | null; storyId?: string | null } = {},
+): TranscriptionJobRow {
   const id = newId();
-  db.insert(transcriptionJobs).values({ id, audioId, status: "queued", requestedByUserId: userId }).run();
+  db.insert(transcriptionJobs)
+    .values({ id, audioId, status: "queued", requestedByUserId: userId, language: languageForModel(opts.language), storyId: opts.storyId ?? null })
+    .run();
   enqueue(community.subdomain, id);
   return db.select().from(transcriptionJobs).where(eq(transcriptionJobs.id, id)).get()!;
+}
+
+/** The newest finished transcription of a recording, with its words (stored as JSON), if any. */
+export function latestTranscriptOfAudio(db: TenantDb, audioId: string): Pick<TranscriptionJobRow, "id" | "text" | "words"> | undefined {
+  return db
+    .select({ id: transcriptionJobs.id, text: transcriptionJobs.text, words: transcriptionJobs.words })
+    .from(transcriptionJobs)
+    .where(and(eq(transcriptionJobs.audioId, audioId), eq(transcriptionJobs.status, "done")))
+    .orderBy(desc(transcriptionJobs.finishedAt))
+    .get();
+}
+
+/** The newest transcription run again for a saved story (the review page shows how it went). */
+export function latestJobOfStory(db: TenantDb, storyId: string): TranscriptionJobRow | undefined {
+  return db.select().from(transcriptionJobs).where(eq(transcriptionJobs.storyId, storyId)).orderBy(desc(transcriptionJobs.createdAt)).get();
 }
 
 /** A job that this user asked for, or undefined (ownership is in the where). */

@@ -4,6 +4,23 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const MAX_AUDIO_BYTES = 40 * 1024 * 1024;
 
+/**
+ * How much of a form with a photo the server reads to the end so that it can answer the form again
+ * with everything typed kept (a phone camera's 8-20 MB photo). Past it the form is refused.
+ */
+export const PHOTO_FORM_HARD_CAP = 64 * 1024 * 1024;
+
+/** "21 MB", "5.3 MB": a file's real size as a person reads it. */
+export function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
+}
+
+/** The message beside a photo over the limit, with its real size; what was typed is kept. */
+export function photoTooLargeMessage(bytes: number): string {
+  return `This photo is too large (${megabytes(bytes)}): choose one under ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
+}
+
 export const IMAGE_ERRORS = {
   tooLarge: { title: "File too large", description: "File size must be less than 5MB" },
   wrongType: { title: "Invalid file type", description: "Please select an image file" },

@@ -6,6 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { execFile, type ChildProcess } from "node:child_process";
 import { env } from "./env.server";
+import { parseWhisperWords, wordsToText, type TimedWord } from "./whisper-words";
+import { DEFAULT_LANGUAGE, WHISPER_LANGUAGES, type WhisperLanguage } from "./whisper-languages";
 
 /** Where `npm start` / `npm test` put the built binary (./bin is git-ignored). WHISPER_BIN overrides. */
 export function whisperBinaryPath(): string {
@@ -188,18 +190,29 @@ export function whisperThreads(): number {
   return Math.max(1, Math.min(4, cores - 1));
 }
 
-/** The bare arguments of `main` for a WAV: no timestamps, progress on stderr. */
-export function whisperArgs(model: string, wav: string, threads = whisperThreads()): string[] {
-  return ["-m", path.resolve(model), "-f", path.resolve(wav), "-t", String(threads), "-l", "en", "-nt", "-pp"];
+/**
+ * The arguments of `main` for a WAV: the spoken language, progress on stderr, and one word per
+ * segment (`-ml 1 -sow`, which turns on its token timestamps) written as JSON to `{outputBase}.json`.
+ */
+export function whisperArgs(model: string, wav: string, threads = whisperThreads(), opts: { language?: string | null; outputBase?: string } = {}): string[] {
+  const args = ["-m", path.resolve(model), "-f", path.resolve(wav), "-t", String(threads), "-l", opts.language || DEFAULT_LANGUAGE, "-nt", "-pp"];
+  if (opts.outputBase) args.push("-ml", "1", "-sow", "-oj", "-of", path.resolve(opts.outputBase));
+  return args;
 }
 
-/** Runs whisper.cpp's `main` on a WAV and returns the spoken text (may be empty). */
+export type Transcript = { text: string; words: TimedWord[] };
+
+/**
+ * Runs whisper.cpp's `main` on a WAV and returns the spoken text (may be empty) and its words with
+ * their times. The JSON goes next to the WAV (the caller's temporary folder).
+ */
 export async function runWhisper(
   tools: { binary: string; model: string },
   wav: string,
-  opts: { timeoutMs: number; onProgress?: (percent: number) => void; threads?: number },
-): Promise<string> {
-  const { stdout, stderr } = await runTool(tools.binary, whisperArgs(tools.model, wav, opts.threads), {
+  opts: { timeoutMs: number; onProgress?: (percent: number) => void; threads?: number; language?: string | null },
+): Promise<Transcript> {
+  const outputBase = path.join(path.dirname(path.resolve(wav)), "words");
+  const { stdout, stderr } = await runTool(tools.binary, whisperArgs(tools.model, wav, opts.threads, { language: opts.language, outputBase }), {
     timeoutMs: opts.timeoutMs,
     lowPriority: true,
     onStderr: (chunk) => {
@@ -207,10 +220,16 @@ export async function runWhisper(
     },
   });
   // given a WAV it cannot use, main prints an error and still exits 0 (STACK.md)
-  if (/error: failed to read WAV file|failed to initialize whisper context|error: failed to process audio/i.test(stderr)) {
+  if (/error: failed to read WAV file|failed to initialize whisper context|error: failed to process audio|error: unknown language/i.test(stderr)) {
     throw new ToolError("whisper could not process the audio", "exit", stderr);
   }
-  return cleanTranscript(stdout);
+  let words: TimedWord[] = [];
+  try {
+    words = parseWhisperWords(await fs.promises.readFile(`${outputBase}.json`));
+  } catch {
+    // no JSON (an older binary): the text alone, without times
+  }
+  return words.length ? { text: wordsToText(words), words } : { text: cleanTranscript(stdout), words: [] };
 }
 
 /** Joins whisper's lines, dropping non-speech markers such as [BLANK_AUDIO] or (music). */
@@ -225,4 +244,45 @@ export function cleanTranscript(stdout: string): string {
     .filter(Boolean)
     .join(" ")
     .trim();
+}
+
+export type ModelLanguages = { installed: boolean; multilingual: boolean };
+
+const modelInfoCache = new Map<string, { mtimeMs: number; multilingual: boolean }>();
+
+/**
+ * Whether a ggml model understands more than English: its header holds the vocabulary size,
+ * 51864 for the English-only `.en` models and 51865 or more for multilingual ones (whisper.cpp's
+ * `is_multilingual`). Unreadable: English only.
+ */
+export function modelIsMultilingual(model: string): boolean {
+  try {
+    const stat = fs.statSync(model);
+    const cached = modelInfoCache.get(model);
+    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.multilingual;
+    const fd = fs.openSync(model, "r");
+    const header = Buffer.alloc(8);
+    try {
+      fs.readSync(fd, header, 0, 8, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    const multilingual = header.readUInt32LE(0) === 0x67676d6c && header.readInt32LE(4) >= 51865;
+    modelInfoCache.set(model, { mtimeMs: stat.mtimeMs, multilingual });
+    return multilingual;
+  } catch {
+    return false;
+  }
+}
+
+/** What the installed model can transcribe: every Whisper language, or English only. */
+export function modelLanguages(): ModelLanguages {
+  const model = whisperModelPath();
+  return { installed: !!model, multilingual: model ? modelIsMultilingual(model) : false };
+}
+
+/** The language to pass with `-l`: the one asked for when the model knows it, else English. */
+export function languageForModel(requested: string | null | undefined, languages: ModelLanguages = modelLanguages()): WhisperLanguage {
+  if (!languages.multilingual) return DEFAULT_LANGUAGE;
+  return WHISPER_LANGUAGES.find((l) => l.code === requested)?.code ?? DEFAULT_LANGUAGE;
 }

@@ -38,6 +38,8 @@ export const residents = sqliteTable(
     dateOfBirth: text("date_of_birth"),
     admissionDate: text("admission_date"),
     profileImageId: text("profile_image_id").references(() => media.id, { onDelete: "set null" }),
+    // the language their recordings are transcribed in (a Whisper language code)
+    preferredLanguage: text("preferred_language").notNull().default("en"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
@@ -93,6 +95,8 @@ export const stories = sqliteTable(
     audioId: text("audio_id").references(() => media.id, { onDelete: "set null" }),
     aiPrompt: text("ai_prompt"),
     durationSeconds: integer("duration_seconds"),
+    // the recording's words with their times, [[startMs, endMs, "word"], ...] (whisper.cpp)
+    transcriptWords: text("transcript_words"),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
     isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
     reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
@@ -246,6 +250,12 @@ export const transcriptionJobs = sqliteTable(
       .references(() => media.id, { onDelete: "cascade" }),
     status: text("status", { enum: TRANSCRIPTION_STATUSES }).notNull().default("queued"),
     text: text("text"),
+    // the words with their times, as stories.transcript_words
+    words: text("words"),
+    // the Whisper language asked for (null: English)
+    language: text("language"),
+    // a transcription run again for a saved story (the review page); its words go to that story
+    storyId: text("story_id").references(() => stories.id, { onDelete: "cascade" }),
     error: text("error"),
     requestedByUserId: text("requested_by_user_id"),
     createdAt: text("created_at").notNull().default(now),

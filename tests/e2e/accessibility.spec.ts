@@ -36,6 +36,7 @@ test("the password page and the sessions page, in high contrast and larger text"
   await signIn(page, "margaret.ellis");
   await page.goto("/password");
   await expectNoViolations(page, "/password");
+  await page.getByTestId("display-menu").locator("summary").click();
   await page.getByRole("button", { name: /Larger text/ }).click();
   await expect(page.locator("html")).toHaveClass(/reading-large/);
   await page.getByRole("button", { name: /High contrast/ }).click();

@@ -131,8 +131,15 @@ test("a resident tells a story: category, prompt, record, preview, save; it wait
   }
   await save.click();
 
-  // saved, sent for review, and the wizard starts again
-  await expect(toast(page)).toContainText("Your story has been saved and sent for review!");
+  // saved: the wizard shows the saved story, waiting for review, and where to go next
+  const saved = page.getByTestId("saved-story");
+  await expect(saved.getByRole("heading", { name: "Saved. Your story is waiting for review" })).toBeVisible();
+  await expect(page).toHaveURL(/\/resident\/record\?step=saved&story=[\w-]+$/);
+  await expect(saved).toContainText("We sailed to Lisbon in 1962");
+  await expect(saved.getByTestId("listen-badge")).toContainText(/Listen\s*·?\s*,?\s*\d+:\d\d/);
+  await expect(steps.locator('[aria-current="step"]')).toHaveCount(0);
+  await expect(saved.getByRole("link", { name: "See my stories" })).toHaveAttribute("href", "/resident");
+  await saved.getByRole("link", { name: /Record another/ }).click();
   await expect(page).toHaveURL(/\/resident\/record$/);
   await expect(steps.locator('[aria-current="step"]')).toContainText("Category");
 

@@ -122,8 +122,10 @@ test.describe("the resident dashboard", () => {
     await expect(page.getByText("Title is required")).toBeVisible();
     await expect(page.getByText("Content is required")).toBeVisible();
 
+    // a 6 MB file that no browser can draw: with JavaScript it cannot be made smaller, so the field
+    // says so at once; without, the server reads it to its end and says its size
     for (const [file, title1, description] of [
-      [{ name: "huge.jpg", mimeType: "image/jpeg", buffer: sixMegabytes() }, "File too large", "File size must be less than 5MB"],
+      [{ name: "huge.jpg", mimeType: "image/jpeg", buffer: sixMegabytes() }, js() ? "File too large" : null, "This photo is too large (6 MB): choose one under 5 MB"],
       [{ name: "notes.jpg", mimeType: "image/jpeg", buffer: textAsJpg() }, "Invalid file type", "Please select an image file"],
     ] as const) {
       await page.goto("/resident/stories/new");
@@ -132,7 +134,7 @@ test.describe("the resident dashboard", () => {
       await page.getByLabel("Choose a picture").setInputFiles(file);
       // with JavaScript the field says it at once; without, the server says it after the post
       if (!js()) await page.getByRole("button", { name: "Save Story" }).click();
-      await expect(page.getByText(title1, { exact: true })).toBeVisible();
+      if (title1) await expect(page.getByText(title1, { exact: true })).toBeVisible();
       await expect(page.getByText(description, { exact: true })).toBeVisible();
       if (!js()) await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
     }

@@ -30,3 +30,25 @@ export function sixMegabyteJpeg(): Buffer {
 export function textRenamedJpg(): Buffer {
   return Buffer.from("These are my holiday notes, not a picture.\n".repeat(20));
 }
+
+/**
+ * A real, decodable JPEG the size of a phone camera's large photo (21 MB by default): noise does not
+ * compress, so its size follows its pixel count. The size is checked, so the messages can name it.
+ */
+export async function largePhoneJpeg(targetBytes = 21 * 1024 * 1024): Promise<Buffer> {
+  const make = (pixels: number) => {
+    const width = Math.round(Math.sqrt((pixels * 4) / 3));
+    const height = Math.round((width * 3) / 4);
+    return sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 100, chromaSubsampling: "4:4:4" })
+      .toBuffer();
+  };
+  // about 2.67 bytes a pixel at this quality; one correction lands within a few percent
+  let pixels = targetBytes / 2.67;
+  let jpeg = await make(pixels);
+  pixels *= targetBytes / jpeg.length;
+  jpeg = await make(pixels);
+  const mb = jpeg.length / (1024 * 1024);
+  if (Math.round(mb) !== Math.round(targetBytes / (1024 * 1024))) throw new Error(`made a ${mb.toFixed(2)} MB photo instead of ${targetBytes / 1048576} MB`);
+  return jpeg;
+}

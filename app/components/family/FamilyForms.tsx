@@ -4,6 +4,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import type * as z from "zod";
 import { ErrorList, Field, SubmitButton, useFormTarget } from "~/components/forms";
 import type { AskQuestionSchema, SharePhotoSchema } from "~/models/family-form.server";
+import { PhotoInput } from "~/components/media/PhotoInput";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -17,12 +18,11 @@ export function SharePhotoForm({ id, lastResult, residentFirstName }: { id: stri
     <Form method="post" action="/family?dialog=photo" encType="multipart/form-data" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="share-photo" />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Photo" htmlFor={fields.photo.id} hint={`A photo for ${residentFirstName}, less than 5MB.`} errors={fields.photo.errors} errorId={fields.photo.errorId}>
-        <input
+      <Field label="Photo" htmlFor={fields.photo.id} hint={`A photo for ${residentFirstName}, less than 5MB. A larger one from a phone is made smaller before it is sent.`} errors={fields.photo.errors} errorId={fields.photo.errorId}>
+        <PhotoInput
           id={fields.photo.id}
           name={fields.photo.name}
-          type="file"
-          accept="image/*"
+          previewAlt={`The photo you chose for ${residentFirstName}`}
           aria-invalid={fields.photo.errors ? true : undefined}
           aria-describedby={fields.photo.errors ? fields.photo.errorId : `${fields.photo.id}-hint`}
           className="block w-full text-base file:mr-3 file:min-h-[44px] file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"

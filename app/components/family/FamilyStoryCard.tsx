@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { categoryIcon, categoryLabel } from "~/models/categories";
 import { StoryThumbnail } from "~/components/resident/ResidentStoryCard";
 import { StoryDate } from "~/components/resident/StoryDate";
+import { ListenBadge } from "~/components/story/ListenBadge";
 
 export type FamilyStoryCardData = {
   id: string;
@@ -11,8 +12,9 @@ export type FamilyStoryCardData = {
   excerpt: string;
   category: string;
   imageId: string | null;
-  publishedAt: string | null;
   createdAt: string;
+  hasAudio: boolean;
+  durationSeconds: number | null;
 };
 
 export function FamilyStoryCard({ story }: { story: FamilyStoryCardData }) {
@@ -27,7 +29,13 @@ export function FamilyStoryCard({ story }: { story: FamilyStoryCardData }) {
           {story.title}
         </Link>
       </h3>
-      <StoryDate iso={story.publishedAt ?? story.createdAt} />
+      {/* the day the story was told, as on every screen */}
+      <StoryDate iso={story.createdAt} />
+      {story.hasAudio ? (
+        <p>
+          <ListenBadge durationSeconds={story.durationSeconds} />
+        </p>
+      ) : null}
       <p className="text-base">{story.excerpt}</p>
       <Link to={`/stories/${story.id}`} className="btn-secondary mt-auto self-start">
         Read More and comment<span className="sr-only"> on {story.title}</span>

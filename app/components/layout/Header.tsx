@@ -2,6 +2,7 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import type { RootUser, RootFacility } from "~/root";
 import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, roleIn, STORYTELLER_ROLES } from "~/utils/roles";
 import { NotificationBell } from "./NotificationBell";
+import { DisplayMenu } from "./DisplayMenu";
 
 type NavItem = { to: string; label: string; show: (role: RootUser["role"]) => boolean; prefix?: boolean };
 
@@ -46,6 +47,7 @@ export function TenantHeader({
           )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
+          <DisplayMenu />
           {canAddStory ? (
             <Link to="/resident/record" className="btn-primary">
               Add Story
@@ -114,7 +116,10 @@ export function PlainHeader({ appName, user }: { appName: string; user: RootUser
         <Link to="/" className="text-2xl font-bold text-brand-800 no-underline">
           {appName}
         </Link>
-        {user ? <UserMenu user={user} /> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <DisplayMenu />
+          {user ? <UserMenu user={user} /> : null}
+        </div>
       </div>
     </header>
   );

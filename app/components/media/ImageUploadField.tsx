@@ -1,9 +1,12 @@
 // An optional image for a story: a plain file input that works without JavaScript (the file goes
 // with the form). With JavaScript it previews the picture (at most 200 px high), checks size and
-// type at once, uploads through the signed URL flow and offers Remove Image.
+// type at once, makes a phone's large photo smaller first (and says so), uploads through the
+// signed URL flow and offers Remove Image.
 import { useEffect, useRef, useState } from "react";
 import { ErrorList } from "~/components/forms";
-import { MAX_UPLOAD_BYTES, uploadImage, UploadFailure } from "./upload-client";
+import { uploadImage, UploadFailure } from "./upload-client";
+import { photoTooLargeMessage } from "~/utils/media-limits";
+import { preparePhoto, replaceChosenFile, shrunkNote } from "./shrink-photo";
 
 type Existing = { url: string; alt: string };
 type Problem = { title: string; description: string };
@@ -25,7 +28,8 @@ export function ImageUploadField({
   const [hydrated, setHydrated] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<string | null>(null);
-  const [status, setStatus] = useState<"idle" | "uploading" | "ready">("idle");
+  const [status, setStatus] = useState<"idle" | "preparing" | "uploading" | "ready">("idle");
+  const [note, setNote] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [removeExisting, setRemoveExisting] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -35,21 +39,32 @@ export function ImageUploadField({
     if (input.current) input.current.value = "";
     setPreview(null);
     setUploaded(null);
+    setNote(null);
     setStatus("idle");
   }
 
   async function onChange() {
-    const file = input.current?.files?.[0];
+    const chosen = input.current?.files?.[0];
     setProblem(null);
     setUploaded(null);
-    if (!file) return clearSelection();
-    if (file.size > MAX_UPLOAD_BYTES) {
+    setNote(null);
+    if (!chosen) return clearSelection();
+    setStatus("preparing");
+    const prepared = await preparePhoto(chosen);
+    if (input.current?.files?.[0] !== chosen) return; // chosen again meanwhile
+    if (!prepared.ok) {
       clearSelection();
-      return setProblem({ title: "File too large", description: "File size must be less than 5MB" });
+      return setProblem(
+        prepared.reason === "not-an-image"
+          ? { title: "Invalid file type", description: "Please select an image file" }
+          : { title: "File too large", description: photoTooLargeMessage(prepared.bytes) },
+      );
     }
-    if (!file.type.startsWith("image/")) {
-      clearSelection();
-      return setProblem({ title: "Invalid file type", description: "Please select an image file" });
+    const file = prepared.file;
+    if (prepared.shrunk) {
+      // the smaller copy also travels with the form if the upload below fails
+      replaceChosenFile(input.current!, file);
+      setNote(shrunkNote(prepared.fromBytes, file));
     }
     setPreview(URL.createObjectURL(file));
     setStatus("uploading");
@@ -114,7 +129,7 @@ export function ImageUploadField({
         {existing ? "Choose a new picture" : "Choose a picture"}
       </label>
       <p id={hintId} className="mb-1 text-base text-stone-700">
-        A photo (JPEG, PNG, WebP, GIF or HEIC), less than 5MB. Location details are removed.
+        A photo (JPEG, PNG, WebP, GIF or HEIC), less than 5MB; a larger one from a phone is made smaller before it is sent. Location details are removed.
       </p>
       <input
         ref={input}
@@ -129,7 +144,8 @@ export function ImageUploadField({
       />
       {uploaded ? <input type="hidden" name="uploadedImage" value={uploaded} /> : null}
       <p aria-live="polite" className="mt-1 text-base">
-        {status === "uploading" ? "Uploading image..." : status === "ready" ? "Image ready" : ""}
+        {status === "preparing" ? "Preparing your photo..." : status === "uploading" ? "Uploading image..." : status === "ready" ? "Image ready" : ""}
+        {note && status !== "preparing" ? <span className="block" data-testid={`${id}-shrunk`}>{note}</span> : null}
       </p>
       {problem ? (
         <div role="alert" className="field-error">

@@ -1,39 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { showToast } from "~/components/layout/Toaster";
+import { PhotoInput } from "~/components/media/PhotoInput";
 import { ErrorList } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
 import { formatDuration, wizardUrl, type WizardState } from "./wizard";
 
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** The optional story image: a file input; with JavaScript a preview and Remove Image too. */
+/** The optional story image: a file input; with JavaScript a preview, Remove Image, and a phone's large photo made smaller. */
 export function StoryImagePicker({ errors }: { errors?: string[] | null }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
-
-  function clear() {
-    if (inputRef.current) inputRef.current.value = "";
-    setPreviewUrl(null);
-  }
-
-  function onChange(e: React.ChangeEvent<HTMLInputElement>) {
-    const file = e.currentTarget.files?.[0];
-    if (!file) return setPreviewUrl(null);
-    if (!file.type.startsWith("image/")) {
-      clear();
-      return showToast({ type: "error", title: "Invalid file type", description: "Please select an image file" });
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      clear();
-      return showToast({ type: "error", title: "File too large", description: "File size must be less than 5MB" });
-    }
-    setPreviewUrl(URL.createObjectURL(file));
-  }
-
   return (
     <div className="mb-4">
       <label htmlFor="story-image" className="label">
@@ -42,26 +15,15 @@ export function StoryImagePicker({ errors }: { errors?: string[] | null }) {
       <p id="story-image-hint" className="mb-1 text-base text-stone-700">
         A photo that goes with your story, up to 5 MB.
       </p>
-      <input
-        ref={inputRef}
+      <PhotoInput
         id="story-image"
-        type="file"
         name="image"
-        accept="image/*"
+        previewAlt="The image you chose for this story"
         className="input"
         aria-describedby={errors?.length ? "story-image-hint story-image-error" : "story-image-hint"}
         aria-invalid={errors?.length ? true : undefined}
-        onChange={onChange}
       />
       <ErrorList id="story-image-error" errors={errors} />
-      {previewUrl ? (
-        <div className="mt-3 flex flex-wrap items-end gap-3">
-          <img src={previewUrl} alt="The image you chose for this story" className="max-h-[200px] rounded-lg border border-stone-300" />
-          <button type="button" className="btn-secondary" onClick={clear}>
-            Remove Image
-          </button>
-        </div>
-      ) : null}
     </div>
   );
 }
@@ -90,11 +52,14 @@ export function PreviewStep({
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const intent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const saving = intent === "save" || intent === "save-without-words";
   const [text, setText] = useState(typed ?? transcription);
   useEffect(() => setText(typed ?? transcription), [typed, transcription]);
   const blank = !text.trim();
   const contentError = problem && problem.field !== "image" ? [problem.message] : null;
+  // nothing was heard (or transcription is not set up): the recording can still be kept
+  const offerWithoutWords = !transcription.trim() && (!hydrated || blank);
 
   return (
     <section aria-labelledby="preview-title">
@@ -153,17 +118,39 @@ export function PreviewStep({
           />
           <ErrorList id="story-content-error" errors={contentError} />
         </div>
-        <div className="flex flex-wrap gap-3">
+        {offerWithoutWords ? (
+          <div className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5" data-testid="keep-recording">
+            <p className="mb-3 text-lg">
+              Your recording is kept either way. Save it now and the words can be added later: you will see it in your stories as <strong>Words to add</strong>.
+            </p>
+            <button type="submit" name="intent" value="save-without-words" className="btn-primary" disabled={saving}>
+              {intent === "save-without-words" ? "Saving..." : "Save the recording without words"}
+            </button>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
           <Link to={wizardUrl("record", { resident: state.resident, category: state.category, prompt: state.prompt })} className="btn-secondary">
             Record Again
           </Link>
           <Link to={wizardUrl(null, { resident: state.resident })} className="btn-secondary">
             Start Over
           </Link>
-          <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving || (hydrated && blank)}>
-            {saving ? "Saving..." : "Save Story"}
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="btn-primary"
+            disabled={saving || (hydrated && blank)}
+            aria-describedby={hydrated && blank ? "save-story-needs-words" : undefined}
+          >
+            {intent === "save" ? "Saving..." : "Save Story"}
           </button>
         </div>
+        {hydrated && blank ? (
+          <p id="save-story-needs-words" className="mt-2 text-base text-stone-800" data-testid="save-needs-words">
+            Save Story needs the words of your story: type them in the box above{offerWithoutWords ? ", or save the recording without words" : ""}.
+          </p>
+        ) : null}
       </Form>
     </section>
   );

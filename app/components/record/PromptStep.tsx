@@ -6,7 +6,11 @@ export type PromptView = { key: string; text: string; source: "bank" | "family" 
 export function PromptCard({ prompt }: { prompt: PromptView }) {
   return (
     <figure className="mb-6 rounded-xl border-l-8 border-brand-700 bg-brand-50 p-5">
-      {prompt.askedBy ? <figcaption className="mb-2 text-lg font-semibold text-brand-900">{prompt.askedBy} asked you:</figcaption> : null}
+      {prompt.askedBy ? (
+        <figcaption className="mb-2 text-lg font-semibold text-brand-900" data-testid="prompt-asked-by">
+          {prompt.askedBy} asked:
+        </figcaption>
+      ) : null}
       <blockquote className="text-2xl font-semibold leading-snug text-ink" data-testid="story-prompt">
         {prompt.text}
       </blockquote>
@@ -15,7 +19,7 @@ export function PromptCard({ prompt }: { prompt: PromptView }) {
 }
 
 /** Step 2: a prompt for the category, another one on request, then on to recording. */
-export function PromptStep({ state, prompt }: { state: WizardState; prompt: PromptView }) {
+export function PromptStep({ state, prompt, categoryLabel }: { state: WizardState; prompt: PromptView; categoryLabel: string }) {
   const navigation = useNavigation();
   const next = navigation.location ? new URLSearchParams(navigation.location.search) : null;
   const generating = navigation.state !== "idle" && next?.get("step") === "prompt" && !next.get("prompt");
@@ -32,6 +36,17 @@ export function PromptStep({ state, prompt }: { state: WizardState; prompt: Prom
       ) : (
         <PromptCard prompt={prompt} />
       )}
+      {prompt.source === "family" && !generating ? (
+        <p className="-mt-3 mb-6 text-lg" data-testid="family-question-note">
+          This is a question from your family, asked in place of a {categoryLabel} prompt.{" "}
+          <Link
+            to={wizardUrl("prompt", { ...state, prompt: null }, { current: prompt.key, from: "bank" })}
+            className="font-semibold text-brand-800 underline"
+          >
+            Use the {categoryLabel} prompt instead
+          </Link>
+        </p>
+      ) : null}
       <p className="mb-6 text-lg text-stone-800">Take your time. You can talk about anything this question brings to mind.</p>
       <div className="flex flex-wrap items-center gap-3">
         <Link to={wizardUrl("category", state)} className="btn-secondary">

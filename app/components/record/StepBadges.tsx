@@ -1,8 +1,9 @@
 import { STEPS, type WizardStep } from "./wizard";
 
 /** The four steps as numbered badges; the current one is marked for assistive technology too. */
-export function StepBadges({ current }: { current: WizardStep }) {
-  const index = STEPS.findIndex((s) => s.step === current);
+export function StepBadges({ current }: { current: WizardStep | "saved" }) {
+  // once the story is saved, every step is done
+  const index = current === "saved" ? STEPS.length : STEPS.findIndex((s) => s.step === current);
   return (
     <ol aria-label="Steps" className="mb-6 flex flex-wrap gap-2" data-testid="wizard-steps">
       {STEPS.map((s, i) => {

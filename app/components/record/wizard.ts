@@ -19,14 +19,17 @@ export type WizardState = {
   prompt?: string | null;
   job?: string | null;
   audio?: string | null;
+  /** the story just saved (the last page of the wizard) */
+  story?: string | null;
 };
 
-export function wizardUrl(step: WizardStep | null, state: WizardState = {}, extra: Record<string, string> = {}): string {
+export function wizardUrl(step: WizardStep | "saved" | null, state: WizardState = {}, extra: Record<string, string> = {}): string {
   const sp = new URLSearchParams();
   if (state.resident) sp.set("resident", state.resident);
   if (step && step !== "category") sp.set("step", step);
-  if (state.category) sp.set("category", state.category);
-  if (state.prompt && step !== "category") sp.set("prompt", state.prompt);
+  if (step === "saved" && state.story) sp.set("story", state.story);
+  if (state.category && step !== "saved") sp.set("category", state.category);
+  if (state.prompt && step !== "category" && step !== "saved") sp.set("prompt", state.prompt);
   if (state.job && (step === "record" || step === "preview")) sp.set("job", state.job);
   if (state.audio && step === "preview") sp.set("audio", state.audio);
   for (const [k, v] of Object.entries(extra)) sp.set(k, v);

@@ -6,6 +6,7 @@ import { mediaUrl, srcSetFor } from "~/models/media-urls";
 import { DialogLink } from "~/components/dialog";
 import { DeleteStoryForm } from "./DeleteStoryForm";
 import { StoryDate } from "./StoryDate";
+import { ListenBadge } from "~/components/story/ListenBadge";
 
 export type ResidentStoryCardData = {
   id: string;
@@ -18,6 +19,8 @@ export type ResidentStoryCardData = {
   reviewStatus: "pending" | "published" | "rejected";
   reviewNote: string | null;
   createdAt: string;
+  hasAudio: boolean;
+  durationSeconds: number | null;
 };
 
 export function StoryThumbnail({ imageId, title }: { imageId: string | null; title: string }) {
@@ -41,6 +44,8 @@ export function StoryThumbnail({ imageId, title }: { imageId: string | null; tit
 }
 
 export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
+  // a recording kept without words: its words can be typed in (Edit) or added by the staff
+  const wordsToAdd = story.hasAudio && !story.content.trim();
   return (
     <article className="card flex flex-col gap-3" aria-labelledby={`story-${story.id}-title`}>
       <StoryThumbnail imageId={story.imageId} title={story.title} />
@@ -55,12 +60,18 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
         ) : (
           <span className="rounded-full bg-green-100 px-3 py-1 font-semibold text-green-900">Published</span>
         )}
+        {story.hasAudio ? <ListenBadge durationSeconds={story.durationSeconds} /> : null}
+        {wordsToAdd ? <span className="rounded-full border-2 border-blue-800 bg-white px-3 py-0.5 font-semibold text-blue-900">Words to add</span> : null}
       </div>
       <h3 id={`story-${story.id}-title`} className="text-xl font-bold">
         {story.title}
       </h3>
       <StoryDate iso={story.createdAt} />
-      <p className="text-base">{story.excerpt}</p>
+      {wordsToAdd ? (
+        <p className="text-base">Your recording is kept. Its words can be added later: choose Edit to type them.</p>
+      ) : (
+        <p className="text-base">{story.excerpt}</p>
+      )}
       {needsReadMore(story.content) ? (
         <Link to={`/stories/${story.id}`} className="inline-flex min-h-[44px] items-center self-start font-semibold text-brand-800 underline">
           Read More<span className="sr-only"> of {story.title}</span>

@@ -2,7 +2,9 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { Form } from "@remix-run/react";
 import type * as z from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { COMMENT_MAX_LENGTH, REACTIONS } from "~/models/categories";
+import { useRef, useState } from "react";
+import { useHydrated } from "~/components/hydration";
+import { COMMENT_MAX_LENGTH, commentTooLongMessage, REACTIONS } from "~/models/categories";
 import type { CommentSchema } from "~/models/comment-form.server";
 
 type Props = {
@@ -25,13 +27,48 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
     lastResult: lastResult ?? undefined,
   });
   const chosen = typeof fields.emoji.initialValue === "string" ? fields.emoji.initialValue : "";
+  // no maxLength on the box: a browser would cut pasted text without a word; the count says it
+  const [length, setLength] = useState(typeof fields.content.initialValue === "string" ? fields.content.initialValue.length : 0);
+  const over = length > COMMENT_MAX_LENGTH;
+  const countId = `${fields.content.id}-count`;
+  const textarea = getTextareaProps(fields.content);
+  const hydrated = useHydrated();
+  const box = useRef<HTMLTextAreaElement>(null);
+  const formProps = getFormProps(form);
   return (
-    <Form method="post" action={action ?? `/stories/${storyId}`} {...getFormProps(form)} className="card">
+    <Form
+      method="post"
+      action={action ?? `/stories/${storyId}`}
+      {...formProps}
+      className="card"
+      onSubmit={(e) => {
+        // the message is already showing under the box: nothing is sent, nothing is lost
+        if (over) {
+          e.preventDefault();
+          box.current?.focus();
+          return;
+        }
+        formProps.onSubmit(e);
+      }}
+    >
       <input type="hidden" name="intent" value="comment" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field label="Your comment" htmlFor={fields.content.id} errors={fields.content.errors} errorId={fields.content.errorId}>
-        <textarea {...getTextareaProps(fields.content)} className="input" rows={4} maxLength={COMMENT_MAX_LENGTH} />
+        <textarea
+          {...textarea}
+          ref={box}
+          aria-describedby={[textarea["aria-describedby"], hydrated ? countId : null].filter(Boolean).join(" ") || undefined}
+          aria-invalid={textarea["aria-invalid"] || over || undefined}
+          onInput={(e) => setLength(e.currentTarget.value.length)}
+          className="input"
+          rows={4}
+        />
+        {hydrated ? (
+          <p id={countId} className={over ? "field-error" : "mt-1 text-base text-stone-700"} aria-live="polite" data-testid="comment-length">
+            {over ? commentTooLongMessage(length) : `${length.toLocaleString("en-US")} of ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`}
+          </p>
+        ) : null}
       </Field>
       <fieldset className="mb-4">
         <legend className="label">

@@ -4,6 +4,7 @@ import { needsReadMore } from "~/models/categories";
 import { srcSetFor } from "~/models/media-urls";
 import { CategoryBadge } from "./CategoryBadge";
 import { RelativeTime } from "./RelativeTime";
+import { ListenBadge } from "./ListenBadge";
 import { ResidentAvatar, roomLabel } from "./ResidentAvatar";
 
 /** What a card needs of a story (a StoryView from ~/models/story.server has all of it). */
@@ -17,6 +18,8 @@ export type StoryCardStory = {
   imageUrl: string | null;
   createdAt: string;
   isPublished?: boolean;
+  audioUrl?: string | null;
+  durationSeconds?: number | null;
   resident: { firstName: string; lastName: string; roomNumber: string | null; profileImageUrl: string | null };
 };
 
@@ -62,6 +65,7 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
           {story.isPublished === false ? (
             <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">Under Review</span>
           ) : null}
+          {story.audioUrl ? <ListenBadge durationSeconds={story.durationSeconds ?? null} /> : null}
         </div>
         <Heading id={titleId} className="text-xl font-bold leading-snug">
           <Link to={to} className="text-ink hover:underline">

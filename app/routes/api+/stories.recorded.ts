@@ -1,5 +1,6 @@
 // POST /api/stories/recorded (multipart: title, content, residentId, category, aiPrompt, audio,
 // duration, image): a story told out loud, saved with its recording and image, sent for review.
+// Empty content with a recording keeps the recording as "A recording from {day}", words to add.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { badRequest, postOnlyLoader, requirePost } from "~/utils/api.server";
 import { MediaError } from "~/models/media.server";
@@ -8,7 +9,6 @@ import { RecordedStoryError, residentForRecording, saveRecordedStory } from "~/m
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
-
 
 function text(status: number, body: string) {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -45,6 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
       audio: await formFileBytes(form.get("audio")).then((bytes) => (bytes ? { bytes } : null)),
       durationSeconds: Number.isFinite(duration) && field(form, "duration") !== null ? duration : null,
       imageBytes: await formFileBytes(form.get("image")),
+      // a recording in which no words were heard is kept under a generated title, words to add
+      withoutWords: true,
     });
     return Response.json(getStoryView(db, story.id), { status: 201 });
   } catch (error) {

@@ -9,6 +9,8 @@ import { MediaError } from "~/models/media.server";
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
 import { jobProgress, submitRecording, TRANSCRIPTION_MESSAGES, waitForJob } from "~/models/transcription.server";
 import { requireStoryteller } from "~/utils/permissions.server";
+import { residentForRecording } from "~/models/recorded-story.server";
+import { ROLE } from "~/utils/roles";
 
 // an HTTP client should not hang for minutes; longer recordings answer 202 and are polled
 const WAIT_MS = 50_000;
@@ -23,16 +25,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requirePost(request, requireStoryteller);
   enforceRateLimit(`transcribe:${community.id}:${user.id}`, 60, 60 * 60_000, "recordings");
   let bytes: Buffer | null;
+  let form: FormData;
   try {
-    bytes = await formFileBytes((await readRecordingForm(request)).get("audio"));
+    form = await readRecordingForm(request);
+    bytes = await formFileBytes(form.get("audio"));
   } catch (error) {
     if (error instanceof MediaError) return text(413, error.message);
     return badRequest("Send the recording as multipart/form-data in the field 'audio'");
   }
   if (!bytes) return badRequest("No recording: send the audio file in the field 'audio'");
+  // transcribed in the resident's language: a resident's own; staff may name one with residentId
+  const requested = form.get("residentId");
+  const who = residentForRecording(db, user, user.role === ROLE.resident ? null : typeof requested === "string" && requested ? requested : null);
   let submitted;
   try {
-    submitted = await submitRecording(db, community, user, bytes);
+    submitted = await submitRecording(db, community, user, bytes, { language: who.ok ? who.resident.preferredLanguage : null });
   } catch (error) {
     if (error instanceof MediaError) return text(error.title === "File too large" ? 413 : 415, error.message);
     throw error;

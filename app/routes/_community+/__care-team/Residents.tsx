@@ -5,7 +5,10 @@ import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { ResidentSchema } from "~/models/admin-schemas.server";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
-import type { editResidentLoader, residentsLoader, ResidentListItem } from "./residents.server";
+import type { editResidentLoader, newResidentLoader, residentsLoader, ResidentListItem } from "./residents.server";
+import { TranscriptionLanguageField } from "~/components/admin/TranscriptionLanguageField";
+import { PhotoInput } from "~/components/media/PhotoInput";
+import type { ModelLanguages } from "~/utils/whisper.server";
 import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
@@ -108,7 +111,19 @@ function ResidentTable({ residents, area }: { residents: ResidentListItem[]; are
   );
 }
 
-function ResidentFields({ formId, lastResult, defaultValue, photoUrl }: { formId: string; lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: Record<string, string>; photoUrl?: string | null }) {
+function ResidentFields({
+  formId,
+  lastResult,
+  defaultValue,
+  photoUrl,
+  transcription,
+}: {
+  formId: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: Record<string, string>;
+  photoUrl?: string | null;
+  transcription: ModelLanguages;
+}) {
   const [form, fields] = useForm<ResidentFormShape>({ id: formId, lastResult, defaultValue, shouldValidate: "onSubmit" });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate preventScrollReset>
@@ -130,16 +145,24 @@ function ResidentFields({ formId, lastResult, defaultValue, photoUrl }: { formId
           <input {...getInputProps(fields.admissionDate, { type: "date" })} className="input" />
         </Field>
       </div>
+      <TranscriptionLanguageField
+        id={fields.preferredLanguage.id}
+        name={fields.preferredLanguage.name}
+        current={typeof fields.preferredLanguage.initialValue === "string" && fields.preferredLanguage.initialValue ? fields.preferredLanguage.initialValue : "en"}
+        languages={transcription}
+        errors={fields.preferredLanguage.errors}
+        errorId={fields.preferredLanguage.errorId}
+      />
       <Field
         label="Profile photo"
         optional
-        hint="A JPEG, PNG, WebP or HEIC image of at most 5 MB."
+        hint="A JPEG, PNG, WebP or HEIC image of at most 5 MB. With JavaScript a larger photo is made smaller before it is sent."
         htmlFor={fields.photo.id}
         errors={fields.photo.errors}
         errorId={fields.photo.errorId}
       >
         {photoUrl ? <img src={photoUrl} alt="Current profile photo" className="mb-2 h-24 w-24 rounded-full object-cover" width={96} height={96} /> : null}
-        <input {...getInputProps(fields.photo, { type: "file" })} accept="image/*" className="input" />
+        <PhotoInput {...getInputProps(fields.photo, { type: "file" })} id={fields.photo.id} name={fields.photo.name} previewAlt="The new profile photo" className="input" />
       </Field>
       {photoUrl ? (
         <div className="mb-4 flex min-h-[44px] items-center gap-3">
@@ -158,17 +181,18 @@ function ResidentFields({ formId, lastResult, defaultValue, photoUrl }: { formId
 export function NewResidentDialog() {
   const area = useCareTeamArea();
   const lastResult = useActionData<SubmissionResult<string[]>>();
+  const { transcription } = useLoaderData<typeof newResidentLoader>();
   return (
     <RouteDialog id="new-resident" title="Add Resident" closeTo={AREAS[area].residents}>
       <p className="mb-4 text-base">First and last name are required; everything else can be added later.</p>
-      <ResidentFields formId="new-resident-form" lastResult={lastResult} />
+      <ResidentFields formId="new-resident-form" lastResult={lastResult} transcription={transcription} />
     </RouteDialog>
   );
 }
 
 export function EditResidentDialog() {
   const area = useCareTeamArea();
-  const { resident } = useLoaderData<typeof editResidentLoader>();
+  const { resident, transcription } = useLoaderData<typeof editResidentLoader>();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const cfg = AREAS[area];
   const name = `${resident.firstName} ${resident.lastName}`;
@@ -179,7 +203,9 @@ export function EditResidentDialog() {
         formId={`edit-resident-${resident.id}`}
         lastResult={lastResult}
         photoUrl={resident.profileImageUrl}
+        transcription={transcription}
         defaultValue={{
+          preferredLanguage: resident.preferredLanguage,
           firstName: resident.firstName,
           lastName: resident.lastName,
           roomNumber: resident.roomNumber ?? "",

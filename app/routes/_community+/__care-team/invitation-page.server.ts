@@ -1,6 +1,7 @@
 // The invitation page of the care-team screens: the one-time link is shown once, right after it
 // is made. It travels to the next page in a short-lived flash cookie (never in the URL), so a
 // refresh or the browser history does not show it again.
+import { formatDateTime } from "~/models/local-time";
 import { createCookieSessionStorage, data } from "@remix-run/node";
 import type { Invitation } from "~/models/invitation.server";
 import type { UserRow } from "~/models/user.server";
@@ -47,9 +48,7 @@ export async function invitationPageData(
   extra: { inactive?: boolean } = {},
 ) {
   const { invitation, headers } = await readInvitationFlash(request, person.id);
-  const expires = invitation
-    ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long", timeStyle: "short" }).format(new Date(invitation.expiresAt))
-    : null;
+  const expires = invitation ? formatDateTime(invitation.expiresAt, community.timeZone) : null;
   return data<InvitationPage>(
     {
       member: person,

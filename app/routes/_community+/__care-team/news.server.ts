@@ -5,19 +5,16 @@ import { NewsPostSchema } from "~/models/admin-schemas.server";
 import { createNewsPost, deleteNewsPost, getNewsPost, listNewsPosts, updateNewsPost } from "~/models/news.server";
 import { notifyIfNewlyPinned } from "~/models/notification-events.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formatShortDate } from "~/models/local-time";
 import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
-function dateLabel(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
-}
-
 export async function newsLoader({ request }: LoaderFunctionArgs) {
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
-  return { posts: listNewsPosts(db).map((p) => ({ ...p, dateLabel: dateLabel(p.createdAt, community.timeZone) })) };
+  return { posts: listNewsPosts(db).map((p) => ({ ...p, dateLabel: formatShortDate(p.createdAt, community.timeZone) })) };
 }
 
 export async function newNewsLoader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ResidentSchema } from "~/models/admin-schemas.server";
 import { formatCalendarDate } from "~/models/event-dates";
-import { deleteMedia, IMAGE_ERRORS, MediaError, saveImage } from "~/models/media.server";
+import { deleteMedia, MediaError, saveImage } from "~/models/media.server";
+import { readPhotoForm } from "~/utils/photo-form.server";
+import { photoTooLargeMessage } from "~/utils/media-limits";
 import { mediaUrl } from "~/models/media-urls";
 import {
   createResident,
@@ -20,8 +22,10 @@ import { findResidentAccount, residentAccounts, residentInvitation } from "~/mod
 import { communityOrigin } from "~/utils/host.server";
 import { invitationFlashHeaders, invitationPageData } from "./invitation-page.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formLevelReply } from "~/utils/form-replies.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea } from "~/utils/permissions.server";
+import { modelLanguages } from "~/utils/whisper.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
@@ -37,6 +41,7 @@ export type ResidentListItem = {
   isActive: boolean;
   storyCount: number;
   publishedStoryCount: number;
+  preferredLanguage: string;
   /** their own sign-in: none yet, a link made but no password chosen, or in use */
   signIn: "none" | "invited" | "active";
 };
@@ -54,6 +59,7 @@ function toListItem(r: ResidentWithCounts, signIn: ResidentListItem["signIn"] = 
     isActive: r.isActive,
     storyCount: r.storyCount,
     publishedStoryCount: r.publishedStoryCount,
+    preferredLanguage: r.preferredLanguage,
     signIn,
   };
 }
@@ -76,19 +82,20 @@ async function takePhoto(formData: FormData): Promise<Buffer | null> {
 export async function newResidentLoader({ request }: LoaderFunctionArgs) {
   const area = areaOf(request);
   await requireArea(request, area);
-  return null;
+  // which languages the resident's recordings can be transcribed in, with the installed model
+  return { transcription: modelLanguages() };
 }
 
 export async function newResidentAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
-  if (bodyTooLarge(request)) {
-    return redirectWithToast(`${cfg.residents}/new`, { type: "error", title: IMAGE_ERRORS.tooLarge.title, description: IMAGE_ERRORS.tooLarge.description });
-  }
-  const formData = await request.formData();
+  const read = await readResidentForm(request);
+  if ("refused" in read) return read.refused;
+  const { formData, photoBytes } = read;
   const photo = await takePhoto(formData);
   const submission = parseWithZod(formData, { schema: ResidentSchema });
+  if (photoBytes !== undefined) return submission.reply({ formErrors: [cfg.failed.createResident], fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] } });
   if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.createResident] });
   let imageId: string | null = null;
   if (photo) {
@@ -121,7 +128,7 @@ export async function editResidentLoader({ request, params }: LoaderFunctionArgs
     ...toListItem(counts),
     family: listFamilyOfResident(db, row.id).map((f) => ({ id: f.id, name: f.name, relationship: f.relationship })),
   };
-  return { resident };
+  return { resident, transcription: modelLanguages() };
 }
 
 export async function editResidentAction({ request, params }: ActionFunctionArgs) {
@@ -131,10 +138,9 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   const id = params.residentId ?? "";
   const failed = (description = TRY_AGAIN) => redirectWithToast(cfg.residents, { type: "error", title: cfg.failed.updateResident, description });
   if (!getResident(db, id)) return failed("This resident is no longer in the list.");
-  if (bodyTooLarge(request)) {
-    return redirectWithToast(`${cfg.residents}/${id}`, { type: "error", title: IMAGE_ERRORS.tooLarge.title, description: IMAGE_ERRORS.tooLarge.description });
-  }
-  const formData = await request.formData();
+  const read = await readResidentForm(request);
+  if ("refused" in read) return read.refused;
+  const { formData, photoBytes } = read;
   const intent = String(formData.get("intent") ?? "update");
 
   if (intent === "deactivate" || intent === "activate") {
@@ -151,6 +157,7 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   const photo = await takePhoto(formData);
   const removePhoto = formData.get("removePhoto") === "on";
   const submission = parseWithZod(formData, { schema: ResidentSchema });
+  if (photoBytes !== undefined) return submission.reply({ formErrors: [cfg.failed.updateResident], fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] } });
   if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.updateResident] });
   try {
     if (photo) await setResidentPhoto(db, community, id, photo, user.id);
@@ -195,8 +202,16 @@ export async function residentInvitationAction({ request, params }: ActionFuncti
   );
 }
 
-/** Refuses large request bodies before they are read (a 5 MB photo plus the form fields fits). */
-function bodyTooLarge(request: Request, maxBytes = 6 * 1024 * 1024): boolean {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  return Number.isFinite(length) && length > maxBytes;
+/**
+ * The resident form, read to its end: a photo over 5 MB is reported with its size (and not kept),
+ * so the form comes back with everything typed. A body past the hard cap: the form-level message.
+ */
+async function readResidentForm(request: Request): Promise<{ formData: FormData; photoBytes: number | undefined } | { refused: ReturnType<typeof formLevelReply> }> {
+  try {
+    const { form, tooLarge } = await readPhotoForm(request);
+    return { formData: form, photoBytes: tooLarge.get("photo") };
+  } catch (error) {
+    if (error instanceof MediaError) return { refused: formLevelReply([error.title, error.description]) };
+    throw error;
+  }
 }

@@ -10,6 +10,9 @@ import { categoryIcon, categoryLabel } from "~/models/categories";
 import { approveStory, getStoryRow, getStoryView, rejectStory, setStoryFeatured, unpublishStory, type ReviewResult } from "~/models/story.server";
 import { notifyStoryReviewed } from "~/models/notification-events.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formatLongDate } from "~/models/local-time";
+import { StoryWords } from "~/components/admin/StoryWords";
+import { storyWordsAction, storyWordsData } from "./story-words.server";
 
 const LIST = "/admin/stories";
 
@@ -17,8 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
   const story = getStoryView(db, params.storyId ?? "");
   if (!story) throw new Response("404 Page Not Found", { status: 404 });
-  const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long" }).format(new Date(iso)) : null);
-  return { story: { ...story, createdLabel: day(story.createdAt), publishedLabel: day(story.publishedAt) } };
+  const day = (iso: string | null) => (iso ? formatLongDate(iso, community.timeZone) : null);
+  return { story: { ...story, createdLabel: day(story.createdAt), publishedLabel: day(story.publishedAt) }, words: storyWordsData(db, community, story) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -27,6 +30,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const before = getStoryRow(db, id);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
+  if (intent === "words" || intent === "transcribe") {
+    const story = getStoryView(db, id);
+    if (!story || !story.audioId) return redirectWithToast(LIST, { type: "error", title: "Failed to update story", description: "Story not found" });
+    const answered = await storyWordsAction(intent, formData, { db, community, userId: user.id, story, page: `${LIST}/${id}` });
+    if (answered) return answered;
+  }
   const reviewer = { id: user.id, displayName: user.displayName };
   const fail = (title: string, result: Extract<ReviewResult, { ok: false }>) => redirectWithToast(LIST, { type: "error", title, description: result.reason });
   let result: ReviewResult;
@@ -60,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StoryReview() {
-  const { story } = useLoaderData<typeof loader>();
+  const { story, words } = useLoaderData<typeof loader>();
   const status =
     story.reviewStatus === "published" ? <Badge tone="green">Published</Badge> : story.reviewStatus === "rejected" ? <Badge tone="red">Not approved</Badge> : <Badge tone="amber">Pending approval</Badge>;
   return (
@@ -68,6 +77,7 @@ export default function StoryReview() {
       <div className="mb-4 flex flex-wrap items-center gap-2 text-base">
         {status}
         {story.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
+        {story.audioUrl && !story.content.trim() ? <Badge tone="blue">Words to add</Badge> : null}
         <span>
           <span aria-hidden="true">{categoryIcon(story.category)} </span>
           {categoryLabel(story.category)}
@@ -89,7 +99,8 @@ export default function StoryReview() {
         </div>
       ) : null}
       {story.aiPrompt ? <p className="mb-3 text-base italic">Prompt: {story.aiPrompt}</p> : null}
-      <div className="mb-6 max-h-[50vh] overflow-y-auto whitespace-pre-line rounded-lg bg-stone-50 p-4 text-lg">{story.content}</div>
+      {story.content.trim() ? <div className="mb-6 max-h-[50vh] overflow-y-auto whitespace-pre-line rounded-lg bg-stone-50 p-4 text-lg">{story.content}</div> : null}
+      {words ? <StoryWords storyId={story.id} content={story.content} words={words} page={`${LIST}/${story.id}`} /> : null}
       {story.reviewStatus === "rejected" && story.reviewNote ? (
         <p className="mb-4 rounded-lg border-2 border-red-700 p-3 text-base">
           <strong>Note to the resident:</strong> {story.reviewNote}

@@ -6,7 +6,8 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requireFamilyMember } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readUploadForm } from "~/utils/upload-form.server";
+import { readPhotoForm } from "~/utils/photo-form.server";
+import { photoTooLargeMessage } from "~/utils/media-limits";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
 import { MediaError } from "~/models/media.server";
 import { FAMILY_EXCERPT_LENGTH } from "~/models/categories";
@@ -39,8 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       excerpt: s.excerpt,
       category: s.category,
       imageId: s.imageId,
-      publishedAt: s.publishedAt,
       createdAt: s.createdAt,
+      hasAudio: !!s.audioUrl,
+      durationSeconds: s.durationSeconds,
     })),
     photos: listPhotosForResident(db, resident.id),
     questions: listQuestionsForResident(db, resident.id).map(forFamily),
@@ -51,15 +53,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db, member, resident } = await requireFamilyMember(request);
   let upload;
   try {
-    upload = await readUploadForm(request);
+    // read to its end: a phone's 20 MB photo is answered on the form, with the description kept
+    upload = await readPhotoForm(request);
   } catch (error) {
     if (error instanceof MediaError) return formLevelReply([error.title, error.description]);
     throw error;
   }
   const intent = upload.form.get("intent");
   if (intent === "share-photo") {
-    if (upload.oversized.includes("photo")) {
-      return fileErrorReply(parseWithZod(upload.form, { schema: SharePhotoSchema.omit({ photo: true }) }), undefined, "photo");
+    const photoBytes = upload.tooLarge.get("photo");
+    if (photoBytes !== undefined) {
+      return parseWithZod(upload.form, { schema: SharePhotoSchema.omit({ photo: true }) }).reply({ fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] } });
     }
     const submission = parseWithZod(upload.form, { schema: SharePhotoSchema });
     if (submission.status !== "success") return submission.reply();

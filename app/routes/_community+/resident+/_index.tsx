@@ -28,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       reviewStatus: s.reviewStatus,
       reviewNote: s.reviewNote,
       createdAt: s.createdAt,
+      hasAudio: !!s.audioUrl,
+      durationSeconds: s.durationSeconds,
     })),
     photos: listPhotosForResident(db, resident.id),
     questions: listQuestionsForResident(db, resident.id),

@@ -13,8 +13,10 @@ import { categoryLabel, isCategory } from "~/models/categories";
 import { getMedia, MediaError } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
 import { listResidents, residentName } from "~/models/resident.server";
+import { getStoryOfResident } from "~/models/story.server";
 import { nextPromptFor, resolvePrompt, type PromptChoice } from "~/models/prompt.server";
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
+import { MAX_IMAGE_BYTES, photoTooLargeMessage } from "~/utils/media-limits";
 import {
   ownPendingAudio,
   RecordedStoryError,
@@ -38,6 +40,7 @@ import { CategoryStep } from "~/components/record/CategoryStep";
 import { PromptStep } from "~/components/record/PromptStep";
 import { RecordStep, type FormProblem } from "~/components/record/RecordStep";
 import { PreviewStep, type PreviewNotice, type SaveProblem } from "~/components/record/PreviewStep";
+import { SavedStep } from "~/components/record/SavedStep";
 import { wizardUrl, type WizardState, type WizardStep } from "~/components/record/wizard";
 import { requireStoryteller } from "~/utils/permissions.server";
 import { promptHistoryCookie, readPromptHistory } from "~/utils/prompt-history.server";
@@ -60,9 +63,8 @@ async function redirectAfterJob(db: TenantDb, community: Community, state: Wizar
   if (progress.outcome === "words") {
     return redirectWithToast(wizardUrl("preview", { ...state, job: job.id }), { type: "success", title: TRANSCRIPTION_MESSAGES.success.title });
   }
-  if (progress.outcome === "no-words") {
-    return redirectWithToast(wizardUrl("preview", { ...state, job: job.id }), { type: "info", ...TRANSCRIPTION_MESSAGES.noWords });
-  }
+  // the preview says it, once (a toast would cover the form with the same words)
+  if (progress.outcome === "no-words") return redirect(wizardUrl("preview", { ...state, job: job.id }));
   if (progress.outcome === "failed") {
     return redirectWithToast(wizardUrl("record", { ...state, job: job.id }), { type: "error", ...progress.message! });
   }
@@ -81,6 +83,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { ...base, step: "choose-resident" as const, residents, unknownResident: !!sp.get("resident") };
   }
   const resident = { id: who.resident.id, name: residentName(who.resident) };
+  if (sp.get("step") === "saved") {
+    // the story just saved: only this resident's (ownership in the query)
+    const story = getStoryOfResident(db, resident.id, sp.get("story") ?? "");
+    if (!story) throw redirect(wizardUrl(null, { resident: onBehalf ? resident.id : null }));
+    return {
+      ...base,
+      step: "saved" as const,
+      resident,
+      state: { resident: onBehalf ? resident.id : null } satisfies WizardState,
+      saved: {
+        id: story.id,
+        title: story.title,
+        excerpt: story.excerpt,
+        hasWords: !!story.content.trim(),
+        createdAt: story.createdAt,
+        durationSeconds: story.durationSeconds,
+        hasAudio: !!story.audioUrl,
+        categoryLabel: categoryLabel(story.category),
+      },
+    };
+  }
   const rawCategory = sp.get("category");
   const category = isCategory(rawCategory) ? rawCategory : null;
   let step = (["category", "prompt", "record", "preview"].includes(sp.get("step") ?? "") ? sp.get("step") : "category") as WizardStep;
@@ -93,12 +116,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const prompt: PromptChoice | null = resolvePrompt(db, resident.id, sp.get("prompt"));
   if (!prompt) {
     // a new prompt for this category, not the one shown before and not one seen recently
-    const next = nextPromptFor(db, await readPromptHistory(request), { residentId: resident.id, category: category!, current: sp.get("current") });
+    const next = nextPromptFor(db, await readPromptHistory(request), { residentId: resident.id, category: category!, current: sp.get("current"), bankOnly: sp.get("from") === "bank" });
     if (step === "preview") step = "record";
     throw redirect(wizardUrl(step, { ...state, prompt: next.prompt.key, job: sp.get("job") }), { headers: { "Set-Cookie": await promptHistoryCookie(next.history) } });
   }
   state.prompt = prompt.key;
-  if (step === "prompt") return { ...base, step, resident, state, prompt };
+  if (step === "prompt") return { ...base, step, resident, state, prompt, categoryLabel: categoryLabel(category!) };
 
   recoverCommunityJobs(db, community.subdomain);
   const jobId = sp.get("job");
@@ -168,7 +191,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!bytes) return data<ActionResult>({ problem: { title: "No recording", description: "Please record your story or choose a recording first." } }, { status: 400 });
       let submitted;
       try {
-        submitted = await submitRecording(db, community, user, bytes);
+        submitted = await submitRecording(db, community, user, bytes, { language: who.resident.preferredLanguage });
       } catch (error) {
         if (error instanceof MediaError) return data<ActionResult>({ problem: { title: error.title, description: error.description } }, { status: 400 });
         throw error;
@@ -184,15 +207,24 @@ export async function action({ request }: ActionFunctionArgs) {
     case "retry": {
       const job = getJobOfUser(db, user.id, str(form.get("job")) ?? "");
       if (!job || !jobAudioUsable(job) || !ownPendingAudio(db, user.id, job.audioId)) return redirect(wizardUrl("record", state));
-      const again = queueTranscription(db, community, job.audioId, user.id);
+      const again = queueTranscription(db, community, job.audioId, user.id, { language: who.resident.preferredLanguage });
       return redirect(wizardUrl("record", { ...state, job: again.id }));
     }
-    case "save": {
+    case "save":
+    case "save-without-words": {
       const typed = String(form.get("content") ?? "");
+      // a phone's photo over the limit: said with its size, and what was typed stays in the box
+      const image = form.get("image");
+      if (image && typeof image !== "string" && image.size > MAX_IMAGE_BYTES) {
+        return data<ActionResult>({ saveProblem: { field: "image", message: photoTooLargeMessage(image.size) }, typed }, { status: 400 });
+      }
+      let story;
       try {
-        await saveRecordedStory(db, community, user, {
+        story = await saveRecordedStory(db, community, user, {
           residentId: who.resident.id,
           content: typed,
+          // "Save the recording without words": what was typed is still saved, never dropped
+          withoutWords: form.get("intent") === "save-without-words",
           category: state.category,
           promptKey: state.prompt,
           audio: str(form.get("audioId")) ? { mediaId: str(form.get("audioId"))! } : null,
@@ -203,8 +235,8 @@ export async function action({ request }: ActionFunctionArgs) {
         if (error instanceof MediaError) return data<ActionResult>({ saveProblem: { field: "image", message: `${error.title}: ${error.description}` }, typed }, { status: 400 });
         throw error;
       }
-      // the wizard starts again, with everything cleared
-      return redirectWithToast(wizardUrl(null, { resident: state.resident }), { type: "success", title: "Your story has been saved and sent for review!" });
+      // the saved story is shown, with "Record another" (the wizard starts again, everything cleared)
+      return redirect(wizardUrl("saved", { resident: state.resident, story: story.id }));
     }
     default:
       return data<ActionResult>({ problem: { title: "Something went wrong", description: "Please try again." } }, { status: 400 });
@@ -236,8 +268,11 @@ export default function RecordStory() {
           ) : null}
           <StepBadges current={d.step} />
           <div className="card">
+            {d.step === "saved" ? (
+              <SavedStep story={d.saved} resident={d.state.resident ?? null} onBehalf={d.onBehalf} residentName={d.resident.name} dashboard={d.dashboard} />
+            ) : null}
             {d.step === "category" ? <CategoryStep resident={d.state.resident ?? null} selected={d.state.category ?? null} missing={d.categoryMissing} /> : null}
-            {d.step === "prompt" ? <PromptStep state={d.state} prompt={d.prompt} /> : null}
+            {d.step === "prompt" ? <PromptStep state={d.state} prompt={d.prompt} categoryLabel={d.categoryLabel} /> : null}
             {d.step === "record" ? (
               <RecordStep key="record" state={d.state} prompt={d.prompt} job={d.job} audioUsable={d.audioUsable} problem={actionData?.problem ?? null} />
             ) : null}

@@ -7,7 +7,9 @@ import { StoryFormSchema } from "~/models/story-form.server";
 import type { SessionUser } from "~/utils/auth.server";
 import type { Community, TenantDb } from "~/utils/db.server";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
-import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
+import { fileBytes } from "~/utils/upload-form.server";
+import { photoTooLargeMessage } from "~/utils/media-limits";
+import { readPhotoForm } from "~/utils/photo-form.server";
 
 /**
  * The form's fields and the image it asks for, or the reply with the errors to show on the form.
@@ -22,14 +24,16 @@ export async function readStoryForm(
 ) {
   let upload;
   try {
-    upload = await readUploadForm(request);
+    // read to its end, so a photo over the limit is answered on the form with what was typed
+    upload = await readPhotoForm(request);
   } catch (error) {
     if (error instanceof MediaError) return { ok: false as const, reply: formLevelReply([error.title, error.description]) };
     throw error;
   }
   const submission = parseWithZod(upload.form, { schema: StoryFormSchema });
+  const photoBytes = upload.tooLarge.get("image");
+  if (photoBytes !== undefined) return { ok: false as const, reply: submission.reply({ fieldErrors: { image: [photoTooLargeMessage(photoBytes)] } }) };
   if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
-  if (upload.oversized.includes("image")) return { ok: false as const, reply: fileErrorReply(submission) };
   const value = submission.value;
   try {
     const image = await storyImageFromForm(db, community, user, {

@@ -25,6 +25,8 @@ import { mediaUrl } from "~/models/media-urls";
 import { getReadableStory } from "~/models/story.server";
 import { notifyComment, notifyReaction } from "~/models/notification-events.server";
 import { reactorsByEmoji, withReactors } from "~/models/reactors.server";
+import { storyWordTimes } from "~/models/story-transcript.server";
+import { FollowAlongText, StoryAudio, type Listening } from "~/components/story/ListenWithWords";
 import { requireTenantUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -63,8 +65,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const moderator = isModerator(user.role);
   const confirmId = new URL(request.url).searchParams.get("deleteComment");
   const confirming = confirmId ? (comments.find((c) => c.id === confirmId && (moderator || c.authorUserId === user.id)) ?? null) : null;
+  const times = story.audioUrl ? storyWordTimes(db, story.id) : null;
+  const listening: Listening = times ? { ...times, captionsUrl: `/stories/${story.id}/captions.vtt` } : null;
   return {
     story,
+    listening,
     createdLabel: formatLongDate(story.createdAt, community.timeZone),
     image,
     comments,
@@ -118,21 +123,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw new Response("Unknown action", { status: 400 });
 }
 
-function Paragraphs({ text }: { text: string }) {
-  const parts = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
-  return (
-    <div className="max-w-prose space-y-4 text-lg leading-relaxed">
-      {parts.map((p, i) => (
-        <p key={i} className="whitespace-pre-line">
-          {p}
-        </p>
-      ))}
-    </div>
-  );
-}
-
 export default function StoryPage() {
-  const { story, createdLabel, image, comments, reactions, canRespond, isFamily, viewerId, moderator, confirming } = useLoaderData<typeof loader>();
+  const { story, listening, createdLabel, image, comments, reactions, canRespond, isFamily, viewerId, moderator, confirming } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const name = `${story.resident.firstName} ${story.resident.lastName}`;
   const room = roomLabel(story.resident.roomNumber);
@@ -163,7 +155,7 @@ export default function StoryPage() {
               <p className="text-xl font-semibold">{name}</p>
               <p className="text-base text-stone-700">
                 {room ? <span>{room} · </span> : null}
-                <time dateTime={story.createdAt}>{createdLabel}</time>
+                <time dateTime={story.createdAt} data-testid="story-date">{createdLabel}</time>
               </p>
             </div>
           </div>
@@ -186,14 +178,17 @@ export default function StoryPage() {
             <h2 id="listen-title" className="mb-2 text-xl font-bold">
               Listen to {story.resident.firstName} tell it
             </h2>
-            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- audio only; the written story below is its transcript (WCAG 1.2.1 asks a text alternative, not captions) */}
-            <audio controls preload="none" src={story.audioUrl} className="w-full">
-              <a href={story.audioUrl}>Download the recording</a>
-            </audio>
-            <p className="mt-2 text-base text-stone-700">The written story below is the transcript of this recording.</p>
+            <StoryAudio src={story.audioUrl} firstName={story.resident.firstName} listening={listening} />
+            <p className="mt-2 text-base text-stone-700">
+              {!story.content.trim()
+                ? "The words of this recording are still to be added."
+                : listening
+                  ? "The written story below is the transcript of this recording: the word being said is highlighted as it plays, and a word you tap plays from there."
+                  : "The written story below is the transcript of this recording."}
+            </p>
           </section>
         ) : null}
-        <Paragraphs text={story.content} />
+        <FollowAlongText text={story.content} listening={listening} />
       </article>
 
       <section id="reactions" aria-labelledby="reactions-title" className="space-y-3">

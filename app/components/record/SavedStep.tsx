@@ -1,0 +1,68 @@
+// The wizard's last page: the story just saved, waiting for review, and where to go next.
+import { Link } from "@remix-run/react";
+import { StoryDate } from "~/components/resident/StoryDate";
+import { ListenBadge } from "~/components/story/ListenBadge";
+import { wizardUrl } from "./wizard";
+
+export type SavedStory = {
+  id: string;
+  title: string;
+  excerpt: string;
+  hasWords: boolean;
+  createdAt: string;
+  durationSeconds: number | null;
+  hasAudio: boolean;
+  categoryLabel: string;
+};
+
+export function SavedStep({
+  story,
+  resident,
+  onBehalf,
+  residentName,
+  dashboard,
+}: {
+  story: SavedStory;
+  resident: string | null;
+  onBehalf: boolean;
+  residentName: string;
+  dashboard: string;
+}) {
+  return (
+    <section aria-labelledby="saved-title" data-testid="saved-story">
+      <h2 id="saved-title" className="mb-2 text-2xl font-bold">
+        <span aria-hidden="true">✅ </span>Saved. Your story is waiting for review
+      </h2>
+      <p className="mb-5 text-lg">
+        {onBehalf ? `${residentName}'s story is kept.` : "Your story is kept."} An administrator reads every story before the family sees it.
+      </p>
+      <article className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5" aria-labelledby="saved-story-title">
+        <p className="mb-1 text-base font-semibold text-brand-900">{story.categoryLabel}</p>
+        <h3 id="saved-story-title" className="text-xl font-bold">
+          {story.title}
+        </h3>
+        <StoryDate iso={story.createdAt} />
+        {story.hasAudio ? (
+          <p className="my-2">
+            <ListenBadge durationSeconds={story.durationSeconds} />
+          </p>
+        ) : null}
+        {story.hasWords ? (
+          <p className="text-base">{story.excerpt}</p>
+        ) : (
+          <p className="text-base">
+            <strong>Words to add.</strong> The recording is kept; the words can be typed in later, from your stories or by the staff.
+          </p>
+        )}
+      </article>
+      <div className="flex flex-wrap gap-3">
+        <Link to={wizardUrl(null, { resident })} className="btn-primary">
+          <span aria-hidden="true">🎙️</span> Record another
+        </Link>
+        <Link to={onBehalf ? dashboard : "/resident"} className="btn-secondary">
+          {onBehalf ? "Back to Dashboard" : "See my stories"}
+        </Link>
+      </div>
+    </section>
+  );
+}

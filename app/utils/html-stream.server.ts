@@ -1,0 +1,32 @@
+// The bytes of a streamed HTML page, made whole. React 18.3's server renderer encodes its output
+// into 2 KB views; when a multibyte character (…, é, an emoji) does not fit at the end of a view,
+// `writeStringChunk` sends the whole view anyway, so the one to three bytes it left empty go out
+// as NUL bytes before the character (react-dom-server.node, `if (read < stringChunk.length)`).
+// In UTF-8 the byte 0x00 only ever stands for U+0000, which HTML never needs, so dropping every
+// 0x00 byte restores exactly the text React meant to send, wherever the cut falls.
+import { Transform, type TransformCallback } from "node:stream";
+
+/** Removes 0x00 bytes from a UTF-8 byte stream; chunks without one pass through untouched. */
+export function withoutNulBytes(chunk: Uint8Array): Uint8Array {
+  let at = chunk.indexOf(0);
+  if (at === -1) return chunk;
+  const out = new Uint8Array(chunk.byteLength);
+  let length = 0;
+  let from = 0;
+  while (at !== -1) {
+    out.set(chunk.subarray(from, at), length);
+    length += at - from;
+    from = at + 1;
+    at = chunk.indexOf(0, from);
+  }
+  out.set(chunk.subarray(from), length);
+  length += chunk.byteLength - from;
+  return out.subarray(0, length);
+}
+
+/** A pass-through for React's HTML stream that drops the NUL padding (see above). */
+export class WholeCharacters extends Transform {
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    callback(null, withoutNulBytes(chunk));
+  }
+}
