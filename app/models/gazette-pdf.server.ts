@@ -29,7 +29,7 @@ function unicodeFonts(): { regular: string; bold: string } | null {
 }
 
 // emoji have no glyphs in either font; reactions are written out in words instead
-const EMOJI = /\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}]/gu;
+const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D}/gu;
 
 /** The largest JPEG variant of an image at most `width` wide (pdfkit takes JPEG and PNG). */
 export type PrintPhoto = { data: Buffer; width: number; height: number };

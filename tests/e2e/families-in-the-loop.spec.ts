@@ -2,6 +2,7 @@
 // notifications page, the email a family member gets when a story is approved (read back from the
 // .eml file the server writes without SMTP_URL), the unsubscribe link signed out, the gazette PDF,
 // and `npm run digest -- --dry-run`. Each project makes its own data and uses its own people.
+import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -267,5 +268,28 @@ test.describe("the weekly digest", () => {
 
     // right after sending, nothing is new
     expect(digest("--dry-run")).toContain("Nothing to send: nothing new for anyone");
+  });
+});
+
+test.describe("accessibility", () => {
+  test("the new screens pass axe (WCAG 2.2 AA)", async ({ page }) => {
+    test.skip(nojs(), "axe needs JavaScript in the page");
+    const check = async (what: string) => {
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`), `axe violations on ${what}`).toEqual([]);
+    };
+    await signIn(page, "lily.marsh");
+    for (const p of ["/news", "/events", "/events/past", "/notifications", "/notifications/settings", "/family", "/family/gazette"]) {
+      await page.goto(p);
+      await check(p);
+    }
+    const stories = (await api("lily.marsh", "/api/family/stories")).json as { id: string }[];
+    await page.goto(`/stories/${stories[0]!.id}`);
+    await page.locator("details[data-testid=who-reacted] summary").first().click().catch(() => undefined);
+    await check("a story with who reacted");
+    await page.context().clearCookies();
+    await signIn(page, "linda.admin");
+    await page.goto("/admin/email");
+    await check("/admin/email");
   });
 });

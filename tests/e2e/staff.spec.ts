@@ -202,13 +202,20 @@ test.describe("staff screens", () => {
 
 test.describe("JSON API of residents, families, news, events and story review", () => {
   test("residents and family members get 403, signed-out callers 401", async () => {
-    const paths = ["/api/residents", "/api/family-members", "/api/community-news", "/api/calendar-events", "/api/admin/stories/pending", "/api/admin/stories/published"];
+    const paths = ["/api/residents", "/api/family-members", "/api/admin/stories/pending", "/api/admin/stories/published"];
+    // news and events they may read, published and active ones only (issue 16)
+    const readable = ["/api/community-news", "/api/calendar-events"];
     for (const who of ["margaret.ellis", "sarah.ellis"]) {
       for (const path of paths) expect((await api(who, path)).status, `${who} GET ${path}`).toBe(403);
+      for (const path of readable) {
+        const res = await api(who, path);
+        expect(res.status, `${who} GET ${path}`).toBe(200);
+        expect((res.json as { isPublished?: boolean; isActive?: boolean }[]).every((x) => x.isPublished !== false && x.isActive !== false)).toBe(true);
+      }
       expect((await api(who, "/api/residents", "POST", { firstName: "A", lastName: "B" })).status).toBe(403);
       expect((await api(who, "/api/community-news", "POST", { title: "A", content: "B" })).status).toBe(403);
     }
-    for (const path of paths) expect((await api(null, path)).status, `anonymous GET ${path}`).toBe(401);
+    for (const path of [...paths, ...readable]) expect((await api(null, path)).status, `anonymous GET ${path}`).toBe(401);
   });
 
   test("residents: rules, nulls for empty optional fields, PATCH", async () => {

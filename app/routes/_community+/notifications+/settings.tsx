@@ -72,13 +72,10 @@ export default function NotificationSettingsPage() {
           <ul className="space-y-2">
             {EMAIL_MODE_LIST.map((mode) => (
               <li key={mode}>
-                {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the label wraps its radio and its text comes from EMAIL_MODE_LABELS */}
-                <label className="flex min-h-[44px] cursor-pointer items-start gap-3 text-lg">
+                <label className="grid min-h-[44px] cursor-pointer grid-cols-[auto_1fr] items-start gap-x-3 text-lg">
                   <input type="radio" name="emailMode" value={mode} defaultChecked={emailMode === mode} className="mt-1 h-6 w-6 shrink-0 accent-brand-700" />
-                  <span>
-                    <span className="block font-semibold">{EMAIL_MODE_LABELS[mode].label}</span>
-                    <span className="block text-base text-stone-700">{EMAIL_MODE_LABELS[mode].hint}</span>
-                  </span>
+                  <span className="font-semibold">{EMAIL_MODE_LABELS[mode].label}</span>
+                  <span className="col-start-2 text-base text-stone-700">{EMAIL_MODE_LABELS[mode].hint}</span>
                 </label>
               </li>
             ))}
