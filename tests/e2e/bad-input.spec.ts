@@ -96,7 +96,7 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
 
   // path traversal and junk in ids
   for (const junk of TRAVERSAL) {
-    for (const p of [`/media/${junk}`, `/stories/${junk}`, `/api/stories/${junk}/comments`, `/api/residents/${junk}`, `/api/story-prompt/${junk}`, `/uploads/${junk}`]) {
+    for (const p of [`/media/${junk}`, `/stories/${junk}`, `/stories/${junk}/captions.vtt`, `/api/stories/${junk}/comments`, `/api/residents/${junk}`, `/api/story-prompt/${junk}`, `/uploads/${junk}`]) {
       const res = await check(`GET ${p}`, { path: p, cookie: admin });
       if (res.status === 200 && /SQLite format|root:x:0/.test(res.text())) failures.push(`GET ${p} served a file it must not`);
     }
@@ -116,6 +116,10 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     ["/api/transcribe-audio", "POST", resident],
     ["/api/stories/recorded", "POST", resident],
     ["/family?dialog=photo", "POST", family],
+    // the forms that read a photo to its end (issue 18)
+    ["/resident/stories/new", "POST", resident],
+    ["/admin/residents/new", "POST", admin],
+    ["/resident/record", "POST", resident],
   ];
   for (const [p, method, cookie] of multipartEndpoints) {
     for (const [label, body] of multipartCases) {
@@ -136,8 +140,11 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     ["/resident/stories/new", resident],
     ["/account/sessions", admin],
     ["/preferences/display", ""],
+    // the review page's words and transcription (a typed story, and another community's)
+    [`/admin/stories/${aStory}`, admin],
+    [`/admin/stories/${bStory}`, admin],
   ];
-  const forms = ["intent=%00&title=" + "x".repeat(200_000), "intent=delete&id=../../control.sqlite", "a=1&a=2&a=3", "%%%", "intent=" + encodeURIComponent("'; drop table stories; --")];
+  const forms = ["intent=%00&title=" + "x".repeat(200_000), "intent=words&content=" + "x".repeat(200_000), "intent=transcribe", "intent=delete&id=../../control.sqlite", "a=1&a=2&a=3", "%%%", "intent=" + encodeURIComponent("'; drop table stories; --")];
   for (const [p, cookie] of screenActions) {
     for (const f of forms) {
       await check(`POST ${p} ${f.slice(0, 30)}`, { path: p, method: "POST", cookie: cookie || undefined, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: f });
