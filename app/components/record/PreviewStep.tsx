@@ -79,6 +79,7 @@ export function PreviewStep({
         <p className="mb-2 text-lg">
           <span className="font-semibold">Recording length:</span> <span data-testid="preview-duration">{formatDuration(audio.durationSeconds)}</span>
         </p>
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- audio only; its transcript is the story text in the form below */}
         <audio controls preload="metadata" src={audio.url} className="w-full" aria-label="Your recording" data-testid="preview-audio" />
       </div>
       <Form method="post" encType="multipart/form-data" aria-labelledby="preview-title">

@@ -87,6 +87,7 @@ export default function StoryReview() {
       {story.audioUrl ? (
         <div className="mb-4">
           <p className="label">Recording</p>
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- audio only; the transcript (the story text) is shown below */}
           <audio controls preload="none" src={story.audioUrl} className="w-full">
             The recording cannot be played in this browser; the transcript is below.
           </audio>

@@ -113,7 +113,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (step === "category") return { ...base, step, resident, state, categoryMissing: false };
 
-  let prompt: PromptChoice | null = resolvePrompt(db, resident.id, sp.get("prompt"));
+  const prompt: PromptChoice | null = resolvePrompt(db, resident.id, sp.get("prompt"));
   if (!prompt) {
     // a new prompt for this category, not the one shown before and not one seen recently
     const next = nextPromptFor(db, await readPromptHistory(request), { residentId: resident.id, category: category!, current: sp.get("current"), bankOnly: sp.get("from") === "bank" });
