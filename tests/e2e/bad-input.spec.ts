@@ -99,6 +99,7 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     for (const p of [
       `/media/${junk}`,
       `/stories/${junk}`,
+      `/stories/${junk}/captions.vtt`,
       `/api/stories/${junk}/comments`,
       `/api/residents/${junk}`,
       `/api/story-prompt/${junk}`,
@@ -130,6 +131,10 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     ["/api/transcribe-audio", "POST", resident],
     ["/api/stories/recorded", "POST", resident],
     ["/family?dialog=photo", "POST", family],
+    // the forms that read a photo to its end (issue 18)
+    ["/resident/stories/new", "POST", resident],
+    ["/admin/residents/new", "POST", admin],
+    ["/resident/record", "POST", resident],
   ];
   for (const [p, method, cookie] of multipartEndpoints) {
     for (const [label, body] of multipartCases) {
@@ -153,8 +158,11 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     ["/notifications/settings", family],
     ["/admin/email", admin],
     ["/unsubscribe/not-a-token", ""],
+    // the review page's words and transcription (a typed story, and another community's)
+    [`/admin/stories/${aStory}`, admin],
+    [`/admin/stories/${bStory}`, admin],
   ];
-  const forms = ["intent=%00&title=" + "x".repeat(200_000), "intent=delete&id=../../control.sqlite", "a=1&a=2&a=3", "%%%", "intent=" + encodeURIComponent("'; drop table stories; --")];
+  const forms = ["intent=%00&title=" + "x".repeat(200_000), "intent=words&content=" + "x".repeat(200_000), "intent=transcribe", "intent=delete&id=../../control.sqlite", "a=1&a=2&a=3", "%%%", "intent=" + encodeURIComponent("'; drop table stories; --")];
   for (const [p, cookie] of screenActions) {
     for (const f of forms) {
       await check(`POST ${p} ${f.slice(0, 30)}`, { path: p, method: "POST", cookie: cookie || undefined, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: f });

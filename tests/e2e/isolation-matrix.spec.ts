@@ -133,6 +133,9 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: `/stories/${ids.story}`, allowed: SIGNED_IN },
     { method: "GET", path: `/stories/${ids.pendingStory}`, allowed: CARE },
     { method: "GET", path: `/media/${ids.media}`, allowed: SIGNED_IN },
+    // a typed story has no captions (404 for everyone); captions that exist are tried in listening.spec
+    { method: "GET", path: `/stories/${ids.story}/captions.vtt`, allowed: [] },
+    { method: "GET", path: `/stories/${ids.pendingStory}/captions.vtt`, allowed: [] },
     { method: "GET", path: "/admin", allowed: REVIEW },
     { method: "GET", path: "/admin/residents", allowed: REVIEW },
     { method: "GET", path: `/staff/residents/${ids.resident}/invitation`, allowed: CARE },

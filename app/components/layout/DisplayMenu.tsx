@@ -36,7 +36,9 @@ export function DisplayMenu() {
   const location = useLocation();
   const on = [prefs.large ? "larger text" : null, prefs.contrast ? "high contrast" : null].filter(Boolean);
   return (
-    <details className="group relative" data-testid="display-menu">
+    // the panel hangs from the header's right edge (the header row is `relative`), so it stays in
+    // the window wherever the summary wraps to, at any text size
+    <details className="group" data-testid="display-menu">
       <summary className="btn-ghost cursor-pointer list-none border-2 border-stone-400 [&::-webkit-details-marker]:hidden">
         <span aria-hidden="true" className="text-lg font-bold">
           A+
@@ -47,7 +49,7 @@ export function DisplayMenu() {
           ▾
         </span>
       </summary>
-      <div className="absolute left-0 z-40 mt-2 w-72 max-w-[calc(100vw-2rem)] sm:left-auto sm:right-0 rounded-xl border-2 border-stone-400 bg-white p-3 shadow-lg">
+      <div className="absolute right-4 top-full z-40 hidden w-72 group-open:block max-w-[calc(100vw-2rem)] rounded-xl border-2 border-stone-400 bg-white p-3 shadow-lg">
         <Form method="post" action="/preferences/display" className="space-y-2" aria-label="Reading options">
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           <Switch name="large" label="Larger text" on={prefs.large} />

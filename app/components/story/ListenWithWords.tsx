@@ -26,7 +26,7 @@ export function wordAt(starts: readonly number[], ms: number): number {
 
 export function StoryAudio({ src, firstName, listening }: { src: string; firstName: string; listening: Listening }) {
   return (
-    // eslint-disable-next-line jsx-a11y/media-has-caption -- the track is there whenever word times exist; a recording without them has its transcript as the written story
+    // eslint-disable-next-line jsx-a11y/media-has-caption -- the captions track is there whenever the words have times; otherwise the transcript is the story text below
     <audio controls preload="none" src={src} className="w-full" id="story-audio" data-testid="story-audio">
       {listening ? <track kind="captions" src={listening.captionsUrl} srcLang={listening.language} label={`${languageName(listening.language)} captions`} default /> : null}
       <a href={src}>Download {firstName}&apos;s recording</a>

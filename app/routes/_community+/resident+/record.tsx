@@ -86,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (sp.get("step") === "saved") {
     // the story just saved: only this resident's (ownership in the query)
     const story = getStoryOfResident(db, resident.id, sp.get("story") ?? "");
-    if (!story) throw redirect(wizardUrl(null, { resident: onBehalf ? resident.id : null }));
+    if (!story) throw new Response("We could not find that story.", { status: 404 });
     return {
       ...base,
       step: "saved" as const,
