@@ -16,7 +16,7 @@ export function NotificationBell({ unread }: { unread: number }) {
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>
       {unread > 0 ? (
-        <span aria-hidden="true" className="ml-1 inline-flex min-w-[1.5rem] items-center justify-center rounded-full bg-red-700 px-1.5 text-base font-bold leading-6 text-white">
+        <span aria-hidden="true" className="ml-1 inline-flex min-w-[1.5rem] items-center justify-center rounded-full bg-red-800 px-1.5 text-base font-bold leading-6 text-white">
           {unread > 99 ? "99+" : unread}
         </span>
       ) : null}
