@@ -67,8 +67,8 @@ test.describe("news and events", () => {
   test("a family member reads a pinned post and sees tomorrow's event; drafts and other days stay out", async ({ page }) => {
     const id = uid();
     const family = nojs() ? "tom.ellis" : "sarah.ellis";
-    const pinned = `Pinned: garden party ${id}`;
-    const draft = `Draft: not yet ${id}`;
+    const pinned = `Garden party on the lawn ${id}`;
+    const draft = `Bus timetable, not yet ready ${id}`;
     const eventTitle = `Harp concert ${id}`;
     const cancelled = `Cancelled bus trip ${id}`;
     expect((await api("linda.admin", "/api/community-news", "POST", { title: pinned, content: `Lemonade on the lawn at three.\n\nBring a hat. ${id}`, isPublished: true, isPinned: true })).status).toBe(201);
