@@ -26,7 +26,7 @@ export async function readRecordingForm(request: Request): Promise<FormData> {
   }
   let upload;
   try {
-    upload = await readMultipartForm(request, { maxFileBytes: MAX_AUDIO_BYTES, maxTotalBytes: RECORDING_BODY_LIMIT, maxFiles: 2, maxFields: 40, stopAtOversize: true });
+    upload = await readMultipartForm(request, { maxFileBytes: MAX_AUDIO_BYTES, maxTotalBytes: RECORDING_BODY_LIMIT, maxFiles: 2, maxFields: 40, stopAtOversize: true, spoolOver: 1024 * 1024 });
   } catch (error) {
     if (error instanceof MediaError) throw audioTooLarge();
     // a truncated or malformed body, or more parts than the form has: the client's, not a server error

@@ -2,6 +2,11 @@
 // with the spec's message ('File too large') while the other fields still arrive, so a long story
 // typed next to a too-large photo is not lost; never a 500, never an unbounded buffer.
 import busboy from "busboy";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
 import { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError } from "./media-limits";
 
 // a body this much larger than one maximal file is refused before it is read at all
@@ -34,12 +39,77 @@ export type MultipartLimits = {
    * file are there to show again; the edge drains what is left either way.
    */
   stopAtOversize?: boolean;
+  /**
+   * A file larger than this goes on in a temporary file instead of memory until it is complete:
+   * a body that turns out too large never held its bytes (the recorder's 40 MB).
+   */
+  spoolOver?: number;
 };
 
 // a text field: a story of 50,000 characters fits
 const MAX_FIELD_BYTES = 1024 * 1024;
 
 class UnreadableForm extends Error {}
+
+/** One file part's bytes: in memory while small, then (with `spoolOver`) in a temporary file. */
+class PartSink {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private spool: { path: string; out: fs.WriteStream } | null = null;
+  private dropped = false;
+  constructor(private spoolOver: number | null) {}
+
+  add(chunk: Buffer, source: Readable) {
+    if (this.dropped) return;
+    this.size += chunk.byteLength;
+    if (this.spool) {
+      // the disk sets the pace
+      if (!this.spool.out.write(chunk)) {
+        source.pause();
+        this.spool.out.once("drain", () => source.resume());
+      }
+      return;
+    }
+    this.chunks.push(chunk);
+    if (this.spoolOver !== null && this.size > this.spoolOver) {
+      const file = path.join(os.tmpdir(), `storyloom-upload-${crypto.randomBytes(12).toString("hex")}`);
+      const out = fs.createWriteStream(file, { flags: "wx", mode: 0o600 });
+      // a write error comes back when the file is asked for
+      out.on("error", () => {});
+      for (const c of this.chunks) out.write(c);
+      this.chunks = [];
+      this.spool = { path: file, out };
+    }
+  }
+
+  /** Lets the bytes go (and the temporary file). */
+  drop() {
+    this.dropped = true;
+    this.chunks = [];
+    if (this.spool) {
+      this.spool.out.destroy();
+      fs.rm(this.spool.path, { force: true }, () => {});
+      this.spool = null;
+    }
+  }
+
+  async file(name: string, type: string): Promise<File> {
+    if (!this.spool) {
+      // the File copies the chunks once; they are let go right after
+      const file = new File(this.chunks as unknown as BlobPart[], name, { type });
+      this.chunks = [];
+      return file;
+    }
+    const { path: file, out } = this.spool;
+    try {
+      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      return new File([await fs.promises.readFile(file)], name, { type });
+    } finally {
+      this.spool = null;
+      await fs.promises.rm(file, { force: true });
+    }
+  }
+}
 
 /** Resolves when the parser takes more, or has stopped (a malformed form: then `finished` says why). */
 function writable(bb: busboy.Busboy) {
@@ -89,16 +159,16 @@ export async function readMultipartForm(request: Request, limits: MultipartLimit
     problem ??= error;
   };
   const files: Promise<void>[] = [];
+  const sinks: PartSink[] = [];
   bb.on("file", (name, stream, info) => {
+    const sink = new PartSink(limits.spoolOver ?? null);
+    sinks.push(sink);
     files.push(
       new Promise<void>((resolve) => {
-        let chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => {
-          chunks.push(chunk);
-        });
+        stream.on("data", (chunk: Buffer) => sink.add(chunk, stream));
         stream.on("limit", () => {
           // over the per-file limit: its bytes are let go at once; busboy reads past the rest
-          chunks = [];
+          sink.drop();
           oversized.push(name);
         });
         stream.on("error", (error: Error) => {
@@ -106,10 +176,12 @@ export async function readMultipartForm(request: Request, limits: MultipartLimit
           resolve();
         });
         stream.on("close", () => {
-          // the File copies the chunks once; they are let go right after
-          if (!stream.truncated) form.append(name, new File(chunks as unknown as BlobPart[], info.filename ?? "", { type: info.mimeType }));
-          chunks = [];
-          resolve();
+          if (stream.truncated) return resolve();
+          sink
+            .file(info.filename ?? "", info.mimeType)
+            .then((file) => form.append(name, file))
+            .catch((error: Error) => fail(error))
+            .finally(resolve);
         });
       }),
     );
@@ -142,6 +214,7 @@ export async function readMultipartForm(request: Request, limits: MultipartLimit
         await reader.cancel().catch(() => {});
         if (problem) break;
         bb.destroy();
+        for (const sink of sinks) sink.drop();
         return { form, oversized };
       }
       if (!bb.write(value)) await writable(bb);
@@ -152,11 +225,15 @@ export async function readMultipartForm(request: Request, limits: MultipartLimit
     await Promise.all(files);
   } catch (error) {
     bb.destroy();
+    for (const sink of sinks) sink.drop();
     if (error instanceof MediaError) throw error;
     // a truncated body, a wrong boundary, a part without an end: the client's form, not our fault
     throw unreadableForm();
   }
-  if (problem) throw unreadableForm();
+  if (problem) {
+    for (const sink of sinks) sink.drop();
+    throw unreadableForm();
+  }
   return { form, oversized };
 }
 

@@ -16,11 +16,11 @@ describe("password strength (zxcvbn-ts with its common-passwords list)", () => {
     for (const ok of ["plum-kettle-harbour-9", "grandma's garden in 1947", "a-brand-new-pass", "nell-chosen-password"]) expect(await passwordStrengthProblem(ok), ok).toBeNull();
   });
 
-  it("weighs only the first 64 characters, so a long password costs no time", async () => {
-    const t0 = performance.now();
-    for (let i = 0; i < 20; i++) await passwordStrengthProblem(`Zq3!a;sldkfjwoiefjaslkdfjaowiejfalskdfjaowiejfasldkfjweo${i}`.repeat(4));
-    expect(performance.now() - t0).toBeLessThan(2000);
-  });
+  it("weighs only the first 64 characters (the estimator's time grows with length)", async () => {
+    // what comes after the 64th character is not looked at, however strong it is
+    expect(await passwordStrengthProblem("a".repeat(64) + " plum-kettle-harbour-9 and more words")).toMatch(/Repeated characters/);
+    expect(await passwordStrengthProblem("plum-kettle-harbour-9 ".repeat(10))).toBeNull();
+  }, 30_000);
 
   it("is part of the chosen-password forms (/password, /invite)", async () => {
     const weak = await PasswordSchema.safeParseAsync({ currentPassword: "x", newPassword: "aaaaaaaaaa", confirmPassword: "aaaaaaaaaa" });
