@@ -2,7 +2,7 @@
 // byte, whatever the transfer encoding: a declared Content-Length over the limit is refused at
 // once; a chunked body is counted as it streams and cut off at the limit. See ADR 006.
 import type { Readable } from "node:stream";
-import { AUDIO_ERRORS, IMAGE_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from "./media-limits";
+import { AUDIO_ERRORS, IMAGE_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, PHOTO_FORM_HARD_CAP } from "./media-limits";
 import { routePath } from "./edge-limits.server";
 import { safeRedirect } from "./safe-redirect";
 
@@ -19,7 +19,9 @@ export const FORM_OVERHEAD_BYTES = 512 * KB;
  * A form with one photo: the upload readers take a file somewhat over 5 MB to its end (so the form
  * can say 'File too large' and keep what was typed) and refuse a body four times that.
  */
-export const PHOTO_BODY_LIMIT = 4 * MAX_IMAGE_BYTES;
+// the photo forms read a too-large photo to its end and answer the form again with the typed text
+// kept (issue 18), so their limit is the readers' own hard cap, PHOTO_FORM_HARD_CAP (64 MB)
+export const PHOTO_BODY_LIMIT = PHOTO_FORM_HARD_CAP;
 /** The record wizard and the recording API: one recording and one image. */
 export const RECORDING_BODY_LIMIT = MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
 /**

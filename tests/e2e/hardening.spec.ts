@@ -4,22 +4,9 @@
 import { test, expect, signIn, DEMO_PASSWORD } from "./support/fixtures";
 import { phonePhoto } from "./support/media-helpers";
 
-test("a phone's 21 MB photo, sent without JavaScript, gets the 'File too large' page and a way back", async ({ page, javaScriptEnabled }) => {
-  // with JavaScript the form checks the size before sending anything
-  test.skip(javaScriptEnabled, "the browser form without JavaScript");
-  await signIn(page, "tom.ellis");
-  await page.goto("/family?dialog=photo");
-  const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(21 * 1024 * 1024, 7)]);
-  await page.getByLabel("Photo", { exact: true }).setInputFiles({ name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: big });
-  const answer = page.waitForResponse((r) => r.request().method() === "POST");
-  await page.getByRole("button", { name: "Share Photo" }).click();
-  expect((await answer).status()).toBe(413);
-  await expect(page.getByRole("heading", { name: "File too large" })).toBeVisible();
-  await expect(page.getByText("File size must be less than 5MB. Please choose a smaller photo and send the form again.")).toBeVisible();
-  await page.getByRole("link", { name: "Go back to the form" }).click();
-  await expect(page).toHaveURL(/\/family\?dialog=photo$/);
-  await expect(page.getByLabel("Photo", { exact: true })).toBeVisible();
-});
+// A phone's 21 MB photo sent without JavaScript is read to its end by the photo form, which answers
+// with the typed text kept: tests/e2e/large-photos.spec.ts (issue 18). Bodies past the edge's caps
+// get the 413 page or JSON: tests/integration/hardening.test.ts.
 
 test("a photo whose name has = ; quotes, other alphabets and emoji is shared", async ({ page }) => {
   await signIn(page, "sarah.ellis");
