@@ -20,13 +20,15 @@ import { useMarkHydrated } from "~/components/hydration";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getTenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { missingCommunityResponse, resolveHost } from "~/utils/host.server";
+import { communityOrigin, INACTIVE_COMMUNITY_TEXT, missingCommunityResponse, resolveHost } from "~/utils/host.server";
+import { impersonationOf } from "~/utils/impersonation.server";
 import { readToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
 import { readDisplayPrefs } from "~/utils/display.server";
 import { initialsOf } from "~/models/user.server";
 import { countUnread } from "~/models/notification.server";
-import { type Role } from "~/utils/roles";
+import { homePathFor, ROLE_LABELS, type Role } from "~/utils/roles";
+import { ImpersonationBanner } from "~/components/layout/ImpersonationBanner";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -62,6 +64,20 @@ export type RootFacility = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { APP_NAME, APP_DOMAIN, DEV_LOGIN } = env();
   const ctx = resolveHost(request);
+  if (ctx.kind === "missing" && ctx.community) {
+    // a paused community's own page: its name and how to reach it, in the site's frame
+    const c = ctx.community;
+    throw data<PausedPage>(
+      {
+        paused: { name: c.name, subdomain: c.subdomain, email: c.email, phone: c.phone, address: c.address, city: c.city },
+        message: INACTIVE_COMMUNITY_TEXT,
+        mainSite: communityOrigin(request, null),
+        appName: APP_NAME,
+        appDomain: APP_DOMAIN,
+      },
+      { status: 404 },
+    );
+  }
   if (ctx.kind === "missing") throw missingCommunityResponse(ctx);
   let facility: RootFacility | null = null;
   let facilityError = false;
@@ -95,13 +111,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : null;
   const { toast, headers } = await readToast(request);
   const display = await readDisplayPrefs(request);
+  // login-as in the open: a session the super admin opened as this user says so on every page
+  const impersonation = sessionUser ? await impersonationOf(request) : null;
+  const impersonatedBy = impersonation ? impersonation.impersonator.displayName : null;
   return data(
-    { appName: APP_NAME, appDomain: APP_DOMAIN, hostKind: ctx.kind, facility, facilityError, user, toast, devLogin: DEV_LOGIN, display },
+    { appName: APP_NAME, appDomain: APP_DOMAIN, hostKind: ctx.kind, facility, facilityError, user, toast, devLogin: DEV_LOGIN, display, impersonatedBy },
     { headers: headers ?? undefined },
   );
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** What the root loader throws for a paused (deactivated) community's site. */
+export type PausedPage = {
+  paused: { name: string; subdomain: string; email: string | null; phone: string | null; address: string | null; city: string | null };
+  message: string;
+  mainSite: string;
+  appName: string;
+  appDomain: string;
+};
+
+function isPausedPage(value: unknown): value is PausedPage {
+  return typeof value === "object" && value !== null && "paused" in value;
+}
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
@@ -147,11 +179,8 @@ export default function App() {
   );
   return (
     <Document>
-      {ownHeader ? null : data.hostKind === "tenant" ? (
-        <TenantHeader facility={data.facility} facilityError={data.facilityError} appDomain={data.appDomain} user={data.user} />
-      ) : (
-        <PlainHeader appName={data.appName} user={data.user} />
-      )}
+      {data.impersonatedBy && data.user ? <ImpersonationBanner name={data.user.displayName || data.user.username} by={data.impersonatedBy} /> : null}
+      {ownHeader ? null : <SiteHeader data={data} />}
       <main id="main" tabIndex={-1} className={ownHeader ? "" : "mx-auto max-w-6xl px-4 py-8"}>
         <Outlet />
       </main>
@@ -160,8 +189,66 @@ export default function App() {
   );
 }
 
+function SiteHeader({ data }: { data: RootData }) {
+  return data.hostKind === "tenant" ? (
+    <TenantHeader facility={data.facility} facilityError={data.facilityError} appDomain={data.appDomain} user={data.user} />
+  ) : (
+    <PlainHeader appName={data.appName} user={data.user} />
+  );
+}
+
+/** A paused community's site: its name and contact details, and the way to the main site. */
+function PausedCommunity({ page }: { page: PausedPage }) {
+  const c = page.paused;
+  return (
+    <Document title={`${c.name} · ${page.message}`}>
+      <header className="border-b-2 border-stone-300 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-3">
+          <span className="block text-2xl font-bold text-brand-800">{c.name}</span>
+          <span className="block text-base text-stone-700">
+            {c.subdomain}.{page.appDomain}
+          </span>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-2xl px-4 py-16">
+        <section className="card" aria-labelledby="error-title" data-testid="paused-community">
+          <h1 id="error-title" className="page-title mb-3">
+            {page.message}
+          </h1>
+          <p className="mb-4 text-lg" data-status={404}>
+            {c.name}&apos;s site on {page.appName} is paused for now. Stories and accounts are kept; it opens again when the community is reactivated.
+          </p>
+          {c.email || c.phone || c.address ? (
+            <>
+              <h2 className="mb-2 text-xl font-bold">Contact {c.name}</h2>
+              <ul className="mb-6 space-y-1 text-lg">
+                {c.phone ? (
+                  <li>
+                    Phone: <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="text-brand-800 underline">{c.phone}</a>
+                  </li>
+                ) : null}
+                {c.email ? (
+                  <li>
+                    Email: <a href={`mailto:${c.email}`} className="text-brand-800 underline">{c.email}</a>
+                  </li>
+                ) : null}
+                {c.address ? <li>{[c.address, c.city].filter(Boolean).join(", ")}</li> : null}
+              </ul>
+            </>
+          ) : null}
+          <a href={page.mainSite} className="btn-primary">
+            Go to {page.appName}
+          </a>
+        </section>
+      </main>
+    </Document>
+  );
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
+  const root = useRootData();
+  if (isRouteErrorResponse(error) && isPausedPage(error.data)) return <PausedCommunity page={error.data} />;
   let title = "Something went wrong";
   let message = "We could not show this page. Please try again in a moment.";
   let status = 500;
@@ -184,8 +271,12 @@ export function ErrorBoundary() {
   } else {
     console.error(error);
   }
+  // the way back to where this person belongs: their own area, or signing in
+  const user = root?.user ?? null;
+  const back = user ? { to: homePathFor(user.role), label: `Go to your ${ROLE_LABELS[user.role]} page` } : status === 403 ? { to: "/login", label: "Sign in" } : { to: "/", label: "Go to the home page" };
   return (
     <Document title={title}>
+      {root ? <SiteHeader data={root} /> : null}
       <main id="main" className="mx-auto max-w-2xl px-4 py-16">
         <section className="card" aria-labelledby="error-title">
           <h1 id="error-title" className="page-title mb-3">
@@ -194,9 +285,22 @@ export function ErrorBoundary() {
           <p className="mb-6 text-lg" data-status={status}>
             {message}
           </p>
-          <Link to="/" className="btn-primary" reloadDocument>
-            Go to the home page
-          </Link>
+          {status === 403 && root?.facility ? (
+            <p className="mb-6 text-base">
+              If you think you should have access, ask an administrator of {root.facility.name}
+              {root.facility.email ? ` (${root.facility.email})` : ""}.
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            <Link to={back.to} className="btn-primary" reloadDocument>
+              {back.label}
+            </Link>
+            {back.to !== "/" ? (
+              <Link to="/" className="btn-secondary" reloadDocument>
+                Go to the home page
+              </Link>
+            ) : null}
+          </div>
         </section>
       </main>
     </Document>

@@ -1,6 +1,8 @@
-// The audit log (control database): who signed in as whom, when and from where, and the super
-// admin's changes to communities and staff. Every entry is written here, by writeAudit.
-import { desc, eq } from "drizzle-orm";
+// The audit log (control database): who signed in as whom, when and from where, the changes to
+// communities and staff, erasures and exports. Every entry is written here, by writeAudit. The
+// super admin reads all of it (Settings); a community's administrators read their community's
+// entries (/admin/audit).
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { controlSchema, getControlDb } from "~/utils/db.server";
 import type { RequestClient } from "~/utils/host.server";
@@ -14,9 +16,29 @@ export const AUDIT_ACTIONS = {
   "community.created": "Created community",
   "community.deactivated": "Deactivated community",
   "community.reactivated": "Reactivated community",
+  "impersonation.ended": "Stopped signing in as",
   "staff.created": "Added staff member",
+  "staff.updated": "Changed staff member",
+  "staff.sign_in_reset": "Made a new sign-in for",
+  "staff.deactivated": "Deactivated staff member",
+  "staff.reactivated": "Reactivated staff member",
+  "family.removed": "Removed family member and their sign-in",
+  "family.deactivated": "Switched off the sign-in of",
+  "family.reactivated": "Switched on the sign-in of",
+  "export.residents": "Exported the residents list",
+  "export.families": "Exported the families list",
+  "export.staff": "Exported the staff list",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The kinds of entries a community's audit page filters by. */
+export const AUDIT_KINDS = {
+  "sign-ins": { label: "Sign-ins as your users", actions: ["impersonation.requested", "impersonation.signed_in", "impersonation.ended"] },
+  staff: { label: "Staff changes", actions: ["staff.created", "staff.updated", "staff.sign_in_reset", "staff.deactivated", "staff.reactivated"] },
+  erasures: { label: "Removals and sign-ins switched off", actions: ["family.removed", "family.deactivated", "family.reactivated"] },
+  exports: { label: "Exports", actions: ["export.residents", "export.families", "export.staff"] },
+} as const satisfies Record<string, { label: string; actions: readonly AuditAction[] }>;
+export type AuditKind = keyof typeof AUDIT_KINDS;
 
 export function writeAudit(entry: {
   client?: RequestClient;
@@ -60,9 +82,17 @@ export type AuditEntry = {
 
 /** The newest entries first, with the usernames of actor and target and the community's name. */
 export function listAuditLog(limit = 100): AuditEntry[] {
+  return toEntries(auditQuery(undefined).limit(limit).all());
+}
+
+function auditWhere(tenantId: string | undefined, kind?: AuditKind | null) {
+  return and(tenantId ? eq(auditLog.tenantId, tenantId) : undefined, kind ? inArray(auditLog.action, [...AUDIT_KINDS[kind].actions]) : undefined);
+}
+
+function auditQuery(where: ReturnType<typeof auditWhere>) {
   const actor = alias(users, "actor");
   const target = alias(users, "target");
-  const rows = getControlDb()
+  return getControlDb()
     .select({
       entry: auditLog,
       actorUsername: actor.username,
@@ -76,9 +106,25 @@ export function listAuditLog(limit = 100): AuditEntry[] {
     .leftJoin(actor, eq(auditLog.actorUserId, actor.id))
     .leftJoin(target, eq(auditLog.targetUserId, target.id))
     .leftJoin(communities, eq(auditLog.tenantId, communities.id))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit)
-    .all();
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id));
+}
+
+/** One community's entries, newest first, optionally of one kind: a page of them and how many there are. */
+export function listCommunityAudit(tenantId: string, opts: { kind?: AuditKind | null; limit: number; offset: number }): { entries: AuditEntry[]; total: number } {
+  const where = auditWhere(tenantId, opts.kind);
+  const total = getControlDb().select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
+  return { entries: toEntries(auditQuery(where).limit(opts.limit).offset(opts.offset).all()), total };
+}
+
+/** The query of a community's audit page; exposed for the query-plan test. */
+export function communityAuditQuery(tenantId: string, kind: AuditKind | null) {
+  return auditQuery(auditWhere(tenantId, kind)).limit(25);
+}
+
+type AuditRow = ReturnType<ReturnType<typeof auditQuery>["all"]>[number];
+
+function toEntries(rows: AuditRow[]): AuditEntry[] {
   return rows.map((r) => ({
     id: r.entry.id,
     at: r.entry.at,

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { controlSchema, getControlDb, getTenantDb, tenantDbFile, tenantDir, type Community } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
+import { nameSortKey } from "~/utils/text-keys";
 import { listStaffOfCommunity, type PublicUser } from "./user.server";
 
 const { communities } = controlSchema;
@@ -78,6 +79,7 @@ export function createCommunity(input: NewCommunity): Community {
     phone: input.phone?.trim() || null,
     email: input.email?.trim() || null,
     timeZone: input.timeZone ?? "America/New_York",
+    sortName: nameSortKey(input.name),
   };
   const db = getControlDb();
   db.insert(communities).values(row).run();

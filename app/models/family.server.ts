@@ -3,6 +3,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { controlSchema, getControlDb, tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { ROLE } from "~/utils/roles";
+import { nameSortKey } from "~/utils/text-keys";
 
 const { familyMembers, residents } = tenantSchema;
 
@@ -18,12 +19,12 @@ export function listFamilyMembers(db: TenantDb) {
     .select({ member: familyMembers, resident: residents })
     .from(familyMembers)
     .innerJoin(residents, eq(familyMembers.residentId, residents.id))
-    .orderBy(asc(familyMembers.name))
+    .orderBy(asc(familyMembers.sortName), asc(familyMembers.id))
     .all();
 }
 
 export function listFamilyOfResident(db: TenantDb, residentId: string): FamilyMemberRow[] {
-  return db.select().from(familyMembers).where(eq(familyMembers.residentId, residentId)).orderBy(asc(familyMembers.name)).all();
+  return db.select().from(familyMembers).where(eq(familyMembers.residentId, residentId)).orderBy(asc(familyMembers.sortName), asc(familyMembers.id)).all();
 }
 
 // --- administration: adding, editing and removing family members (issue 4) ---
@@ -52,6 +53,7 @@ export function createFamilyMember(db: TenantDb, input: FamilyMemberInput): Fami
       email: input.email.trim(),
       relationship: blankToNull(input.relationship),
       phoneNumber: blankToNull(input.phoneNumber),
+      sortName: nameSortKey(input.name),
     })
     .run();
   return getFamilyMember(db, id)!;
@@ -60,7 +62,10 @@ export function createFamilyMember(db: TenantDb, input: FamilyMemberInput): Fami
 export function updateFamilyMember(db: TenantDb, id: string, patch: Partial<FamilyMemberInput>): FamilyMemberRow | undefined {
   const set: Partial<typeof familyMembers.$inferInsert> = { updatedAt: new Date().toISOString() };
   if (patch.residentId !== undefined) set.residentId = patch.residentId;
-  if (patch.name !== undefined) set.name = patch.name.trim();
+  if (patch.name !== undefined) {
+    set.name = patch.name.trim();
+    set.sortName = nameSortKey(set.name);
+  }
   if (patch.email !== undefined) set.email = patch.email.trim();
   if (patch.relationship !== undefined) set.relationship = blankToNull(patch.relationship);
   if (patch.phoneNumber !== undefined) set.phoneNumber = blankToNull(patch.phoneNumber);

@@ -9,7 +9,8 @@ import type { HostContext } from "~/utils/host.server";
 import { hashPassword } from "~/utils/password.server";
 import { createFamilyMember, deleteFamilyMember, getFamilyMember, type FamilyMemberInput, type FamilyMemberRow } from "./family.server";
 import { getResident } from "./resident.server";
-import { ROLE } from "~/utils/roles";
+import { COMMUNITY_STAFF_ROLES, ROLE, roleIn } from "~/utils/roles";
+import { nameSortKey } from "~/utils/text-keys";
 import { consumeLoginToken, inspectLoginToken, issueLoginToken } from "./login-token.server";
 import { createUser, getUserById, usernameTaken, type UserRow } from "./user.server";
 
@@ -176,7 +177,7 @@ export async function residentInvitation(origin: string, db: TenantDb, community
 export function syncFamilyAccount(tenantId: string, member: Pick<FamilyMemberRow, "id" | "name" | "email">) {
   getControlDb()
     .update(users)
-    .set({ displayName: member.name, email: member.email })
+    .set({ displayName: member.name, email: member.email, sortName: nameSortKey(member.name) })
     .where(and(eq(users.tenantId, tenantId), eq(users.role, ROLE.family), eq(users.familyMemberId, member.id)))
     .run();
 }
@@ -190,7 +191,8 @@ export function checkInvitation(host: HostContext, token: string): InvitationChe
   if (!token) return { ok: false, reason: "This invitation link is not complete. Please ask the community for a new one." };
   const check = inspectLoginToken(host, token, ["invite"]);
   if (!check.ok) return { ok: false, reason: check.reason.replace("sign-in link", "invitation link") };
-  if (check.user.role !== ROLE.family && check.user.role !== ROLE.resident) return { ok: false, reason: "This invitation link is not valid." };
+  // family members and residents, and staff whose administrator chose a sign-in link
+  if (check.user.role !== ROLE.family && check.user.role !== ROLE.resident && !roleIn(check.user.role, COMMUNITY_STAFF_ROLES)) return { ok: false, reason: "This invitation link is not valid." };
   if (check.user.passwordHash) return { ok: false, reason: INVITATION_ACCEPTED };
   return { ok: true, user: check.user };
 }

@@ -1,4 +1,4 @@
-// Community news (the staff bulletin is the same list): pinned posts first, then newest.
+// Community news (administrators and staff share the list): pinned posts first, then newest.
 import { and, count, desc, eq } from "drizzle-orm";
 import { tenantSchema, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";

@@ -2,6 +2,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
+import { normalizeRoom, personSortKey, roomSortKey } from "~/utils/text-keys";
 import { recordActivity } from "./activity.server";
 import { deleteMedia, saveImage } from "./media.server";
 import { mediaUrl } from "./media-urls";
@@ -31,7 +32,7 @@ export function listResidents(db: TenantDb, opts: { activeOnly?: boolean } = {})
     .select()
     .from(residents)
     .where(opts.activeOnly ? eq(residents.isActive, true) : undefined)
-    .orderBy(asc(residents.lastName), asc(residents.firstName))
+    .orderBy(asc(residents.sortName), asc(residents.id))
     .all();
 }
 
@@ -65,14 +66,20 @@ function blankToNull(value: string | null | undefined): string | null {
 
 export function createResident(db: TenantDb, input: ResidentInput, actor?: { id: string; displayName: string } | null): ResidentRow {
   const id = newId();
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  const roomNumber = normalizeRoom(input.roomNumber);
   const row = {
     id,
-    firstName: input.firstName.trim(),
-    lastName: input.lastName.trim(),
-    roomNumber: blankToNull(input.roomNumber),
+    firstName,
+    lastName,
+    // "Room 14" typed into Room is stored as "14" (the screens say "Room 14")
+    roomNumber,
     dateOfBirth: blankToNull(input.dateOfBirth),
     admissionDate: blankToNull(input.admissionDate),
     profileImageId: input.profileImageId ?? null,
+    sortName: personSortKey(firstName, lastName),
+    sortRoom: roomSortKey(roomNumber),
     preferredLanguage: input.preferredLanguage || "en",
   };
   db.transaction((tx) => {
@@ -87,7 +94,15 @@ export function updateResident(db: TenantDb, id: string, patch: Partial<Resident
   const set: Partial<typeof residents.$inferInsert> = { updatedAt: new Date().toISOString() };
   if (patch.firstName !== undefined) set.firstName = patch.firstName.trim();
   if (patch.lastName !== undefined) set.lastName = patch.lastName.trim();
-  if (patch.roomNumber !== undefined) set.roomNumber = blankToNull(patch.roomNumber);
+  if (patch.firstName !== undefined || patch.lastName !== undefined) {
+    const current = getResident(db, id);
+    if (!current) return undefined;
+    set.sortName = personSortKey(set.firstName ?? current.firstName, set.lastName ?? current.lastName);
+  }
+  if (patch.roomNumber !== undefined) {
+    set.roomNumber = normalizeRoom(patch.roomNumber);
+    set.sortRoom = roomSortKey(set.roomNumber);
+  }
   if (patch.dateOfBirth !== undefined) set.dateOfBirth = blankToNull(patch.dateOfBirth);
   if (patch.admissionDate !== undefined) set.admissionDate = blankToNull(patch.admissionDate);
   if (patch.preferredLanguage) set.preferredLanguage = patch.preferredLanguage;

@@ -11,7 +11,8 @@ import {
   reactivateCommunity,
   subdomainProblem,
 } from "./community.server";
-import { createStaffUser, StaffError, type PublicUser } from "./user.server";
+import { createStaffMember, StaffError } from "./staff.server";
+import type { PublicUser } from "./user.server";
 import type { CommunityFormValues, StaffFormValues } from "./super-admin-forms.server";
 import type { Community } from "~/utils/db.server";
 
@@ -42,9 +43,10 @@ export async function addStaffMember(
   client: RequestClient,
 ): Promise<Outcome<{ user: PublicUser; temporaryPassword: string }>> {
   try {
-    const { user, temporaryPassword } = await createStaffUser(values);
-    writeAudit({ client, actorUserId: actor.id, action: "staff.created", targetUserId: user.id, tenantId: user.tenantId, details: user.role });
-    return { ok: true, user, temporaryPassword };
+    // the same model function as the administrator's /admin/staff (which writes the audit entry)
+    const { user, signIn } = await createStaffMember({ ...values, method: "password" }, actor, { origin: "", client });
+    if (signIn.kind !== "password") throw new Error("A temporary password was asked for");
+    return { ok: true, user, temporaryPassword: signIn.temporaryPassword };
   } catch (error) {
     if (error instanceof StaffError) return { ok: false, fieldErrors: { [error.field]: [error.message] } };
     throw error;

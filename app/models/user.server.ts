@@ -2,8 +2,9 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { controlSchema, getControlDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
-import { generateTemporaryPassword, hashPassword } from "~/utils/password.server";
-import { COMMUNITY_STAFF_ROLES, ROLE, type CommunityStaffRole, type Role } from "~/utils/roles";
+import { hashPassword } from "~/utils/password.server";
+import { COMMUNITY_STAFF_ROLES, ROLE, type Role } from "~/utils/roles";
+import { nameSortKey } from "~/utils/text-keys";
 
 const { users, communities } = controlSchema;
 
@@ -42,6 +43,7 @@ export async function createUser(input: {
     mustChangePassword: input.mustChangePassword ?? false,
     residentId: input.residentId ?? null,
     familyMemberId: input.familyMemberId ?? null,
+    sortName: nameSortKey(input.displayName.trim() || input.username),
   };
   getControlDb().insert(users).values(row).run();
   return getUserById(row.id)!;
@@ -79,14 +81,7 @@ export function initialsOf(name: string): string {
   return (first + last).toUpperCase();
 }
 
-// --- staff accounts made by the super admin (issue 7) ---
-
-
-export class StaffError extends Error {
-  constructor(public field: "tenantId" | "username", message: string) {
-    super(message);
-  }
-}
+// --- staff of a community (adding and changing them: staff.server.ts) ---
 
 /** A community's staff and administrators, administrators first. Super admins are never listed. */
 export function listStaffOfCommunity(tenantId: string): PublicUser[] {
@@ -98,39 +93,4 @@ export function listStaffOfCommunity(tenantId: string): PublicUser[] {
     .all()
     .filter((u) => u.role !== ROLE.superAdmin)
     .map(({ passwordHash: _hash, ...rest }) => rest);
-}
-
-/**
- * Adds a staff member or administrator to a community with a temporary password that the server
- * generates. The password is returned once, never stored in clear; the user must change it.
- */
-export async function createStaffUser(input: {
-  tenantId: string;
-  username: string;
-  email: string;
-  role: CommunityStaffRole;
-  displayName?: string | null;
-}): Promise<{ user: PublicUser; temporaryPassword: string }> {
-  const community = getControlDb().select().from(communities).where(eq(communities.id, input.tenantId)).get();
-  if (!community) throw new StaffError("tenantId", "Choose a community from the list");
-  const username = input.username.trim().toLowerCase();
-  const taken = () => new StaffError("username", `The username ${username} is already taken in ${community.name}`);
-  if (usernameTaken(username, community.id)) throw taken();
-  const temporaryPassword = generateTemporaryPassword();
-  try {
-    const { passwordHash: _hash, ...user } = await createUser({
-      tenantId: community.id,
-      username,
-      email: input.email,
-      displayName: input.displayName?.trim() || username,
-      role: input.role,
-      password: temporaryPassword,
-      mustChangePassword: true,
-    });
-    return { user, temporaryPassword };
-  } catch (error) {
-    // two requests for the same name at once: the unique index keeps one
-    if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) throw taken();
-    throw error;
-  }
 }

@@ -9,6 +9,7 @@ import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as controlSchema from "../../db/schema/control";
 import * as tenantSchema from "../../db/schema/tenant";
 import { env } from "./env.server";
+import { fillControlSortKeys, fillTenantSortKeys, registerTextFunctions } from "./sort-keys.server";
 
 export type ControlDb = BetterSQLite3Database<typeof controlSchema> & { $client: Database.Database };
 export type TenantDb = BetterSQLite3Database<typeof tenantSchema> & { $client: Database.Database };
@@ -29,6 +30,8 @@ function openSqlite(file: string): Database.Database {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // fold(): accent- and case-insensitive search in the list queries
+  registerTextFunctions(sqlite);
   return sqlite;
 }
 
@@ -53,6 +56,7 @@ export function getControlDb(): ControlDb {
   const sqlite = openSqlite(controlDbFile(dir));
   const db = drizzle(sqlite, { schema: controlSchema }) as ControlDb;
   migrate(db, { migrationsFolder: path.join(MIGRATIONS_DIR, "control") });
+  fillControlSortKeys(sqlite);
   handles.control = { dir, db };
   return db;
 }
@@ -91,6 +95,7 @@ export function getTenantDb(community: Pick<Community, "subdomain">): TenantDb {
   const db = drizzle(sqlite, { schema: tenantSchema }) as TenantDb;
   if (!handles.migrated.has(file)) {
     migrate(db, { migrationsFolder: path.join(MIGRATIONS_DIR, "tenant") });
+    fillTenantSortKeys(sqlite);
     handles.migrated.add(file);
   }
   handles.tenants.set(file, db);

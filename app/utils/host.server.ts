@@ -6,7 +6,7 @@ import { env } from "./env.server";
 export type HostContext =
   | { kind: "marketing"; hostname: string }
   | { kind: "tenant"; hostname: string; community: Community }
-  | { kind: "missing"; hostname: string; reason: "unknown" | "inactive" };
+  | { kind: "missing"; hostname: string; reason: "unknown" | "inactive"; /** the paused community (inactive only), for its own not-available page */ community?: Community };
 
 const cache = new WeakMap<Request, HostContext>();
 
@@ -50,7 +50,7 @@ export function resolveHost(request: Request): HostContext {
     const subdomain = kind.kind === "subdomain" ? kind.subdomain : (DEFAULT_TENANT ?? "");
     const community = findCommunityBySubdomain(subdomain);
     if (!community) ctx = { kind: "missing", hostname, reason: "unknown" };
-    else if (!community.isActive) ctx = { kind: "missing", hostname, reason: "inactive" };
+    else if (!community.isActive) ctx = { kind: "missing", hostname, reason: "inactive", community };
     else ctx = { kind: "tenant", hostname, community };
   }
   cache.set(request, ctx);

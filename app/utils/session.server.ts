@@ -47,6 +47,9 @@ export async function createSession(opts: {
   host: string;
   userAgent?: string | null;
   ip?: string | null;
+  /** login-as: the super admin who opens this session as the user, and their own session to go back to */
+  impersonatorUserId?: string | null;
+  returnSessionId?: string | null;
 }): Promise<{ id: string; setCookie: string }> {
   const id = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
@@ -62,6 +65,8 @@ export async function createSession(opts: {
       expiresAt: expiresAt.toISOString(),
       userAgent: opts.userAgent?.slice(0, 300) ?? null,
       ip: opts.ip ?? null,
+      impersonatorUserId: opts.impersonatorUserId ?? null,
+      returnSessionId: opts.returnSessionId ?? null,
     })
     .run();
   // clean up this user's dead sessions while we are here
@@ -87,6 +92,11 @@ export function loadSession(id: string, host: string, role: (userId: string) => 
     db.update(sessions).set({ lastSeenAt: new Date(now).toISOString() }).where(eq(sessions.id, id)).run();
   }
   return row;
+}
+
+/** The session row by id, without checks (callers check host, user and expiry themselves). */
+export function getSessionRow(id: string): SessionRow | undefined {
+  return getControlDb().select().from(sessions).where(eq(sessions.id, id)).get();
 }
 
 export function deleteSession(id: string) {

@@ -7,6 +7,14 @@ export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
   title: z.string(),
   description: z.string().optional(),
+  /** a form in the toast that takes the action back (a POST to `action` with `fields`) */
+  undo: z
+    .object({
+      action: z.string().startsWith("/"),
+      label: z.string().default("Undo"),
+      fields: z.array(z.tuple([z.string(), z.string()])),
+    })
+    .optional(),
 });
 export type Toast = z.infer<typeof ToastSchema>;
 

@@ -18,9 +18,15 @@ export const communities = sqliteTable(
     email: text("email"),
     timeZone: text("time_zone").notNull().default("America/New_York"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    // the name folded to lowercase without accents (app/utils/text-keys.ts), for sorting
+    sortName: text("sort_name"),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("communities_subdomain_unique").on(t.subdomain)],
+  (t) => [
+    uniqueIndex("communities_subdomain_unique").on(t.subdomain),
+    index("communities_sort_name_idx").on(t.sortName, t.id),
+    index("communities_created_idx").on(t.createdAt),
+  ],
 );
 
 export const users = sqliteTable(
@@ -39,6 +45,8 @@ export const users = sqliteTable(
     residentId: text("resident_id"),
     familyMemberId: text("family_member_id"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    // the display name folded to lowercase without accents (app/utils/text-keys.ts), for sorting
+    sortName: text("sort_name"),
     createdAt: text("created_at").notNull().default(now),
     lastLoginAt: text("last_login_at"),
   },
@@ -46,6 +54,9 @@ export const users = sqliteTable(
     // SQLite treats NULLs as distinct, so super admin usernames are checked in code as well
     uniqueIndex("users_tenant_username_unique").on(t.tenantId, t.username),
     index("users_tenant_idx").on(t.tenantId),
+    index("users_tenant_sort_name_idx").on(t.tenantId, t.sortName, t.id),
+    index("users_sort_name_idx").on(t.sortName, t.id),
+    index("users_username_idx").on(t.username, t.id),
   ],
 );
 
@@ -63,6 +74,10 @@ export const sessions = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    // login-as: the super admin who opened this session as the user, and (when they did it on
+    // this same host) their own session, which "Return to super admin" puts back
+    impersonatorUserId: text("impersonator_user_id"),
+    returnSessionId: text("return_session_id"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -100,7 +115,7 @@ export const auditLog = sqliteTable(
     userAgent: text("user_agent"),
     details: text("details"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at)],
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_tenant_at_idx").on(t.tenantId, t.at)],
 );
 
 export const leads = sqliteTable("leads", {

@@ -41,10 +41,19 @@ export const residents = sqliteTable(
     // the language their recordings are transcribed in (a Whisper language code)
     preferredLanguage: text("preferred_language").notNull().default("en"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    // sort keys kept by the model on every write (app/utils/text-keys.ts): "last first" folded to
+    // lowercase without accents, and the room with its numbers padded so that 2 < 10 < 10B
+    sortName: text("sort_name"),
+    sortRoom: text("sort_room"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
-  (t) => [index("residents_name_idx").on(t.lastName, t.firstName)],
+  (t) => [
+    index("residents_name_idx").on(t.lastName, t.firstName),
+    index("residents_sort_name_idx").on(t.sortName, t.id),
+    index("residents_sort_room_idx").on(t.sortRoom, t.sortName, t.id),
+    index("residents_admission_idx").on(t.admissionDate, t.sortName, t.id),
+  ],
 );
 
 export const familyMembers = sqliteTable(
@@ -58,10 +67,12 @@ export const familyMembers = sqliteTable(
     email: text("email").notNull(),
     relationship: text("relationship"),
     phoneNumber: text("phone_number"),
+    // the name folded to lowercase without accents, kept by the model on every write
+    sortName: text("sort_name"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
-  (t) => [index("family_members_resident_idx").on(t.residentId)],
+  (t) => [index("family_members_resident_idx").on(t.residentId), index("family_members_sort_name_idx").on(t.sortName, t.id)],
 );
 
 export const STORY_CATEGORIES = [

@@ -9,6 +9,7 @@ import { createUser, getUserById } from "~/models/user.server";
 import { saveImage } from "~/models/media.server";
 import { tenantSchema, type TenantDb, getTenantDb } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
+import { nameSortKey, personSortKey, roomSortKey } from "~/utils/text-keys";
 import type { SeedCommunity, SeedImage } from "./types";
 
 export const DEMO_PASSWORD = "storyloom-demo";
@@ -92,7 +93,7 @@ export async function seedDemoData(communities: SeedCommunity[], now = new Date(
       residentIds.set(r.key, id);
       residentNames.set(r.key, `${r.firstName} ${r.lastName}`);
       db.insert(t.residents)
-        .values({ id, firstName: r.firstName, lastName: r.lastName, roomNumber: r.roomNumber, dateOfBirth: r.dateOfBirth, admissionDate: r.admissionDate, isActive: r.isActive, createdAt: isoDaysAgo(now, 400, id) })
+        .values({ id, firstName: r.firstName, lastName: r.lastName, roomNumber: r.roomNumber, dateOfBirth: r.dateOfBirth, admissionDate: r.admissionDate, isActive: r.isActive, sortName: personSortKey(r.firstName, r.lastName), sortRoom: roomSortKey(r.roomNumber), createdAt: isoDaysAgo(now, 400, id) })
         .run();
       await createUser({ id: uid(r.username), tenantId: community.id, username: r.username, email: r.email, displayName: `${r.firstName} ${r.lastName}`, role: "resident", passwordHash, residentId: id });
     }
@@ -106,7 +107,7 @@ export async function seedDemoData(communities: SeedCommunity[], now = new Date(
       familyIds.set(f.key, id);
       familyNames.set(f.key, f.name);
       familyByResident.set(f.residentKey, [...(familyByResident.get(f.residentKey) ?? []), id]);
-      db.insert(t.familyMembers).values({ id, residentId, name: f.name, email: f.email, relationship: f.relationship, phoneNumber: f.phoneNumber }).run();
+      db.insert(t.familyMembers).values({ id, residentId, name: f.name, email: f.email, relationship: f.relationship, phoneNumber: f.phoneNumber, sortName: nameSortKey(f.name) }).run();
       await createUser({ id: uid(f.username), tenantId: community.id, username: f.username, email: f.email, displayName: f.name, role: "family", passwordHash, familyMemberId: id });
     }
     const familyUserId = new Map(c.family.map((f) => [f.key, uid(f.username)]));

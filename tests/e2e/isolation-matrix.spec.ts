@@ -36,7 +36,18 @@ type Ids = {
   news: string;
   draftNews: string;
   outboxMessage: string;
+  staffUser: string;
 };
+
+/** A staff member's user id in the community (control database). */
+function staffUserOf(sub: string): string {
+  const db = new Database(path.join(dataDir, "control.sqlite"), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("select u.id from users u join communities c on c.id = u.tenant_id where c.subdomain = ? and u.role = 'staff' order by u.username limit 1").get(sub) as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}
 
 function idsOf(sub: string, residentUsername?: string): Ids & { markers: string[] } {
   const db = open(sub);
@@ -53,6 +64,7 @@ function idsOf(sub: string, residentUsername?: string): Ids & { markers: string[
     resident: r,
     familyMember: one<{ id: string }>("select id from family_members limit 1").id,
     media: one<{ id: string }>("select image_id as id from stories where image_id is not null and is_published = 1 limit 1").id,
+    staffUser: staffUserOf(sub),
     news: one<{ id: string }>("select id from news_posts where is_published = 1 limit 1").id,
     draftNews: one<{ id: string }>("select id from news_posts where is_published = 0 limit 1").id,
     outboxMessage: planted(sub),
@@ -91,7 +103,7 @@ function tableCounts(sub: string): Record<string, number> {
   return counts;
 }
 
-type Case = { method: string; path: string; body?: unknown; multipart?: boolean; allowed: Role[] | "any-signed-in" | "public" };
+type Case = { method: string; path: string; body?: unknown; multipart?: boolean; allowed: Role[] | "any-signed-in" | "public"; anyHost?: boolean };
 
 const SIGNED_IN: Role[] = ["administrator", "staff", "resident", "family", "super_admin"];
 const CARE: Role[] = ["administrator", "staff", "super_admin"];
@@ -145,6 +157,45 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: "/resident", allowed: ["resident"] },
     { method: "GET", path: "/family", allowed: ["family"] },
     { method: "GET", path: "/super-admin", allowed: ["super_admin"] },
+    // issue 17: lists, staff, exports, print views, bulk actions, audit, login-as return
+    { method: "GET", path: "/api/residents?q=ellis&sort=room&page=1", allowed: CARE },
+    { method: "GET", path: "/api/family-members?q=ellis&invitation=pending&page=1", allowed: CARE },
+    { method: "GET", path: "/admin/residents?q=a&sort=-room&status=all&page=2", allowed: REVIEW },
+    { method: "GET", path: "/staff/residents?q=a&sort=admitted", allowed: CARE },
+    { method: "GET", path: `/admin/families?resident=${ids.resident}`, allowed: REVIEW },
+    { method: "GET", path: "/staff/families?invitation=accepted&sort=resident", allowed: CARE },
+    { method: "GET", path: "/admin/stories?status=rejected&q=a", allowed: REVIEW },
+    { method: "POST", path: "/admin/stories", body: { intent: "reopen", storyId: ids.pendingStory }, allowed: REVIEW },
+    { method: "GET", path: "/admin/residents.csv", allowed: REVIEW },
+    { method: "GET", path: "/admin/families.csv", allowed: REVIEW },
+    { method: "GET", path: "/admin/staff.csv", allowed: REVIEW },
+    { method: "GET", path: "/admin/residents/print", allowed: REVIEW },
+    { method: "GET", path: "/staff/residents/print?sort=room", allowed: CARE },
+    { method: "GET", path: `/admin/residents/${ids.resident}/deactivate`, allowed: REVIEW },
+    { method: "GET", path: `/staff/residents/${ids.resident}/deactivate`, allowed: CARE },
+    { method: "POST", path: `/staff/residents/${ids.resident}/deactivate`, body: { intent: "deactivate" }, allowed: CARE },
+    { method: "GET", path: "/admin/residents/bulk", allowed: REVIEW },
+    { method: "POST", path: "/staff/residents/bulk", body: { intent: "deactivate", ids: ids.resident }, allowed: CARE },
+    { method: "GET", path: "/staff/families/bulk", allowed: CARE },
+    { method: "POST", path: "/admin/families/bulk", body: { intent: "deactivate", ids: ids.familyMember }, allowed: REVIEW },
+    { method: "GET", path: "/admin/staff?q=a&role=staff", allowed: REVIEW },
+    { method: "GET", path: "/admin/staff/new", allowed: REVIEW },
+    { method: "POST", path: "/admin/staff/new", body: { displayName: "X", username: "x", email: "x@x.example", role: "staff", method: "link" }, allowed: REVIEW },
+    { method: "GET", path: `/admin/staff/${ids.staffUser}`, allowed: REVIEW },
+    { method: "GET", path: `/admin/staff/${ids.staffUser}/reset`, allowed: REVIEW },
+    { method: "POST", path: `/admin/staff/${ids.staffUser}/reset`, body: { method: "link" }, allowed: REVIEW },
+    { method: "GET", path: `/admin/staff/${ids.staffUser}/deactivate`, allowed: REVIEW },
+    { method: "POST", path: `/admin/staff/${ids.staffUser}/deactivate`, body: { intent: "deactivate" }, allowed: REVIEW },
+    { method: "GET", path: "/admin/audit?kind=sign-ins&page=1", allowed: REVIEW },
+    { method: "GET", path: "/admin/calendar?view=month&month=2026-12", allowed: REVIEW },
+    { method: "GET", path: "/staff/calendar?view=month", allowed: CARE },
+    { method: "GET", path: "/staff/news", allowed: CARE },
+    { method: "GET", path: "/staff/bulletin", allowed: CARE },
+    { method: "GET", path: "/super-admin/users?q=a&role=staff&page=1", allowed: ["super_admin"], anyHost: true },
+    { method: "GET", path: "/super-admin/communities?status=active", allowed: ["super_admin"], anyHost: true },
+    { method: "POST", path: "/super-admin/users", body: { intent: "deactivate", userId: ids.staffUser }, allowed: ["super_admin"], anyHost: true },
+    // only a session opened by login-as has something to return from; for anyone else it changes nothing
+    { method: "POST", path: "/auth/return", allowed: "public", anyHost: true },
     // families in the loop (issue 16)
     { method: "GET", path: "/news", allowed: SIGNED_IN },
     { method: "GET", path: `/news/${ids.news}`, allowed: SIGNED_IN },
@@ -201,7 +252,7 @@ test("no role of community A reaches community B, and no role acts beyond its ri
   // 1. community B's host with community B's objects: every role of A is a stranger there
   for (const role of ROLES) {
     for (const c of cases(idsB)) {
-      if (c.path.startsWith("/api/super-admin") || c.path === "/super-admin") continue; // host-independent, covered below
+      if (c.path.startsWith("/api/super-admin") || c.path === "/super-admin" || c.anyHost) continue; // host-independent, covered below
       const res = await send(role, B, c);
       const text = res.text();
       if (!refused(res.status, res.headers.location as string | undefined)) failures.push(`${role} on B ${c.method} ${c.path} -> ${res.status}`);
@@ -215,7 +266,7 @@ test("no role of community A reaches community B, and no role acts beyond its ri
   for (const role of ROLES) {
     for (const c of cases(idsB)) {
       // only the paths that name one of B's objects
-      const bIds = [idsB.story, idsB.pendingStory, idsB.otherResidentsStory, idsB.resident, idsB.familyMember, idsB.media, idsB.news, idsB.draftNews, idsB.outboxMessage];
+      const bIds = [idsB.story, idsB.pendingStory, idsB.otherResidentsStory, idsB.resident, idsB.familyMember, idsB.media, idsB.news, idsB.draftNews, idsB.outboxMessage, idsB.staffUser];
       if (!bIds.some((id) => c.path.includes(id))) continue;
       const res = await send(role, A, c);
       const text = res.text();

@@ -1,4 +1,4 @@
-// The staff area (/staff): residents, families, bulletin and calendar through the same screens as
+// The staff area (/staff): residents, families, news and calendar through the same screens as
 // the administrator's, and no story review. Plus the role checks and rules of the JSON API.
 import type { Page } from "@playwright/test";
 import { test, expect, httpRequest, jsonBody, sessionCookie, signIn } from "./support/fixtures";
@@ -37,7 +37,7 @@ async function totals() {
   return {
     residents: (residents.json as any[]).filter((r) => r.isActive).length,
     families: (families.json as any[]).length,
-    bulletin: (news.json as any[]).filter((p) => p.isPublished).length,
+    news: (news.json as any[]).filter((p) => p.isPublished).length,
     events: (events.json as any[]).filter((e) => e.isActive && e.eventDate >= today).length,
   };
 }
@@ -55,7 +55,7 @@ test.describe("staff screens", () => {
     for (const [label, key] of [
       ["Active residents", "residents"],
       ["Family members", "families"],
-      ["Bulletin posts", "bulletin"],
+      ["News posts", "news"],
       ["Upcoming events", "events"],
     ] as const) {
       const shown = await figure(label);
@@ -64,9 +64,9 @@ test.describe("staff screens", () => {
       expect(shown, label).toBeLessThanOrEqual(Math.max(before[key], after[key]));
     }
     const tabs = page.getByRole("navigation", { name: "Staff sections" }).getByRole("link");
-    await expect(tabs).toHaveText(["Residents", "Families", "Bulletin", "Calendar"]);
+    await expect(tabs).toHaveText(["Residents", "Families", "News", "Calendar"]);
     await expect(page.getByRole("button", { name: /Approve|Reject|Feature/ })).toHaveCount(0);
-    for (const path of ["/staff/families", "/staff/bulletin", "/staff/calendar"]) {
+    for (const path of ["/staff/families", "/staff/news", "/staff/calendar"]) {
       await page.goto(path);
       await expect(page.getByRole("button", { name: /Approve|Reject|Feature/ })).toHaveCount(0);
     }
@@ -84,12 +84,13 @@ test.describe("staff screens", () => {
     await page.getByLabel("Last name").fill(`Staff${id}`);
     await page.getByLabel("Room").fill("3C");
     await page.getByRole("button", { name: "Save resident" }).click();
-    await expect(page).toHaveURL(/\/staff\/residents$/);
+    await expect(page).toHaveURL(/\/staff\/residents(\?page=\d+)?$/);
     await expect(toast(page)).toContainText("Resident added");
     const row = page.getByTestId("resident-row").filter({ hasText: name });
     await expect(row).toContainText("Room 3C");
     const resident = ((await api("marcus", "/api/residents")).json as any[]).find((r) => r.lastName === `Staff${id}`);
 
+    await row.getByLabel(`More actions for ${name}`).click();
     await row.getByRole("link", { name: `Add family member for ${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/staff/families/new\\?residentId=${resident.id}$`));
     await expect(page.getByRole("heading", { name: "Add Family Member" })).toBeVisible();
@@ -100,18 +101,21 @@ test.describe("staff screens", () => {
     await expect(page).toHaveURL(/\/staff\/families\/[^/]+\/invitation$/);
     await expect(page.getByLabel("Invitation link", { exact: true })).toHaveValue(/\/invite\?token=/);
     await page.getByRole("link", { name: "Done" }).click();
+    // back to the family of the resident they follow
+    await expect(page.getByRole("heading", { name: `Family of ${name}` })).toBeVisible();
     const familyRow = page.getByTestId("family-row").filter({ hasText: `Ben Staff${id}` });
     await expect(familyRow).toContainText(name);
-    await expect(familyRow).toContainText("Invitation pending");
+    await expect(familyRow.getByTestId("family-invitation")).toContainText("not accepted");
   });
 
   test("a resident added by staff gets a sign-in link, chooses a password and lands on their own page", async ({ page, browser }) => {
     const id = uid();
     const resident = (await api("marcus", "/api/residents", "POST", { firstName: "Nell", lastName: `Link${id}` })).json;
     const name = `Nell Link${id}`;
-    await page.goto("/staff/residents");
+    await page.goto(`/staff/residents?q=${id}`);
     const row = page.getByTestId("resident-row").filter({ hasText: name });
     await expect(row.getByTestId("resident-sign-in")).toHaveText("No sign-in");
+    await row.getByLabel(`More actions for ${name}`).click();
     await row.getByRole("link", { name: `Sign-in link for ${name}` }).click();
     await expect(page.getByRole("heading", { name: `Sign-in link for ${name}` })).toBeVisible();
     await expect(page.getByText(`${name} has no sign-in yet.`)).toBeVisible();
@@ -138,27 +142,33 @@ test.describe("staff screens", () => {
     await expect(kiosk.getByRole("heading", { level: 1 })).toContainText("Nell");
     await context.close();
 
-    await page.goto("/staff/residents");
+    await page.goto(`/staff/residents?q=${id}`);
     const done = page.getByTestId("resident-row").filter({ hasText: name });
     await expect(done.getByTestId("resident-sign-in")).toHaveText("Signs in");
     await expect(done.getByRole("link", { name: `Sign-in link for ${name}` })).toHaveCount(0);
   });
 
-  test("bulletin posts by staff are published at once", async ({ page }) => {
+  test("news posts by staff are published at once, and the old bulletin address still answers", async ({ page }) => {
     const title = `Movie night ${uid()}`;
-    await page.goto("/staff/bulletin");
-    await page.getByRole("link", { name: "New Bulletin Post" }).click();
+    await page.goto("/staff/news");
+    await page.getByRole("link", { name: "Create News Post" }).click();
     await expect(page.getByLabel(/^Published/)).toHaveCount(0);
     await page.getByLabel("Title").fill(title);
-    await page.getByRole("button", { name: "Post to bulletin" }).click();
-    await expect(page.getByText("Failed to create post")).toBeVisible();
+    await page.getByRole("button", { name: "Publish post" }).click();
+    await expect(page.getByText("Failed to create news post")).toBeVisible();
     await expect(page.getByText("Content is required")).toBeVisible();
     expect(((await api("marcus", "/api/community-news")).json as any[]).some((p) => p.title === title)).toBe(false);
     await page.getByLabel("Content").fill("Popcorn in the lounge at seven.");
-    await page.getByRole("button", { name: "Post to bulletin" }).click();
-    await expect(toast(page)).toContainText("Bulletin post published");
+    await page.getByRole("button", { name: "Publish post" }).click();
+    await expect(toast(page)).toContainText("News post published");
     await expect(page.getByTestId("news-post").filter({ hasText: title })).toContainText("Published");
     expect(((await api("marcus", "/api/community-news")).json as any[]).find((p) => p.title === title)).toMatchObject({ isPublished: true, isPinned: false });
+    // the old address moves on to the new one
+    await page.goto("/staff/bulletin");
+    await expect(page).toHaveURL(/\/staff\/news$/);
+    await expect(page.getByRole("heading", { name: "Community News" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Staff sections" }).getByRole("link", { name: "News" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("news-post").filter({ hasText: title })).toHaveCount(1);
   });
 
   test("creates an event for today and edits it", async ({ page }) => {

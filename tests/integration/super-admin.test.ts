@@ -156,7 +156,7 @@ describe("creating a community", () => {
       args(form(`${MARKETING}/super-admin/communities?dialog=create`, rootCookie, { intent: "create", name: "Cedar Home", subdomain: "cedar-home" })),
     )) as Response;
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toMatch(/^\/super-admin\/communities\?open=.+#community-cedar-home$/);
+    expect(res.headers.get("Location")).toMatch(/^\/super-admin\/communities\?q=cedar-home&open=.+#community-cedar-home$/);
     expect(res.headers.get("Set-Cookie")).toMatch(/storyloom_toast=/);
     expect(fs.existsSync(tenantDbFile("cedar-home"))).toBe(true);
     expect(listAuditLog().find((e) => e.action === "community.created" && e.details === "cedar-home")?.actor?.username).toBe("root");

@@ -1,37 +1,45 @@
-// The frame of the administrator and staff areas: a title, optional stat cards, and tabs that are real links.
+// The frame of the administrator, staff and super admin areas: a title, optional totals, and tabs
+// that are real links, all in one style.
 import { NavLink, Outlet, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export type Tab = { to: string; label: string; end?: boolean; alsoActiveOn?: string[] };
 
-export function AreaLayout({ title, intro, tabs, navLabel, top }: { title: string; intro?: ReactNode; tabs: Tab[]; navLabel: string; top?: ReactNode }) {
+/** The one tab style of every area. */
+export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
   const { pathname } = useLocation();
   return (
+    <nav aria-label={label} className="mb-6 border-b-2 border-stone-300 print:hidden">
+      <ul className="flex flex-wrap gap-1">
+        {tabs.map((t) => (
+          <li key={t.to}>
+            <NavLink
+              to={t.to}
+              end={t.end}
+              prefetch="none"
+              className={({ isActive }) => {
+                const active = isActive || (t.alsoActiveOn?.includes(pathname) ?? false);
+                return `-mb-[2px] inline-flex min-h-[44px] items-center rounded-t-lg border-2 px-4 text-lg font-semibold no-underline ${
+                  active ? "border-stone-300 border-b-white bg-white text-brand-900" : "border-transparent text-brand-800 hover:bg-brand-50"
+                }`;
+              }}
+            >
+              {t.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function AreaLayout({ title, intro, tabs, navLabel, top }: { title: string; intro?: ReactNode; tabs: Tab[]; navLabel: string; top?: ReactNode }) {
+  return (
     <div>
-      <h1 className="page-title mb-2">{title}</h1>
-      {intro ? <div className="mb-4 text-lg">{intro}</div> : null}
+      <h1 className="page-title mb-2 print:hidden">{title}</h1>
+      {intro ? <div className="mb-4 text-lg print:hidden">{intro}</div> : null}
       {top}
-      <nav aria-label={navLabel} className="mb-6 border-b-2 border-stone-300">
-        <ul className="flex flex-wrap gap-1">
-          {tabs.map((t) => (
-            <li key={t.to}>
-              <NavLink
-                to={t.to}
-                end={t.end}
-                prefetch="none"
-                className={({ isActive }) => {
-                  const active = isActive || (t.alsoActiveOn?.includes(pathname) ?? false);
-                  return `-mb-[2px] inline-flex min-h-[44px] items-center rounded-t-lg border-2 px-4 text-lg font-semibold no-underline ${
-                    active ? "border-stone-300 border-b-white bg-white text-brand-900" : "border-transparent text-brand-800 hover:bg-brand-50"
-                  }`;
-                }}
-              >
-                {t.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs tabs={tabs} label={navLabel} />
       <Outlet />
     </div>
   );

@@ -18,9 +18,10 @@ export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; chil
 }
 
 /** A resident's photo, or their two initials when there is none. The name sits beside it, so it is decorative. */
-export function Avatar({ firstName, lastName, imageUrl, size = "md" }: { firstName: string; lastName: string; imageUrl: string | null; size?: "md" | "lg" }) {
-  const box = size === "lg" ? "h-20 w-20 text-2xl" : "h-12 w-12 text-lg";
-  if (imageUrl) return <img src={imageUrl} alt="" className={`${box} shrink-0 rounded-full object-cover`} width={size === "lg" ? 80 : 48} height={size === "lg" ? 80 : 48} />;
+export function Avatar({ firstName, lastName, imageUrl, size = "md" }: { firstName: string; lastName: string; imageUrl: string | null; size?: "sm" | "md" | "lg" }) {
+  const box = size === "lg" ? "h-20 w-20 text-2xl" : size === "sm" ? "h-9 w-9 text-base" : "h-12 w-12 text-lg";
+  const px = size === "lg" ? 80 : size === "sm" ? 36 : 48;
+  if (imageUrl) return <img src={imageUrl} alt="" className={`${box} shrink-0 rounded-full object-cover`} width={px} height={px} />;
   const initials = `${firstName.trim()[0] ?? ""}${lastName.trim()[0] ?? ""}`.toUpperCase();
   return (
     <span aria-hidden="true" className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900`}>
@@ -77,7 +78,7 @@ export function ConfirmDelete({ id, title, closeTo, question, detail, confirmLab
 /** Heading row of a tab: its title and its main action. */
 export function SectionHeader({ id, title, action }: { id: string; title: string; action?: ReactNode }) {
   return (
-    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
       <h2 id={id} className="text-2xl font-bold">
         {title}
       </h2>

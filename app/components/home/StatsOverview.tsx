@@ -19,12 +19,12 @@ export function StatsOverview({ stats }: { stats: HomeStats | null }) {
       {stats ? (
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {CARDS.map((c) => (
-            <div key={c.key} className="card flex flex-col gap-1" data-stat={c.key}>
-              <dt className="flex items-center gap-2 text-base font-semibold text-stone-700">
+            <div key={c.key} className="card flex min-w-0 flex-col gap-1" data-stat={c.key}>
+              <dt className="flex flex-wrap items-center gap-x-2 text-base font-semibold text-stone-700">
                 <span aria-hidden="true">{c.icon}</span>
                 {c.label}
               </dt>
-              <dd className="text-4xl font-bold text-brand-800">{stats[c.key].toLocaleString("en-US")}</dd>
+              <dd className="text-4xl font-bold text-brand-800 [overflow-wrap:anywhere]">{stats[c.key].toLocaleString("en-US")}</dd>
             </div>
           ))}
         </dl>

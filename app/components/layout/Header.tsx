@@ -30,7 +30,7 @@ export function TenantHeader({
 }) {
   const canAddStory = user && roleIn(user.role, STORYTELLER_ROLES);
   return (
-    <header className="border-b-2 border-stone-300 bg-white">
+    <header className="border-b-2 border-stone-300 bg-white print:hidden">
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
         <div>
           {facilityError || !facility ? (
@@ -111,7 +111,7 @@ export function UserMenu({ user }: { user: RootUser }) {
 
 export function PlainHeader({ appName, user }: { appName: string; user: RootUser | null }) {
   return (
-    <header className="border-b-2 border-stone-300 bg-white">
+    <header className="border-b-2 border-stone-300 bg-white print:hidden">
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
         <Link to="/" className="text-2xl font-bold text-brand-800 no-underline">
           {appName}

@@ -1,7 +1,10 @@
+import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { Toast } from "~/utils/toast.server";
 
 const TOAST_DURATION_MS = 5000;
+// a toast with Undo stays long enough to be read and pressed
+const UNDO_TOAST_DURATION_MS = 20_000;
 const CLIENT_TOAST_EVENT = "storyloom:toast";
 
 /** Shows a toast from browser code (the recorder's 'Recording started' and the like). */
@@ -20,7 +23,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     setVisible(toast);
     if (!toast) return;
-    const t = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    const t = setTimeout(() => setVisible(null), toast.undo ? UNDO_TOAST_DURATION_MS : TOAST_DURATION_MS);
     return () => clearTimeout(t);
   }, [toast]);
   const [clientToast, setClientToast] = useState<{ toast: Toast; at: number } | null>(null);
@@ -42,16 +45,28 @@ export function Toaster({ toast }: { toast: Toast | null }) {
         ? "border-blue-700 bg-blue-50 text-blue-900"
         : "border-brand-700 bg-brand-50 text-brand-900";
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed bottom-4 right-4 z-50 w-full max-w-[420px] px-4">
+    <div aria-live="polite" role="status" className="pointer-events-none fixed bottom-4 right-4 z-50 w-full max-w-[420px] px-4 print:hidden">
       {visible ? (
-        <div className={`toast-auto-hide pointer-events-auto rounded-xl border-2 p-4 shadow-lg ${tone}`} data-testid="toast">
+        <div className={`${visible.undo ? "toast-auto-hide-slow" : "toast-auto-hide"} pointer-events-auto rounded-xl border-2 p-4 shadow-lg ${tone}`} data-testid="toast">
           <p className="text-lg font-bold">{visible.title}</p>
           {visible.description ? <p className="text-base">{visible.description}</p> : null}
-          {hydrated ? (
-            <button type="button" className="btn-ghost mt-1 px-2" onClick={() => setVisible(null)}>
-              Dismiss
-            </button>
-          ) : null}
+          <div className="mt-1 flex flex-wrap gap-2">
+            {visible.undo ? (
+              <Form method="post" action={visible.undo.action} onSubmit={() => setVisible(null)}>
+                {visible.undo.fields.map(([name, value], i) => (
+                  <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+                ))}
+                <button type="submit" className="btn-secondary px-3">
+                  {visible.undo.label}
+                </button>
+              </Form>
+            ) : null}
+            {hydrated ? (
+              <button type="button" className="btn-ghost px-2" onClick={() => setVisible(null)}>
+                Dismiss
+              </button>
+            ) : null}
+          </div>
         </div>
       ) : null}
     </div>

@@ -47,7 +47,7 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
   // a recording kept without words: its words can be typed in (Edit) or added by the staff
   const wordsToAdd = story.hasAudio && !story.content.trim();
   return (
-    <article className="card flex flex-col gap-3" aria-labelledby={`story-${story.id}-title`}>
+    <article className="card flex min-w-0 flex-col gap-3 break-words" aria-labelledby={`story-${story.id}-title`}>
       <StoryThumbnail imageId={story.imageId} title={story.title} />
       <div className="flex flex-wrap items-center gap-2 text-base">
         <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-900">

@@ -6,7 +6,7 @@ export function LoginAsForm({ userId, username, back }: { userId: string; userna
     <form method="post" action="/super-admin/login-as" target="_blank" rel="noopener">
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="back" value={back} />
-      <button type="submit" className="btn-secondary">
+      <button type="submit" className="btn-secondary whitespace-nowrap">
         Login as User<span className="sr-only"> {username} (opens a new tab)</span>
       </button>
     </form>

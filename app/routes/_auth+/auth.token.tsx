@@ -5,6 +5,7 @@ import { writeAudit } from "~/models/audit.server";
 import { consumeLoginToken, inspectLoginToken } from "~/models/login-token.server";
 import { signInAndRedirect } from "~/utils/auth.server";
 import { clientOf, requireKnownHost } from "~/utils/host.server";
+import { startImpersonatedSession } from "~/utils/impersonation.server";
 import { SubmitButton } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Signing in · Storyloom" }];
@@ -26,9 +27,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!check.ok || !consumeLoginToken(token)) {
     return { ok: false as const, reason: check.ok ? "This sign-in link has already been used." : check.reason, token: "" };
   }
-  if (check.purpose === "impersonate") {
-    // the actor is the super admin who asked for the link (login-as), so the log says who became whom
+  if (check.purpose === "impersonate" && check.createdByUserId) {
+    // the actor is the super admin who asked for the link (login-as), so the log says who became whom;
+    // the session remembers them, so every page shows the banner with the way back
     writeAudit({ client: clientOf(request), actorUserId: check.createdByUserId, action: "impersonation.signed_in", targetUserId: check.user.id, tenantId: check.user.tenantId });
+    return startImpersonatedSession(request, check.user, check.createdByUserId);
   }
   return signInAndRedirect(request, check.user);
 }

@@ -7,7 +7,7 @@ import { AcceptInvitationSchema } from "~/models/account-forms.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { acceptInvitation, checkInvitation } from "~/models/invitation.server";
 import { signInAndRedirect } from "~/utils/auth.server";
-import { homePathFor, ROLE } from "~/utils/roles";
+import { COMMUNITY_STAFF_ROLES, homePathFor, ROLE, roleIn } from "~/utils/roles";
 import { requireTenant, resolveHost } from "~/utils/host.server";
 import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { toastHeaders } from "~/utils/toast.server";
@@ -60,7 +60,11 @@ export default function AcceptInvitation() {
         Welcome, {data.name}
       </h1>
       <p className="mb-2 text-lg">
-        {data.role === ROLE.resident ? `You have been invited to tell your stories at ${data.community}.` : `You have been invited to follow your family's stories at ${data.community}.`}
+        {data.role === ROLE.resident
+          ? `You have been invited to tell your stories at ${data.community}.`
+          : roleIn(data.role, COMMUNITY_STAFF_ROLES)
+            ? `You have been invited to join the team of ${data.community}.`
+            : `You have been invited to follow your family's stories at ${data.community}.`}
       </p>
       <p className="mb-4 text-lg">
         Your username is <strong>{data.username}</strong>. Choose a password to finish.

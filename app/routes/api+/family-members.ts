@@ -1,9 +1,14 @@
 // GET /api/family-members: every family member with their resident; POST: add one, with a
-// one-time invitation link for their sign-in (returned once, in this response).
+// one-time invitation link for their sign-in (returned once, in this response). GET takes the list
+// screen's parameters: ?q= (name, email or resident), ?sort= (name, resident), ?invitation=,
+// ?status= (all when not given), ?resident= and ?page= (25 a page, with X-Total-Count and
+// X-Page-Count); without any of them it answers the whole list.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { familyMemberJson } from "~/models/admin-api.server";
 import { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { listFamilyMembers } from "~/models/family.server";
+import { FAMILY_LIST, listFamilyMatching, listFamilyPage, readFamilyListParams } from "~/models/family-list.server";
+import { pagedJson, usesListParams } from "~/utils/api-lists.server";
 import { addFamilyMemberWithInvitation, familyAccounts } from "~/models/invitation.server";
 import { getResident } from "~/models/resident.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
@@ -13,7 +18,15 @@ import { communityOrigin } from "~/utils/host.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireCareTeam(request);
   const accounts = familyAccounts(community.id);
-  return Response.json(listFamilyMembers(db).map(({ member, resident }) => familyMemberJson(member, resident, accounts.get(member.id))));
+  const toJson = ({ member, resident }: ReturnType<typeof listFamilyMembers>[number]) => familyMemberJson(member, resident, accounts.get(member.id));
+  const search = new URL(request.url).searchParams;
+  if (!usesListParams(search, [...Object.keys(FAMILY_LIST.filters), "resident"])) return Response.json(listFamilyMembers(db).map(toJson));
+  // the API lists everyone unless a status is asked for (the screen shows active sign-ins first)
+  if (!search.has("status")) search.set("status", "all");
+  const params = readFamilyListParams(search);
+  if (!search.has("page")) return Response.json(listFamilyMatching(db, community.id, params).map(toJson));
+  const { rows, page } = listFamilyPage(db, community.id, params);
+  return pagedJson(rows.map(toJson), page);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
+import { Tabs } from "~/components/admin/AreaLayout";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Super admin · Storyloom" }];
@@ -15,7 +16,7 @@ const TABS = [
   { to: "/super-admin/communities", label: "Communities", end: false },
   { to: "/super-admin/users", label: "Users", end: false },
   { to: "/super-admin/settings", label: "Settings", end: false },
-] as const;
+];
 
 export default function SuperAdminLayout() {
   return (
@@ -26,29 +27,8 @@ export default function SuperAdminLayout() {
           System Administrator
         </span>
       </div>
-      <nav aria-label="Super admin sections" className="border-b-2 border-stone-300">
-        <ul className="flex flex-wrap gap-1">
-          {TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                end={tab.end}
-                prefetch="intent"
-                className={({ isActive }) =>
-                  `inline-flex min-h-[44px] items-center rounded-t-lg px-4 text-lg font-semibold no-underline ${
-                    isActive ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50"
-                  }`
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="mt-6">
-        <Outlet />
-      </div>
+      <Tabs tabs={TABS} label="Super admin sections" />
+      <Outlet />
     </div>
   );
 }

@@ -6,7 +6,11 @@ import { CommunityForm } from "~/components/super-admin/CommunityForm";
 import { LoginAsForm } from "~/components/super-admin/LoginAsForm";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
-import { listCommunitiesWithStaff } from "~/models/community.server";
+import { ListSearch, Pager } from "~/components/lists/ListControls";
+import { listView } from "~/models/list-params";
+import { listCommunitiesPage, readCommunityListParams } from "~/models/user-list.server";
+import { listStaffOfCommunity } from "~/models/user.server";
+import { getCommunity } from "~/models/community.server";
 import { CommunityFormSchema } from "~/models/super-admin-forms.server";
 import { registerCommunity, setCommunityActivity, subdomainRefusal } from "~/models/super-admin.server";
 import { env } from "~/utils/env.server";
@@ -21,7 +25,9 @@ const FAILED = "Failed to create community";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
-  const communities = listCommunitiesWithStaff().map((c) => ({
+  const params = readCommunityListParams(new URL(request.url).searchParams);
+  const { rows, page } = listCommunitiesPage(params);
+  const communities = rows.map((c) => ({ ...c, staff: listStaffOfCommunity(c.id) })).map((c) => ({
     id: c.id,
     name: c.name,
     subdomain: c.subdomain,
@@ -33,7 +39,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     origin: communityOrigin(request, c.subdomain),
     staff: c.staff.map((u) => ({ id: u.id, username: u.username, displayName: u.displayName, email: u.email, role: u.role, isActive: u.isActive })),
   }));
-  return { communities, appDomain: env().APP_DOMAIN };
+  // the community whose deactivation is being confirmed, wherever it is in the list
+  const confirmId = new URL(request.url).searchParams.get("deactivate");
+  const confirm = confirmId ? getCommunity(confirmId) : undefined;
+  return {
+    communities,
+    appDomain: env().APP_DOMAIN,
+    page,
+    view: listView(params),
+    confirming: confirm ? { id: confirm.id, name: confirm.name, subdomain: confirm.subdomain } : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -58,7 +73,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (!outcome.ok) return submission.reply({ formErrors: [FAILED], fieldErrors: outcome.fieldErrors });
     const c = outcome.community;
-    return redirectWithToast(`${PAGE}?open=${encodeURIComponent(c.id)}#community-${c.subdomain}`, {
+    // the list shows the new community (searched by its address), its card open
+    return redirectWithToast(`${PAGE}?q=${c.subdomain}&open=${encodeURIComponent(c.id)}#community-${c.subdomain}`, {
       type: "success",
       title: "Community created successfully!",
       description: `${c.name} is ready at ${c.subdomain}.${env().APP_DOMAIN}. Add its administrator next.`,
@@ -69,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const active = intent === "reactivate";
     const community = setCommunityActivity(actor, String(formData.get("communityId") ?? ""), active, clientOf(request));
     if (!community) return redirectWithToast(PAGE, { type: "error", title: "That community no longer exists" });
-    return redirectWithToast(`${PAGE}?open=${encodeURIComponent(community.id)}#community-${community.subdomain}`, {
+    return redirectWithToast(`${PAGE}?q=${community.subdomain}&open=${encodeURIComponent(community.id)}#community-${community.subdomain}`, {
       type: "success",
       title: active ? "Community reactivated" : "Community deactivated",
       description: active
@@ -82,12 +98,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SuperAdminCommunities() {
-  const { communities, appDomain } = useLoaderData<typeof loader>();
+  const { communities, appDomain, page, view, confirming } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const dialog = searchParams.get("dialog");
   const openId = searchParams.get("open");
-  const confirming = communities.find((c) => c.id === searchParams.get("deactivate"));
   return (
     <section aria-labelledby="communities-title">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -106,7 +121,7 @@ export default function SuperAdminCommunities() {
       ) : null}
 
       {confirming ? (
-        <RouteDialog id="deactivate-dialog" title={`Deactivate ${confirming.name}?`} closeTo={`${PAGE}?open=${confirming.id}`}>
+        <RouteDialog id="deactivate-dialog" title={`Deactivate ${confirming.name}?`} closeTo={`${PAGE}?q=${confirming.subdomain}&open=${confirming.id}`}>
           <p className="mb-4 text-lg">
             Its site ({confirming.subdomain}.{appDomain}) will show a not-available page, everyone signed in there is signed out, and
             nobody can sign in until you reactivate it. Nothing is deleted.
@@ -116,15 +131,43 @@ export default function SuperAdminCommunities() {
             <SubmitButton name="intent" value="deactivate" className="btn-danger" pendingText="Deactivating...">
               Deactivate community
             </SubmitButton>
-            <Link to={`${PAGE}?open=${confirming.id}`} className="btn-secondary" preventScrollReset>
+            <Link to={`${PAGE}?q=${confirming.subdomain}&open=${confirming.id}`} className="btn-secondary" preventScrollReset>
               Cancel
             </Link>
           </Form>
         </RouteDialog>
       ) : null}
 
+      <ListSearch
+        id="communities-search"
+        label="Find communities"
+        view={view}
+        placeholder="Name, address or city"
+        filters={[
+          {
+            name: "status",
+            label: "Status",
+            options: [
+              { value: "all", label: "Any" },
+              { value: "active", label: "Active" },
+              { value: "inactive", label: "Inactive" },
+            ],
+          },
+          {
+            name: "sort",
+            label: "Order",
+            options: [
+              { value: "name", label: "By name" },
+              { value: "-created", label: "Newest first" },
+              { value: "subdomain", label: "By address" },
+            ],
+          },
+        ]}
+        values={{ sort: view.desc ? `-${view.sort}` : view.sort }}
+        keep={{ sort: null }}
+      />
       {communities.length === 0 ? (
-        <p className="card text-lg">No communities yet. Create the first one.</p>
+        <p className="card text-lg">{view.q || view.filters.status !== "all" ? "No communities match." : "No communities yet. Create the first one."}</p>
       ) : (
         <ul className="space-y-4">
           {communities.map((c) => (
@@ -202,7 +245,7 @@ export default function SuperAdminCommunities() {
                       Add Staff<span className="sr-only"> to {c.name}</span>
                     </Link>
                     {c.isActive ? (
-                      <Link to={`?deactivate=${encodeURIComponent(c.id)}`} className="btn-danger" preventScrollReset {...dialogLinkProps}>
+                      <Link to={`?q=${c.subdomain}&deactivate=${encodeURIComponent(c.id)}`} className="btn-danger" preventScrollReset {...dialogLinkProps}>
                         Deactivate<span className="sr-only"> {c.name}</span>
                       </Link>
                     ) : (
@@ -220,6 +263,7 @@ export default function SuperAdminCommunities() {
           ))}
         </ul>
       )}
+      <Pager page={page} label="Communities pages" noun="communities" />
     </section>
   );
 }

@@ -1,17 +1,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { RoleBadge } from "~/components/super-admin/Badges";
 import { LoginAsForm } from "~/components/super-admin/LoginAsForm";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 import { StaffForm } from "~/components/super-admin/StaffForm";
+import { SubmitButton } from "~/components/forms";
+import { ListSearch, Pager, RowMenu, SortHeader } from "~/components/lists/ListControls";
 import { getCommunity, listCommunities } from "~/models/community.server";
+import { listView } from "~/models/list-params";
+import { setStaffActive, StaffError } from "~/models/staff.server";
 import { StaffFormSchema } from "~/models/super-admin-forms.server";
 import { addStaffMember } from "~/models/super-admin.server";
-import { listUsersWithCommunity } from "~/models/user.server";
+import { listUsersPage, readUserListParams } from "~/models/user-list.server";
+import { getUserById } from "~/models/user.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
-import { ROLE } from "~/utils/roles";
+import { COMMUNITY_STAFF_ROLES, ROLE, ROLE_LABELS, ROLES, roleIn } from "~/utils/roles";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Users · Super admin · Storyloom" }];
 
@@ -22,24 +28,53 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
   const communities = listCommunities();
   const active = new Set(communities.filter((c) => c.isActive).map((c) => c.id));
-  const users = listUsersWithCommunity().map((u) => ({
+  const params = readUserListParams(new URL(request.url).searchParams);
+  const { rows, page } = listUsersPage(params);
+  const users = rows.map((u) => ({
     id: u.id,
     username: u.username,
+    displayName: u.displayName,
     email: u.email,
     role: u.role,
     tenant: u.tenant,
+    isActive: u.isActive,
     // login-as needs a member of an active community who has chosen their own password
     canLoginAs: Boolean(u.tenantId && active.has(u.tenantId) && u.isActive && !u.mustChangePassword && u.role !== ROLE.superAdmin),
+    isStaff: roleIn(u.role, COMMUNITY_STAFF_ROLES),
   }));
   return {
     users,
+    page,
+    view: listView(params),
+    communityId: params.communityId,
     communities: communities.map((c) => ({ id: c.id, name: c.name, subdomain: c.subdomain, isActive: c.isActive })),
   };
+}
+
+/** Deactivating or reactivating a staff member: the same model function as the administrator's /admin/staff. */
+async function staffActivity(actor: Awaited<ReturnType<typeof requireSuperAdmin>>, formData: FormData, request: Request) {
+  const user = getUserById(String(formData.get("userId") ?? ""));
+  const back = `${PAGE}${new URL(request.url).search}`;
+  if (!user?.tenantId) return redirectWithToast(back, { type: "error", title: "That user no longer exists" });
+  const activate = formData.get("intent") === "activate";
+  try {
+    const changed = setStaffActive(user.tenantId, user.id, activate, actor, clientOf(request));
+    return redirectWithToast(back, {
+      type: "success",
+      title: activate ? "Staff member reactivated" : "Staff member deactivated",
+      description: activate ? `${changed.username} can sign in again.` : `${changed.username} is signed out everywhere and cannot sign in.`,
+    });
+  } catch (error) {
+    if (!(error instanceof StaffError)) throw error;
+    return redirectWithToast(back, { type: "error", title: "Failed to update staff member", description: error.message });
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireSuperAdmin(request);
   const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "deactivate" || intent === "activate") return staffActivity(actor, formData, request);
   const submission = parseWithZod(formData, { schema: StaffFormSchema });
   if (submission.status !== "success") return { result: submission.reply({ formErrors: [FAILED] }), created: null };
   let outcome;
@@ -65,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SuperAdminUsers() {
-  const { users, communities } = useLoaderData<typeof loader>();
+  const { users, communities, page, view, communityId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const created = actionData?.created ?? null;
@@ -116,37 +151,81 @@ export default function SuperAdminUsers() {
         </RouteDialog>
       ) : null}
 
-      <div className="card relative overflow-x-auto">
-        <table className="w-full text-left text-base">
-          <caption className="mb-3 text-left text-xl font-bold">All Users ({users.length})</caption>
-          <thead>
-            <tr className="border-b-2 border-stone-300">
-              <th scope="col" className="py-2 pr-4">Username</th>
-              <th scope="col" className="py-2 pr-4">Email</th>
-              <th scope="col" className="py-2 pr-4">Community</th>
-              <th scope="col" className="py-2 pr-4">Role</th>
-              <th scope="col" className="py-2">
+      <ListSearch
+        id="users-search"
+        label="Find users"
+        view={view}
+        placeholder="Username, name, email or community"
+        filters={[
+          { name: "role", label: "Role", options: [{ value: "all", label: "Any" }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))] },
+          {
+            name: "community",
+            label: "Community",
+            options: [{ value: "", label: "Any" }, ...communities.map((c) => ({ value: c.id, label: c.name }))],
+          },
+          {
+            name: "status",
+            label: "Status",
+            options: [
+              { value: "all", label: "Any" },
+              { value: "active", label: "Active" },
+              { value: "inactive", label: "Deactivated" },
+            ],
+          },
+        ]}
+        values={{ community: communityId ?? "" }}
+      />
+      <div className="card relative overflow-x-auto p-0">
+        <table className="w-full min-w-[48rem] text-left text-base">
+          <caption className="px-3 py-2 text-left text-xl font-bold">All Users ({page.total})</caption>
+          <thead className="bg-stone-100">
+            <tr>
+              <SortHeader column="username" label="Username" view={view} />
+              <th scope="col" className="px-3 py-2">Email</th>
+              <th scope="col" className="px-3 py-2">Community</th>
+              <th scope="col" className="px-3 py-2">Role</th>
+              <th scope="col" className="px-3 py-2">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {users.map((u) => (
-              <tr key={u.id} className="border-b border-stone-200 align-middle">
-                <th scope="row" className="py-2 pr-4 font-semibold">
+              <tr key={u.id} className="border-t border-stone-200 align-middle" data-testid="user-row">
+                <th scope="row" className="whitespace-nowrap px-3 py-1 font-semibold">
                   {u.username}
+                  {u.isActive ? null : <span className="font-normal text-stone-700"> (deactivated)</span>}
                 </th>
-                <td className="break-all py-2 pr-4">{u.email || <span className="text-stone-700">No email</span>}</td>
-                <td className="py-2 pr-4">{u.tenant ? u.tenant.name : "All communities"}</td>
-                <td className="py-2 pr-4">
+                <td className="max-w-[16rem] truncate px-3 py-1" title={u.email || undefined}>
+                  {u.email || <span className="text-stone-700">No email</span>}
+                </td>
+                <td className="whitespace-nowrap px-3 py-1">{u.tenant ? u.tenant.name : "All communities"}</td>
+                <td className="px-3 py-1">
                   <RoleBadge role={u.role} />
                 </td>
-                <td className="py-2">{u.canLoginAs ? <LoginAsForm userId={u.id} username={u.username} back={PAGE} /> : null}</td>
+                <td className="px-3 py-1">
+                  <div className="flex items-start gap-1">
+                    {u.canLoginAs ? <LoginAsForm userId={u.id} username={u.username} back={PAGE} /> : null}
+                    {u.isStaff ? (
+                      <RowMenu label={`More actions for ${u.username}`}>
+                        <Form method="post" preventScrollReset>
+                          <input type="hidden" name="userId" value={u.id} />
+                          <SubmitButton name="intent" value={u.isActive ? "deactivate" : "activate"} className="btn-ghost w-full justify-start">
+                            {u.isActive ? "Deactivate" : "Reactivate"}
+                            <span className="sr-only"> {u.username}</span>
+                          </SubmitButton>
+                        </Form>
+                      </RowMenu>
+                    ) : null}
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {users.length === 0 ? <p className="card mt-3 text-lg">Nobody matches. Try other words or filters.</p> : null}
+      <Pager page={page} label="Users pages" noun="users" />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { formatClockTime } from "~/models/event-dates";
 import type { CalendarEventView } from "~/models/event.server";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { calendarLoader, deleteEventLoader, editEventLoader } from "./calendar.server";
+import { useHydrated } from "~/components/hydration";
 import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
@@ -72,9 +73,77 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
   );
 }
 
+type MonthData = NonNullable<ReturnType<typeof useLoaderData<typeof calendarLoader>>["month"]>;
+
+/** One month on one printed page (landscape): a week a row, each day with its events. */
+function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
+  const cfg = AREAS[area];
+  const hydrated = useHydrated();
+  const days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+  return (
+    <div className="calendar-month">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={`${cfg.calendar}?view=month&month=${month.previous}`} className="btn-secondary" rel="prev">
+            <span aria-hidden="true">‹</span> Previous month
+          </Link>
+          <Link to={`${cfg.calendar}?view=month&month=${month.next}`} className="btn-secondary" rel="next">
+            Next month <span aria-hidden="true">›</span>
+          </Link>
+        </div>
+        {hydrated ? (
+          <button type="button" className="btn-primary" onClick={() => window.print()}>
+            Print this month
+          </button>
+        ) : (
+          <p className="text-base">Print it with your browser&apos;s Print command: it fits one page.</p>
+        )}
+      </div>
+      <h3 className="mb-2 text-2xl font-bold">
+        <span className="hidden print:inline">{month.facility}: </span>
+        {month.label}
+      </h3>
+      <table className="w-full table-fixed border-collapse text-left text-sm" data-testid="month-grid">
+        <caption className="sr-only">Events of {month.label}, a week to a row</caption>
+        <thead>
+          <tr>
+            {days.map((d) => (
+              <th key={d} scope="col" className="border border-stone-400 bg-stone-100 px-1 py-1 text-center text-base">
+                {d}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {month.weeks.map((week) => (
+            <tr key={week[0]!.date}>
+              {week.map((day) => (
+                <td key={day.date} className={`h-24 border border-stone-400 p-1 align-top print:h-[2.3cm] ${day.inMonth ? "bg-white" : "bg-stone-100 text-stone-600"} ${day.isToday ? "outline outline-2 outline-brand-700" : ""}`} data-date={day.date}>
+                  <span className="block text-base font-bold">{day.day}</span>
+                  <ul className="space-y-0.5">
+                    {day.events.map((e) => (
+                      <li key={e.id} className={`leading-tight print:text-[9pt] ${e.isActive ? "" : "line-through"}`}>
+                        <Link to={`${cfg.calendar}/${e.id}`} className="block min-h-[24px] py-0.5 text-ink no-underline hover:underline print:min-h-0 print:py-0">
+                          {e.startTime ? `${formatClockTime(e.startTime)} ` : ""}
+                          {e.title}
+                          {e.isActive ? "" : " (cancelled)"}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function CalendarScreen() {
   const area = useCareTeamArea();
-  const { upcoming, past } = useLoaderData<typeof calendarLoader>();
+  const { upcoming, past, view, month } = useLoaderData<typeof calendarLoader>();
   const cfg = AREAS[area];
   return (
     <section aria-labelledby="calendar-title">
@@ -82,37 +151,65 @@ export function CalendarScreen() {
         id="calendar-title"
         title="Activity Calendar"
         action={
-          <Link to={`${cfg.calendar}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
-            Create Event
-          </Link>
+          <div className="flex flex-wrap gap-2 print:hidden">
+            <nav aria-label="Calendar views" className="flex gap-2">
+              <Link to={cfg.calendar} className={view === "list" ? "btn-primary" : "btn-secondary"} aria-current={view === "list" ? "page" : undefined}>
+                List
+              </Link>
+              <Link to={`${cfg.calendar}?view=month`} className={view === "month" ? "btn-primary" : "btn-secondary"} aria-current={view === "month" ? "page" : undefined}>
+                Month
+              </Link>
+            </nav>
+            <Link to={`${cfg.calendar}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
+              Create Event
+            </Link>
+          </div>
         }
       />
       <Outlet />
-      <h3 className="mb-3 text-xl font-bold">Upcoming</h3>
-      {upcoming.length === 0 ? (
-        <EmptyState>No upcoming events. Create one to fill the calendar.</EmptyState>
-      ) : (
-        <ul className="space-y-4">
-          {upcoming.map((e) => (
-            <EventItem key={e.id} event={e} area={area} />
-          ))}
-        </ul>
+      {month ? <MonthView month={month} area={area} /> : null}
+      {month ? null : (
+        <>
+          <h3 className="mb-3 text-xl font-bold">Upcoming</h3>
+          {upcoming.length === 0 ? (
+            <EmptyState>No upcoming events. Create one to fill the calendar.</EmptyState>
+          ) : (
+            <ul className="space-y-4">
+              {upcoming.map((e) => (
+                <EventItem key={e.id} event={e} area={area} />
+              ))}
+            </ul>
+          )}
+          {past.length ? (
+            <details className="mt-8">
+              <summary className="btn-ghost cursor-pointer">Past events ({past.length})</summary>
+              <ul className="mt-4 space-y-4">
+                {past.map((e) => (
+                  <EventItem key={e.id} event={e} area={area} />
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
       )}
-      {past.length ? (
-        <details className="mt-8">
-          <summary className="btn-ghost cursor-pointer">Past events ({past.length})</summary>
-          <ul className="mt-4 space-y-4">
-            {past.map((e) => (
-              <EventItem key={e.id} event={e} area={area} />
-            ))}
-          </ul>
-        </details>
-      ) : null}
     </section>
   );
 }
 
-function EventFields({ formId, lastResult, defaultValue, submitLabel }: { formId: string; lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: Record<string, string>; submitLabel: string }) {
+function EventFields({
+  formId,
+  lastResult,
+  defaultValue,
+  submitLabel,
+  askPastDate,
+}: {
+  formId: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: Record<string, string>;
+  submitLabel: string;
+  /** the server asked whether a date in the past is meant */
+  askPastDate?: boolean;
+}) {
   const [form, fields] = useForm<EventFormShape>({ id: formId, lastResult, defaultValue, shouldValidate: "onSubmit" });
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
@@ -142,17 +239,27 @@ function EventFields({ formId, lastResult, defaultValue, submitLabel }: { formId
           <input {...getInputProps(fields.maxParticipants, { type: "number" })} inputMode="numeric" className="input" />
         </Field>
       </div>
+      {askPastDate ? (
+        <div className="mb-4 flex min-h-[44px] items-center gap-3 rounded-lg border-2 border-amber-700 bg-amber-50 p-3" data-testid="past-date-question">
+          <input type="checkbox" id={`${formId}-confirm-past`} name="confirmPastDate" value="yes" className="h-6 w-6" />
+          <label htmlFor={`${formId}-confirm-past`} className="text-base font-semibold">
+            Yes, save it with this date in the past
+          </label>
+        </div>
+      ) : null}
       <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
     </Form>
   );
 }
 
+type EventActionData = SubmissionResult<string[]> & { pastDate?: boolean };
+
 export function NewEventDialog() {
   const area = useCareTeamArea();
-  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const lastResult = useActionData<EventActionData>();
   return (
     <RouteDialog id="new-event" title="Create Event" closeTo={AREAS[area].calendar}>
-      <EventFields formId="new-event-form" lastResult={lastResult} submitLabel="Create event" />
+      <EventFields formId="new-event-form" lastResult={lastResult} submitLabel="Create event" askPastDate={lastResult?.pastDate} />
     </RouteDialog>
   );
 }
@@ -160,7 +267,7 @@ export function NewEventDialog() {
 export function EditEventDialog() {
   const area = useCareTeamArea();
   const { event } = useLoaderData<typeof editEventLoader>();
-  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const lastResult = useActionData<EventActionData>();
   return (
     <RouteDialog id="edit-event" title={`Edit “${event.title}”`} closeTo={AREAS[area].calendar}>
       <EventFields
@@ -168,6 +275,7 @@ export function EditEventDialog() {
         formId={`edit-event-${event.id}`}
         lastResult={lastResult}
         submitLabel="Save event"
+        askPastDate={lastResult?.pastDate}
         defaultValue={{
           title: event.title,
           description: event.description ?? "",

@@ -1,96 +1,15 @@
-// Family members: the table, add/edit dialogs and removal with confirmation (the invitation link: Invitation.tsx).
+// Family members: the add and edit dialogs and removal with confirmation (the list: FamiliesList.tsx; the invitation link: Invitation.tsx).
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { FamilyMemberSchema } from "~/models/admin-schemas.server";
-import { AREAS, useCareTeamArea, type AreaName } from "./areas";
-import type { deleteFamilyLoader, editFamilyLoader, familiesLoader, FamilyListItem, newFamilyLoader } from "./families.server";
-import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "~/components/admin/ui";
-import { dialogLinkProps, RouteDialog } from "~/components/dialog";
+import { AREAS, useCareTeamArea } from "./areas";
+import type { deleteFamilyLoader, editFamilyLoader, ExistingFollower, newFamilyAction, newFamilyLoader } from "./families.server";
+import { ConfirmDelete } from "~/components/admin/ui";
+import { RouteDialog } from "~/components/dialog";
 
 type FamilyFormShape = z.input<typeof FamilyMemberSchema>;
-
-export function FamiliesScreen() {
-  const area = useCareTeamArea();
-  const { members } = useLoaderData<typeof familiesLoader>();
-  const cfg = AREAS[area];
-  return (
-    <section aria-labelledby="families-title">
-      <SectionHeader
-        id="families-title"
-        title="Family Management"
-        action={
-          <Link to={`${cfg.families}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
-            Add Family Member
-          </Link>
-        }
-      />
-      <Outlet />
-      {members.length === 0 ? <EmptyState>No family members yet.</EmptyState> : <FamilyTable members={members} area={area} />}
-    </section>
-  );
-}
-
-function FamilyTable({ members, area }: { members: FamilyListItem[]; area: AreaName }) {
-  const cfg = AREAS[area];
-  return (
-    <div className="card relative overflow-x-auto p-0">
-      <table className="w-full min-w-[48rem] border-collapse text-left text-base">
-        <caption className="sr-only">Family members and the residents they follow</caption>
-        <thead className="bg-stone-100">
-          <tr>
-            {["Family Member", "Resident", "Relationship", "Contact", "Actions"].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => (
-            <tr key={m.id} className="border-t border-stone-300 align-middle" data-testid="family-row">
-              <th scope="row" className="px-4 py-3 font-semibold">
-                <span className="block">{m.name}</span>
-                {m.signIn?.status === "active" ? (
-                  <span className="block font-normal text-stone-700">Signs in as {m.signIn.username}</span>
-                ) : (
-                  <Badge tone="amber">Invitation pending</Badge>
-                )}
-              </th>
-              <td className="px-4 py-3">
-                {m.resident.firstName} {m.resident.lastName}
-                {m.resident.roomNumber ? <span className="block text-stone-700">Room {m.resident.roomNumber}</span> : null}
-              </td>
-              <td className="px-4 py-3">{m.relationship ?? "—"}</td>
-              <td className="px-4 py-3">
-                <a href={`mailto:${m.email}`} className="block break-all text-brand-800 underline">
-                  {m.email}
-                </a>
-                {m.phoneNumber ? <span className="block">{m.phoneNumber}</span> : null}
-              </td>
-              <td className="px-4 py-3">
-                <div className="flex flex-wrap gap-2">
-                  <Link to={`${cfg.families}/${m.id}`} className="btn-secondary" aria-label={`Edit ${m.name}`} preventScrollReset {...dialogLinkProps}>
-                    Edit
-                  </Link>
-                  {m.signIn?.status !== "active" ? (
-                    <Link to={`${cfg.families}/${m.id}/invitation`} className="btn-ghost" aria-label={`New invitation for ${m.name}`} preventScrollReset {...dialogLinkProps}>
-                      Invitation
-                    </Link>
-                  ) : null}
-                  <Link to={`${cfg.families}/${m.id}/delete`} className="btn-ghost text-red-800" aria-label={`Remove ${m.name}`} preventScrollReset {...dialogLinkProps}>
-                    Remove
-                  </Link>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 function FamilyFields({
   formId,
@@ -138,12 +57,44 @@ function FamilyFields({
   );
 }
 
+/** The family member this form would have added twice: offered instead of a second account. */
+function ExistingFollowerOffer({ existing, area }: { existing: ExistingFollower; area: "admin" | "staff" }) {
+  const cfg = AREAS[area];
+  return (
+    <div className="mb-4 rounded-lg border-2 border-amber-700 bg-amber-50 p-4" role="alert" data-testid="existing-follower">
+      <p className="mb-2 text-lg font-semibold">
+        {existing.name} already follows {existing.resident}
+        {existing.accepted ? "." : ": make a new sign-in link?"}
+      </p>
+      {existing.accepted ? (
+        <p className="mb-3 text-base">They accepted their invitation and sign in as {existing.username}. Nothing was added.</p>
+      ) : (
+        <p className="mb-3 text-base">Nothing was added. Their earlier invitation was not accepted yet; a new link replaces a lost one.</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {existing.accepted ? null : (
+          <Form method="post" action={`${cfg.families}/${existing.id}/invitation`}>
+            <input type="hidden" name="intent" value="reissue" />
+            <SubmitButton pendingText="Making link...">Make a new sign-in link</SubmitButton>
+          </Form>
+        )}
+        <Link to={`${cfg.families}/${existing.id}`} className="btn-secondary">
+          Open {existing.name}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export function NewFamilyDialog() {
   const area = useCareTeamArea();
   const { residents, residentId } = useLoaderData<typeof newFamilyLoader>();
-  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const actionData = useActionData<typeof newFamilyAction>();
+  const lastResult = actionData as SubmissionResult<string[]> | undefined;
+  const existing = actionData && "existing" in actionData ? actionData.existing : null;
   return (
     <RouteDialog id="new-family" title="Add Family Member" closeTo={AREAS[area].families}>
+      {existing ? <ExistingFollowerOffer existing={existing} area={area} /> : null}
       <p className="mb-4 text-base">They get a one-time invitation link where they choose their own password. You can copy or print it on the next screen.</p>
       <FamilyFields formId="new-family-form" lastResult={lastResult} residents={residents} defaultValue={{ residentId }} submitLabel="Add family member" />
     </RouteDialog>

@@ -31,8 +31,9 @@ function CopyLink({ inputId, text }: { inputId: string; text: string }) {
   );
 }
 
-export function InvitationDialog({ title, closeTo, makeLabel }: { title: string; closeTo: string; makeLabel: string }) {
-  const { member, account, invitation, inactive } = useLoaderData() as InvitationPage;
+export function InvitationDialog({ title, closeTo: list, makeLabel }: { title: string; closeTo: string; makeLabel: string }) {
+  const { member, account, invitation, inactive, back } = useLoaderData() as InvitationPage;
+  const closeTo = `${list}${back ?? ""}`;
   const hydrated = useHydrated();
   const urlRef = useRef<HTMLInputElement>(null);
   return (

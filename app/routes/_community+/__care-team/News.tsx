@@ -1,4 +1,4 @@
-// Community news (administrators) and the staff bulletin: one list, one form.
+// Community news, for administrators and staff: one list, one form.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -22,11 +22,11 @@ export function NewsScreen() {
         title={cfg.newsTitle}
         action={
           <Link to={`${cfg.news}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
-            {area === "staff" ? "New Bulletin Post" : "Create News Post"}
+            Create News Post
           </Link>
         }
       />
-      {area === "staff" ? <p className="mb-4 text-base">Bulletin posts are published as soon as you post them.</p> : null}
+      {area === "staff" ? <p className="mb-4 text-base">Your news posts are published as soon as you post them.</p> : null}
       <Outlet />
       {posts.length === 0 ? (
         <EmptyState>No posts yet.</EmptyState>
@@ -96,8 +96,8 @@ export function NewNewsDialog() {
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const staff = area === "staff";
   return (
-    <RouteDialog id="new-post" title={staff ? "New Bulletin Post" : "Create News Post"} closeTo={AREAS[area].news}>
-      <NewsFields formId="new-post-form" lastResult={lastResult} area={area} defaultValue={staff ? {} : { isPublished: "on" }} submitLabel={staff ? "Post to bulletin" : "Save post"} />
+    <RouteDialog id="new-post" title="Create News Post" closeTo={AREAS[area].news}>
+      <NewsFields formId="new-post-form" lastResult={lastResult} area={area} defaultValue={staff ? {} : { isPublished: "on" }} submitLabel={staff ? "Publish post" : "Save post"} />
     </RouteDialog>
   );
 }

@@ -1,115 +1,18 @@
-// Residents: the table, the add and edit dialogs. One implementation for /admin and /staff.
+// Residents: the add and edit dialogs (the list is ResidentsList.tsx). One implementation for /admin and /staff.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { ResidentSchema } from "~/models/admin-schemas.server";
-import { AREAS, useCareTeamArea, type AreaName } from "./areas";
-import type { editResidentLoader, newResidentLoader, residentsLoader, ResidentListItem } from "./residents.server";
+import { AREAS, useCareTeamArea } from "./areas";
+import type { editResidentLoader, newResidentLoader } from "./residents.server";
 import { TranscriptionLanguageField } from "~/components/admin/TranscriptionLanguageField";
 import { PhotoInput } from "~/components/media/PhotoInput";
 import type { ModelLanguages } from "~/utils/whisper.server";
-import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
-import { dialogLinkProps, RouteDialog } from "~/components/dialog";
+import { Badge } from "~/components/admin/ui";
+import { RouteDialog } from "~/components/dialog";
 
 type ResidentFormShape = z.input<typeof ResidentSchema> & { photo?: File; removePhoto?: string };
-
-export function ResidentsScreen() {
-  const area = useCareTeamArea();
-  const { residents } = useLoaderData<typeof residentsLoader>();
-  const cfg = AREAS[area];
-  return (
-    <section aria-labelledby="residents-title">
-      <SectionHeader
-        id="residents-title"
-        title="Resident Management"
-        action={
-          <Link to={`${cfg.residents}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
-            Add Resident
-          </Link>
-        }
-      />
-      <Outlet />
-      {residents.length === 0 ? (
-        <EmptyState>No residents yet. Add the first resident to start collecting stories.</EmptyState>
-      ) : (
-        <ResidentTable residents={residents} area={area} />
-      )}
-    </section>
-  );
-}
-
-function ResidentTable({ residents, area }: { residents: ResidentListItem[]; area: AreaName }) {
-  const cfg = AREAS[area];
-  return (
-    <div className="card relative overflow-x-auto p-0">
-      <table className="w-full min-w-[48rem] border-collapse text-left text-base">
-        <caption className="sr-only">Residents, active first</caption>
-        <thead className="bg-stone-100">
-          <tr>
-            {["Resident", "Room", "Admission Date", "Stories", "Status", "Actions"].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {residents.map((r) => {
-            const name = `${r.firstName} ${r.lastName}`;
-            return (
-              <tr key={r.id} className="border-t border-stone-300 align-middle" data-testid="resident-row">
-                <th scope="row" className="px-4 py-3 font-semibold">
-                  <span className="flex items-center gap-3">
-                    <Avatar firstName={r.firstName} lastName={r.lastName} imageUrl={r.profileImageUrl} />
-                    {name}
-                  </span>
-                </th>
-                <td className="px-4 py-3">{r.roomNumber ? `Room ${r.roomNumber}` : "—"}</td>
-                <td className="px-4 py-3">{r.admissionLabel ?? "—"}</td>
-                <td className="px-4 py-3">
-                  {r.storyCount}
-                  {r.storyCount > r.publishedStoryCount ? <span className="block text-stone-700">{r.storyCount - r.publishedStoryCount} unpublished</span> : null}
-                </td>
-                <td className="px-4 py-3">
-                  {r.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}
-                  <span className="mt-1 block text-stone-700" data-testid="resident-sign-in">
-                    {r.signIn === "active" ? "Signs in" : r.signIn === "invited" ? "Sign-in link made" : "No sign-in"}
-                  </span>
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap gap-2">
-                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
-                      Edit
-                    </Link>
-                    <Link to={`${cfg.families}/new?residentId=${r.id}`} className="btn-ghost" aria-label={`Add family member for ${name}`}>
-                      Add family
-                    </Link>
-                    <Link to={`${cfg.residents}/${r.id}/gazette`} className="btn-ghost" aria-label={`Gazette for ${name}`}>
-                      Gazette
-                    </Link>
-                    {r.signIn !== "active" && r.isActive ? (
-                      <Link to={`${cfg.residents}/${r.id}/invitation`} className="btn-ghost" aria-label={`Sign-in link for ${name}`} preventScrollReset {...dialogLinkProps}>
-                        Sign-in link
-                      </Link>
-                    ) : null}
-                    <Form method="post" action={`${cfg.residents}/${r.id}`} preventScrollReset>
-                      <input type="hidden" name="intent" value={r.isActive ? "deactivate" : "activate"} />
-                      <SubmitButton className="btn-ghost">
-                        <span aria-hidden="true">{r.isActive ? "Deactivate" : "Reactivate"}</span>
-                        <span className="sr-only">{`${r.isActive ? "Deactivate" : "Reactivate"} ${name}`}</span>
-                      </SubmitButton>
-                    </Form>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 function ResidentFields({
   formId,
@@ -218,10 +121,16 @@ export function EditResidentDialog() {
         <p className="mb-3 flex items-center gap-2 text-base">
           {name} is {resident.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}
         </p>
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value={resident.isActive ? "deactivate" : "activate"} />
-          <SubmitButton className={resident.isActive ? "btn-secondary" : "btn-primary"}>{resident.isActive ? "Deactivate resident" : "Reactivate resident"}</SubmitButton>
-        </Form>
+        {resident.isActive ? (
+          <Link to={`${cfg.residents}/${resident.id}/deactivate`} className="btn-secondary" preventScrollReset>
+            Deactivate resident
+          </Link>
+        ) : (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="activate" />
+            <SubmitButton className="btn-primary">Reactivate resident</SubmitButton>
+          </Form>
+        )}
       </div>
       <div className="mt-6 border-t border-stone-300 pt-4">
         <h3 className="mb-2 text-xl font-bold">Family</h3>

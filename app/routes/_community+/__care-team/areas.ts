@@ -13,7 +13,7 @@ export type AreaConfig = {
   calendar: string;
   newsTitle: string;
   newsItem: string;
-  /** administrators choose Draft or Published; staff bulletin posts are published at once */
+  /** administrators choose Draft or Published; staff's news posts are published at once */
   chooseNewsPublished: boolean;
   failed: {
     createResident: string;
@@ -51,12 +51,13 @@ export const AREAS: Record<AreaName, AreaConfig> = {
     name: "staff",
     residents: "/staff/residents",
     families: "/staff/families",
-    news: "/staff/bulletin",
+    // "News" everywhere (issue 17); the old address /staff/bulletin redirects here
+    news: "/staff/news",
     calendar: "/staff/calendar",
-    newsTitle: "Bulletin",
-    newsItem: "bulletin post",
+    newsTitle: "Community News",
+    newsItem: "news post",
     chooseNewsPublished: false,
-    failed: { ...failedCommon, createResident: "Failed to add resident", createNews: "Failed to create post", updateNews: "Failed to update post" },
+    failed: { ...failedCommon, createResident: "Failed to add resident", createNews: "Failed to create news post", updateNews: "Failed to update news post" },
   },
 };
 

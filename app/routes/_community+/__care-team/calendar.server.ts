@@ -2,17 +2,38 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CalendarEventSchema } from "~/models/admin-schemas.server";
-import { createEvent, deleteEvent, eventDateBadge, getEvent, listCalendar, setEventActive, updateEvent } from "~/models/event.server";
+import { monthGrid, monthLabel, parseMonth, shiftMonth } from "~/models/calendar-month";
+import { createEvent, deleteEvent, eventDateBadge, getEvent, listCalendar, listEvents, setEventActive, todayInTimeZone, updateEvent } from "~/models/event.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
+export const PAST_DATE_QUESTION = "This date is in the past: save anyway?";
+
+/** A date before today (in the community's time zone) that the form has not confirmed yet. */
+function unconfirmedPastDate(formData: FormData, eventDate: string, timeZone: string): boolean {
+  return eventDate < todayInTimeZone(timeZone) && formData.get("confirmPastDate") !== "yes";
+}
+
 export async function calendarLoader({ request }: LoaderFunctionArgs) {
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
-  return listCalendar(db, community.timeZone);
+  const url = new URL(request.url);
+  const today = todayInTimeZone(community.timeZone);
+  if (url.searchParams.get("view") === "month") {
+    // one month on one printed page: ?view=month&month=2026-12
+    const month = parseMonth(url.searchParams.get("month")) ?? today.slice(0, 7);
+    const events = listEvents(db, community.timeZone, { from: `${month}-01`, before: `${shiftMonth(month, 1)}-01` });
+    return {
+      view: "month" as const,
+      month: { month, label: monthLabel(month), previous: shiftMonth(month, -1), next: shiftMonth(month, 1), weeks: monthGrid(month, events, today), facility: community.name },
+      upcoming: [],
+      past: [],
+    };
+  }
+  return { view: "list" as const, month: null, ...listCalendar(db, community.timeZone) };
 }
 
 export async function newEventLoader({ request }: LoaderFunctionArgs) {
@@ -25,8 +46,13 @@ export async function newEventAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
-  const submission = parseWithZod(await request.formData(), { schema: CalendarEventSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: CalendarEventSchema });
   if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.createEvent] });
+  // nothing silent: a date in the past is asked about, not filed away among past events
+  if (unconfirmedPastDate(formData, submission.value.eventDate, community.timeZone)) {
+    return { ...submission.reply({ fieldErrors: { eventDate: [PAST_DATE_QUESTION] } }), pastDate: true };
+  }
   try {
     const event = createEvent(db, submission.value, user);
     return redirectWithToast(cfg.calendar, { type: "success", title: "Event created", description: `${event.title}: ${eventDateBadge(event.eventDate, community.timeZone).label}` });
@@ -51,7 +77,7 @@ export async function editEventLoader({ request, params }: LoaderFunctionArgs) {
 
 export async function editEventAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
-  const { db } = await requireArea(request, area);
+  const { db, community } = await requireArea(request, area);
   const cfg = AREAS[area];
   const before = getEvent(db, params.eventId ?? "");
   if (!before) return redirectWithToast(cfg.calendar, { type: "error", title: cfg.failed.updateEvent, description: "This event no longer exists." });
@@ -64,6 +90,10 @@ export async function editEventAction({ request, params }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: CalendarEventSchema });
   if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.updateEvent] });
+  // moving an event to a past date asks first (an event that already was in the past does not)
+  if (submission.value.eventDate !== before.eventDate && unconfirmedPastDate(formData, submission.value.eventDate, community.timeZone)) {
+    return { ...submission.reply({ fieldErrors: { eventDate: [PAST_DATE_QUESTION] } }), pastDate: true };
+  }
   // an emptied optional field is cleared, not kept
   const v = submission.value;
   const event = updateEvent(db, before.id, {

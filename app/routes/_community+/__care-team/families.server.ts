@@ -2,53 +2,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FamilyMemberSchema } from "~/models/admin-schemas.server";
-import { deleteFamilyMember, getFamilyMember, listFamilyMembers, updateFamilyMember } from "~/models/family.server";
-import {
-  addFamilyMemberWithInvitation,
-  familyAccounts,
-  findFamilyAccount,
-  reissueInvitation,
-  syncFamilyAccount,
-} from "~/models/invitation.server";
+import { writeAudit } from "~/models/audit.server";
+import { findFollowerByEmail } from "~/models/family-access.server";
+import { deleteFamilyMember, getFamilyMember, updateFamilyMember } from "~/models/family.server";
+import { addFamilyMemberWithInvitation, findFamilyAccount, reissueInvitation, syncFamilyAccount } from "~/models/invitation.server";
 import { getResident, listResidents } from "~/models/resident.server";
 import type { TenantDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea } from "~/utils/permissions.server";
-import { communityOrigin } from "~/utils/host.server";
+import { clientOf, communityOrigin } from "~/utils/host.server";
 import { invitationFlashHeaders, invitationPageData } from "./invitation-page.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
+
+/** A family member who already follows the chosen resident under the typed email. */
+export type ExistingFollower = { id: string; name: string; resident: string; accepted: boolean; username: string | null };
 const NO_RESIDENT = "Choose a resident from the list";
-
-export type FamilyListItem = {
-  id: string;
-  name: string;
-  email: string;
-  relationship: string | null;
-  phoneNumber: string | null;
-  resident: { id: string; firstName: string; lastName: string; roomNumber: string | null; isActive: boolean };
-  signIn: { username: string; status: "invited" | "active" } | null;
-};
-
-export async function familiesLoader({ request }: LoaderFunctionArgs) {
-  const area = areaOf(request);
-  const { db, community } = await requireArea(request, area);
-  const accounts = familyAccounts(community.id);
-  const members: FamilyListItem[] = listFamilyMembers(db).map(({ member, resident }) => {
-    const account = accounts.get(member.id);
-    return {
-      id: member.id,
-      name: member.name,
-      email: member.email,
-      relationship: member.relationship,
-      phoneNumber: member.phoneNumber,
-      resident: { id: resident.id, firstName: resident.firstName, lastName: resident.lastName, roomNumber: resident.roomNumber, isActive: resident.isActive },
-      signIn: account ? { username: account.username, status: account.status } : null,
-    };
-  });
-  return { members };
-}
 
 /** Residents offered in the form: the active ones, plus the member's current resident if inactive. */
 function residentChoices(db: TenantDb, currentId?: string) {
@@ -74,6 +44,19 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.addFamily] });
   const resident = getResident(db, submission.value.residentId);
   if (!resident || !resident.isActive) return submission.reply({ formErrors: [cfg.failed.addFamily], fieldErrors: { residentId: [NO_RESIDENT] } });
+  // the same person added again: offer the one who is there instead of a second account
+  const existing = findFollowerByEmail(db, resident.id, submission.value.email);
+  if (existing) {
+    const account = findFamilyAccount(community.id, existing.id);
+    const offer: ExistingFollower = {
+      id: existing.id,
+      name: existing.name,
+      resident: `${resident.firstName} ${resident.lastName}`,
+      accepted: Boolean(account?.passwordHash),
+      username: account?.username ?? null,
+    };
+    return { ...submission.reply(), existing: offer };
+  }
   try {
     const { member, invitation } = await addFamilyMemberWithInvitation(communityOrigin(request, community.subdomain), db, community, submission.value, user);
     return redirectWithToast(
@@ -132,12 +115,15 @@ export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs
 
 export async function deleteFamilyAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
-  const { db, community } = await requireArea(request, area);
+  const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const member = getFamilyMember(db, params.memberId ?? "");
+  const account = member ? findFamilyAccount(community.id, member.id) : undefined;
   if (!member || !deleteFamilyMember(db, community.id, member.id)) {
     return redirectWithToast(cfg.families, { type: "error", title: "Failed to remove family member", description: "This family member is no longer in the list." });
   }
+  // an erasure: the administrators' audit page lists it (the account is gone, so its name goes in details)
+  writeAudit({ client: clientOf(request), actorUserId: user.id, action: "family.removed", targetUserId: account?.id ?? null, tenantId: community.id, details: `${member.name} <${member.email}>` });
   return redirectWithToast(cfg.families, { type: "success", title: "Family member removed", description: `${member.name} and their sign-in have been removed.` });
 }
 
@@ -145,7 +131,8 @@ export async function invitationLoader({ request, params }: LoaderFunctionArgs) 
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const member = memberOr404(db, params.memberId);
-  return invitationPageData(request, community, { id: member.id, name: member.name }, findFamilyAccount(community.id, member.id));
+  // back to the family of the resident they follow, where the new member is listed
+  return invitationPageData(request, community, { id: member.id, name: member.name }, findFamilyAccount(community.id, member.id), { back: `?resident=${member.residentId}` });
 }
 
 export async function invitationAction({ request, params }: ActionFunctionArgs) {

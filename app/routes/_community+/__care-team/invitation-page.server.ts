@@ -37,6 +37,8 @@ export type InvitationPage = {
   invitation: { url: string; username: string; expires: string | null } | null;
   /** residents only: an inactive resident gets no new link */
   inactive?: boolean;
+  /** the list's query to go back to, showing this person (e.g. "?resident=..." or "?q=...") */
+  back?: string;
 };
 
 /** The invitation page's data for a family member or a resident (the flash cookie is cleared). */
@@ -45,7 +47,7 @@ export async function invitationPageData(
   community: Pick<Community, "timeZone">,
   person: { id: string; name: string },
   account: UserRow | undefined,
-  extra: { inactive?: boolean } = {},
+  extra: { inactive?: boolean; back?: string } = {},
 ) {
   const { invitation, headers } = await readInvitationFlash(request, person.id);
   const expires = invitation ? formatDateTime(invitation.expiresAt, community.timeZone) : null;

@@ -1,4 +1,4 @@
-// Loaders and actions of community news (/admin/news) and the staff bulletin (/staff/bulletin).
+// Loaders and actions of community news (/admin/news, /staff/news; /staff/bulletin is the old address of the staff's).
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NewsPostSchema } from "~/models/admin-schemas.server";
@@ -29,14 +29,14 @@ export async function newNewsAction({ request }: ActionFunctionArgs) {
   const cfg = AREAS[area];
   const submission = parseWithZod(await request.formData(), { schema: NewsPostSchema });
   if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.createNews] });
-  // staff bulletin posts are published at once
+  // staff's news posts are published at once
   const values = cfg.chooseNewsPublished ? submission.value : { ...submission.value, isPublished: true };
   try {
     const post = createNewsPost(db, values, user);
     notifyIfNewlyPinned(db, community, null, post, user);
     return redirectWithToast(cfg.news, {
       type: "success",
-      title: post.isPublished ? `${cfg.name === "staff" ? "Bulletin post" : "News post"} published` : "Saved as a draft",
+      title: post.isPublished ? "News post published" : "Saved as a draft",
       description: post.title,
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 // Loaders and actions of the residents screens, shared by /admin/residents and /staff/residents.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { ResidentSchema } from "~/models/admin-schemas.server";
 import { formatCalendarDate } from "~/models/event-dates";
 import { deleteMedia, MediaError, saveImage } from "~/models/media.server";
@@ -18,7 +19,8 @@ import {
   type ResidentWithCounts,
 } from "~/models/resident.server";
 import { listFamilyOfResident } from "~/models/family.server";
-import { findResidentAccount, residentAccounts, residentInvitation } from "~/models/invitation.server";
+import { residentListPageOf } from "~/models/resident-status.server";
+import { findResidentAccount, residentInvitation } from "~/models/invitation.server";
 import { communityOrigin } from "~/utils/host.server";
 import { invitationFlashHeaders, invitationPageData } from "./invitation-page.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -64,13 +66,6 @@ function toListItem(r: ResidentWithCounts, signIn: ResidentListItem["signIn"] = 
   };
 }
 
-export async function residentsLoader({ request }: LoaderFunctionArgs) {
-  const area = areaOf(request);
-  const { db, community } = await requireArea(request, area);
-  const accounts = residentAccounts(community.id);
-  return { residents: listResidentsWithStoryCounts(db).map((r) => toListItem(r, accounts.get(r.id)?.status)) };
-}
-
 /** The uploaded photo's bytes (null when none was chosen); removed from the form data either way. */
 async function takePhoto(formData: FormData): Promise<Buffer | null> {
   const file = formData.get("photo");
@@ -108,7 +103,9 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
   }
   try {
     const resident = createResident(db, { ...submission.value, profileImageId: imageId }, user);
-    return redirectWithToast(cfg.residents, { type: "success", title: "Resident added", description: `${resident.firstName} ${resident.lastName} is now in the residents list.` });
+    // the list's page that shows the new resident
+    const page = residentListPageOf(db, resident);
+    return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, { type: "success", title: "Resident added", description: `${resident.firstName} ${resident.lastName} is now in the residents list.` });
   } catch (error) {
     console.error("Adding a resident failed", error);
     if (imageId) deleteMedia(db, community, imageId);
@@ -143,15 +140,12 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   const { formData, photoBytes } = read;
   const intent = String(formData.get("intent") ?? "update");
 
-  if (intent === "deactivate" || intent === "activate") {
-    const r = setResidentActive(db, id, intent === "activate");
+  // deactivating asks first (resident-actions.server.ts); reactivating is done at once
+  if (intent === "deactivate") return redirect(`${cfg.residents}/${id}/deactivate`);
+  if (intent === "activate") {
+    const r = setResidentActive(db, id, true);
     if (!r) return failed();
-    const name = `${r.firstName} ${r.lastName}`;
-    return redirectWithToast(cfg.residents, {
-      type: "success",
-      title: intent === "activate" ? "Resident reactivated" : "Resident deactivated",
-      description: intent === "activate" ? `${name} is active again.` : `${name} is now marked inactive.`,
-    });
+    return redirectWithToast(cfg.residents, { type: "success", title: "Resident reactivated", description: `${r.firstName} ${r.lastName} is active again.` });
   }
 
   const photo = await takePhoto(formData);
@@ -170,7 +164,8 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   const v = submission.value;
   const r = updateResident(db, id, { ...v, roomNumber: v.roomNumber ?? null, dateOfBirth: v.dateOfBirth ?? null, admissionDate: v.admissionDate ?? null });
   if (!r) return failed();
-  return redirectWithToast(cfg.residents, { type: "success", title: "Resident updated", description: `${r.firstName} ${r.lastName}'s details are saved.` });
+  const page = residentListPageOf(db, r);
+  return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, { type: "success", title: "Resident updated", description: `${r.firstName} ${r.lastName}'s details are saved.` });
 }
 
 /** The resident's sign-in link page: the link just made (shown once), or a button to make one. */
@@ -180,7 +175,7 @@ export async function residentInvitationLoader({ request, params }: LoaderFuncti
   const row = getResident(db, params.residentId ?? "");
   if (!row) throw new Response("404 Page Not Found", { status: 404 });
   const name = `${row.firstName} ${row.lastName}`;
-  return invitationPageData(request, community, { id: row.id, name }, findResidentAccount(community.id, row.id), { inactive: !row.isActive });
+  return invitationPageData(request, community, { id: row.id, name }, findResidentAccount(community.id, row.id), { inactive: !row.isActive, back: `?q=${encodeURIComponent(name)}` });
 }
 
 export async function residentInvitationAction({ request, params }: ActionFunctionArgs) {

@@ -2,12 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AreaLayout } from "~/components/admin/AreaLayout";
 import { requireArea } from "~/utils/permissions.server";
+import { careTeamTotals } from "../__care-team/totals.server";
+import { Totals } from "../__care-team/Totals";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { community } = await requireArea(request, "admin");
-  return { facility: community.name };
+  const { db, community } = await requireArea(request, "admin");
+  return { facility: community.name, totals: careTeamTotals(db, community) };
 }
 
 const TABS = [
@@ -17,10 +19,20 @@ const TABS = [
   { to: "/admin/stories", label: "Stories" },
   { to: "/admin/news", label: "News" },
   { to: "/admin/calendar", label: "Calendar" },
+  { to: "/admin/staff", label: "Staff" },
+  { to: "/admin/audit", label: "Audit" },
   { to: "/admin/email", label: "Email" },
 ];
 
 export default function AdminLayout() {
-  const { facility } = useLoaderData<typeof loader>();
-  return <AreaLayout title="Admin Dashboard" intro={<p>Manage {facility}: residents, families, stories, news and events.</p>} tabs={TABS} navLabel="Admin sections" />;
+  const { facility, totals } = useLoaderData<typeof loader>();
+  return (
+    <AreaLayout
+      title="Admin Dashboard"
+      intro={<p>Manage {facility}: residents, families, stories, news, events and staff.</p>}
+      tabs={TABS}
+      navLabel="Admin sections"
+      top={<Totals totals={totals} area="admin" />}
+    />
+  );
 }

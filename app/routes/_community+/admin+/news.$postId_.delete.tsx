@@ -1,3 +1,3 @@
-// Deleting a post: one screen in ../__care-team, also served at /staff/bulletin/{postId}/delete.
+// Deleting a post: one screen in ../__care-team, also served at /staff/news/{postId}/delete.
 export { deleteNewsLoader as loader, deleteNewsAction as action } from "../__care-team/news.server";
 export { DeleteNewsDialog as default } from "../__care-team/News";

@@ -1,3 +1,3 @@
-// A new post: one screen in ../__care-team, also served at /staff/bulletin/new.
+// A new post: one screen in ../__care-team, also served at /staff/news/new.
 export { newNewsLoader as loader, newNewsAction as action } from "../__care-team/news.server";
 export { NewNewsDialog as default } from "../__care-team/News";

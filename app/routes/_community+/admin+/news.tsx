@@ -1,3 +1,3 @@
-// The news list: one screen in ../__care-team, also served at /staff/bulletin.
+// The news list: one screen in ../__care-team, also served at /staff/news.
 export { newsLoader as loader } from "../__care-team/news.server";
 export { NewsScreen as default } from "../__care-team/News";

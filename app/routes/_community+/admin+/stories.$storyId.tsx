@@ -8,6 +8,7 @@ import { SubmitButton } from "~/components/forms";
 import { ReviewNoteSchema } from "~/models/admin-schemas.server";
 import { categoryIcon, categoryLabel } from "~/models/categories";
 import { approveStory, getStoryRow, getStoryView, rejectStory, setStoryFeatured, unpublishStory, type ReviewResult } from "~/models/story.server";
+import { reopenStory } from "~/models/story-review-list.server";
 import { notifyStoryReviewed } from "~/models/notification-events.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatLongDate } from "~/models/local-time";
@@ -57,6 +58,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       result = unpublishStory(db, id, reviewer);
       if (!result.ok) return fail("Failed to update story", result);
       return redirectWithToast(LIST, { type: "success", title: "Story unpublished", description: `“${result.story.title}” is back in the review queue.` });
+    case "reopen":
+      result = reopenStory(db, id, reviewer);
+      if (!result.ok) return fail("Failed to update story", result);
+      return redirectWithToast(LIST, { type: "success", title: "Story reopened", description: `“${result.story.title}” is back in the review queue.` });
     case "feature":
     case "unfeature":
       result = setStoryFeatured(db, id, intent === "feature");
@@ -101,10 +106,14 @@ export default function StoryReview() {
       {story.aiPrompt ? <p className="mb-3 text-base italic">Prompt: {story.aiPrompt}</p> : null}
       {story.content.trim() ? <div className="mb-6 max-h-[50vh] overflow-y-auto whitespace-pre-line rounded-lg bg-stone-50 p-4 text-lg">{story.content}</div> : null}
       {words ? <StoryWords storyId={story.id} content={story.content} words={words} page={`${LIST}/${story.id}`} /> : null}
-      {story.reviewStatus === "rejected" && story.reviewNote ? (
-        <p className="mb-4 rounded-lg border-2 border-red-700 p-3 text-base">
-          <strong>Note to the resident:</strong> {story.reviewNote}
-        </p>
+      {story.reviewStatus === "rejected" ? (
+        <div className="mb-4 rounded-lg border-2 border-red-700 p-3 text-base">
+          <p>{story.reviewNote ? <><strong>Note to the resident:</strong> {story.reviewNote}</> : "Not approved, without a note."}</p>
+          <Form method="post" preventScrollReset className="mt-2">
+            <input type="hidden" name="intent" value="reopen" />
+            <SubmitButton className="btn-secondary">Reopen for review</SubmitButton>
+          </Form>
+        </div>
       ) : null}
 
       {story.isPublished ? (

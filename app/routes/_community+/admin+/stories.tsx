@@ -1,13 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { formatDistanceToNow } from "date-fns";
 import { requireArea } from "~/utils/permissions.server";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
+import { SubmitButton } from "~/components/forms";
+import { hrefWith, ListSearch, Pager } from "~/components/lists/ListControls";
 import { categoryIcon, categoryLabel } from "~/models/categories";
-import { countPublishedStories, listPendingStories, listPublishedForReview, listRejectedStories, type StoryView } from "~/models/story.server";
+import { listView } from "~/models/list-params";
+import { listStoriesForReview, readStoryListParams, reopenStory } from "~/models/story-review-list.server";
+import { countStoriesByReviewStatus, type StoryView } from "~/models/story.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
-const PUBLISHED_PAGE_SIZE = 10;
+const LIST = "/admin/stories";
 
 function toItem(s: StoryView) {
   return {
@@ -17,6 +22,7 @@ function toItem(s: StoryView) {
     category: s.category,
     resident: `${s.resident.firstName} ${s.resident.lastName}`,
     isFeatured: s.isFeatured,
+    reviewStatus: s.reviewStatus,
     reviewNote: s.reviewNote,
     when: formatDistanceToNow(new Date(s.publishedAt ?? s.createdAt), { addSuffix: true }),
   };
@@ -25,92 +31,150 @@ type Item = ReturnType<typeof toItem>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db } = await requireArea(request, "admin");
-  const total = countPublishedStories(db);
-  const pages = Math.max(1, Math.ceil(total / PUBLISHED_PAGE_SIZE));
-  const requested = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
-  const page = Number.isFinite(requested) ? Math.min(Math.max(1, requested), pages) : 1;
-  return {
-    pending: listPendingStories(db).map(toItem),
-    published: listPublishedForReview(db, PUBLISHED_PAGE_SIZE, (page - 1) * PUBLISHED_PAGE_SIZE).map(toItem),
-    rejected: listRejectedStories(db).map(toItem),
-    page,
-    pages,
-    total,
-  };
+  const params = readStoryListParams(new URL(request.url).searchParams);
+  const { rows, page } = listStoriesForReview(db, params);
+  const counts = countStoriesByReviewStatus(db);
+  return { stories: rows.map(toItem), page, view: listView(params), counts: { pending: counts.pending, published: counts.published, rejected: counts.rejected, all: counts.pending + counts.published + counts.rejected } };
 }
 
-function StoryList({ stories, kind }: { stories: Item[]; kind: "pending" | "published" | "rejected" }) {
+/** Reopening a story that was not approved, from its row (the review dialog has the other decisions). */
+export async function action({ request }: ActionFunctionArgs) {
+  const { db, user } = await requireArea(request, "admin");
+  const form = await request.formData();
+  if (form.get("intent") !== "reopen") return redirectWithToast(LIST, { type: "error", title: "Failed to update story", description: "Unknown action." });
+  const result = reopenStory(db, String(form.get("storyId") ?? ""), { id: user.id, displayName: user.displayName });
+  if (!result.ok) return redirectWithToast(`${LIST}?status=rejected`, { type: "error", title: "Failed to update story", description: result.reason });
+  return redirectWithToast(`${LIST}?status=pending`, { type: "success", title: "Story reopened", description: `“${result.story.title}” is back in the review queue.` });
+}
+
+const STATUS_TABS = [
+  { value: "pending", label: "Awaiting review", badge: "amber" },
+  { value: "published", label: "Published", badge: "green" },
+  { value: "rejected", label: "Not approved", badge: "red" },
+  { value: "all", label: "All", badge: "gray" },
+] as const;
+
+const STATUS_BADGE = { pending: ["amber", "Pending approval"], published: ["green", "Published"], rejected: ["red", "Not approved"] } as const;
+
+function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
+  const [tone, label] = STATUS_BADGE[story.reviewStatus];
   return (
-    <ul className="space-y-3">
-      {stories.map((s) => (
-        <li key={s.id} className="card flex flex-wrap items-start justify-between gap-3" data-testid={`${kind}-story`}>
-          <div className="min-w-0 flex-1">
-            <p className="mb-1 flex flex-wrap items-center gap-2">
-              <span aria-hidden="true" className="text-2xl">
-                {categoryIcon(s.category)}
-              </span>
-              <span className="text-xl font-bold">{s.title}</span>
-              {s.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
-            </p>
-            <p className="text-base text-stone-800">
-              {s.resident} · {categoryLabel(s.category)} · {kind === "published" ? "published" : "sent"} {s.when}
-            </p>
-            <p className="mt-1 text-base">{s.excerpt}</p>
-            {kind === "rejected" && s.reviewNote ? <p className="mt-1 text-base italic">Note: {s.reviewNote}</p> : null}
-          </div>
-          <Link to={`/admin/stories/${s.id}`} className="btn-secondary" aria-label={`Review ${s.title}`} preventScrollReset {...dialogLinkProps}>
-            {kind === "pending" ? "Review" : "Open"}
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <li className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-300 px-4 py-2" data-testid={`${story.reviewStatus}-story`}>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span aria-hidden="true" className="text-xl">
+            {categoryIcon(story.category)}
+          </span>
+          <span className="text-lg font-bold">{story.title}</span>
+          {showStatus ? <Badge tone={tone}>{label}</Badge> : null}
+          {story.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
+        </p>
+        <p className="text-base text-stone-800">
+          {story.resident} · {categoryLabel(story.category)} · {story.reviewStatus === "published" ? "published" : "sent"} {story.when}
+        </p>
+        {story.reviewStatus === "rejected" ? (
+          <p className="text-base italic" data-testid="review-note">
+            {story.reviewNote ? `Note to the resident: ${story.reviewNote}` : "No note was left."}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={`${LIST}/${story.id}`} className="btn-secondary" aria-label={`Review ${story.title}`} preventScrollReset {...dialogLinkProps}>
+          {story.reviewStatus === "pending" ? "Review" : "Open"}
+        </Link>
+        {story.reviewStatus === "rejected" ? (
+          <Form method="post" action={LIST} preventScrollReset>
+            <input type="hidden" name="intent" value="reopen" />
+            <input type="hidden" name="storyId" value={story.id} />
+            <SubmitButton className="btn-ghost" pendingText="Reopening...">
+              <span aria-hidden="true">Reopen</span>
+              <span className="sr-only">{`Reopen ${story.title} for review`}</span>
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </div>
+    </li>
   );
 }
 
 export default function AdminStories() {
-  const { pending, published, rejected, page, pages, total } = useLoaderData<typeof loader>();
-  const first = (page - 1) * PUBLISHED_PAGE_SIZE + 1;
+  const { stories, page, view, counts } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const status = view.filters.status as (typeof STATUS_TABS)[number]["value"];
   return (
-    <div className="space-y-10">
+    <section aria-labelledby="stories-title">
       <Outlet />
-      <section aria-labelledby="pending-title">
-        <SectionHeader id="pending-title" title={`Pending Approval (${pending.length})`} />
-        {pending.length ? <StoryList stories={pending} kind="pending" /> : <EmptyState>No stories are waiting for review.</EmptyState>}
-      </section>
-      <section aria-labelledby="published-title">
-        <SectionHeader id="published-title" title={`Published Stories (${total})`} />
-        {published.length ? (
-          <>
-            <p className="mb-3 text-base">
-              Showing {first}–{first + published.length - 1} of {total}, newest first.
-            </p>
-            <StoryList stories={published} kind="published" />
-            {pages > 1 ? (
-              <nav aria-label="Published stories pages" className="mt-4 flex flex-wrap items-center gap-3">
-                {page > 1 ? (
-                  <Link to={`/admin/stories?page=${page - 1}`} className="btn-secondary">
-                    Newer stories
-                  </Link>
-                ) : null}
-                <span className="text-base">
-                  Page {page} of {pages}
-                </span>
-                {page < pages ? (
-                  <Link to={`/admin/stories?page=${page + 1}`} className="btn-secondary">
-                    Older stories
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
-          </>
-        ) : (
-          <EmptyState>No stories have been published yet.</EmptyState>
-        )}
-      </section>
-      <section aria-labelledby="rejected-title">
-        <SectionHeader id="rejected-title" title={`Not Approved (${rejected.length})`} />
-        {rejected.length ? <StoryList stories={rejected} kind="rejected" /> : <EmptyState>No stories have been turned down.</EmptyState>}
-      </section>
-    </div>
+      <SectionHeader id="stories-title" title="Story Management" />
+      <nav aria-label="Stories by status" className="mb-4">
+        <ul className="flex flex-wrap gap-2">
+          {STATUS_TABS.map((t) => (
+            <li key={t.value}>
+              <Link
+                to={`${LIST}${hrefWith(search, { status: t.value })}`}
+                aria-current={status === t.value ? "page" : undefined}
+                className={status === t.value ? "btn-primary" : "btn-secondary"}
+                preventScrollReset
+              >
+                {t.label} ({counts[t.value]})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ListSearch id="stories-search" label="Find stories" view={view} placeholder="Title or resident" keep={{ status }} />
+      {stories.length === 0 ? (
+        <EmptyState>
+          {view.q
+            ? "No stories match. Try other words."
+            : status === "pending"
+              ? "No stories are waiting for review."
+              : status === "published"
+                ? "No stories have been published yet."
+                : status === "rejected"
+                  ? "No stories have been turned down."
+                  : "No stories yet."}
+        </EmptyState>
+      ) : (
+        <>
+          <div className="card p-0">
+            <nav aria-label="Sort the stories" className="flex flex-wrap items-center gap-3 px-4 py-2 text-base">
+              <span>Sort:</span>
+              <SortLinks view={view} />
+            </nav>
+            <ul aria-label="Stories">
+              {stories.map((s) => (
+                <StoryRow key={s.id} story={s} showStatus={status === "all"} />
+              ))}
+            </ul>
+          </div>
+          <Pager page={page} label="Stories pages" noun="stories" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function SortLinks({ view }: { view: { sort: string; desc: boolean } }) {
+  const { search } = useLocation();
+  const options = [
+    { sort: "-date", label: "Newest first" },
+    { sort: "date", label: "Oldest first" },
+    { sort: "resident", label: "Resident A–Z" },
+  ];
+  const current = view.desc ? `-${view.sort}` : view.sort;
+  return (
+    <>
+      {options.map((o) => (
+        <Link
+          key={o.sort}
+          to={`${LIST}${hrefWith(search, { sort: o.sort })}`}
+          aria-current={current === o.sort ? "true" : undefined}
+          className={`inline-flex min-h-[44px] items-center ${current === o.sort ? "font-bold text-ink" : "text-brand-800 underline"}`}
+          preventScrollReset
+        >
+          {o.label}
+        </Link>
+      ))}
+    </>
   );
 }

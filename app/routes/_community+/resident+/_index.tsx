@@ -70,7 +70,7 @@ export default function ResidentDashboard() {
           Your stories
         </h2>
         {stories.length ? (
-          <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,20rem),1fr))] gap-5">
             {stories.map((s) => (
               <li key={s.id} className="flex">
                 <ResidentStoryCard story={s} />

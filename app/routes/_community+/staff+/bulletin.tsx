@@ -1,3 +1,7 @@
-// The news list: one screen in ../__care-team, also served at /admin/news.
-export { newsLoader as loader } from "../__care-team/news.server";
-export { NewsScreen as default } from "../__care-team/News";
+// /staff/bulletin is the old address of /staff/news (issue 17 named it News everywhere). It keeps
+// answering: pages move on to /staff/news (bulletin_.$.tsx does the same for the pages under it).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { newsAddressOf } from "./__bulletin.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => newsAddressOf(request);
+export const action = ({ request }: ActionFunctionArgs) => newsAddressOf(request);

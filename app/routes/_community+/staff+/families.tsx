@@ -1,3 +1,3 @@
-// The family members list: one screen in ../__care-team, also served at /admin/families.
-export { familiesLoader as loader } from "../__care-team/families.server";
-export { FamiliesScreen as default } from "../__care-team/Families";
+// The family members list (search, sort, filters, pages, bulk actions): one screen in ../__care-team, also served at /admin/families.
+export { familyListLoader as loader } from "../__care-team/families-list.server";
+export { FamiliesScreen as default } from "../__care-team/FamiliesList";

@@ -1,3 +1,3 @@
-// The residents list: one screen in ../__care-team, also served at /admin/residents.
-export { residentsLoader as loader } from "../__care-team/residents.server";
-export { ResidentsScreen as default } from "../__care-team/Residents";
+// The residents list (search, sort, filter, pages, bulk actions): one screen in ../__care-team, also served at /admin/residents.
+export { residentListLoader as loader } from "../__care-team/residents-list.server";
+export { ResidentsScreen as default } from "../__care-team/ResidentsList";

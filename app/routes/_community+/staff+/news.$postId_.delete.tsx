@@ -1,3 +1,3 @@
-// Deleting a post: one screen in ../__care-team, also served at /admin/news/{postId}/delete.
+// Deleting a post: one screen in ../__care-team, also served at /admin/news/{postId}/delete; its old address under /staff/bulletin redirects here.
 export { deleteNewsLoader as loader, deleteNewsAction as action } from "../__care-team/news.server";
 export { DeleteNewsDialog as default } from "../__care-team/News";

@@ -1,0 +1,151 @@
+// The controls of a long list, all in the URL so that they work without JavaScript and can be
+// bookmarked: a search form (GET) with the list's filters, sortable column headers, and pages.
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export type ListViewProps = { q: string; sort: string; desc: boolean; filters: Record<string, string> };
+export type PageProps = { page: number; pageCount: number; offset: number; limit: number; total: number; hasPrevious: boolean; hasNext: boolean };
+export type FilterChoice = { name: string; label: string; options: { value: string; label: string }[] };
+
+/** The current URL's query with some parameters changed (null removes one); the page goes back to 1 unless set. */
+export function hrefWith(search: string, changes: Record<string, string | null>): string {
+  const params = new URLSearchParams(search);
+  if (!("page" in changes)) params.delete("page");
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(name);
+    else params.set(name, value);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
+export function useHrefWith() {
+  const { search, pathname } = useLocation();
+  return (changes: Record<string, string | null>) => `${pathname}${hrefWith(search, changes)}`;
+}
+
+/** Search words and filters: a GET form; its button applies them (the page starts again at 1). */
+export function ListSearch({
+  id,
+  label,
+  view,
+  filters = [],
+  keep = {},
+  values = {},
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  view: ListViewProps;
+  filters?: FilterChoice[];
+  /** other parameters to keep (the sort, a resident chosen elsewhere) */
+  keep?: Record<string, string | null | undefined>;
+  /** current values of filters that are not among the view's (a community chosen by id) */
+  values?: Record<string, string>;
+  placeholder?: string;
+}) {
+  const { pathname, search } = useLocation();
+  const sortParam = view.desc ? `-${view.sort}` : view.sort;
+  const kept = { sort: sortParam, ...keep };
+  const current = new URLSearchParams(search);
+  const active = view.q !== "" || [...Object.keys(view.filters), ...Object.keys(values)].some((k) => current.has(k));
+  return (
+    <Form method="get" action={pathname} role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3" preventScrollReset>
+      <div className="min-w-[14rem] flex-1">
+        <label htmlFor={`${id}-q`} className="label">
+          Search
+        </label>
+        <input id={`${id}-q`} type="search" name="q" defaultValue={view.q} className="input" placeholder={placeholder} autoComplete="off" />
+      </div>
+      {filters.map((f) => (
+        <div key={f.name}>
+          <label htmlFor={`${id}-${f.name}`} className="label">
+            {f.label}
+          </label>
+          <select id={`${id}-${f.name}`} name={f.name} defaultValue={values[f.name] ?? view.filters[f.name]} className="input">
+            {f.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      {Object.entries(kept).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      <button type="submit" className="btn-primary">
+        Search
+      </button>
+      {active ? (
+        <Link to={pathname} className="btn-ghost" preventScrollReset>
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** A column header that sorts the list by its column; pressing it again reverses the order. */
+export function SortHeader({ column, label, view, className = "" }: { column: string; label: string; view: ListViewProps; className?: string }) {
+  const href = useHrefWith();
+  const current = view.sort === column;
+  const next = current && !view.desc ? `-${column}` : column;
+  return (
+    <th scope="col" className={`py-2 font-semibold ${className || "px-3"}`} aria-sort={current ? (view.desc ? "descending" : "ascending") : undefined}>
+      <Link to={href({ sort: next })} className="inline-flex min-h-[44px] items-center gap-1 whitespace-nowrap text-ink underline-offset-2 hover:underline" preventScrollReset>
+        {label}
+        <span aria-hidden="true" className="text-brand-800">
+          {current ? (view.desc ? "▼" : "▲") : "↕"}
+        </span>
+        <span className="sr-only">{current ? (view.desc ? ", sorted Z to A; sort A to Z" : ", sorted A to Z; sort Z to A") : ", sort by this column"}</span>
+      </Link>
+    </th>
+  );
+}
+
+/** "Showing 26–50 of 512", and Previous / Next with the page number between. */
+export function Pager({ page, label, noun }: { page: PageProps; label: string; noun: string }) {
+  const href = useHrefWith();
+  if (page.total === 0) return null;
+  const first = page.offset + 1;
+  const last = Math.min(page.offset + page.limit, page.total);
+  return (
+    <nav aria-label={label} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-base">
+      <p data-testid="list-range">
+        Showing {first}–{last} of {page.total} {noun}
+      </p>
+      {page.pageCount > 1 ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {page.hasPrevious ? (
+            <Link to={href({ page: String(page.page - 1) })} className="btn-secondary" rel="prev" preventScrollReset>
+              Previous<span className="sr-only"> page</span>
+            </Link>
+          ) : null}
+          <span>
+            Page {page.page} of {page.pageCount}
+          </span>
+          {page.hasNext ? (
+            <Link to={href({ page: String(page.page + 1) })} className="btn-secondary" rel="next" preventScrollReset>
+              Next<span className="sr-only"> page</span>
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+/**
+ * A compact menu of a row's less frequent actions: a native disclosure, so it works without
+ * JavaScript. It opens inside the row (not floating over the table), so the table's sideways
+ * scrolling on small screens and at large text never cuts it off.
+ */
+export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <details className="row-menu">
+      <summary className="btn-ghost cursor-pointer list-none" aria-label={label}>
+        More <span aria-hidden="true">▾</span>
+      </summary>
+      <div className="mt-1 flex min-w-[11rem] flex-col gap-1 rounded-lg border-2 border-stone-300 bg-white p-1 shadow-sm">{children}</div>
+    </details>
+  );
+}

@@ -1,0 +1,219 @@
+// The family members list: search (name, email, resident), filters on the invitation and the
+// sign-in, sortable columns, 25 a page, where each invitation stands, and checkboxes for bulk
+// actions. Works without JavaScript. One screen for /admin and /staff.
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { EmptyState, SectionHeader } from "~/components/admin/ui";
+import { dialogLinkProps } from "~/components/dialog";
+import { SubmitButton } from "~/components/forms";
+import { ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
+import { AREAS, useCareTeamArea, type AreaName } from "./areas";
+import type { familyListLoader, FamilyRowItem } from "./families-list.server";
+
+export function FamiliesScreen() {
+  const area = useCareTeamArea();
+  const { members, page, view, resident } = useLoaderData<typeof familyListLoader>();
+  const cfg = AREAS[area];
+  const filtered = view.q !== "" || view.filters.invitation !== "all" || view.filters.status !== "active" || resident !== null;
+  return (
+    <section aria-labelledby="families-title">
+      <SectionHeader
+        id="families-title"
+        title={resident ? `Family of ${resident.name}` : "Family Management"}
+        action={
+          <div className="flex flex-wrap gap-2">
+            {area === "admin" ? (
+              <a href={`/admin/families.csv${csvQuery(view, resident?.id)}`} className="btn-secondary" download>
+                Export CSV
+              </a>
+            ) : null}
+            <Link to={`${cfg.families}/new${resident ? `?residentId=${resident.id}` : ""}`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
+              Add Family Member
+            </Link>
+          </div>
+        }
+      />
+      {resident ? (
+        <p className="mb-3 text-base">
+          Only the family of {resident.name} is shown.{" "}
+          <Link to={cfg.families} className="font-semibold text-brand-800 underline">
+            Show every family member
+          </Link>
+        </p>
+      ) : null}
+      <Outlet />
+      <ListSearch
+        id="families-search"
+        label="Find family members"
+        view={view}
+        placeholder="Name, email or resident"
+        keep={{ resident: resident?.id }}
+        filters={[
+          {
+            name: "invitation",
+            label: "Invitation",
+            options: [
+              { value: "all", label: "Any" },
+              { value: "pending", label: "Not accepted yet" },
+              { value: "accepted", label: "Accepted" },
+            ],
+          },
+          {
+            name: "status",
+            label: "Sign-in",
+            options: [
+              { value: "active", label: "On" },
+              { value: "inactive", label: "Switched off" },
+              { value: "all", label: "Any" },
+            ],
+          },
+        ]}
+      />
+      {members.length === 0 ? (
+        <EmptyState>{filtered ? "No family members match. Try other words or filters." : "No family members yet."}</EmptyState>
+      ) : (
+        <>
+          <BulkBar area={area} formId="families-bulk" />
+          <FamilyTable members={members} area={area} view={view} formId="families-bulk" />
+          <Pager page={page} label="Family members pages" noun="family members" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function csvQuery(view: ListViewProps, residentId?: string): string {
+  const params = new URLSearchParams();
+  if (view.q) params.set("q", view.q);
+  for (const [k, v] of Object.entries(view.filters)) params.set(k, v);
+  if (residentId) params.set("resident", residentId);
+  params.set("sort", view.desc ? `-${view.sort}` : view.sort);
+  return `?${params.toString()}`;
+}
+
+function BulkBar({ area, formId }: { area: AreaName; formId: string }) {
+  const cfg = AREAS[area];
+  return (
+    <Form id={formId} method="post" action={`${cfg.families}/bulk`} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`${formId}-intent`} className="font-semibold">
+          With the family members ticked below
+        </label>
+        <select id={`${formId}-intent`} name="intent" className="input w-auto max-w-full" defaultValue="links">
+          <option value="links">Make new invitation links (printable sheet)</option>
+          <option value="deactivate">Switch off their sign-in</option>
+          <option value="activate">Switch their sign-in back on</option>
+        </select>
+      </div>
+      <SubmitButton className="btn-secondary" pendingText="Working...">
+        Apply to ticked family members
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaName }) {
+  const cfg = AREAS[area];
+  const { invitation } = member;
+  const dot = invitation.status === "active" ? "bg-green-700" : invitation.status === "deactivated" ? "bg-stone-500" : "bg-amber-600";
+  return (
+    <span className="flex items-center gap-x-2 whitespace-nowrap text-base" data-testid="family-invitation">
+      <span className="inline-flex items-center gap-1 font-semibold" title={invitation.username ? `Username: ${invitation.username}` : undefined}>
+        <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${dot}`} />
+        {invitation.label}
+      </span>
+      {invitation.status === "active" && invitation.lastActive ? <span className="text-stone-700">· {invitation.lastActive}</span> : null}
+      {invitation.status === "invited" || invitation.status === "none" ? (
+        <Link
+          to={`${cfg.families}/${member.id}/invitation`}
+          className="inline-flex min-h-[24px] items-center whitespace-nowrap font-semibold text-brand-800 underline"
+          aria-label={`Make a new link for ${member.name}`}
+          preventScrollReset
+          {...dialogLinkProps}
+        >
+          New link
+        </Link>
+      ) : null}
+    </span>
+  );
+}
+
+function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]; area: AreaName; view: ListViewProps; formId: string }) {
+  const cfg = AREAS[area];
+  return (
+    <div className="card relative overflow-x-auto p-0">
+      <table className="w-full min-w-[60rem] border-collapse text-left text-base">
+        <caption className="sr-only">Family members and the residents they follow</caption>
+        <thead className="bg-stone-100">
+          <tr>
+            <th scope="col" className="w-10 px-2 py-2">
+              <span className="sr-only">Choose</span>
+            </th>
+            <SortHeader column="name" label="Family Member" view={view} className="px-2" />
+            <SortHeader column="resident" label="Resident" view={view} className="px-2" />
+            <th scope="col" className="px-2 py-2 font-semibold">
+              Invitation
+            </th>
+            <th scope="col" className="px-2 py-2 font-semibold">
+              Contact
+            </th>
+            <th scope="col" className="px-2 py-2 font-semibold">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m) => (
+            <tr key={m.id} className="border-t border-stone-300 align-middle" data-testid="family-row">
+              <td className="px-2 py-1">
+                <input type="checkbox" name="ids" value={m.id} form={formId} className="h-6 w-6" aria-label={`Choose ${m.name}`} />
+              </td>
+              <th scope="row" className="whitespace-nowrap px-2 py-1 font-semibold">
+                {m.name}
+              </th>
+              <td className="whitespace-nowrap px-2 py-1">
+                {m.relationship ? <span className="text-stone-700">{m.relationship} of </span> : null}
+                {m.resident.name}
+                {m.resident.roomNumber ? <span className="text-stone-700"> · Room {m.resident.roomNumber}</span> : null}
+                {m.resident.isActive ? null : <span className="text-stone-700"> (inactive)</span>}
+              </td>
+              <td className="px-2 py-1 font-normal">
+                <InvitationCell member={m} area={area} />
+              </td>
+              <td className="max-w-[11rem] px-2 py-1">
+                {/* one line: the whole address (and the phone number) show on hover, and in Edit and the CSV */}
+                <a href={`mailto:${m.email}`} className="block truncate text-brand-800 underline" title={m.phoneNumber ? `${m.email} · ${m.phoneNumber}` : m.email}>
+                  {m.email}
+                </a>
+              </td>
+              <td className="px-2 py-1">
+                <div className="flex items-start gap-1">
+                  <Link to={`${cfg.families}/${m.id}`} className="btn-secondary py-1" aria-label={`Edit ${m.name}`} preventScrollReset {...dialogLinkProps}>
+                    Edit
+                  </Link>
+                  <RowMenu label={`More actions for ${m.name}`}>
+                    {m.invitation.status !== "active" && m.invitation.status !== "deactivated" ? (
+                      <Link to={`${cfg.families}/${m.id}/invitation`} className="btn-ghost justify-start" aria-label={`New invitation for ${m.name}`} preventScrollReset {...dialogLinkProps}>
+                        Invitation
+                      </Link>
+                    ) : null}
+                    <Form method="post" action={`${cfg.families}/bulk`} preventScrollReset>
+                      <input type="hidden" name="ids" value={m.id} />
+                      <input type="hidden" name="intent" value={m.invitation.status === "deactivated" ? "activate" : "deactivate"} />
+                      <SubmitButton className="btn-ghost w-full justify-start">
+                        <span aria-hidden="true">{m.invitation.status === "deactivated" ? "Switch sign-in on" : "Switch sign-in off"}</span>
+                        <span className="sr-only">{`${m.invitation.status === "deactivated" ? "Switch on the sign-in of" : "Switch off the sign-in of"} ${m.name}`}</span>
+                      </SubmitButton>
+                    </Form>
+                    <Link to={`${cfg.families}/${m.id}/delete`} className="btn-ghost justify-start text-red-800" aria-label={`Remove ${m.name}`} preventScrollReset {...dialogLinkProps}>
+                      Remove
+                    </Link>
+                  </RowMenu>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+// The residents list: search, status filter, sortable columns, 25 a page, a row a line high with
+// its actions in one compact row, and checkboxes for bulk actions. All of it works without
+// JavaScript (GET forms and links; the bulk form is one POST). One screen for /admin and /staff.
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
+import { dialogLinkProps } from "~/components/dialog";
+import { ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
+import { SubmitButton } from "~/components/forms";
+import { AREAS, useCareTeamArea, type AreaName } from "./areas";
+import type { residentListLoader, ResidentRowItem } from "./residents-list.server";
+
+const SIGN_IN_TEXT: Record<ResidentRowItem["signIn"], string> = {
+  none: "No sign-in",
+  invited: "Sign-in link made",
+  active: "Signs in",
+  deactivated: "Sign-in switched off",
+};
+
+export function ResidentsScreen() {
+  const area = useCareTeamArea();
+  const { residents, page, view } = useLoaderData<typeof residentListLoader>();
+  const cfg = AREAS[area];
+  const filtered = view.q !== "" || view.filters.status !== "active";
+  return (
+    <section aria-labelledby="residents-title">
+      <SectionHeader
+        id="residents-title"
+        title="Resident Management"
+        action={
+          <div className="flex flex-wrap gap-2">
+            {area === "admin" ? (
+              <a href={`/admin/residents.csv${csvQuery(view)}`} className="btn-secondary" download>
+                Export CSV
+              </a>
+            ) : null}
+            <Link to={`${cfg.residents}/print`} className="btn-secondary">
+              Print directory
+            </Link>
+            <Link to={`${cfg.residents}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
+              Add Resident
+            </Link>
+          </div>
+        }
+      />
+      <Outlet />
+      <ListSearch
+        id="residents-search"
+        label="Find residents"
+        view={view}
+        placeholder="Name or room"
+        filters={[
+          {
+            name: "status",
+            label: "Status",
+            options: [
+              { value: "active", label: "Active" },
+              { value: "inactive", label: "Inactive" },
+              { value: "all", label: "All" },
+            ],
+          },
+        ]}
+      />
+      {residents.length === 0 ? (
+        <EmptyState>
+          {filtered ? "No residents match. Try other words or another status." : "No residents yet. Add the first resident to start collecting stories."}
+        </EmptyState>
+      ) : (
+        <>
+          <BulkBar area={area} formId="residents-bulk" />
+          <ResidentTable residents={residents} area={area} view={view} formId="residents-bulk" />
+          <Pager page={page} label="Residents pages" noun="residents" />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The export takes the list's search, filter and sort, not its page. */
+function csvQuery(view: ListViewProps): string {
+  const params = new URLSearchParams();
+  if (view.q) params.set("q", view.q);
+  for (const [k, v] of Object.entries(view.filters)) params.set(k, v);
+  params.set("sort", view.desc ? `-${view.sort}` : view.sort);
+  return `?${params.toString()}`;
+}
+
+function BulkBar({ area, formId }: { area: AreaName; formId: string }) {
+  const cfg = AREAS[area];
+  return (
+    <Form id={formId} method="post" action={`${cfg.residents}/bulk`} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`${formId}-intent`} className="font-semibold">
+          With the residents ticked below
+        </label>
+        <select id={`${formId}-intent`} name="intent" className="input w-auto max-w-full" defaultValue="links">
+          <option value="links">Make sign-in links (printable sheet)</option>
+          <option value="deactivate">Deactivate</option>
+          <option value="activate">Reactivate</option>
+        </select>
+      </div>
+      <SubmitButton className="btn-secondary" pendingText="Working...">
+        Apply to ticked residents
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function ResidentTable({ residents, area, view, formId }: { residents: ResidentRowItem[]; area: AreaName; view: ListViewProps; formId: string }) {
+  const cfg = AREAS[area];
+  return (
+    <div className="card relative overflow-x-auto p-0">
+      <table className="w-full min-w-[56rem] border-collapse text-left text-base">
+        <caption className="sr-only">Residents</caption>
+        <thead className="bg-stone-100">
+          <tr>
+            <th scope="col" className="w-12 px-3 py-2">
+              <span className="sr-only">Choose</span>
+            </th>
+            <SortHeader column="name" label="Resident" view={view} />
+            <SortHeader column="room" label="Room" view={view} />
+            <SortHeader column="admitted" label="Admission Date" view={view} />
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Stories
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {residents.map((r) => {
+            const name = `${r.firstName} ${r.lastName}`;
+            return (
+              <tr key={r.id} className="border-t border-stone-300 align-middle" data-testid="resident-row">
+                <td className="px-3 py-1">
+                  <input type="checkbox" name="ids" value={r.id} form={formId} className="h-6 w-6" aria-label={`Choose ${name}`} />
+                </td>
+                <th scope="row" className="px-3 py-1 font-semibold">
+                  <span className="flex items-center gap-2 whitespace-nowrap">
+                    <Avatar firstName={r.firstName} lastName={r.lastName} imageUrl={r.profileImageUrl} size="sm" />
+                    <span data-testid="resident-name">{name}</span>
+                  </span>
+                </th>
+                <td className="whitespace-nowrap px-3 py-1">{r.roomNumber ? `Room ${r.roomNumber}` : "—"}</td>
+                <td className="whitespace-nowrap px-3 py-1">{r.admissionLabel ?? "—"}</td>
+                <td className="whitespace-nowrap px-3 py-1">
+                  {r.storyCount}
+                  {r.storyCount > r.publishedStoryCount ? <span className="text-stone-700"> ({r.storyCount - r.publishedStoryCount} waiting)</span> : null}
+                </td>
+                <td className="whitespace-nowrap px-3 py-1">
+                  {r.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}{" "}
+                  <span className="text-stone-700" data-testid="resident-sign-in">
+                    {SIGN_IN_TEXT[r.signIn]}
+                  </span>
+                </td>
+                <td className="px-3 py-1">
+                  <div className="flex items-start gap-1">
+                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary min-h-[44px] py-1" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
+                      Edit
+                    </Link>
+                    <RowMenu label={`More actions for ${name}`}>
+                      <Link to={`${cfg.families}/new?residentId=${r.id}`} className="btn-ghost justify-start" aria-label={`Add family member for ${name}`}>
+                        Add family
+                      </Link>
+                      <Link to={`${cfg.families}?resident=${r.id}`} className="btn-ghost justify-start" aria-label={`Family of ${name}`}>
+                        Family
+                      </Link>
+                      <Link to={`${cfg.residents}/${r.id}/gazette`} className="btn-ghost justify-start" aria-label={`Gazette for ${name}`}>
+                        Gazette
+                      </Link>
+                      {r.signIn !== "active" && r.isActive ? (
+                        <Link to={`${cfg.residents}/${r.id}/invitation`} className="btn-ghost justify-start" aria-label={`Sign-in link for ${name}`} preventScrollReset {...dialogLinkProps}>
+                          Sign-in link
+                        </Link>
+                      ) : null}
+                      {r.isActive ? (
+                        <Link to={`${cfg.residents}/${r.id}/deactivate`} className="btn-ghost justify-start text-red-800" aria-label={`Deactivate ${name}`} preventScrollReset {...dialogLinkProps}>
+                          Deactivate
+                        </Link>
+                      ) : (
+                        <Form method="post" action={`${cfg.residents}/${r.id}/deactivate`} preventScrollReset>
+                          <input type="hidden" name="intent" value="activate" />
+                          <SubmitButton className="btn-ghost w-full justify-start">
+                            <span aria-hidden="true">Reactivate</span>
+                            <span className="sr-only">{`Reactivate ${name}`}</span>
+                          </SubmitButton>
+                        </Form>
+                      )}
+                    </RowMenu>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// Bulk actions on the ticked family members: new invitation links as one printable sheet, and
+// switching sign-ins off (asked once, done once, with Undo) or back on. Shared by /admin/families
+// and /staff/families; every switch is written to the audit log.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { writeAudit } from "~/models/audit.server";
+import { formatCalendarDate } from "~/models/event-dates";
+import { familyMembersByIds, setFamilySignInsActive } from "~/models/family-access.server";
+import { reissueInvitation } from "~/models/invitation.server";
+import { getResident } from "~/models/resident.server";
+import { linkedSignInStates } from "~/models/sign-in-state.server";
+import { clientOf, communityOrigin } from "~/utils/host.server";
+import { requireArea } from "~/utils/permissions.server";
+import { ROLE } from "~/utils/roles";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AREAS, areaOf } from "./areas";
+import type { SheetEntry } from "./sheet";
+import { qrSvg } from "~/utils/qr.server";
+
+const UNDO_LIMIT = 40;
+
+export async function familiesBulkLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
+  await requireArea(request, area);
+  // the page shows the bulk form's answer; opened by itself it points back to the list
+  return null;
+}
+
+export type FamiliesBulkResult =
+  | { kind: "confirm"; intent: "deactivate"; people: { id: string; name: string }[] }
+  | { kind: "sheet"; entries: SheetEntry[]; skipped: { name: string; reason: string }[] }
+  | { kind: "nothing"; message: string };
+
+export async function familiesBulkAction({ request }: ActionFunctionArgs): Promise<FamiliesBulkResult | Response> {
+  const area = areaOf(request);
+  const { db, community, user } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const chosen = familyMembersByIds(
+    db,
+    form.getAll("ids").map(String).filter((v) => v.length > 0 && v.length < 100),
+  );
+  if (!chosen.length) return { kind: "nothing", message: "Tick at least one family member in the list first." };
+  const states = linkedSignInStates(community.id, ROLE.family, chosen.map((m) => m.id));
+  const client = clientOf(request);
+
+  if (intent === "deactivate") {
+    const on = chosen.filter((m) => states.get(m.id)?.status !== "deactivated" && states.has(m.id));
+    if (!on.length) return { kind: "nothing", message: "The ticked family members' sign-ins are already switched off." };
+    if (form.get("confirm") !== "yes") return { kind: "confirm", intent: "deactivate", people: on.map((m) => ({ id: m.id, name: m.name })) };
+    const changed = setFamilySignInsActive(
+      community.id,
+      on.map((m) => m.id),
+      false,
+    );
+    for (const c of changed) writeAudit({ client, actorUserId: user.id, action: "family.deactivated", targetUserId: c.userId, tenantId: community.id, details: chosen.find((m) => m.id === c.memberId)?.name ?? null });
+    const ids = changed.map((c) => c.memberId);
+    const names = chosen.filter((m) => ids.includes(m.id)).map((m) => m.name);
+    return redirectWithToast(cfg.families, {
+      type: "success",
+      title: `Sign-in switched off for ${changed.length} ${changed.length === 1 ? "family member" : "family members"}`,
+      description: `${names.join(", ")}: signed out now, and they cannot sign in until it is switched back on.`,
+      ...(ids.length <= UNDO_LIMIT ? { undo: { action: `${cfg.families}/bulk`, label: "Undo", fields: [["intent", "activate"] as [string, string], ...ids.map((id): [string, string] => ["ids", id])] } } : {}),
+    });
+  }
+
+  if (intent === "activate") {
+    const changed = setFamilySignInsActive(
+      community.id,
+      chosen.map((m) => m.id),
+      true,
+    );
+    for (const c of changed) writeAudit({ client, actorUserId: user.id, action: "family.reactivated", targetUserId: c.userId, tenantId: community.id, details: chosen.find((m) => m.id === c.memberId)?.name ?? null });
+    return redirectWithToast(cfg.families, {
+      type: "success",
+      title: changed.length ? `Sign-in switched on for ${changed.length} ${changed.length === 1 ? "family member" : "family members"}` : "Nothing to change",
+      description: changed.length ? chosen.filter((m) => changed.some((c) => c.memberId === m.id)).map((m) => m.name).join(", ") : "Their sign-ins were already on.",
+    });
+  }
+
+  if (intent === "links") {
+    const origin = communityOrigin(request, community.subdomain);
+    const entries: SheetEntry[] = [];
+    const skipped: { name: string; reason: string }[] = [];
+    for (const m of chosen) {
+      const state = states.get(m.id);
+      if (state?.status === "deactivated") {
+        skipped.push({ name: m.name, reason: "their sign-in is switched off" });
+        continue;
+      }
+      const invitation = await reissueInvitation(origin, db, community, m.id, user);
+      if (!invitation) {
+        skipped.push({ name: m.name, reason: `already signs in as ${state?.username ?? "their username"}` });
+        continue;
+      }
+      const resident = getResident(db, m.residentId);
+      entries.push({
+        name: m.name,
+        detail: resident ? `Family of ${resident.firstName} ${resident.lastName}` : null,
+        username: invitation.username,
+        url: invitation.url,
+        expires: formatCalendarDate(invitation.expiresAt.slice(0, 10)),
+        qrSvg: await qrSvg(invitation.url),
+      });
+    }
+    return { kind: "sheet", entries, skipped };
+  }
+
+  return { kind: "nothing", message: "Choose what to do with the ticked family members." };
+}

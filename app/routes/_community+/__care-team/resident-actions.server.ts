@@ -1,0 +1,157 @@
+// Deactivating a resident (asked first, with Undo in the toast), bulk actions on the ticked
+// residents (deactivate asked once and done once; sign-in links as one printable sheet), and the
+// printable resident directory. Shared by /admin/residents and /staff/residents.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { formatCalendarDate } from "~/models/event-dates";
+import { residentInvitation } from "~/models/invitation.server";
+import { getResident, listResidents } from "~/models/resident.server";
+import { residentsByIds, setResidentsActive } from "~/models/resident-status.server";
+import { communityOrigin } from "~/utils/host.server";
+import { requireArea } from "~/utils/permissions.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AREAS, areaOf } from "./areas";
+import type { SheetEntry } from "./sheet";
+import { qrSvg } from "~/utils/qr.server";
+
+/** Undo forms travel in the toast cookie: only for a reasonable number of people. */
+const UNDO_LIMIT = 40;
+
+function listOf(ids: string[]) {
+  return ids.map((id): [string, string] => ["ids", id]);
+}
+
+// ---- one resident: /{area}/residents/{id}/deactivate
+
+export async function deactivateResidentLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
+  const { db } = await requireArea(request, area);
+  const resident = getResident(db, params.residentId ?? "");
+  if (!resident) throw new Response("404 Page Not Found", { status: 404 });
+  return { resident: { id: resident.id, name: `${resident.firstName} ${resident.lastName}`, isActive: resident.isActive } };
+}
+
+export async function deactivateResidentAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
+  const { db } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const id = params.residentId ?? "";
+  const resident = getResident(db, id);
+  // like the page itself: a resident of another community, or none, is not found
+  if (!resident) throw new Response("404 Page Not Found", { status: 404 });
+  const intent = String((await request.formData()).get("intent") ?? "");
+  const name = `${resident.firstName} ${resident.lastName}`;
+  if (intent === "deactivate") {
+    setResidentsActive(db, [id], false);
+    return redirectWithToast(cfg.residents, {
+      type: "success",
+      title: "Resident deactivated",
+      description: `${name} is now marked inactive (find them under Status: Inactive).`,
+      undo: { action: `${cfg.residents}/${id}/deactivate`, label: "Undo", fields: [["intent", "activate"]] },
+    });
+  }
+  if (intent === "activate") {
+    setResidentsActive(db, [id], true);
+    return redirectWithToast(cfg.residents, { type: "success", title: "Resident reactivated", description: `${name} is active again.` });
+  }
+  return redirectWithToast(cfg.residents, { type: "error", title: cfg.failed.updateResident, description: "Unknown action." });
+}
+
+// ---- the ticked residents: /{area}/residents/bulk
+
+export async function residentsBulkLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
+  await requireArea(request, area);
+  // the page shows the bulk form's answer; opened by itself it points back to the list
+  return null;
+}
+
+export type ResidentsBulkResult =
+  | { kind: "confirm"; intent: "deactivate"; people: { id: string; name: string }[] }
+  | { kind: "sheet"; entries: SheetEntry[]; skipped: { name: string; reason: string }[] }
+  | { kind: "nothing"; message: string };
+
+export async function residentsBulkAction({ request }: ActionFunctionArgs): Promise<ResidentsBulkResult | Response> {
+  const area = areaOf(request);
+  const { db, community, user } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const chosen = residentsByIds(
+    db,
+    form.getAll("ids").map(String).filter((v) => v.length > 0 && v.length < 100),
+  );
+  if (!chosen.length) return { kind: "nothing", message: "Tick at least one resident in the list first." };
+  const name = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`;
+
+  if (intent === "deactivate") {
+    const active = chosen.filter((r) => r.isActive);
+    if (!active.length) return { kind: "nothing", message: "The ticked residents are already inactive." };
+    // asked once: the confirmation carries the ids back with confirm=yes
+    if (form.get("confirm") !== "yes") return { kind: "confirm", intent: "deactivate", people: active.map((r) => ({ id: r.id, name: name(r) })) };
+    const changed = setResidentsActive(
+      db,
+      active.map((r) => r.id),
+      false,
+    );
+    const ids = changed.map((r) => r.id);
+    return redirectWithToast(`${cfg.residents}?status=inactive`, {
+      type: "success",
+      title: `${changed.length} ${changed.length === 1 ? "resident" : "residents"} deactivated`,
+      description: changed.map(name).join(", "),
+      ...(ids.length <= UNDO_LIMIT ? { undo: { action: `${cfg.residents}/bulk`, label: "Undo", fields: [["intent", "activate"], ...listOf(ids)] } } : {}),
+    });
+  }
+
+  if (intent === "activate") {
+    const changed = setResidentsActive(
+      db,
+      chosen.map((r) => r.id),
+      true,
+    );
+    return redirectWithToast(cfg.residents, {
+      type: "success",
+      title: changed.length ? `${changed.length} ${changed.length === 1 ? "resident" : "residents"} reactivated` : "Nothing to change",
+      description: changed.length ? changed.map(name).join(", ") : "The ticked residents were already active.",
+    });
+  }
+
+  if (intent === "links") {
+    const origin = communityOrigin(request, community.subdomain);
+    const entries: SheetEntry[] = [];
+    const skipped: { name: string; reason: string }[] = [];
+    for (const r of chosen) {
+      const result = await residentInvitation(origin, db, community, r.id, user);
+      if (result.ok) {
+        entries.push({ name: result.invitation.name, detail: r.roomNumber ? `Room ${r.roomNumber}` : null, username: result.invitation.username, url: result.invitation.url, expires: formatCalendarDate(result.invitation.expiresAt.slice(0, 10)), qrSvg: await qrSvg(result.invitation.url) });
+      } else {
+        skipped.push({ name: name(r), reason: result.reason === "inactive" ? "inactive: reactivate them first" : result.reason === "active" ? `already signs in as ${result.username}` : "no longer in the list" });
+      }
+    }
+    return { kind: "sheet", entries, skipped };
+  }
+
+  return { kind: "nothing", message: "Choose what to do with the ticked residents." };
+}
+
+// ---- the printable directory: /{area}/residents/print
+
+export async function residentsPrintLoader({ request }: LoaderFunctionArgs) {
+  const area = areaOf(request);
+  const { db, community } = await requireArea(request, area);
+  const byRoom = new URL(request.url).searchParams.get("sort") === "room";
+  const rows = listResidents(db, { activeOnly: true }).map((r) => ({
+    id: r.id,
+    name: `${r.lastName}, ${r.firstName}`,
+    room: r.roomNumber,
+    roomKey: r.sortRoom ?? "",
+    admitted: r.admissionDate ? formatCalendarDate(r.admissionDate) : null,
+    born: r.dateOfBirth ? formatCalendarDate(r.dateOfBirth) : null,
+  }));
+  if (byRoom) rows.sort((a, b) => (a.roomKey < b.roomKey ? -1 : a.roomKey > b.roomKey ? 1 : 0));
+  return {
+    facility: community.name,
+    printedOn: new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long" }).format(new Date()),
+    byRoom,
+    residents: rows.map(({ roomKey: _key, ...r }) => r),
+  };
+}
