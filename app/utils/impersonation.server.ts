@@ -1,6 +1,6 @@
 // Login-as in the open: a session opened by the super admin as a user carries who opened it, so
 // every page shows a banner, and "Return to super admin" ends it and puts the super admin's own
-// session back (see docs/decisions/013-staff-lists-and-login-as.md). The audit entries are
+// session back (see docs/decisions/014-staff-lists-and-login-as.md). The audit entries are
 // written by the routes (models/audit.server.ts).
 import { redirect } from "@remix-run/node";
 import { getUserById, type UserRow } from "./accounts.server";
