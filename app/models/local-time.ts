@@ -74,3 +74,15 @@ export function formatMonthDay(iso: string, timeZone: string): string {
 export function formatDateTime(iso: string, timeZone: string): string {
   return formatFor(dateTimeFormats, timeZone, { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
 }
+
+/**
+ * A recent day, short enough for a table row: "today", "yesterday", "Nov 20" this year,
+ * "Nov 20, 2025" before; in the community's time zone.
+ */
+export function formatRecentDay(iso: string, timeZone: string, now: Date = new Date()): string {
+  const day = localDateIn(timeZone, new Date(iso));
+  if (day === localDateIn(timeZone, now)) return "today";
+  if (day === localDateIn(timeZone, new Date(now.getTime() - 86_400_000))) return "yesterday";
+  const sameYear = day.slice(0, 4) === localDateIn(timeZone, now).slice(0, 4);
+  return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) }).format(new Date(iso));
+}

@@ -245,3 +245,27 @@ test.describe("getting started", () => {
     await expect(list.locator('[data-step="news"]')).toHaveAttribute("data-done", "no");
   });
 });
+
+test.describe("on a 1366 px screen", () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test("each list's rows are a line high with every action in view, no sideways scrolling", async ({ page }) => {
+    await signIn(page, BIG.admin, SUB);
+    // an export, so that the audit log has a row to show
+    expect((await httpRequest({ sub: SUB, path: "/admin/staff.csv", cookie: await sessionCookie(BIG.admin, SUB) })).status).toBe(200);
+    for (const path of ["/admin/residents", "/admin/families", "/admin/staff", "/admin/audit"]) {
+      await page.goto(site(path));
+      const table = page.locator("main table").first();
+      await expect(table, path).toBeVisible();
+      const fit = await table.evaluate((el) => {
+        const box = el.parentElement!;
+        const rows = Array.from(el.querySelectorAll("tbody tr")).map((r) => r.getBoundingClientRect().height);
+        return { scroll: box.scrollWidth, client: box.clientWidth, tallest: Math.max(...rows), rows: rows.length };
+      });
+      expect(fit.rows, `${path}: rows`).toBeGreaterThan(0);
+      expect.soft(fit.scroll, `${path}: the table fits its card (no sideways scrolling)`).toBeLessThanOrEqual(fit.client + 1);
+      // a line of text and a 44 px button with its padding (the audit log's rows are read, not acted on: they may wrap)
+      if (path !== "/admin/audit") expect.soft(fit.tallest, `${path}: the tallest row`).toBeLessThanOrEqual(64);
+    }
+  });
+});

@@ -117,7 +117,7 @@ function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaNam
   const dot = invitation.status === "active" ? "bg-green-700" : invitation.status === "deactivated" ? "bg-stone-500" : "bg-amber-600";
   return (
     <span className="flex items-center gap-x-2 whitespace-nowrap text-base" data-testid="family-invitation">
-      <span className="inline-flex items-center gap-1 font-semibold" title={invitation.username ? `Username: ${invitation.username}` : undefined}>
+      <span className="inline-flex items-center gap-1" title={invitation.username ? `Username: ${invitation.username}` : undefined}>
         <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${dot}`} />
         {invitation.label}
       </span>
@@ -154,9 +154,6 @@ function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]
               Invitation
             </th>
             <th scope="col" className="px-2 py-2 font-semibold">
-              Contact
-            </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
               Actions
             </th>
           </tr>
@@ -168,29 +165,33 @@ function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]
                 <input type="checkbox" name="ids" value={m.id} form={formId} className="h-6 w-6" aria-label={`Choose ${m.name}`} />
               </td>
               <th scope="row" className="whitespace-nowrap px-2 py-1 font-semibold">
-                {m.name}
+                {/* the name opens Edit: one button fewer on a row a line high */}
+                <Link to={`${cfg.families}/${m.id}`} className="inline-flex min-h-[44px] items-center text-brand-800 underline underline-offset-2" aria-label={`Edit ${m.name}`} preventScrollReset {...dialogLinkProps}>
+                  {m.name}
+                </Link>
               </th>
-              <td className="whitespace-nowrap px-2 py-1">
+              {/* the one cell that may take a second line for long names: a row stays as high as its buttons */}
+              <td className="px-2 py-1 leading-snug">
                 {m.relationship ? <span className="text-stone-700">{m.relationship} of </span> : null}
                 {m.resident.name}
-                {m.resident.roomNumber ? <span className="text-stone-700"> · Room {m.resident.roomNumber}</span> : null}
+                {m.resident.roomNumber ? <span className="whitespace-nowrap text-stone-700"> · Room {m.resident.roomNumber}</span> : null}
                 {m.resident.isActive ? null : <span className="text-stone-700"> (inactive)</span>}
               </td>
               <td className="px-2 py-1 font-normal">
                 <InvitationCell member={m} area={area} />
               </td>
-              <td className="max-w-[11rem] px-2 py-1">
-                {/* one line: the whole address (and the phone number) show on hover, and in Edit and the CSV */}
-                <a href={`mailto:${m.email}`} className="block truncate text-brand-800 underline" title={m.phoneNumber ? `${m.email} · ${m.phoneNumber}` : m.email}>
-                  {m.email}
-                </a>
-              </td>
               <td className="px-2 py-1">
                 <div className="flex items-start gap-1">
-                  <Link to={`${cfg.families}/${m.id}`} className="btn-secondary py-1" aria-label={`Edit ${m.name}`} preventScrollReset {...dialogLinkProps}>
-                    Edit
-                  </Link>
                   <RowMenu label={`More actions for ${m.name}`}>
+                    {/* the address in full (and the phone number): the row has no room for a contact column */}
+                    <a href={`mailto:${m.email}`} className="btn-ghost justify-start break-all">
+                      {m.email}
+                    </a>
+                    {m.phoneNumber ? (
+                      <a href={`tel:${m.phoneNumber.replace(/[^\d+]/g, "")}`} className="btn-ghost justify-start">
+                        {m.phoneNumber}
+                      </a>
+                    ) : null}
                     {m.invitation.status !== "active" && m.invitation.status !== "deactivated" ? (
                       <Link to={`${cfg.families}/${m.id}/invitation`} className="btn-ghost justify-start" aria-label={`New invitation for ${m.name}`} preventScrollReset {...dialogLinkProps}>
                         Invitation

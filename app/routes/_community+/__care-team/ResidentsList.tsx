@@ -113,19 +113,19 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
         <caption className="sr-only">Residents</caption>
         <thead className="bg-stone-100">
           <tr>
-            <th scope="col" className="w-12 px-3 py-2">
+            <th scope="col" className="w-12 px-2 py-2">
               <span className="sr-only">Choose</span>
             </th>
-            <SortHeader column="name" label="Resident" view={view} />
-            <SortHeader column="room" label="Room" view={view} />
-            <SortHeader column="admitted" label="Admission Date" view={view} />
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <SortHeader column="name" label="Resident" view={view} className="px-2" />
+            <SortHeader column="room" label="Room" view={view} className="px-2" />
+            <SortHeader column="admitted" label="Admitted" view={view} className="px-2" />
+            <th scope="col" className="px-2 py-2 font-semibold">
               Stories
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-semibold">
               Status
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-semibold">
               Actions
             </th>
           </tr>
@@ -135,28 +135,28 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
             const name = `${r.firstName} ${r.lastName}`;
             return (
               <tr key={r.id} className="border-t border-stone-300 align-middle" data-testid="resident-row">
-                <td className="px-3 py-1">
+                <td className="px-2 py-1">
                   <input type="checkbox" name="ids" value={r.id} form={formId} className="h-6 w-6" aria-label={`Choose ${name}`} />
                 </td>
-                <th scope="row" className="px-3 py-1 font-semibold">
+                <th scope="row" className="px-2 py-1 font-semibold">
                   <span className="flex items-center gap-2 whitespace-nowrap">
                     <Avatar firstName={r.firstName} lastName={r.lastName} imageUrl={r.profileImageUrl} size="sm" />
                     <span data-testid="resident-name">{name}</span>
                   </span>
                 </th>
-                <td className="whitespace-nowrap px-3 py-1">{r.roomNumber ? `Room ${r.roomNumber}` : "—"}</td>
-                <td className="whitespace-nowrap px-3 py-1">{r.admissionLabel ?? "—"}</td>
-                <td className="whitespace-nowrap px-3 py-1">
+                <td className="whitespace-nowrap px-2 py-1">{r.roomNumber ? `Room ${r.roomNumber}` : "—"}</td>
+                <td className="whitespace-nowrap px-2 py-1">{r.admissionLabel ?? "—"}</td>
+                <td className="whitespace-nowrap px-2 py-1">
                   {r.storyCount}
                   {r.storyCount > r.publishedStoryCount ? <span className="text-stone-700"> ({r.storyCount - r.publishedStoryCount} waiting)</span> : null}
                 </td>
-                <td className="whitespace-nowrap px-3 py-1">
+                <td className="whitespace-nowrap px-2 py-1">
                   {r.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}{" "}
                   <span className="text-stone-700" data-testid="resident-sign-in">
                     {SIGN_IN_TEXT[r.signIn]}
                   </span>
                 </td>
-                <td className="px-3 py-1">
+                <td className="px-2 py-1">
                   <div className="flex items-start gap-1">
                     <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary min-h-[44px] py-1" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
                       Edit

@@ -1,9 +1,9 @@
 // The family members list of /admin/families and /staff/families: one page of 25 from the URL's
 // search, sort, filters and page, each with where their invitation stands.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { formatDistanceToNow } from "date-fns";
 import { listFamilyPage, readFamilyListParams } from "~/models/family-list.server";
 import { listView } from "~/models/list-params";
+import { formatRecentDay } from "~/models/local-time";
 import { getResident } from "~/models/resident.server";
 import { linkedSignInStates, NO_SIGN_IN, type SignInState } from "~/models/sign-in-state.server";
 import { requireArea } from "~/utils/permissions.server";
@@ -15,7 +15,7 @@ export type InvitationState = {
   username: string | null;
   /** "Invited on Mar 3, 2026, not accepted" / "Accepted" / "Sign-in switched off" */
   label: string;
-  /** "Last active 3 days ago", when they have been */
+  /** "last active today", "last active yesterday", "last active Nov 20": short, so a row stays a line high */
   lastActive: string | null;
 };
 
@@ -49,7 +49,7 @@ export function invitationState(state: SignInState, timeZone: string, now = new 
     status: state.status,
     username: state.username,
     label,
-    lastActive: state.lastActiveAt ? `last active ${formatDistanceToNow(new Date(state.lastActiveAt), { addSuffix: true })}` : null,
+    lastActive: state.lastActiveAt ? `last active ${formatRecentDay(state.lastActiveAt, timeZone, now)}` : null,
   };
 }
 

@@ -70,16 +70,16 @@ export function StaffScreen() {
               <caption className="sr-only">Staff and administrators</caption>
               <thead className="bg-stone-100">
                 <tr>
-                  <SortHeader column="name" label="Name" view={view} />
-                  <SortHeader column="username" label="Username" view={view} />
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <SortHeader column="name" label="Name" view={view} className="px-2" />
+                  <SortHeader column="username" label="Username" view={view} className="px-2" />
+                  <th scope="col" className="px-2 py-2 font-semibold">
                     Role
                   </th>
-                  <SortHeader column="signin" label="Last active" view={view} />
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <SortHeader column="signin" label="Last active" view={view} className="px-2" />
+                  <th scope="col" className="px-2 py-2 font-semibold">
                     Status
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="px-2 py-2 font-semibold">
                     Actions
                   </th>
                 </tr>
@@ -87,8 +87,8 @@ export function StaffScreen() {
               <tbody>
                 {staff.map((u) => (
                   <tr key={u.id} className="border-t border-stone-300 align-middle" data-testid="staff-row">
-                    <th scope="row" className="max-w-[18rem] px-3 py-1 font-semibold">
-                      <span className="block whitespace-nowrap">
+                    <th scope="row" className="max-w-[18rem] px-2 py-1 font-semibold">
+                      <span className="block">
                         {u.displayName}
                         {u.id === me ? <span className="font-normal text-stone-700"> (you)</span> : null}
                       </span>
@@ -96,15 +96,15 @@ export function StaffScreen() {
                         {u.email}
                       </span>
                     </th>
-                    <td className="px-3 py-1">{u.username}</td>
-                    <td className="px-3 py-1">
+                    <td className="px-2 py-1">{u.username}</td>
+                    <td className="px-2 py-1">
                       <Badge tone={u.role === ROLE.administrator ? "blue" : "green"}>{u.roleLabel}</Badge>
                     </td>
-                    <td className="whitespace-nowrap px-3 py-1">{u.lastActive ?? "Never"}</td>
-                    <td className="whitespace-nowrap px-3 py-1" data-testid="staff-status">
+                    <td className="whitespace-nowrap px-2 py-1">{u.lastActive ?? "Never"}</td>
+                    <td className="whitespace-nowrap px-2 py-1" data-testid="staff-status">
                       {u.mustChangePassword && u.status === "active" ? "Temporary password" : STATUS_TEXT[u.status]}
                     </td>
-                    <td className="px-3 py-1">
+                    <td className="px-2 py-1">
                       <div className="flex items-start gap-1">
                         <Link to={`${STAFF}/${u.id}`} className="btn-secondary py-1" aria-label={`Edit ${u.displayName}`} preventScrollReset {...dialogLinkProps}>
                           Edit

@@ -3,8 +3,8 @@
 // yourself, never the last administrator) and the audit entries are in models/staff.server.ts.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { formatDistanceToNow } from "date-fns";
 import { listView } from "~/models/list-params";
+import { formatRecentDay } from "~/models/local-time";
 import { EditStaffSchema, NewStaffSchema, ResetStaffSchema } from "~/models/staff-forms.server";
 import {
   createStaffMember,
@@ -38,8 +38,6 @@ function shown(request: Request, subdomain: string, timeZone: string, user: { di
   };
 }
 
-const ago = (iso: string | null) => (iso ? formatDistanceToNow(new Date(iso), { addSuffix: true }) : null);
-
 export async function staffListLoader({ request }: LoaderFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   const params = readStaffListParams(new URL(request.url).searchParams);
@@ -58,7 +56,7 @@ export async function staffListLoader({ request }: LoaderFunctionArgs) {
       isActive: u.isActive,
       status: u.signIn.status,
       mustChangePassword: u.mustChangePassword,
-      lastActive: ago(u.signIn.lastActiveAt),
+      lastActive: u.signIn.lastActiveAt ? formatRecentDay(u.signIn.lastActiveAt, community.timeZone) : null,
     })),
   };
 }
