@@ -269,3 +269,16 @@ test.describe("on a 1366 px screen", () => {
     }
   });
 });
+
+test.describe("on a 320 px phone", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("the long lists never scroll the page sideways (the table scrolls inside its card)", async ({ page }) => {
+    await signIn(page, BIG.admin, SUB);
+    for (const path of ["/admin/residents", "/admin/families", "/admin/staff", "/admin/stories", "/admin/audit"]) {
+      await page.goto(site(path));
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect.soft(width, `${path}: the page's width at 320 px`).toBeLessThanOrEqual(320);
+    }
+  });
+});

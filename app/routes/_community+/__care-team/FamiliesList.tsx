@@ -94,11 +94,11 @@ function BulkBar({ area, formId }: { area: AreaName; formId: string }) {
   const cfg = AREAS[area];
   return (
     <Form id={formId} method="post" action={`${cfg.families}/bulk`} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
         <label htmlFor={`${formId}-intent`} className="font-semibold">
           With the family members ticked below
         </label>
-        <select id={`${formId}-intent`} name="intent" className="input w-auto max-w-full" defaultValue="links">
+        <select id={`${formId}-intent`} name="intent" className="input w-full min-w-0 sm:w-auto" defaultValue="links">
           <option value="links">Make new invitation links (printable sheet)</option>
           <option value="deactivate">Switch off their sign-in</option>
           <option value="activate">Switch their sign-in back on</option>
