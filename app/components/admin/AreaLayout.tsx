@@ -17,12 +17,7 @@ export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
               to={t.to}
               end={t.end}
               prefetch="none"
-              className={({ isActive }) => {
-                const active = isActive || (t.alsoActiveOn?.includes(pathname) ?? false);
-                return `-mb-[2px] inline-flex min-h-[44px] items-center rounded-t-lg border-2 px-4 text-lg font-semibold no-underline ${
-                  active ? "border-stone-300 border-b-white bg-white text-brand-900" : "border-transparent text-brand-800 hover:bg-brand-50"
-                }`;
-              }}
+              className={({ isActive }) => (isActive || (t.alsoActiveOn?.includes(pathname) ?? false) ? "tab tab-active" : "tab")}
             >
               {t.label}
             </NavLink>
