@@ -41,7 +41,7 @@ function SiteNav({ appName }: { appName: string }) {
   return (
     <div className="border-b-2 border-stone-300 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <a href="#top" className="text-2xl font-bold text-brand-800 no-underline">
+        <a href="#top" className="inline-flex min-h-target items-center text-2xl font-bold text-brand-800 no-underline">
           {appName}
         </a>
         <nav aria-label="Site">
@@ -246,11 +246,11 @@ function Pricing() {
           ))}
         </ul>
         <p className="mt-6">
-          <a href="#compare" className="font-semibold text-brand-800 underline">
+          <a href="#compare" className="link">
             View Detailed Comparison
           </a>
         </p>
-        <div id="compare" className="mt-6 scroll-mt-4 overflow-x-auto">
+        <div id="compare" className="relative mt-6 scroll-mt-4 overflow-x-auto">
           <table className="w-full min-w-[640px] border-collapse text-left text-base">
             <caption className="mb-2 text-left text-xl font-bold">Plan comparison: every plan includes every feature</caption>
             <thead>

@@ -69,7 +69,9 @@ export function FamiliesScreen() {
         ]}
       />
       {members.length === 0 ? (
-        <EmptyState>{filtered ? "No family members match. Try other words or filters." : "No family members yet."}</EmptyState>
+        <EmptyState action={filtered ? { to: cfg.families, label: "Show all family members" } : undefined}>
+          {filtered ? "No family members match. Try other words or filters." : "No family members yet."}
+        </EmptyState>
       ) : (
         <>
           <BulkBar area={area} formId="families-bulk" />
@@ -94,7 +96,7 @@ function BulkBar({ area, formId }: { area: AreaName; formId: string }) {
   const cfg = AREAS[area];
   return (
     <Form id={formId} method="post" action={`${cfg.families}/bulk`} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
         <label htmlFor={`${formId}-intent`} className="font-semibold">
           With the family members ticked below
         </label>
@@ -165,7 +167,9 @@ function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]
           {members.map((m) => (
             <tr key={m.id} className="border-t border-stone-300 align-middle" data-testid="family-row">
               <td className="px-2 py-1">
-                <input type="checkbox" name="ids" value={m.id} form={formId} className="h-6 w-6" aria-label={`Choose ${m.name}`} />
+                <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
+                  <input type="checkbox" name="ids" value={m.id} form={formId} className="h-6 w-6" aria-label={`Choose ${m.name}`} />
+                </label>
               </td>
               <th scope="row" className="whitespace-nowrap px-2 py-1 font-semibold">
                 {m.name}
@@ -181,7 +185,7 @@ function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]
               </td>
               <td className="max-w-[11rem] px-2 py-1">
                 {/* one line: the whole address (and the phone number) show on hover, and in Edit and the CSV */}
-                <a href={`mailto:${m.email}`} className="block truncate text-brand-800 underline" title={m.phoneNumber ? `${m.email} · ${m.phoneNumber}` : m.email}>
+                <a href={`mailto:${m.email}`} className="block truncate leading-[2.75rem] text-brand-800 underline" title={m.phoneNumber ? `${m.email} · ${m.phoneNumber}` : m.email}>
                   {m.email}
                 </a>
               </td>

@@ -61,7 +61,7 @@ export function ResidentsScreen() {
         ]}
       />
       {residents.length === 0 ? (
-        <EmptyState>
+        <EmptyState action={filtered ? { to: cfg.residents, label: "Show all residents" } : undefined}>
           {filtered ? "No residents match. Try other words or another status." : "No residents yet. Add the first resident to start collecting stories."}
         </EmptyState>
       ) : (
@@ -88,7 +88,7 @@ function BulkBar({ area, formId }: { area: AreaName; formId: string }) {
   const cfg = AREAS[area];
   return (
     <Form id={formId} method="post" action={`${cfg.residents}/bulk`} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
         <label htmlFor={`${formId}-intent`} className="font-semibold">
           With the residents ticked below
         </label>
@@ -136,7 +136,9 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
             return (
               <tr key={r.id} className="border-t border-stone-300 align-middle" data-testid="resident-row">
                 <td className="px-3 py-1">
+                  <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
                   <input type="checkbox" name="ids" value={r.id} form={formId} className="h-6 w-6" aria-label={`Choose ${name}`} />
+                </label>
                 </td>
                 <th scope="row" className="px-3 py-1 font-semibold">
                   <span className="flex items-center gap-2 whitespace-nowrap">

@@ -1,6 +1,7 @@
 // /notifications: the signed-in person's notifications, newest first. Opening the page marks them
 // read (the ones that were new keep a "New" label on this visit); the header's bell then says 0.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmptyState } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RelativeTime } from "~/components/story/RelativeTime";
 import { countNotifications, listNotifications, markAllRead } from "~/models/notification.server";
@@ -34,7 +35,7 @@ export default function Notifications() {
         </Link>
       </div>
       {items.length === 0 ? (
-        <p className="card text-lg">No notifications yet. When a story is published, or someone comments or reacts, you will find it here.</p>
+        <EmptyState>No notifications yet. When a story is published, or someone comments or reacts, you will find it here.</EmptyState>
       ) : (
         <ul className="space-y-3" aria-label="Notifications, newest first">
           {items.map((n) => (

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmptyState } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CategoryFilter } from "~/components/story/CategoryFilter";
 import { StoryCard } from "~/components/story/StoryCard";
@@ -45,7 +46,9 @@ export default function AllStories() {
         <CategoryFilter id="stories-category" action="/stories" selected={category} />
       </div>
       {stories.length === 0 ? (
-        <p className="card text-lg">{category ? "No stories in this category yet." : "No stories have been shared yet."}</p>
+        <EmptyState action={category ? { to: "/stories", label: "Show stories of every category" } : undefined}>
+          {category ? "No stories in this category yet." : "No stories have been shared yet."}
+        </EmptyState>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {stories.map((s) => (

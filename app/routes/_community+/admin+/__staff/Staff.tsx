@@ -62,7 +62,9 @@ export function StaffScreen() {
         ]}
       />
       {staff.length === 0 ? (
-        <EmptyState>{filtered ? "Nobody matches. Try other words or filters." : "No staff yet. Add the first staff member."}</EmptyState>
+        <EmptyState action={filtered ? { to: "/admin/staff", label: "Show all staff" } : undefined}>
+          {filtered ? "Nobody matches. Try other words or filters." : "No staff yet. Add the first staff member."}
+        </EmptyState>
       ) : (
         <>
           <div className="card relative overflow-x-auto p-0">
