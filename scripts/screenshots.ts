@@ -73,6 +73,8 @@ async function startServer() {
 }
 
 const server = await startServer();
+// stopped early (Ctrl-C): the server goes too
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => (server.kill("SIGTERM"), process.exit(1)));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 try {
   const family = await signIn("sarah.ellis", "sunnybrook");
@@ -167,7 +169,8 @@ try {
     },
   };
 
-  fs.rmSync(OUT, { recursive: true, force: true });
+  // a whole run starts afresh; a run with --only replaces its own pictures and keeps the others
+  if (!only.length) fs.rmSync(OUT, { recursive: true, force: true });
   const shots: { role: string; screen: string; file: string; size: string; js: boolean; large: boolean }[] = [];
   for (const [role, group] of Object.entries(SCREENS)) {
     const screens = group.screens.filter(([name]) => !only.length || only.some((w) => role.includes(w) || name.includes(w)));
@@ -184,13 +187,13 @@ try {
         await page.goto(`${site(group.sub)}${p}`, { waitUntil: mode.js ? "networkidle" : "load" });
         await page.evaluate(() => document.fonts.ready);
         // lazy pictures load only near the window: pass over the whole page once, then back up
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 600) {
-            window.scrollTo(0, y);
-            await new Promise((r) => setTimeout(r, 60));
-          }
-          window.scrollTo(0, 0);
-        });
+        // (timers do not run in a page without JavaScript, so the waiting is done from here)
+        const height = await page.evaluate(() => document.body.scrollHeight);
+        for (let y = 0; y < height; y += 600) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          await page.waitForTimeout(50);
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.waitForLoadState("networkidle");
         for (const size of SIZES) {
           await page.setViewportSize({ width: size.width, height: size.height });
@@ -205,21 +208,38 @@ try {
     }
   }
 
-  // the index: one section a screen, its twelve pictures in a grid, each opening full size
-  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const sections = [...new Set(shots.map((s) => `${s.role}/${s.screen}`))].map((key) => {
-    const items = shots.filter((s) => `${s.role}/${s.screen}` === key);
+  // the index: one section a screen, its twelve pictures in a grid, each opening full size (every
+  // picture in screenshots/, so a run with --only keeps the others in it)
+  const order = Object.keys(SCREENS);
+  const all = fs
+    .readdirSync(OUT, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".png"))
+    .map((file) => {
+      const [role, base] = file.split(path.sep) as [string, string];
+      const [screen, width, js, large] = base.replace(/\.png$/, "").split("--") as [string, string, string, string];
+      const size = SIZES.find((z) => String(z.width) === width)!;
+      return { role, screen, file: `${role}/${base}`, size: `${size.width}x${size.height}`, js: js === "js", large: large === "large", sort: `${order.indexOf(role)}-${group(role, screen)}-${width.padStart(5, "0")}-${js}-${large}` };
+    })
+    .sort((a, b) => (a.sort < b.sort ? -1 : 1));
+  function group(role: string, screen: string) {
+    return String(SCREENS[role]?.screens.findIndex(([n]) => n === screen) ?? 99).padStart(3, "0");
+  }
+  console.log(`${shots.length} screenshots taken`);
+  const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const sections = [...new Set(all.map((s) => `${s.role}/${s.screen}`))].map((key) => {
+    const items = all.filter((s) => `${s.role}/${s.screen}` === key);
     const figures = items
       .map((s) => `<figure><a href="${s.file}"><img src="${s.file}" loading="lazy" alt=""></a><figcaption>${s.size} · ${s.js ? "JS on" : "JS off"} · ${s.large ? "larger text" : "normal text"}</figcaption></figure>`)
       .join("");
     return `<section id="${esc(key)}"><h2>${esc(key)}</h2><div class="grid">${figures}</div></section>`;
   });
-  const toc = [...new Set(shots.map((s) => `${s.role}/${s.screen}`))].map((k) => `<li><a href="#${esc(k)}">${esc(k)}</a></li>`).join("");
+  const toc = [...new Set(all.map((s) => `${s.role}/${s.screen}`))].map((k) => `<li><a href="#${esc(k)}">${esc(k)}</a></li>`).join("");
   fs.writeFileSync(
     path.join(OUT, "index.html"),
-    `<!doctype html><meta charset="utf-8"><title>Storyloom screens</title><style>body{font:16px system-ui;margin:1rem}ul{columns:4}.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px;align-items:start}img{width:100%;border:1px solid #ccc;max-height:420px;object-fit:cover;object-position:top}figure{margin:0}figcaption{font-size:13px}</style><h1>Storyloom screens (${shots.length} pictures, ${new Date().toISOString().slice(0, 16)})</h1><ul>${toc}</ul>${sections.join("")}`,
+    `<!doctype html><meta charset="utf-8"><title>Storyloom screens</title><style>body{font:16px system-ui;margin:1rem}ul{columns:4}.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px;align-items:start}img{width:100%;border:1px solid #ccc;max-height:420px;object-fit:cover;object-position:top}figure{margin:0}figcaption{font-size:13px}</style><h1>Storyloom screens (${all.length} pictures, ${new Date().toISOString().slice(0, 16)})</h1><ul>${toc}</ul>${sections.join("")}`,
   );
-  console.log(`${shots.length} screenshots in ${path.relative(process.cwd(), OUT)}/ (open screenshots/index.html)`);
+  console.log(`${all.length} screenshots in ${path.relative(process.cwd(), OUT)}/ (open screenshots/index.html)`);
 
   if (readme) {
     // the README's three: the family page on a phone, the community home at kiosk size, the

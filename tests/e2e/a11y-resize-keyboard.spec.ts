@@ -553,3 +553,15 @@ test.describe("a 320 px wide window", () => {
     });
   }
 });
+
+test.describe("a lounge kiosk (a 1024x768 touch screen)", () => {
+  test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  test("every target on the community home and the resident's pages is at least 64 px", async ({ page }) => {
+    await signIn(page, "margaret.ellis");
+    for (const url of ["/", "/resident", "/resident/record", "/stories"]) {
+      await page.goto(url);
+      expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), "the kiosk's screen is a touch screen").toBe(true);
+      expect.soft(await page.evaluate(smallTargets, 64), `${url}: targets under 64 px`).toEqual([]);
+    }
+  });
+});

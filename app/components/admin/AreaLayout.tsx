@@ -9,7 +9,7 @@ export type Tab = { to: string; label: string; end?: boolean; alsoActiveOn?: str
 export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
   const { pathname } = useLocation();
   return (
-    <nav aria-label={label} className="mb-6 border-b-2 border-stone-300 print:hidden">
+    <nav aria-label={label} className="mb-6 border-b-2 border-stone-300 pb-2 print:hidden sm:pb-0">
       <ul className="flex flex-wrap gap-1">
         {tabs.map((t) => (
           <li key={t.to}>

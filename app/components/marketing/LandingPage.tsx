@@ -48,7 +48,7 @@ function SiteNav({ appName }: { appName: string }) {
           <ul className="flex flex-wrap items-center gap-1">
             {NAV_LINKS.map((l) => (
               <li key={l.href}>
-                <a href={l.href} className="inline-flex min-h-[44px] items-center rounded-lg px-3 text-lg font-semibold text-brand-800 no-underline hover:bg-brand-50">
+                <a href={l.href} className="inline-flex min-h-target items-center rounded-lg px-3 text-lg font-semibold text-brand-800 no-underline hover:bg-brand-50">
                   {l.label}
                 </a>
               </li>
@@ -322,7 +322,7 @@ function SiteFooter({ appName, year }: { appName: string; year: number }) {
           <ul className="space-y-1 text-base">
             {NAV_LINKS.map((l) => (
               <li key={l.href}>
-                <a href={l.href} className="inline-flex min-h-[44px] items-center text-white underline">
+                <a href={l.href} className="inline-flex min-h-target items-center text-white underline">
                   {l.label}
                 </a>
               </li>
@@ -332,7 +332,7 @@ function SiteFooter({ appName, year }: { appName: string; year: number }) {
         <ul className="space-y-1 text-base">
           <LegalLinks />
           <li>
-            <Link to="/super-admin" className="inline-flex min-h-[44px] items-center text-white underline">
+            <Link to="/super-admin" className="inline-flex min-h-target items-center text-white underline">
               Admin Login
             </Link>
           </li>

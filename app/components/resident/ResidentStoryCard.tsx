@@ -69,7 +69,7 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
         <p className="text-base">{story.excerpt}</p>
       )}
       {needsReadMore(story.content) ? (
-        <Link to={`/stories/${story.id}`} className="inline-flex min-h-[44px] items-center self-start font-semibold text-brand-800 underline">
+        <Link to={`/stories/${story.id}`} className="inline-flex min-h-target items-center self-start font-semibold text-brand-800 underline">
           Read More<span className="sr-only"> of {story.title}</span>
         </Link>
       ) : null}

@@ -47,7 +47,7 @@ export function CommentList({ comments, deleteHref }: Props) {
             </div>
             {href ? (
               <p className="mt-1">
-                <Link to={href} className="inline-flex min-h-[44px] items-center font-semibold text-red-800 underline">
+                <Link to={href} className="inline-flex min-h-target items-center font-semibold text-red-800 underline">
                   Delete<span className="sr-only"> comment by {c.familyMember.name}</span>
                 </Link>
               </p>

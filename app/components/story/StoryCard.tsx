@@ -87,7 +87,7 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
         <p className="text-base">{story.excerpt}</p>
         {needsReadMore(story.content) || story.excerpt !== story.content ? (
           <p className="mt-auto">
-            <Link to={to} className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+            <Link to={to} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
               Read More<span className="sr-only"> about {story.title}</span>
             </Link>
           </p>

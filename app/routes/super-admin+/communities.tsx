@@ -173,7 +173,7 @@ export default function SuperAdminCommunities() {
           {communities.map((c) => (
             <li key={c.id} id={`community-${c.subdomain}`}>
               <details className="card group" open={c.id === openId || undefined}>
-                <summary className="flex min-h-[44px] cursor-pointer list-none flex-wrap items-center justify-between gap-3">
+                <summary className="flex min-h-target cursor-pointer list-none flex-wrap items-center justify-between gap-3">
                   <span>
                     <span className="block text-xl font-bold">{c.name}</span>
                     <span className="block text-base text-stone-700">

@@ -160,7 +160,7 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
                 </td>
                 <td className="px-3 py-1">
                   <div className="flex items-start gap-1">
-                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary min-h-[44px] py-1" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
+                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary min-h-target py-1" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
                       Edit
                     </Link>
                     <RowMenu label={`More actions for ${name}`}>

@@ -136,7 +136,7 @@ export default function StoryPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <p>
-        <Link to="/stories" className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+        <Link to="/stories" className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
           <span aria-hidden="true">←&nbsp;</span>All stories
         </Link>
       </p>
