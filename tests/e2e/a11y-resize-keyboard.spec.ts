@@ -540,7 +540,7 @@ function smallTargets(min: number): string[] {
 test.describe("a 320 px wide window", () => {
   test.use({ viewport: { width: 320, height: 640 } });
   for (const group of NARROW_SCREENS) {
-    test(`${group.user ?? "signed out"}: no sideways scrolling and every target at least 44 px`, async ({ page }) => {
+    test(`${group.user ?? "signed out"}: no sideways scrolling and every target at least 44 px (also at 1366 px)`, async ({ page }) => {
       if (group.user) await signIn(page, group.user);
       for (const path of group.paths) {
         const url = await path();
@@ -549,6 +549,13 @@ test.describe("a 320 px wide window", () => {
         const width = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, window: window.innerWidth }));
         expect.soft(Math.max(width.doc, width.body), `${url}: page width at a 320 px window`).toBeLessThanOrEqual(width.window);
         expect.soft(await page.evaluate(smallTargets, 44), `${url}: targets under 44 px`).toEqual([]);
+      }
+      // and on a desktop, where the header and the tables show more
+      await page.setViewportSize({ width: 1366, height: 768 });
+      for (const path of group.paths) {
+        const url = await path();
+        await page.goto(url);
+        expect.soft(await page.evaluate(smallTargets, 44), `${url}: targets under 44 px at 1366 px`).toEqual([]);
       }
     });
   }

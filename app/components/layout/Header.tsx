@@ -38,7 +38,7 @@ export function TenantHeader({
               Unable to load facility information
             </p>
           ) : (
-            <Link to="/" className="block no-underline">
+            <Link to="/" className="flex min-h-target flex-col justify-center no-underline">
               <span className="block text-2xl font-bold text-brand-800">{facility.name}</span>
               <span className="block text-base text-stone-700">
                 {facility.subdomain}.{appDomain}
@@ -97,7 +97,7 @@ export function UserMenu({ user }: { user: RootUser }) {
         {user.initials}
       </span>
       <span className="sr-only">Signed in as {user.displayName}</span>
-      <Link to="/account/sessions" className="hidden text-base font-medium text-ink sm:inline" title="Your sessions">
+      <Link to="/account/sessions" className="hidden min-h-target items-center text-base font-medium text-ink sm:inline-flex" title="Your sessions">
         {user.displayName}
       </Link>
       <Form method="post" action="/logout">
@@ -113,7 +113,7 @@ export function PlainHeader({ appName, user }: { appName: string; user: RootUser
   return (
     <header className="border-b-2 border-stone-300 bg-white print:hidden">
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="text-2xl font-bold text-brand-800 no-underline">
+        <Link to="/" className="inline-flex min-h-target items-center text-2xl font-bold text-brand-800 no-underline">
           {appName}
         </Link>
         <div className="flex flex-wrap items-center gap-3">
