@@ -14,6 +14,10 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
+// the same hashed files tailwind.css's @font-face rules name (ADR 015): preloaded so text is drawn
+// in its face on the first paint; /build is cached a year, so later visits fetch none of them
+import atkinson400 from "@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff2";
+import atkinson700 from "@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-700-normal.woff2";
 import { PlainHeader, TenantHeader } from "~/components/layout/Header";
 import { Toaster } from "~/components/layout/Toaster";
 import { useMarkHydrated } from "~/components/hydration";
@@ -30,7 +34,11 @@ import { countUnread } from "~/models/notification.server";
 import { homePathFor, ROLE_LABELS, type Role } from "~/utils/roles";
 import { ImpersonationBanner } from "~/components/layout/ImpersonationBanner";
 
+const preloadFont = (href: string) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const });
+
 export const links: LinksFunction = () => [
+  preloadFont(atkinson400),
+  preloadFont(atkinson700),
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
@@ -144,10 +152,12 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
   const display = useRootData()?.display;
   const htmlClass = [display?.large ? "reading-large" : "", display?.contrast ? "reading-contrast" : ""].filter(Boolean).join(" ");
   return (
-    <html lang="en" className={htmlClass || undefined}>
+    <html lang="en" className={htmlClass || undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* marks a page whose JavaScript runs, before the first paint: the toast floats (tailwind.css) */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.setAttribute('data-js','')" }} />
         {title ? <title>{title}</title> : null}
         <Meta />
         <Links />
@@ -182,9 +192,10 @@ export default function App() {
       {data.impersonatedBy && data.user ? <ImpersonationBanner name={data.user.displayName || data.user.username} by={data.impersonatedBy} /> : null}
       {ownHeader ? null : <SiteHeader data={data} />}
       <main id="main" tabIndex={-1} className={ownHeader ? "" : "mx-auto max-w-6xl px-4 py-8"}>
+        {/* first in the content: without JavaScript the toast is a notice at the top of the page */}
+        <Toaster toast={data.toast} />
         <Outlet />
       </main>
-      <Toaster toast={data.toast} />
     </Document>
   );
 }

@@ -29,7 +29,20 @@ async function weigh(pagePath: string, cookie: string | undefined, onHost = host
     for (const u of urls) n += (await request({ port, host: onHost, path: u, cookie, headers: gz })).body.length;
     return n;
   };
-  const r = { text: html, html: page.body.length, htmlRaw: Buffer.byteLength(html), css: await sum(css), js: await sum(js), images: await sum(imgs), imageCount: imgs.length };
+  // fonts (ADR 015): the faces this page draws text in, as the browser fetches them (woff2 is
+  // compressed already): the interface face always, the reading face where story text is shown
+  const cssText = (await Promise.all(css.map(async (u) => decoded(await request({ port, host: onHost, path: u, cookie, headers: gz }))))).join("\n");
+  const faces = [...cssText.matchAll(/@font-face\{[^}]*font-family:\s*"?([^";]+)"?;[^}]*?url\(([^)]+)\)/g)].map((m) => ({ family: m[1]!, url: m[2]!.replace(/["']/g, "") }));
+  const usesReading = /font-reading|story-text/.test(html);
+  const fontUrls = [...new Set(faces.filter((f) => f.family !== "Literata" || usesReading).map((f) => f.url))];
+  const fontHeaders: string[] = [];
+  let fonts = 0;
+  for (const u of fontUrls) {
+    const res = await request({ port, host: onHost, path: u, headers: gz });
+    fonts += res.body.length;
+    fontHeaders.push(String(res.headers["cache-control"] ?? ""));
+  }
+  const r = { text: html, html: page.body.length, htmlRaw: Buffer.byteLength(html), css: await sum(css), js: await sum(js), images: await sum(imgs), imageCount: imgs.length, fonts, fontUrls, fontHeaders };
   return r;
 }
 
@@ -53,17 +66,24 @@ try {
     ["landing page", "/", undefined, APP_DOMAIN],
   ];
   console.log(`bench-pages on ${machineLine()}, ${new Date().toISOString().slice(0, 10)}`);
-  console.log("page            | HTML (gz) | CSS (gz) | JS (gz)  | images        | JS off, before images | JS on, before images");
+  console.log("page            | HTML (gz) | CSS (gz) | JS (gz)  | fonts    | images        | JS off, before images | JS on, before images");
   const weights: Record<string, Awaited<ReturnType<typeof weigh>>> = {};
   for (const [name, p, cookie, onHost] of pages) {
     const w = await weigh(p, cookie, onHost);
     weights[name] = w;
     console.log(
-      `${name.padEnd(15)} | ${kb(w.html).padStart(9)} | ${kb(w.css).padStart(8)} | ${kb(w.js).padStart(8)} | ${`${kb(w.images)} (${w.imageCount})`.padStart(13)} | ${kb(w.html + w.css).padStart(21)} | ${kb(w.html + w.css + w.js).padStart(20)}`,
+      `${name.padEnd(15)} | ${kb(w.html).padStart(9)} | ${kb(w.css).padStart(8)} | ${kb(w.js).padStart(8)} | ${kb(w.fonts).padStart(8)} | ${`${kb(w.images)} (${w.imageCount})`.padStart(13)} | ${kb(w.html + w.css).padStart(21)} | ${kb(w.html + w.css + w.js).padStart(20)}`,
     );
   }
   const story = weights["story page"]!;
   console.log(`budget: story page readable without JS under 30 KB compressed before images: ${kb(story.html + story.css)} -> ${story.html + story.css < 30 * 1024 ? "met" : "NOT met"}`);
+  // a first visit fetches each font file once, whichever pages it opens; later visits fetch none
+  const allFonts = new Map<string, number>();
+  for (const w of Object.values(weights)) w.fontUrls.forEach((u, i) => allFonts.set(u, i));
+  let firstVisitFonts = 0;
+  for (const u of allFonts.keys()) firstVisitFonts += (await request({ port, host, path: u })).body.length;
+  const cached = Object.values(weights).every((w) => w.fontHeaders.every((h) => /immutable/.test(h) && /max-age=31536000/.test(h)));
+  console.log(`budget: fonts at most 60 KB on a first visit (${allFonts.size} files, all pages): ${kb(firstVisitFonts)} -> ${firstVisitFonts <= 60 * 1024 ? "met" : "NOT met"}; later visits: ${cached ? "0 KB (immutable, a year)" : "NOT cached for a year"}`);
   const maxJs = Math.max(...Object.values(weights).map((w) => w.js));
   console.log(`budget: JavaScript under 120 KB compressed on any page: largest ${kb(maxJs)} -> ${maxJs < 120 * 1024 ? "met" : "NOT met"}`);
 

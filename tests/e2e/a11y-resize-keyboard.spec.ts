@@ -475,3 +475,100 @@ test.describe("the record wizard by keyboard alone", () => {
     await expectFocusShown(page, "right after stopping with Space", true);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// 3. A 320 px wide window (1.4.10 Reflow) and 44 px targets (2.5.5, the project's rule)
+// ---------------------------------------------------------------------------------------------
+
+/** Every screen of every role (the screenshot gallery's list, scripts/screenshots.ts). */
+const NARROW_SCREENS: { user: string | null; paths: (() => Promise<string>)[] }[] = [
+  { user: null, paths: [async () => "/", async () => "/login", async () => "/privacy", async () => `${origin(null)}/`] },
+  {
+    user: "sarah.ellis",
+    paths: [
+      async () => "/",
+      async () => "/family",
+      async () => "/stories",
+      publishedStoryUrl,
+      async () => "/news",
+      async () => "/events",
+      async () => "/notifications",
+      async () => "/notifications/settings",
+      async () => "/family/gazette",
+      async () => "/account/sessions",
+    ],
+  },
+  { user: "margaret.ellis", paths: [async () => "/resident", async () => "/resident/record", async () => "/resident/stories/new"] },
+  { user: "marcus", paths: ["/staff", "/staff/residents", "/staff/families", "/staff/calendar", "/staff/news", "/staff/bulletin"].map((p) => async () => p) },
+  {
+    user: "linda.admin",
+    paths: ["/admin", "/admin/residents", "/admin/families", "/admin/stories", "/admin/staff", "/admin/calendar", "/admin/news", "/admin/email", "/admin/audit"].map(
+      (p) => async () => p,
+    ),
+  },
+];
+
+/**
+ * What is too small to touch: a link, button, field, summary or control whose box (a checkbox's or
+ * radio's label) is under `min` px either way. A link inside a sentence is exempt (WCAG 2.5.5's
+ * inline exception), as is what is not shown (sr-only text, a closed menu).
+ */
+function smallTargets(min: number): string[] {
+  const out: string[] = [];
+  const sel = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]";
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
+    const s = getComputedStyle(el);
+    let r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1 || s.visibility === "hidden" || el.closest(".sr-only, [aria-hidden=true]")) continue;
+    if (el.tagName === "A" && s.display === "inline") {
+      const parentText = (el.parentElement?.innerText ?? "").trim();
+      if (parentText.length > el.innerText.trim().length) continue; // a link in a sentence
+    }
+    const input = el as HTMLInputElement;
+    if (el.tagName === "INPUT" && (input.type === "checkbox" || input.type === "radio")) {
+      const label = el.closest("label") ?? input.labels?.[0];
+      if (label) r = label.getBoundingClientRect();
+    }
+    if (r.width < min - 0.5 || r.height < min - 0.5) {
+      const name = (el.getAttribute("aria-label") || el.innerText || input.value || el.getAttribute("name") || "").replace(/\s+/g, " ").trim().slice(0, 40);
+      out.push(`<${el.tagName.toLowerCase()}> "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return out;
+}
+
+test.describe("a 320 px wide window", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  for (const group of NARROW_SCREENS) {
+    test(`${group.user ?? "signed out"}: no sideways scrolling and every target at least 44 px (also at 1366 px)`, async ({ page }) => {
+      if (group.user) await signIn(page, group.user);
+      for (const path of group.paths) {
+        const url = await path();
+        await page.goto(url);
+        await page.waitForLoadState("load");
+        const width = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, window: window.innerWidth }));
+        expect.soft(Math.max(width.doc, width.body), `${url}: page width at a 320 px window`).toBeLessThanOrEqual(width.window);
+        expect.soft(await page.evaluate(smallTargets, 44), `${url}: targets under 44 px`).toEqual([]);
+      }
+      // and on a desktop, where the header and the tables show more
+      await page.setViewportSize({ width: 1366, height: 768 });
+      for (const path of group.paths) {
+        const url = await path();
+        await page.goto(url);
+        expect.soft(await page.evaluate(smallTargets, 44), `${url}: targets under 44 px at 1366 px`).toEqual([]);
+      }
+    });
+  }
+});
+
+test.describe("a lounge kiosk (a 1024x768 touch screen)", () => {
+  test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  test("every target on the community home and the resident's pages is at least 64 px", async ({ page }) => {
+    await signIn(page, "margaret.ellis");
+    for (const url of ["/", "/resident", "/resident/record", "/stories"]) {
+      await page.goto(url);
+      expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), "the kiosk's screen is a touch screen").toBe(true);
+      expect.soft(await page.evaluate(smallTargets, 64), `${url}: targets under 64 px`).toEqual([]);
+    }
+  });
+});

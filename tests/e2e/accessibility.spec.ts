@@ -65,3 +65,36 @@ test("a resident's sign-in link, in its dialog, and the page where the link lead
   await expect(page.getByRole("heading", { name: `Welcome, Vera ${last}` })).toBeVisible();
   await expectNoViolations(page, "/invite for a resident");
 });
+
+// every screen of every role (the screenshot gallery's list, scripts/screenshots.ts), on the
+// design system of issue 15: one scan each, at a phone's width and at a desktop's
+const EVERY_SCREEN: { user: string | null; paths: string[] }[] = [
+  { user: null, paths: ["/", "/privacy", "/terms", `${origin(null)}/`] },
+  { user: "sarah.ellis", paths: ["/", "/family", "/stories", "/news", "/events", "/notifications", "/notifications/settings", "/family/gazette", "/family?dialog=question"] },
+  { user: "margaret.ellis", paths: ["/", "/resident", "/resident/record", "/resident/stories/new"] },
+  { user: "marcus", paths: ["/staff/bulletin", "/staff/residents/new", "/staff/calendar?view=month"] },
+  {
+    user: "linda.admin",
+    paths: ["/admin", "/admin/residents", "/admin/families", "/admin/stories", "/admin/staff", "/admin/calendar", "/admin/news", "/admin/email", "/admin/audit", "/admin/residents?q=zzzz"],
+  },
+  { user: "superadmin", paths: ["/super-admin", "/super-admin/communities", "/super-admin/users", "/super-admin/settings"] },
+];
+
+for (const group of EVERY_SCREEN) {
+  test(`every screen of ${group.user ?? "a visitor"}, at 390 and 1366 px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    if (group.user) await signIn(page, group.user, group.user === "superadmin" ? null : "sunnybrook");
+    const paths = [...group.paths];
+    if (group.user === "sarah.ellis") {
+      const stories = (await httpRequest({ path: "/api/stories/recent?limit=50", cookie: await sessionCookie("sarah.ellis") })).json<{ id: string }[]>();
+      paths.push(`/stories/${stories[0]!.id}`, `/stories/${stories.at(-1)!.id}`);
+    }
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+      for (const url of paths) {
+        await page.goto(group.user === "superadmin" && url.startsWith("/") ? `${origin(null)}${url}` : url);
+        await expectNoViolations(page, `${url} at ${width} px`);
+      }
+    }
+  });
+}

@@ -9,7 +9,7 @@ export type Tab = { to: string; label: string; end?: boolean; alsoActiveOn?: str
 export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
   const { pathname } = useLocation();
   return (
-    <nav aria-label={label} className="mb-6 border-b-2 border-stone-300 print:hidden">
+    <nav aria-label={label} className="mb-6 border-b-2 border-stone-300 pb-2 print:hidden sm:pb-0">
       <ul className="flex flex-wrap gap-1">
         {tabs.map((t) => (
           <li key={t.to}>
@@ -17,12 +17,7 @@ export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
               to={t.to}
               end={t.end}
               prefetch="none"
-              className={({ isActive }) => {
-                const active = isActive || (t.alsoActiveOn?.includes(pathname) ?? false);
-                return `-mb-[2px] inline-flex min-h-[44px] items-center rounded-t-lg border-2 px-4 text-lg font-semibold no-underline ${
-                  active ? "border-stone-300 border-b-white bg-white text-brand-900" : "border-transparent text-brand-800 hover:bg-brand-50"
-                }`;
-              }}
+              className={({ isActive }) => (isActive || (t.alsoActiveOn?.includes(pathname) ?? false) ? "tab tab-active" : "tab")}
             >
               {t.label}
             </NavLink>

@@ -13,8 +13,9 @@ const BADGE_TONES = {
   purple: "border-purple-800 bg-purple-50 text-purple-900",
 } as const;
 
+/** A short state or kind (Published, Under Review, Staff): a word in a pill, never the only cue. */
 export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full border px-3 py-0.5 text-base font-semibold ${BADGE_TONES[tone]}`}>{children}</span>;
+  return <span className={`inline-flex items-center gap-1 rounded-full border px-3 py-0.5 text-base font-bold ${BADGE_TONES[tone]}`}>{children}</span>;
 }
 
 /** A resident's photo, or their two initials when there is none. The name sits beside it, so it is decorative. */
@@ -51,8 +52,40 @@ export function StatCard({ label, value, hint, to }: { label: string; value: num
   );
 }
 
-export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border-2 border-dashed border-stone-400 p-6 text-center text-lg text-stone-800">{children}</p>;
+/**
+ * An empty list or section: what is missing, what to do next, and (usually) one button that does
+ * it. `action` is a link's target and label, or any one element (a DialogLink, a form).
+ */
+export function EmptyState({ children, action }: { children: ReactNode; action?: { to: string; label: string } | ReactNode }) {
+  const button =
+    action && typeof action === "object" && "to" in action && "label" in action ? (
+      <Link to={action.to as string} className="btn-secondary">
+        {action.label as string}
+      </Link>
+    ) : (
+      (action as ReactNode)
+    );
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-card border-2 border-dashed border-stone-400 bg-white/60 p-6 text-center" data-testid="empty-state">
+      <p className="text-lg text-stone-800">{children}</p>
+      {button ?? null}
+    </div>
+  );
+}
+
+/** The page header: the page's one h1, a line under it, and its main action on the right. */
+export function PageHeader({ title, intro, action, id }: { title: ReactNode; intro?: ReactNode; action?: ReactNode; id?: string }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+      <div className="min-w-0">
+        <h1 id={id} className="page-title">
+          {title}
+        </h1>
+        {intro ? <div className="mt-1 text-lg text-stone-700">{intro}</div> : null}
+      </div>
+      {action}
+    </div>
+  );
 }
 
 /** The confirmation of a delete: works without JavaScript (its own URL and a POST form). */

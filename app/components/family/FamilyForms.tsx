@@ -25,7 +25,7 @@ export function SharePhotoForm({ id, lastResult, residentFirstName }: { id: stri
           previewAlt={`The photo you chose for ${residentFirstName}`}
           aria-invalid={fields.photo.errors ? true : undefined}
           aria-describedby={fields.photo.errors ? fields.photo.errorId : `${fields.photo.id}-hint`}
-          className="block w-full text-base file:mr-3 file:min-h-[44px] file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
+          className="block w-full text-base file:mr-3 file:min-h-target file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
         />
       </Field>
       <Field label="Description" optional htmlFor={fields.description.id} errors={fields.description.errors} errorId={fields.description.errorId}>

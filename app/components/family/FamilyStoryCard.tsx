@@ -1,4 +1,4 @@
-// A published story in the family grid: image or 'No image', a 200-character excerpt, and the way
+// A published story in the family grid: image or its category's drawing, a 200-character excerpt, and the way
 // to the story page (read, react, comment).
 import { Link } from "@remix-run/react";
 import { categoryIcon, categoryLabel } from "~/models/categories";
@@ -20,11 +20,11 @@ export type FamilyStoryCardData = {
 export function FamilyStoryCard({ story }: { story: FamilyStoryCardData }) {
   return (
     <article className="card flex h-full flex-col gap-3" aria-labelledby={`family-story-${story.id}`}>
-      <StoryThumbnail imageId={story.imageId} title={story.title} />
+      <StoryThumbnail imageId={story.imageId} title={story.title} category={story.category} />
       <p className="text-base font-semibold text-brand-900">
         <span aria-hidden="true">{categoryIcon(story.category)}</span> {categoryLabel(story.category)}
       </p>
-      <h3 id={`family-story-${story.id}`} className="text-xl font-bold">
+      <h3 id={`family-story-${story.id}`} className="font-reading text-xl">
         <Link to={`/stories/${story.id}`} className="text-ink no-underline hover:underline">
           {story.title}
         </Link>

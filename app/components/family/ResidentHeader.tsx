@@ -20,7 +20,8 @@ export function ResidentHeader({ resident, memberLabel, children }: { resident: 
   return (
     <section className="card flex flex-wrap items-center gap-5" aria-labelledby="family-resident-name">
       <ResidentAvatarImage resident={resident} />
-      <div className="min-w-0 flex-1">
+      {/* the name keeps a readable width; the buttons wrap under it first */}
+      <div className="min-w-[min(14rem,100%)] flex-1">
         <p className="text-base text-stone-700">Life stories of</p>
         <h1 id="family-resident-name" className="page-title">
           {resident.firstName} {resident.lastName}

@@ -22,7 +22,7 @@ export function GazettePage({ gazette: g, base, backTo }: { gazette: Gazette; ba
     <div className="space-y-6">
       <div className="space-y-3 print:hidden">
         <p>
-          <Link to={backTo.to} className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+          <Link to={backTo.to} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
             <span aria-hidden="true">←&nbsp;</span>
             {backTo.label}
           </Link>

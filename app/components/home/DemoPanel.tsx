@@ -8,7 +8,7 @@ export function DemoPanel({ current, others, devLoginUrl }: { current: { name: s
         Multi-tenant demo
       </h2>
       <p className="text-base">
-        You are viewing <strong>{current.name}</strong> at <span className="font-mono">{current.host}</span>. Each community has its own site
+        You are viewing <strong>{current.name}</strong> at <span className="break-all font-mono">{current.host}</span>. Each community has its own site
         and its own database.
       </p>
       {others.length ? (

@@ -39,11 +39,11 @@ export function HomeFooter({ facility, host, year, links, appName }: { facility:
             {links.map((l) => (
               <li key={l.label}>
                 {l.external ? (
-                  <a href={l.href} className="inline-flex min-h-[44px] items-center text-white underline">
+                  <a href={l.href} className="inline-flex min-h-target min-w-target items-center text-white underline">
                     {l.label}
                   </a>
                 ) : (
-                  <Link to={l.href} className="inline-flex min-h-[44px] items-center text-white underline">
+                  <Link to={l.href} className="inline-flex min-h-target min-w-target items-center text-white underline">
                     {l.label}
                   </Link>
                 )}

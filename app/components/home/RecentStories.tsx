@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { EmptyState } from "~/components/admin/ui";
 import { StoryCard, type StoryCardStory } from "~/components/story/StoryCard";
 import { BlockError } from "./BlockError";
 
@@ -18,7 +19,9 @@ export function RecentStories({ stories }: { stories: StoryCardStory[] | null })
           <BlockError message="Unable to load recent stories" />
         </div>
       ) : stories.length === 0 ? (
-        <p className="mt-4 text-lg text-stone-700">No stories have been shared yet.</p>
+        <div className="mt-4">
+          <EmptyState>No stories have been shared yet.</EmptyState>
+        </div>
       ) : (
         <ul className="divide-y divide-stone-200">
           {stories.map((s) => (

@@ -58,7 +58,7 @@ export function FacilityInfo({ facility }: { facility: HomeFacility }) {
           <div>
             <dt className="font-semibold">Phone</dt>
             <dd>
-              <a href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`} className="text-brand-800 underline">
+              <a href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-target items-center text-brand-800 underline">
                 {facility.phone}
               </a>
             </dd>
@@ -68,7 +68,7 @@ export function FacilityInfo({ facility }: { facility: HomeFacility }) {
           <div>
             <dt className="font-semibold">Email</dt>
             <dd>
-              <a href={`mailto:${facility.email}`} className="break-all text-brand-800 underline">
+              <a href={`mailto:${facility.email}`} className="inline-flex min-h-target items-center break-all text-brand-800 underline">
                 {facility.email}
               </a>
             </dd>

@@ -11,7 +11,7 @@ function Switch({ name, label, on }: { name: "large" | "contrast"; label: string
       name="toggle"
       value={name}
       aria-pressed={on}
-      className={`flex min-h-[44px] w-full items-center justify-between gap-3 rounded-lg border-2 px-3 py-2 text-left text-base font-semibold ${
+      className={`flex min-h-target w-full items-center justify-between gap-3 rounded-lg border-2 px-3 py-2 text-left text-base font-semibold ${
         on ? "border-brand-800 bg-brand-800 text-white" : "border-stone-500 bg-white text-ink hover:bg-stone-100"
       }`}
       data-testid={`display-${name}`}

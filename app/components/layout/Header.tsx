@@ -13,7 +13,7 @@ const NAV: NavItem[] = [
   { to: "/family", label: "Family", show: (r) => r === ROLE.family },
   { to: "/news", label: "News", show: (r) => r === ROLE.family || r === ROLE.resident, prefix: true },
   { to: "/events", label: "Events", show: (r) => r === ROLE.family || r === ROLE.resident, prefix: true },
-  { to: "/staff", label: "Staff", show: (r) => roleIn(r, CARE_TEAM_ROLES) },
+  { to: "/staff", label: "Staff", show: (r) => roleIn(r, CARE_TEAM_ROLES), prefix: true },
   { to: "/admin", label: "Admin", show: (r) => roleIn(r, ADMIN_ROLES), prefix: true },
 ];
 
@@ -38,7 +38,7 @@ export function TenantHeader({
               Unable to load facility information
             </p>
           ) : (
-            <Link to="/" className="block no-underline">
+            <Link to="/" className="flex min-h-target flex-col justify-center no-underline">
               <span className="block text-2xl font-bold text-brand-800">{facility.name}</span>
               <span className="block text-base text-stone-700">
                 {facility.subdomain}.{appDomain}
@@ -46,7 +46,7 @@ export function TenantHeader({
             </Link>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-2 sm:gap-3">
           <DisplayMenu />
           {canAddStory ? (
             <Link to="/resident/record" className="btn-primary">
@@ -62,15 +62,15 @@ export function TenantHeader({
         </div>
       </div>
       {user ? (
-        <nav aria-label="Main" className="mx-auto max-w-6xl px-4 pb-2">
-          <ul className="flex flex-wrap gap-1">
+        <nav aria-label="Main" className="mx-auto max-w-6xl px-2 pb-2 sm:px-4">
+          <ul className="flex flex-wrap gap-x-1">
             {NAV.filter((n) => n.show(user.role)).map((n) => (
               <li key={n.to}>
                 <NavLink
                   to={n.to}
                   end={!n.prefix}
                   className={({ isActive }) =>
-                    `inline-flex min-h-[44px] items-center rounded-lg px-4 text-lg font-semibold no-underline ${
+                    `inline-flex min-h-target items-center rounded-control px-3 text-lg font-bold no-underline sm:px-4 ${
                       isActive ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50"
                     }`
                   }
@@ -88,16 +88,16 @@ export function TenantHeader({
 
 export function UserMenu({ user }: { user: RootUser }) {
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex items-center gap-2 sm:gap-3">
       <span
-        className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-900"
+        className="hidden h-11 w-11 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-900 sm:inline-flex"
         aria-hidden="true"
         title={user.displayName}
       >
         {user.initials}
       </span>
       <span className="sr-only">Signed in as {user.displayName}</span>
-      <Link to="/account/sessions" className="hidden text-base font-medium text-ink sm:inline" title="Your sessions">
+      <Link to="/account/sessions" className="hidden min-h-target items-center text-base font-medium text-ink sm:inline-flex" title="Your sessions">
         {user.displayName}
       </Link>
       <Form method="post" action="/logout">
@@ -113,7 +113,7 @@ export function PlainHeader({ appName, user }: { appName: string; user: RootUser
   return (
     <header className="border-b-2 border-stone-300 bg-white print:hidden">
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="text-2xl font-bold text-brand-800 no-underline">
+        <Link to="/" className="inline-flex min-h-target items-center text-2xl font-bold text-brand-800 no-underline">
           {appName}
         </Link>
         <div className="flex flex-wrap items-center gap-3">

@@ -8,7 +8,7 @@ export function NotificationBell({ unread }: { unread: number }) {
       to="/notifications"
       aria-label={label}
       title={label}
-      className="relative inline-flex h-11 min-w-[44px] items-center justify-center rounded-full border-2 border-stone-300 bg-white px-2 text-brand-800 no-underline hover:bg-brand-50"
+      className="relative inline-flex min-h-target min-w-target items-center justify-center rounded-full border-2 border-stone-300 bg-white px-2 text-brand-800 no-underline hover:bg-brand-50"
       data-testid="notification-bell"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

@@ -13,12 +13,17 @@ export function showToast(toast: Toast) {
 }
 
 /**
- * One toast at a time. With JS it leaves after 5 seconds (or on Dismiss); without JS a CSS
- * animation hides it after 10 seconds, so it never covers the page for good.
+ * One toast at a time, in a live region that screen readers announce (role=status).
+ * Without JavaScript it is a notice at the top of the page's content (the region sits first in
+ * <main>), never an overlay. With JavaScript (root.tsx marks <html data-js> before the first
+ * paint) it floats inside the viewport at any width, at the bottom, or at the top while the
+ * person is typing in a field in the lower part of the window, and leaves after 5 seconds (20
+ * with Undo) or on Dismiss.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
   const [hydrated, setHydrated] = useState(false);
+  const [place, setPlace] = useState<"bottom" | "top">("bottom");
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     setVisible(toast);
@@ -38,6 +43,13 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     const t = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
     return () => clearTimeout(t);
   }, [clientToast]);
+  // never over the field being typed in: a focused field low in the window sends the toast up
+  useEffect(() => {
+    if (!visible) return;
+    const field = document.activeElement;
+    const typing = field instanceof HTMLElement && field.matches("input:not([type=hidden]), textarea, select, [contenteditable]");
+    setPlace(typing && field.getBoundingClientRect().bottom > window.innerHeight * 0.5 ? "top" : "bottom");
+  }, [visible]);
   const tone =
     visible?.type === "error"
       ? "border-red-700 bg-red-50 text-red-900"
@@ -45,28 +57,30 @@ export function Toaster({ toast }: { toast: Toast | null }) {
         ? "border-blue-700 bg-blue-50 text-blue-900"
         : "border-brand-700 bg-brand-50 text-brand-900";
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed bottom-4 right-4 z-50 w-full max-w-[420px] px-4 print:hidden">
+    <div aria-live="polite" role="status" className="toast-region print:hidden" data-place={place}>
       {visible ? (
-        <div className={`${visible.undo ? "toast-auto-hide-slow" : "toast-auto-hide"} pointer-events-auto rounded-xl border-2 p-4 shadow-lg ${tone}`} data-testid="toast">
+        <div className={`toast rounded-card border-2 p-4 shadow-raised ${tone}`} data-testid="toast">
           <p className="text-lg font-bold">{visible.title}</p>
           {visible.description ? <p className="text-base">{visible.description}</p> : null}
-          <div className="mt-1 flex flex-wrap gap-2">
-            {visible.undo ? (
-              <Form method="post" action={visible.undo.action} onSubmit={() => setVisible(null)}>
-                {visible.undo.fields.map(([name, value], i) => (
-                  <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
-                ))}
-                <button type="submit" className="btn-secondary px-3">
-                  {visible.undo.label}
+          {visible.undo || hydrated ? (
+            <div className="mt-1 flex flex-wrap gap-2">
+              {visible.undo ? (
+                <Form method="post" action={visible.undo.action} onSubmit={() => setVisible(null)}>
+                  {visible.undo.fields.map(([name, value], i) => (
+                    <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+                  ))}
+                  <button type="submit" className="btn-secondary px-3">
+                    {visible.undo.label}
+                  </button>
+                </Form>
+              ) : null}
+              {hydrated ? (
+                <button type="button" className="btn-ghost px-2" onClick={() => setVisible(null)}>
+                  Dismiss
                 </button>
-              </Form>
-            ) : null}
-            {hydrated ? (
-              <button type="button" className="btn-ghost px-2" onClick={() => setVisible(null)}>
-                Dismiss
-              </button>
-            ) : null}
-          </div>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       ) : null}
     </div>

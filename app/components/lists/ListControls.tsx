@@ -91,7 +91,7 @@ export function SortHeader({ column, label, view, className = "" }: { column: st
   const next = current && !view.desc ? `-${column}` : column;
   return (
     <th scope="col" className={`py-2 font-semibold ${className || "px-3"}`} aria-sort={current ? (view.desc ? "descending" : "ascending") : undefined}>
-      <Link to={href({ sort: next })} className="inline-flex min-h-[44px] items-center gap-1 whitespace-nowrap text-ink underline-offset-2 hover:underline" preventScrollReset>
+      <Link to={href({ sort: next })} className="inline-flex min-h-target items-center gap-1 whitespace-nowrap text-ink underline-offset-2 hover:underline" preventScrollReset>
         {label}
         <span aria-hidden="true" className="text-brand-800">
           {current ? (view.desc ? "▼" : "▲") : "↕"}

@@ -41,14 +41,14 @@ function SiteNav({ appName }: { appName: string }) {
   return (
     <div className="border-b-2 border-stone-300 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <a href="#top" className="text-2xl font-bold text-brand-800 no-underline">
+        <a href="#top" className="inline-flex min-h-target items-center text-2xl font-bold text-brand-800 no-underline">
           {appName}
         </a>
         <nav aria-label="Site">
           <ul className="flex flex-wrap items-center gap-1">
             {NAV_LINKS.map((l) => (
               <li key={l.href}>
-                <a href={l.href} className="inline-flex min-h-[44px] items-center rounded-lg px-3 text-lg font-semibold text-brand-800 no-underline hover:bg-brand-50">
+                <a href={l.href} className="inline-flex min-h-target items-center rounded-lg px-3 text-lg font-semibold text-brand-800 no-underline hover:bg-brand-50">
                   {l.label}
                 </a>
               </li>
@@ -246,11 +246,13 @@ function Pricing() {
           ))}
         </ul>
         <p className="mt-6">
-          <a href="#compare" className="font-semibold text-brand-800 underline">
+          <a href="#compare" className="link">
             View Detailed Comparison
           </a>
         </p>
-        <div id="compare" className="mt-6 scroll-mt-4 overflow-x-auto">
+        {/* scrolls sideways on a narrow screen, so it takes focus for the keyboard */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div id="compare" className="relative mt-6 scroll-mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Plan comparison">
           <table className="w-full min-w-[640px] border-collapse text-left text-base">
             <caption className="mb-2 text-left text-xl font-bold">Plan comparison: every plan includes every feature</caption>
             <thead>
@@ -320,7 +322,7 @@ function SiteFooter({ appName, year }: { appName: string; year: number }) {
           <ul className="space-y-1 text-base">
             {NAV_LINKS.map((l) => (
               <li key={l.href}>
-                <a href={l.href} className="inline-flex min-h-[44px] items-center text-white underline">
+                <a href={l.href} className="inline-flex min-h-target items-center text-white underline">
                   {l.label}
                 </a>
               </li>
@@ -330,7 +332,7 @@ function SiteFooter({ appName, year }: { appName: string; year: number }) {
         <ul className="space-y-1 text-base">
           <LegalLinks />
           <li>
-            <Link to="/super-admin" className="inline-flex min-h-[44px] items-center text-white underline">
+            <Link to="/super-admin" className="inline-flex min-h-target items-center text-white underline">
               Admin Login
             </Link>
           </li>

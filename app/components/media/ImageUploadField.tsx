@@ -101,7 +101,7 @@ export function ImageUploadField({
               Remove Image
             </button>
           ) : (
-            <label className="mt-2 flex min-h-[44px] items-center gap-2 text-base font-semibold">
+            <label className="mt-2 flex min-h-target items-center gap-2 text-base font-semibold">
               <input type="checkbox" name="removeImage" value="1" className="h-6 w-6" />
               Remove Image
             </label>
@@ -139,7 +139,7 @@ export function ImageUploadField({
         name={uploaded ? undefined : name}
         accept="image/*"
         aria-describedby={hintId}
-        className="block w-full text-base file:mr-3 file:min-h-[44px] file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
+        className="block w-full text-base file:mr-3 file:min-h-target file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
         onChange={onChange}
       />
       {uploaded ? <input type="hidden" name="uploadedImage" value={uploaded} /> : null}

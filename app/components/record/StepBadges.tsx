@@ -12,7 +12,7 @@ export function StepBadges({ current }: { current: WizardStep | "saved" }) {
           <li
             key={s.step}
             aria-current={state === "current" ? "step" : undefined}
-            className={`inline-flex min-h-[44px] items-center gap-2 rounded-full border-2 px-4 text-lg font-semibold ${
+            className={`inline-flex min-h-target items-center gap-2 rounded-full border-2 px-4 text-lg font-semibold ${
               state === "current"
                 ? "border-brand-700 bg-brand-700 text-white"
                 : state === "done"

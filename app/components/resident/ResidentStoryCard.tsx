@@ -1,4 +1,4 @@
-// One of the resident's own stories on their dashboard: image or 'No image', review state, a
+// One of the resident's own stories on their dashboard: image or its category's drawing, review state, a
 // 150-character excerpt with 'Read More', and Edit / Delete.
 import { Link } from "@remix-run/react";
 import { categoryIcon, categoryLabel, needsReadMore } from "~/models/categories";
@@ -7,6 +7,7 @@ import { DialogLink } from "~/components/dialog";
 import { DeleteStoryForm } from "./DeleteStoryForm";
 import { StoryDate } from "./StoryDate";
 import { ListenBadge } from "~/components/story/ListenBadge";
+import { StoryArtPanel } from "~/components/story/CategoryArt";
 
 export type ResidentStoryCardData = {
   id: string;
@@ -23,14 +24,9 @@ export type ResidentStoryCardData = {
   durationSeconds: number | null;
 };
 
-export function StoryThumbnail({ imageId, title }: { imageId: string | null; title: string }) {
-  if (!imageId) {
-    return (
-      <div className="flex h-48 items-center justify-center rounded-lg bg-stone-100 text-lg font-semibold text-stone-700" aria-label={`No image for ${title}`}>
-        No image
-      </div>
-    );
-  }
+/** The story's photo; without one, the quiet drawing of its category (never a grey 'No image'). */
+export function StoryThumbnail({ imageId, title, category }: { imageId: string | null; title: string; category: string }) {
+  if (!imageId) return <StoryArtPanel category={category} className="h-48 rounded-lg" />;
   return (
     <img
       src={mediaUrl(imageId, 800)}
@@ -48,7 +44,7 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
   const wordsToAdd = story.hasAudio && !story.content.trim();
   return (
     <article className="card flex min-w-0 flex-col gap-3 break-words" aria-labelledby={`story-${story.id}-title`}>
-      <StoryThumbnail imageId={story.imageId} title={story.title} />
+      <StoryThumbnail imageId={story.imageId} title={story.title} category={story.category} />
       <div className="flex flex-wrap items-center gap-2 text-base">
         <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-900">
           <span aria-hidden="true">{categoryIcon(story.category)}</span> {categoryLabel(story.category)}
@@ -63,7 +59,7 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
         {story.hasAudio ? <ListenBadge durationSeconds={story.durationSeconds} /> : null}
         {wordsToAdd ? <span className="rounded-full border-2 border-blue-800 bg-white px-3 py-0.5 font-semibold text-blue-900">Words to add</span> : null}
       </div>
-      <h3 id={`story-${story.id}-title`} className="text-xl font-bold">
+      <h3 id={`story-${story.id}-title`} className="font-reading text-xl">
         {story.title}
       </h3>
       <StoryDate iso={story.createdAt} />
@@ -73,7 +69,7 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
         <p className="text-base">{story.excerpt}</p>
       )}
       {needsReadMore(story.content) ? (
-        <Link to={`/stories/${story.id}`} className="inline-flex min-h-[44px] items-center self-start font-semibold text-brand-800 underline">
+        <Link to={`/stories/${story.id}`} className="inline-flex min-h-target items-center self-start font-semibold text-brand-800 underline">
           Read More<span className="sr-only"> of {story.title}</span>
         </Link>
       ) : null}

@@ -94,7 +94,7 @@ function ReactionRadio(props: { name: string; formId: string; value: string; lab
       <input type="radio" id={id} name={props.name} value={props.value} defaultChecked={props.defaultChecked} className="peer sr-only" />
       <label
         htmlFor={id}
-        className="inline-flex min-h-[44px] min-w-[44px] cursor-pointer items-center justify-center rounded-lg border-2 border-stone-400 bg-white px-2 text-2xl peer-checked:border-brand-700 peer-checked:bg-brand-100 peer-focus-visible:outline peer-focus-visible:outline-[3px] peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700"
+        className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center rounded-lg border-2 border-stone-400 bg-white px-2 text-2xl peer-checked:border-brand-700 peer-checked:bg-brand-100 peer-focus-visible:outline peer-focus-visible:outline-[3px] peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700"
       >
         {props.value ? (
           <span role="img" aria-label={props.label}>

@@ -89,7 +89,7 @@ export function FollowAlongText({ text, listening }: { text: string; listening: 
   return (
     <div
       ref={container}
-      className="max-w-prose space-y-4 text-lg leading-relaxed [&_[data-now]]:rounded [&_[data-now]]:bg-amber-200 [&_[data-now]]:text-black [&_[data-now]]:shadow-[0_0_0_2px_theme(colors.amber.200)] [&_[data-word]]:cursor-pointer"
+      className="story-text space-y-5 [&_[data-now]]:rounded [&_[data-now]]:bg-amber-200 [&_[data-now]]:text-black [&_[data-now]]:shadow-[0_0_0_2px_theme(colors.amber.200)] [&_[data-word]]:cursor-pointer"
       data-testid="story-text"
       data-follow-along={timed ? "on" : undefined}
     >

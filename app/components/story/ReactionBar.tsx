@@ -11,7 +11,7 @@ export function WhoReacted({ reactions }: { reactions: ReactionCountItem[] }) {
       {given.map((r) => (
         <li key={r.emoji}>
           <details className="rounded-xl border border-stone-300 bg-white" data-testid="who-reacted">
-            <summary className="inline-flex min-h-[44px] cursor-pointer items-center gap-2 px-3 text-lg">
+            <summary className="inline-flex min-h-target cursor-pointer items-center gap-2 px-3 text-lg">
               <span aria-hidden="true">{r.emoji}</span>
               <span>
                 {r.label}: {r.count}
@@ -42,7 +42,7 @@ export function ReactionBar({ reactions, canReact, action }: { reactions: Reacti
     return (
       <ul className="flex flex-wrap gap-2" aria-label="Reactions">
         {given.map((r) => (
-          <li key={r.emoji} className="inline-flex min-h-[44px] items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-lg">
+          <li key={r.emoji} className="inline-flex min-h-target items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-lg">
             <span role="img" aria-label={r.label}>
               {r.emoji}
             </span>
@@ -65,7 +65,7 @@ export function ReactionBar({ reactions, canReact, action }: { reactions: Reacti
             value={r.emoji}
             aria-pressed={r.mine}
             aria-label={`${r.label}, ${r.count}`}
-            className={`inline-flex min-h-[44px] min-w-[44px] items-center gap-2 rounded-full border-2 px-3 text-lg ${
+            className={`inline-flex min-h-target min-w-target items-center gap-2 rounded-full border-2 px-3 text-lg ${
               r.mine ? "border-brand-700 bg-brand-100" : "border-stone-400 bg-white hover:bg-stone-100"
             }`}
           >

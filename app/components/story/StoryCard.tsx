@@ -6,6 +6,7 @@ import { CategoryBadge } from "./CategoryBadge";
 import { RelativeTime } from "./RelativeTime";
 import { ListenBadge } from "./ListenBadge";
 import { ResidentAvatar, roomLabel } from "./ResidentAvatar";
+import { StoryArtPanel } from "./CategoryArt";
 
 /** What a card needs of a story (a StoryView from ~/models/story.server has all of it). */
 export type StoryCardStory = {
@@ -25,7 +26,7 @@ export type StoryCardStory = {
 
 type Props = {
   story: StoryCardStory;
-  /** "row": a compact line for lists; "card": with the picture (or 'No image'). */
+  /** "row": a compact line for lists; "card": with the picture (or the teller's portrait, or the category's drawing). */
   variant?: "row" | "card";
   headingLevel?: 2 | 3 | 4;
   /** Where the story page is; the story page by default. */
@@ -48,13 +49,18 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
             srcSet={srcSetFor(story.imageId, [400, 800])}
             sizes="(min-width: 1024px) 400px, 100vw"
             alt=""
-            className="aspect-[3/2] w-full bg-stone-200 object-cover"
+            className="aspect-[3/2] w-full bg-clay-50 object-cover"
             loading="lazy"
             width={400}
             height={267}
           />
+        ) : story.resident.profileImageUrl ? (
+          // no photo of the story: the teller's portrait on warm paper
+          <div className="flex aspect-[3/2] w-full items-center justify-center bg-clay-50" data-testid="story-portrait">
+            <img src={story.resident.profileImageUrl} alt="" className="h-3/5 w-auto rounded-full object-cover shadow-card ring-4 ring-white" width={120} height={120} loading="lazy" />
+          </div>
         ) : (
-          <div className="flex aspect-[3/2] w-full items-center justify-center bg-stone-100 text-base text-stone-700">No image</div>
+          <StoryArtPanel category={story.category} className="aspect-[3/2] w-full" />
         )
       ) : (
         <ResidentAvatar resident={story.resident} size="md" />
@@ -67,7 +73,7 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
           ) : null}
           {story.audioUrl ? <ListenBadge durationSeconds={story.durationSeconds ?? null} /> : null}
         </div>
-        <Heading id={titleId} className="text-xl font-bold leading-snug">
+        <Heading id={titleId} className="font-reading text-xl leading-snug">
           <Link to={to} className="text-ink hover:underline">
             {story.title}
           </Link>
@@ -81,7 +87,7 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
         <p className="text-base">{story.excerpt}</p>
         {needsReadMore(story.content) || story.excerpt !== story.content ? (
           <p className="mt-auto">
-            <Link to={to} className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+            <Link to={to} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
               Read More<span className="sr-only"> about {story.title}</span>
             </Link>
           </p>

@@ -89,7 +89,7 @@ export default function Privacy() {
         ) : null}
       </section>
       <p>
-        <Link to="/terms" className="font-semibold text-brand-800 underline">
+        <Link to="/terms" className="link">
           Terms of Service
         </Link>
       </p>

@@ -61,7 +61,7 @@ export default function Terms() {
         </p>
       </section>
       <p>
-        <Link to="/privacy" className="font-semibold text-brand-800 underline">
+        <Link to="/privacy" className="link">
           Privacy Policy
         </Link>
       </p>

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { EmptyState } from "~/components/admin/ui";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { StatusBadge, RoleBadge } from "~/components/super-admin/Badges";
@@ -167,13 +168,15 @@ export default function SuperAdminCommunities() {
         keep={{ sort: null }}
       />
       {communities.length === 0 ? (
-        <p className="card text-lg">{view.q || view.filters.status !== "all" ? "No communities match." : "No communities yet. Create the first one."}</p>
+        <EmptyState action={view.q || view.filters.status !== "all" ? { to: "/super-admin/communities", label: "Show all communities" } : undefined}>
+          {view.q || view.filters.status !== "all" ? "No communities match." : "No communities yet. Create the first one."}
+        </EmptyState>
       ) : (
         <ul className="space-y-4">
           {communities.map((c) => (
             <li key={c.id} id={`community-${c.subdomain}`}>
               <details className="card group" open={c.id === openId || undefined}>
-                <summary className="flex min-h-[44px] cursor-pointer list-none flex-wrap items-center justify-between gap-3">
+                <summary className="flex min-h-target cursor-pointer list-none flex-wrap items-center justify-between gap-3">
                   <span>
                     <span className="block text-xl font-bold">{c.name}</span>
                     <span className="block text-base text-stone-700">

@@ -240,7 +240,7 @@ function EventFields({
         </Field>
       </div>
       {askPastDate ? (
-        <div className="mb-4 flex min-h-[44px] items-center gap-3 rounded-lg border-2 border-amber-700 bg-amber-50 p-3" data-testid="past-date-question">
+        <div className="mb-4 flex min-h-target items-center gap-3 rounded-lg border-2 border-amber-700 bg-amber-50 p-3" data-testid="past-date-question">
           <input type="checkbox" id={`${formId}-confirm-past`} name="confirmPastDate" value="yes" className="h-6 w-6" />
           <label htmlFor={`${formId}-confirm-past`} className="text-base font-semibold">
             Yes, save it with this date in the past

@@ -69,7 +69,9 @@ export function FamiliesScreen() {
         ]}
       />
       {members.length === 0 ? (
-        <EmptyState>{filtered ? "No family members match. Try other words or filters." : "No family members yet."}</EmptyState>
+        <EmptyState action={filtered ? { to: cfg.families, label: "Show all family members" } : undefined}>
+          {filtered ? "No family members match. Try other words or filters." : "No family members yet."}
+        </EmptyState>
       ) : (
         <>
           <BulkBar area={area} formId="families-bulk" />
@@ -162,11 +164,13 @@ function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]
           {members.map((m) => (
             <tr key={m.id} className="border-t border-stone-300 align-middle" data-testid="family-row">
               <td className="px-2 py-1">
-                <input type="checkbox" name="ids" value={m.id} form={formId} className="h-6 w-6" aria-label={`Choose ${m.name}`} />
+                <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
+                  <input type="checkbox" name="ids" value={m.id} form={formId} className="h-6 w-6" aria-label={`Choose ${m.name}`} />
+                </label>
               </td>
               <th scope="row" className="whitespace-nowrap px-2 py-1 font-semibold">
                 {/* the name opens Edit: one button fewer on a row a line high */}
-                <Link to={`${cfg.families}/${m.id}`} className="inline-flex min-h-[44px] items-center text-brand-800 underline underline-offset-2" aria-label={`Edit ${m.name}`} preventScrollReset {...dialogLinkProps}>
+                <Link to={`${cfg.families}/${m.id}`} className="inline-flex min-h-target items-center text-brand-800 underline underline-offset-2" aria-label={`Edit ${m.name}`} preventScrollReset {...dialogLinkProps}>
                   {m.name}
                 </Link>
               </th>

@@ -73,14 +73,14 @@ function NewsFields({ formId, lastResult, defaultValue, area, submitLabel }: { f
         <textarea {...getTextareaProps(fields.content)} rows={6} className="input" />
       </Field>
       {AREAS[area].chooseNewsPublished ? (
-        <div className="mb-3 flex min-h-[44px] items-center gap-3">
+        <div className="mb-3 flex min-h-target items-center gap-3">
           <input {...getInputProps(fields.isPublished, { type: "checkbox" })} className="h-6 w-6" />
           <label htmlFor={fields.isPublished.id} className="text-base">
             Published (families and residents can read it; otherwise it stays a draft)
           </label>
         </div>
       ) : null}
-      <div className="mb-4 flex min-h-[44px] items-center gap-3">
+      <div className="mb-4 flex min-h-target items-center gap-3">
         <input {...getInputProps(fields.isPinned, { type: "checkbox" })} className="h-6 w-6" />
         <label htmlFor={fields.isPinned.id} className="text-base">
           Pinned (shown first)

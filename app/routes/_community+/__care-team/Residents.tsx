@@ -68,7 +68,7 @@ function ResidentFields({
         <PhotoInput {...getInputProps(fields.photo, { type: "file" })} id={fields.photo.id} name={fields.photo.name} previewAlt="The new profile photo" className="input" />
       </Field>
       {photoUrl ? (
-        <div className="mb-4 flex min-h-[44px] items-center gap-3">
+        <div className="mb-4 flex min-h-target items-center gap-3">
           <input type="checkbox" id={`${formId}-remove-photo`} name="removePhoto" className="h-6 w-6" />
           <label htmlFor={`${formId}-remove-photo`} className="text-base">
             Remove the current photo

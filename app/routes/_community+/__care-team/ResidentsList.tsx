@@ -61,7 +61,7 @@ export function ResidentsScreen() {
         ]}
       />
       {residents.length === 0 ? (
-        <EmptyState>
+        <EmptyState action={filtered ? { to: cfg.residents, label: "Show all residents" } : undefined}>
           {filtered ? "No residents match. Try other words or another status." : "No residents yet. Add the first resident to start collecting stories."}
         </EmptyState>
       ) : (
@@ -136,7 +136,9 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
             return (
               <tr key={r.id} className="border-t border-stone-300 align-middle" data-testid="resident-row">
                 <td className="px-2 py-1">
-                  <input type="checkbox" name="ids" value={r.id} form={formId} className="h-6 w-6" aria-label={`Choose ${name}`} />
+                  <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
+                    <input type="checkbox" name="ids" value={r.id} form={formId} className="h-6 w-6" aria-label={`Choose ${name}`} />
+                  </label>
                 </td>
                 <th scope="row" className="px-2 py-1 font-semibold">
                   <span className="flex items-center gap-2 whitespace-nowrap">
@@ -158,7 +160,7 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
                 </td>
                 <td className="px-2 py-1">
                   <div className="flex items-start gap-1">
-                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary min-h-[44px] py-1" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
+                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary min-h-target py-1" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
                       Edit
                     </Link>
                     <RowMenu label={`More actions for ${name}`}>

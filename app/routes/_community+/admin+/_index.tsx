@@ -69,7 +69,7 @@ function Checklist({ steps }: { steps: ChecklistStep[] }) {
               <span className="sr-only">{s.done ? " (done)" : " (to do)"}</span>
             </span>
             {s.done ? null : (
-              <Link to={STEPS[s.key].to} className="font-semibold text-brand-800 underline">
+              <Link to={STEPS[s.key].to} className="link">
                 {STEPS[s.key].action}
               </Link>
             )}
@@ -99,7 +99,7 @@ export default function AdminOverview() {
             <ul className="space-y-2">
               {attention.pendingStories.map((s) => (
                 <li key={s.id}>
-                  <Link to={`/admin/stories/${s.id}`} className="font-semibold text-brand-800 underline">
+                  <Link to={`/admin/stories/${s.id}`} className="link">
                     {s.title}
                   </Link>{" "}
                   by {s.resident}, sent {s.sent}
@@ -120,7 +120,7 @@ export default function AdminOverview() {
               {attention.invitations.map((f) => (
                 <li key={f.id}>
                   {f.name} (family of {f.resident}):{" "}
-                  <Link to={`/admin/families/${f.id}/invitation`} className="font-semibold text-brand-800 underline">
+                  <Link to={`/admin/families/${f.id}/invitation`} className="link">
                     make a new invitation link<span className="sr-only"> for {f.name}</span>
                   </Link>
                 </li>
@@ -139,7 +139,7 @@ export default function AdminOverview() {
             <ul className="space-y-2">
               {attention.drafts.map((p) => (
                 <li key={p.id}>
-                  <Link to={`/admin/news/${p.id}`} className="font-semibold text-brand-800 underline">
+                  <Link to={`/admin/news/${p.id}`} className="link">
                     {p.title}
                   </Link>{" "}
                   (last changed {p.updated})
@@ -155,7 +155,7 @@ export default function AdminOverview() {
               {attention.soon.map((e) => (
                 <li key={e.id} className="flex flex-wrap items-center gap-2">
                   <Badge tone="blue">{e.badge}</Badge>
-                  <Link to={`/admin/calendar/${e.id}`} className="font-semibold text-brand-800 underline">
+                  <Link to={`/admin/calendar/${e.id}`} className="link">
                     {e.title}
                   </Link>
                   {e.isActive ? null : <Badge tone="red">Cancelled</Badge>}

@@ -169,7 +169,7 @@ function SortLinks({ view }: { view: { sort: string; desc: boolean } }) {
           key={o.sort}
           to={`${LIST}${hrefWith(search, { sort: o.sort })}`}
           aria-current={current === o.sort ? "true" : undefined}
-          className={`inline-flex min-h-[44px] items-center ${current === o.sort ? "font-bold text-ink" : "text-brand-800 underline"}`}
+          className={`inline-flex min-h-target items-center ${current === o.sort ? "font-bold text-ink" : "text-brand-800 underline"}`}
           preventScrollReset
         >
           {o.label}

@@ -1,6 +1,7 @@
 // /events: today's and coming events by day in the community's time zone, with Today and
 // Tomorrow marked and cancelled events shown as cancelled. Past events are on /events/past.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmptyState } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/admin/ui";
 import { dayHeading, EventCard } from "~/components/community/Board";
@@ -30,7 +31,7 @@ export default function Events() {
         ) : null}
       </div>
       {days.length === 0 ? (
-        <p className="card text-lg">No events are planned yet.</p>
+        <EmptyState>No events are planned yet.</EmptyState>
       ) : (
         days.map((day) => {
           const badge = day.events[0]!.badge;

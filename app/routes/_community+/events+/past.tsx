@@ -21,7 +21,7 @@ export default function PastEvents() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <p>
-        <Link to="/events" className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+        <Link to="/events" className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
           <span aria-hidden="true">←&nbsp;</span>Coming events
         </Link>
       </p>

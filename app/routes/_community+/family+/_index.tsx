@@ -2,6 +2,7 @@
 // (dialogs with JavaScript, /family?dialog=photo|question pages without), and the resident's
 // published stories, each leading to the story page where family react and comment.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmptyState } from "~/components/admin/ui";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requireFamilyMember } from "~/utils/permissions.server";
@@ -144,7 +145,9 @@ export default function FamilyDashboard() {
             ))}
           </ul>
         ) : (
-          <p className="card text-lg">{resident.firstName} has not shared any stories yet. Ask a question to get one started.</p>
+          <EmptyState action={{ to: "/family?dialog=question", label: `Ask ${resident.firstName} a question` }}>
+            {resident.firstName} has not shared any stories yet. Ask a question to get one started.
+          </EmptyState>
         )}
       </section>
 

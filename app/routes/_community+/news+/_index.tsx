@@ -1,5 +1,6 @@
 // /news: the community's published news, pinned first, for everyone signed in at the community.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmptyState } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NewsCard } from "~/components/community/Board";
 import { countPublishedNews, listPublishedNews } from "~/models/community-board.server";
@@ -27,7 +28,7 @@ export default function News() {
         <p className="text-lg text-stone-700">What is happening at {communityName}. Pinned posts come first.</p>
       </div>
       {posts.length === 0 ? (
-        <p className="card text-lg">No news has been posted yet.</p>
+        <EmptyState>No news has been posted yet.</EmptyState>
       ) : (
         <ul className="space-y-4">
           {posts.map((p) => (

@@ -1,6 +1,7 @@
 // /notifications: the signed-in person's notifications, newest first. Opening the page marks them
 // read (the ones that were new keep a "New" label on this visit); the header's bell then says 0.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RelativeTime } from "~/components/story/RelativeTime";
 import { countNotifications, listNotifications, markAllRead } from "~/models/notification.server";
@@ -24,17 +25,17 @@ export default function Notifications() {
   const fresh = items.filter((n) => !n.read).length;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="page-title">Notifications</h1>
-          <p className="text-lg text-stone-700">{fresh ? `${fresh} new since your last visit.` : "Nothing new since your last visit."}</p>
-        </div>
-        <Link to="/notifications/settings" className="btn-secondary">
-          Notification settings
-        </Link>
-      </div>
+      <PageHeader
+        title="Notifications"
+        intro={<p>{fresh ? `${fresh} new since your last visit.` : "Nothing new since your last visit."}</p>}
+        action={
+          <Link to="/notifications/settings" className="btn-secondary">
+            Notification settings
+          </Link>
+        }
+      />
       {items.length === 0 ? (
-        <p className="card text-lg">No notifications yet. When a story is published, or someone comments or reacts, you will find it here.</p>
+        <EmptyState>No notifications yet. When a story is published, or someone comments or reacts, you will find it here.</EmptyState>
       ) : (
         <ul className="space-y-3" aria-label="Notifications, newest first">
           {items.map((n) => (

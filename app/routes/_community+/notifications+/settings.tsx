@@ -42,7 +42,7 @@ export default function NotificationSettingsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <p>
-        <Link to="/notifications" className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+        <Link to="/notifications" className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
           <span aria-hidden="true">←&nbsp;</span>Notifications
         </Link>
       </p>
@@ -55,7 +55,7 @@ export default function NotificationSettingsPage() {
             <ul className="mt-2 space-y-1">
               {kinds.map((k) => (
                 <li key={k.kind}>
-                  <label className="flex min-h-[44px] cursor-pointer items-center gap-3 text-lg">
+                  <label className="flex min-h-target cursor-pointer items-center gap-3 text-lg">
                     <input type="checkbox" name="kinds" value={k.kind} defaultChecked={k.on} className="h-6 w-6 shrink-0 accent-brand-700" />
                     {k.label}
                   </label>
@@ -72,7 +72,7 @@ export default function NotificationSettingsPage() {
           <ul className="space-y-2">
             {EMAIL_MODE_LIST.map((mode) => (
               <li key={mode}>
-                <label className="grid min-h-[44px] cursor-pointer grid-cols-[auto_1fr] items-start gap-x-3 text-lg">
+                <label className="grid min-h-target cursor-pointer grid-cols-[auto_1fr] items-start gap-x-3 text-lg">
                   <input type="radio" name="emailMode" value={mode} defaultChecked={emailMode === mode} className="mt-1 h-6 w-6 shrink-0 accent-brand-700" />
                   <span className="font-semibold">{EMAIL_MODE_LABELS[mode].label}</span>
                   <span className="col-start-2 text-base text-stone-700">{EMAIL_MODE_LABELS[mode].hint}</span>

@@ -52,7 +52,7 @@ export default function NewStoryPage() {
   return (
     <section className="card mx-auto max-w-3xl" aria-labelledby="new-story-heading">
       <p className="mb-2">
-        <Link to="/resident" className="font-semibold text-brand-800 underline">
+        <Link to="/resident" className="link">
           Back to Dashboard
         </Link>
       </p>

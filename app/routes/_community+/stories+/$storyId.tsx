@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+// the story's reading face, preloaded where the story is the page (ADR 015)
+import literata400 from "@fontsource/literata/files/literata-latin-400-normal.woff2";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryBadge } from "~/components/story/CategoryBadge";
@@ -31,6 +33,8 @@ import { requireTenantUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CARE_TEAM_ROLES, type Role, ROLE, roleIn } from "~/utils/roles";
+
+export const links: LinksFunction = () => [{ rel: "preload", href: literata400, as: "font", type: "font/woff2", crossOrigin: "anonymous" }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.story.title} · Storyloom` : "Story · Storyloom" }];
 
@@ -130,14 +134,15 @@ export default function StoryPage() {
   const room = roomLabel(story.resident.roomNumber);
   const deleteHref = (c: CommentItem) => (moderator || c.authorUserId === viewerId ? `?deleteComment=${encodeURIComponent(c.id)}#confirm-delete` : null);
   return (
-    <div className="mx-auto max-w-3xl space-y-10">
+    <div className="mx-auto max-w-3xl space-y-8">
       <p>
-        <Link to="/stories" className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+        <Link to="/stories" className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
           <span aria-hidden="true">←&nbsp;</span>All stories
         </Link>
       </p>
-      <article aria-labelledby="story-title" className="space-y-6">
-        <header className="space-y-3">
+      <article aria-labelledby="story-title" className="space-y-8">
+        {/* the keepsake's opening: title, the teller, the day it was told, and Listen */}
+        <header className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">
             <CategoryBadge category={story.category} />
             {!story.isPublished ? (
@@ -146,18 +151,26 @@ export default function StoryPage() {
               </span>
             ) : null}
           </div>
-          <h1 id="story-title" className="page-title">
+          <h1 id="story-title" className="font-reading text-4xl text-ink">
             {story.title}
           </h1>
-          <div className="flex items-center gap-4">
+          <div className="flex flex-wrap items-center gap-4">
             <ResidentAvatar resident={story.resident} size="lg" />
-            <div>
-              <p className="text-xl font-semibold">{name}</p>
+            <div className="min-w-0 flex-1">
+              <p className="text-xl font-bold">{name}</p>
               <p className="text-base text-stone-700">
                 {room ? <span>{room} · </span> : null}
                 <time dateTime={story.createdAt} data-testid="story-date">{createdLabel}</time>
               </p>
             </div>
+            {story.audioUrl ? (
+              <a href="#listen-title" className="btn-primary">
+                <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="h-5 w-5" fill="currentColor">
+                  <path d="M6 4v12l10-6z" />
+                </svg>
+                Listen<span className="sr-only"> to {story.resident.firstName} tell it</span>
+              </a>
+            ) : null}
           </div>
         </header>
         {image ? (
@@ -169,12 +182,12 @@ export default function StoryPage() {
               alt={`Picture for the story "${story.title}"`}
               width={image.width ?? undefined}
               height={image.height ?? undefined}
-              className="h-auto w-full rounded-xl bg-stone-200"
+              className="h-auto w-full rounded-card bg-clay-50 shadow-card"
             />
           </figure>
         ) : null}
         {story.audioUrl ? (
-          <section aria-labelledby="listen-title" className="card">
+          <section aria-labelledby="listen-title" className="card bg-clay-50">
             <h2 id="listen-title" className="mb-2 text-xl font-bold">
               Listen to {story.resident.firstName} tell it
             </h2>
@@ -191,7 +204,7 @@ export default function StoryPage() {
         <FollowAlongText text={story.content} listening={listening} />
       </article>
 
-      <section id="reactions" aria-labelledby="reactions-title" className="space-y-3">
+      <section id="reactions" aria-labelledby="reactions-title" className="space-y-3 border-t-2 border-stone-200 pt-8">
         <h2 id="reactions-title" className="text-2xl font-bold">
           Reactions
         </h2>

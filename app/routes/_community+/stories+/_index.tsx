@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CategoryFilter } from "~/components/story/CategoryFilter";
 import { StoryCard } from "~/components/story/StoryCard";
@@ -33,19 +34,21 @@ export default function AllStories() {
   const { stories, page, category } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="page-title">All Stories</h1>
-          <p className="text-lg text-stone-700">
+      <PageHeader
+        title="All Stories"
+        intro={
+          <p>
             {page.total === 0
               ? "No stories yet."
               : `${page.total} published ${page.total === 1 ? "story" : "stories"}${category ? ` in ${categoryLabel(category)}` : ""}, newest first.`}
           </p>
-        </div>
-        <CategoryFilter id="stories-category" action="/stories" selected={category} />
-      </div>
+        }
+        action={<CategoryFilter id="stories-category" action="/stories" selected={category} />}
+      />
       {stories.length === 0 ? (
-        <p className="card text-lg">{category ? "No stories in this category yet." : "No stories have been shared yet."}</p>
+        <EmptyState action={category ? { to: "/stories", label: "Show stories of every category" } : undefined}>
+          {category ? "No stories in this category yet." : "No stories have been shared yet."}
+        </EmptyState>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {stories.map((s) => (

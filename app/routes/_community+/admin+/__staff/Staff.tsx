@@ -62,7 +62,9 @@ export function StaffScreen() {
         ]}
       />
       {staff.length === 0 ? (
-        <EmptyState>{filtered ? "Nobody matches. Try other words or filters." : "No staff yet. Add the first staff member."}</EmptyState>
+        <EmptyState action={filtered ? { to: "/admin/staff", label: "Show all staff" } : undefined}>
+          {filtered ? "Nobody matches. Try other words or filters." : "No staff yet. Add the first staff member."}
+        </EmptyState>
       ) : (
         <>
           <div className="card relative overflow-x-auto p-0">
@@ -191,7 +193,7 @@ function MethodChoice({ name, defaultValue = "link", errors }: { name: string; d
         { value: "link", label: "A one-time sign-in link (they choose their password)" },
         { value: "password", label: "A temporary password, shown once (they change it at first sign-in)" },
       ].map((o) => (
-        <div key={o.value} className="flex min-h-[44px] items-center gap-3">
+        <div key={o.value} className="flex min-h-target items-center gap-3">
           <input type="radio" id={`${name}-${o.value}`} name={name} value={o.value} defaultChecked={o.value === defaultValue} className="h-6 w-6" />
           <label htmlFor={`${name}-${o.value}`} className="text-base">
             {o.label}
