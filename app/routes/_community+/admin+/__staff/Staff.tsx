@@ -89,12 +89,12 @@ export function StaffScreen() {
               <tbody>
                 {staff.map((u) => (
                   <tr key={u.id} className="border-t border-stone-300 align-middle" data-testid="staff-row">
-                    <th scope="row" className="max-w-[18rem] px-2 py-1 font-semibold">
+                    <th scope="row" className="max-w-[18rem] px-2 py-1 font-semibold leading-snug">
                       <span className="block">
                         {u.displayName}
                         {u.id === me ? <span className="font-normal text-stone-700"> (you)</span> : null}
                       </span>
-                      <span className="block truncate text-sm font-normal text-stone-700" title={u.email}>
+                      <span className="block truncate text-sm font-normal leading-snug text-stone-700" title={u.email}>
                         {u.email}
                       </span>
                     </th>
