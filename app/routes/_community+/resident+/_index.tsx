@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireResidentMember } from "~/utils/permissions.server";
 import { listStoriesOfResident } from "~/models/story.server";
+import { audienceLabel } from "~/models/story-audience";
 import { listPhotosForResident } from "~/models/family-photo.server";
 import { listQuestionsForResident } from "~/models/family-question.server";
 import { DialogLink } from "~/components/dialog";
@@ -14,8 +15,9 @@ import { PhotoGrid, QuestionList } from "~/components/resident/FamilySharing";
 export const meta: MetaFunction = () => [{ title: "Your stories · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, resident } = await requireResidentMember(request);
+  const { db, resident, community } = await requireResidentMember(request);
   return {
+    communityName: community.name,
     resident: { firstName: resident.firstName, lastName: resident.lastName },
     stories: listStoriesOfResident(db, resident.id).map((s) => ({
       id: s.id,
@@ -30,6 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: s.createdAt,
       hasAudio: !!s.audioUrl,
       durationSeconds: s.durationSeconds,
+      audienceLabel: audienceLabel(s.audience, community.name),
+      withdrawn: !!s.withdrawnAt,
     })),
     photos: listPhotosForResident(db, resident.id),
     questions: listQuestionsForResident(db, resident.id),
@@ -37,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ResidentDashboard() {
-  const { resident, stories, photos, questions } = useLoaderData<typeof loader>();
+  const { resident, stories, photos, questions, communityName } = useLoaderData<typeof loader>();
   const open = questions.filter((q) => !q.answeredStoryId);
   return (
     <div className="space-y-10">
@@ -51,7 +55,7 @@ export default function ResidentDashboard() {
             <span aria-hidden="true">🎙️</span> Record New Story
           </Link>
           <DialogLink to="/resident/stories/new" className="btn-secondary" label={<><span aria-hidden="true">✍️</span> Tell Your Story</>} title="Tell Your Story">
-            <StoryForm id="dialog-new-story" action="/resident/stories/new" />
+            <StoryForm id="dialog-new-story" action="/resident/stories/new" chooseAudience={{ communityName }} />
           </DialogLink>
         </div>
       </section>
