@@ -220,6 +220,12 @@ function cases(ids: Ids): Case[] {
     { method: "PATCH", path: `/api/stories/${ids.story}`, body: { audience: "private" }, allowed: ["resident", ...CARE] },
     { method: "POST", path: `/api/stories/${ids.story}/withdraw`, body: {}, allowed: ["resident", ...CARE] },
     { method: "PATCH", path: `/api/stories/${ids.otherResidentsStory}`, body: { audience: "private", residentAgreed: true }, allowed: CARE },
+    // take away and erase: the resident and the administrators; family erase only themselves
+    { method: "GET", path: `/residents/${ids.resident}/export.zip`, allowed: ["resident", ...REVIEW] },
+    { method: "GET", path: `/admin/residents/${ids.resident}/erase`, allowed: REVIEW },
+    { method: "POST", path: `/admin/residents/${ids.resident}/erase`, body: { confirm: "not the name" }, allowed: REVIEW },
+    { method: "GET", path: "/family/erase", allowed: ["family"] },
+    { method: "POST", path: "/family/erase", body: { confirm: "not the name" }, allowed: ["family"] },
     { method: "GET", path: "/dev/outbox", allowed: SIGNED_IN },
     { method: "GET", path: `/dev/outbox/${ids.outboxMessage}`, allowed: SIGNED_IN },
   ];

@@ -18,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident, community } = await requireResidentMember(request);
   return {
     communityName: community.name,
+    exportHref: `/residents/${resident.id}/export.zip`,
     resident: { firstName: resident.firstName, lastName: resident.lastName },
     stories: listStoriesOfResident(db, resident.id).map((s) => ({
       id: s.id,
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ResidentDashboard() {
-  const { resident, stories, photos, questions, communityName } = useLoaderData<typeof loader>();
+  const { resident, stories, photos, questions, communityName, exportHref } = useLoaderData<typeof loader>();
   const open = questions.filter((q) => !q.answeredStoryId);
   return (
     <div className="space-y-10">
@@ -112,6 +113,13 @@ export default function ResidentDashboard() {
           <QuestionList questions={questions.filter((q) => q.answeredStoryId)} answerable emptyText="" />
         </section>
       ) : null}
+
+      <p className="text-base">
+        <Link to={exportHref} reloadDocument className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+          Download all my stories
+        </Link>{" "}
+        (a folder to keep, with the recordings and photos, that opens in any web browser)
+      </p>
     </div>
   );
 }
