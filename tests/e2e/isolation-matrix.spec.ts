@@ -225,6 +225,11 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: `/admin/residents/${ids.resident}/erase`, allowed: REVIEW },
     { method: "POST", path: `/admin/residents/${ids.resident}/erase`, body: { confirm: "not the name" }, allowed: REVIEW },
     { method: "GET", path: "/family/erase", allowed: ["family"] },
+    // About me: the care team and the resident (family only when the resident allows; Sarah is not allowed here)
+    { method: "GET", path: `/residents/${ids.resident}/about`, allowed: ["resident", ...CARE] },
+    { method: "GET", path: `/residents/${ids.resident}/about?suggest=1`, allowed: ["resident", ...CARE] },
+    { method: "GET", path: `/residents/${ids.resident}/about.pdf`, allowed: ["resident", ...CARE] },
+    { method: "POST", path: `/residents/${ids.resident}/about`, body: { intent: "accept", section: "calms", text: "x" }, allowed: ["resident", ...CARE] },
     { method: "POST", path: "/family/erase", body: { confirm: "not the name" }, allowed: ["family"] },
     { method: "GET", path: "/dev/outbox", allowed: SIGNED_IN },
     { method: "GET", path: `/dev/outbox/${ids.outboxMessage}`, allowed: SIGNED_IN },

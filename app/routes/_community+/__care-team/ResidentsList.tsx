@@ -171,6 +171,9 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
                       <Link to={`${cfg.residents}/${r.id}/gazette`} className="btn-ghost justify-start" aria-label={`Gazette for ${name}`}>
                         Gazette
                       </Link>
+                      <Link to={`/residents/${r.id}/about`} className="btn-ghost justify-start" aria-label={`About ${name}`}>
+                        About me
+                      </Link>
                       {area === "admin" ? (
                         <>
                           <Link to={`/residents/${r.id}/export.zip`} reloadDocument className="btn-ghost justify-start" aria-label={`Download the stories of ${name}`}>

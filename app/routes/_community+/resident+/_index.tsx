@@ -19,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     communityName: community.name,
     exportHref: `/residents/${resident.id}/export.zip`,
+    aboutHref: `/residents/${resident.id}/about`,
     resident: { firstName: resident.firstName, lastName: resident.lastName },
     stories: listStoriesOfResident(db, resident.id).map((s) => ({
       id: s.id,
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ResidentDashboard() {
-  const { resident, stories, photos, questions, communityName, exportHref } = useLoaderData<typeof loader>();
+  const { resident, stories, photos, questions, communityName, exportHref, aboutHref } = useLoaderData<typeof loader>();
   const open = questions.filter((q) => !q.answeredStoryId);
   return (
     <div className="space-y-10">
@@ -54,6 +55,9 @@ export default function ResidentDashboard() {
         <div className="flex flex-wrap gap-3">
           <Link to="/resident/record" className="btn-primary">
             <span aria-hidden="true">🎙️</span> Record New Story
+          </Link>
+          <Link to={aboutHref} className="btn-secondary">
+            <span aria-hidden="true">🪪</span> About me
           </Link>
           <DialogLink to="/resident/stories/new" className="btn-secondary" label={<><span aria-hidden="true">✍️</span> Tell Your Story</>} title="Tell Your Story">
             <StoryForm id="dialog-new-story" action="/resident/stories/new" chooseAudience={{ communityName }} />
