@@ -225,6 +225,12 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: `/admin/residents/${ids.resident}/erase`, allowed: REVIEW },
     { method: "POST", path: `/admin/residents/${ids.resident}/erase`, body: { confirm: "not the name" }, allowed: REVIEW },
     { method: "GET", path: "/family/erase", allowed: ["family"] },
+    // the life-story book: the resident, their family and the care team; revoking: the resident and the care team
+    { method: "GET", path: `/residents/${ids.resident}/book?order=category&large=1`, allowed: ["resident", "family", ...CARE] },
+    { method: "GET", path: `/residents/${ids.resident}/book.pdf`, allowed: ["resident", "family", ...CARE] },
+    { method: "POST", path: `/residents/${ids.resident}/book`, body: {}, allowed: ["resident", ...CARE] },
+    { method: "GET", path: "/listen/not-a-link.forged", allowed: [] },
+    { method: "GET", path: "/listen/not-a-link.forged/audio", allowed: [] },
     // About me: the care team and the resident (family only when the resident allows; Sarah is not allowed here)
     { method: "GET", path: `/residents/${ids.resident}/about`, allowed: ["resident", ...CARE] },
     { method: "GET", path: `/residents/${ids.resident}/about?suggest=1`, allowed: ["resident", ...CARE] },

@@ -174,6 +174,9 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
                       <Link to={`/residents/${r.id}/about`} className="btn-ghost justify-start" aria-label={`About ${name}`}>
                         About me
                       </Link>
+                      <Link to={`/residents/${r.id}/book`} className="btn-ghost justify-start" aria-label={`Life-story book of ${name}`}>
+                        Life-story book
+                      </Link>
                       {area === "admin" ? (
                         <>
                           <Link to={`/residents/${r.id}/export.zip`} reloadDocument className="btn-ghost justify-start" aria-label={`Download the stories of ${name}`}>

@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     // the resident's About me, when they let their family read it (issue 19)
     aboutHref: about.familyMayView || about.familyMayEdit ? `/residents/${resident.id}/about` : null,
+    bookHref: `/residents/${resident.id}/book`,
     board: communityBoard(db, community.timeZone),
     member: { name: member.name, relationship: member.relationship },
     resident: toResidentSummary(resident),
@@ -96,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FamilyDashboard() {
-  const { member, resident, stories, photos, questions, board, aboutHref } = useLoaderData<typeof loader>();
+  const { member, resident, stories, photos, questions, board, aboutHref, bookHref } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const dialog = params.get("dialog");
@@ -135,6 +136,9 @@ export default function FamilyDashboard() {
             <span aria-hidden="true">🪪</span> About {resident.firstName}
           </Link>
         ) : null}
+        <Link to={bookHref} className="btn-secondary">
+          <span aria-hidden="true">📖</span> {resident.firstName}'s book
+        </Link>
         <Link to="/family/gazette" className="btn-secondary">
           <span aria-hidden="true">📰</span> {resident.firstName}'s Gazette
         </Link>

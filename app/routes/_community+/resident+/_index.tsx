@@ -20,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     communityName: community.name,
     exportHref: `/residents/${resident.id}/export.zip`,
     aboutHref: `/residents/${resident.id}/about`,
+    bookHref: `/residents/${resident.id}/book`,
     resident: { firstName: resident.firstName, lastName: resident.lastName },
     stories: listStoriesOfResident(db, resident.id).map((s) => ({
       id: s.id,
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ResidentDashboard() {
-  const { resident, stories, photos, questions, communityName, exportHref, aboutHref } = useLoaderData<typeof loader>();
+  const { resident, stories, photos, questions, communityName, exportHref, aboutHref, bookHref } = useLoaderData<typeof loader>();
   const open = questions.filter((q) => !q.answeredStoryId);
   return (
     <div className="space-y-10">
@@ -58,6 +59,9 @@ export default function ResidentDashboard() {
           </Link>
           <Link to={aboutHref} className="btn-secondary">
             <span aria-hidden="true">🪪</span> About me
+          </Link>
+          <Link to={bookHref} className="btn-secondary">
+            <span aria-hidden="true">📖</span> My book
           </Link>
           <DialogLink to="/resident/stories/new" className="btn-secondary" label={<><span aria-hidden="true">✍️</span> Tell Your Story</>} title="Tell Your Story">
             <StoryForm id="dialog-new-story" action="/resident/stories/new" chooseAudience={{ communityName }} />
