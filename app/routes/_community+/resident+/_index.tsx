@@ -52,7 +52,7 @@ export default function ResidentDashboard() {
         <h1 id="welcome-title" className="page-title mb-2">
           Welcome, {resident.firstName} {resident.lastName}
         </h1>
-        <p className="mb-4 text-lg">Share a memory today. Your family reads every story an administrator approves.</p>
+        <p className="mb-4 text-lg">Share a memory today. You choose who reads each story; an administrator reads it first.</p>
         <div className="flex flex-wrap gap-3">
           <Link to="/resident/record" className="btn-primary">
             <span aria-hidden="true">🎙️</span> Record New Story
