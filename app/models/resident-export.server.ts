@@ -10,6 +10,8 @@ import { listComments, type CommentView } from "./comment.server";
 import { mediaFilePath, type MediaRow } from "./media.server";
 import { listStoriesOfResident, type StoryView } from "./story.server";
 import { audienceLabel } from "./story-audience";
+import { ABOUT_SECTIONS } from "./about-me-sections";
+import { getAboutMe } from "./about-me.server";
 
 const { residents, media, familyPhotos, familyMembers } = tenantSchema;
 
@@ -100,9 +102,17 @@ ${e.comments.length ? `<h2>Comments</h2><ul>${e.comments.map((c) => `<li><strong
     .map((r, i) => ({ file: addMedia(r.p.imageId, `family-photo-${String(i + 1).padStart(3, "0")}`), description: r.p.description, from: r.from, createdAt: r.p.createdAt }));
   const portrait = addMedia(resident.profileImageId, "portrait");
 
+  // the About me page, as it is on the site
+  const about = getAboutMe(db, residentId);
+  const aboutBody = `<p><a href="index.html">← All of ${esc(resident.firstName)}'s stories</a></p>
+<h1>About me: ${esc(about.preferredName || name)}</h1>
+<dl>${ABOUT_SECTIONS.map((sec) => `<dt><strong>${esc(sec.label)}</strong></dt><dd>${about[sec.key] ? esc(about[sec.key]).replace(/\n/g, "<br>") : "—"}</dd>`).join("\n")}</dl>`;
+  files.push({ name: "about-me.html", bytes: Buffer.from(page(`About me: ${name}`, aboutBody)) });
+
   const index = `${portrait ? `<p><img src="${portrait}" alt="${esc(name)}" width="240"></p>` : ""}
 <h1>The stories of ${esc(name)}</h1>
 <p class="meta">Taken from ${esc(community.name)} on ${new Date().toISOString().slice(0, 10)}. Open the files in this folder with any web browser; nothing here needs the internet.</p>
+<p><a href="about-me.html">About me</a></p>
 <h2>Stories (${entries.length})</h2>
 ${entries.length ? `<ol>${entries.map((e) => `<li><a href="${e.file}">${esc(e.story.title)}</a> <span class="meta">(${esc(e.story.createdAt.slice(0, 10))}${e.audio ? ", with the recording" : ""})</span></li>`).join("\n")}</ol>` : "<p>No stories yet.</p>"}
 <h2>Photos from the family (${photos.length})</h2>
@@ -119,6 +129,7 @@ ${photos.length ? `<ul>${photos.filter((p) => p.file).map((p) => `<li><a href="$
           exportedAt: new Date().toISOString(),
           stories: entries.map((e) => ({ file: e.file, title: e.story.title, audience: e.story.audience, withdrawnAt: e.story.withdrawnAt })),
           photos,
+          aboutMe: about,
         },
         null,
         2,

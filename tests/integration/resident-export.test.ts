@@ -76,6 +76,7 @@ describe("GET /residents/{id}/export.zip", () => {
     const files = await unzip(Buffer.from(await res.response!.arrayBuffer()));
     const index = files.get("index.html")!.toString("utf8");
     expect(index).toContain("The stories of Ada Lovelace");
+    expect(files.get("about-me.html")!.toString("utf8")).toContain("What calms me");
     // every story of hers, in any state and audience (the fixture's two and this one)
     const storyFiles = [...files.keys()].filter((f) => /^stories\/\d+\.html$/.test(f));
     expect(storyFiles).toHaveLength(3);
