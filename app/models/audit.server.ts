@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = {
   "export.residents": "Exported the residents list",
   "export.families": "Exported the families list",
   "export.staff": "Exported the staff list",
+  // issue 19: who erased and when, never what (the erased person is not named)
+  "erasure.resident": "Erased a resident and everything of theirs",
+  "erasure.own_account": "A family member erased their own account",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -35,7 +38,7 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_KINDS = {
   "sign-ins": { label: "Sign-ins as your users", actions: ["impersonation.requested", "impersonation.signed_in", "impersonation.ended"] },
   staff: { label: "Staff changes", actions: ["staff.created", "staff.updated", "staff.sign_in_reset", "staff.deactivated", "staff.reactivated"] },
-  erasures: { label: "Removals and sign-ins switched off", actions: ["family.removed", "family.deactivated", "family.reactivated"] },
+  erasures: { label: "Removals and sign-ins switched off", actions: ["family.removed", "family.deactivated", "family.reactivated", "erasure.resident", "erasure.own_account"] },
   exports: { label: "Exports", actions: ["export.residents", "export.families", "export.staff"] },
 } as const satisfies Record<string, { label: string; actions: readonly AuditAction[] }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;

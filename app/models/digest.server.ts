@@ -13,6 +13,7 @@ import { enqueueEmail, kickMailWorker } from "./email-outbox.server";
 import { renderEmail, type EmailSection } from "./email-templates.server";
 import { addDaysToDate, formatCalendarDate, formatClockTime } from "./event-dates";
 import { localDateIn } from "./local-time";
+import { storyIsForFamily } from "./story.server";
 import { effectiveEmailMode, unsubscribeUrl, type NoticeCommunity } from "./notification.server";
 
 const { stories, residents, familyMembers, newsPosts, notifications, calendarEvents, notificationSettings } = tenantSchema;
@@ -86,7 +87,8 @@ export function planDigest(db: TenantDb, community: NoticeCommunity, window: Dig
   const newStories = db
     .select({ id: stories.id, title: stories.title, residentId: stories.residentId })
     .from(stories)
-    .where(and(eq(stories.isPublished, true), gt(stories.publishedAt, window.from), lte(stories.publishedAt, window.to)))
+    // a family hears of the stories it may see: approved, not withdrawn, for family or everyone
+    .where(and(storyIsForFamily, gt(stories.publishedAt, window.from), lte(stories.publishedAt, window.to)))
     .orderBy(asc(stories.publishedAt))
     .all();
   const waiting = wanting.length

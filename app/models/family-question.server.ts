@@ -1,9 +1,10 @@
 // Questions family members ask their resident. The resident answers one by starting a story with
 // the question as its prompt; the story then records which question it answered.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
+import { storyIsForFamily } from "./story.server";
 
 const { familyQuestions, familyMembers, stories } = tenantSchema;
 
@@ -31,7 +32,8 @@ export function askFamilyQuestion(
 
 function selectQuestions(db: TenantDb) {
   return db
-    .select({ q: familyQuestions, member: familyMembers, storyTitle: stories.title, storyPublished: stories.isPublished })
+    // "published" for a family: approved, not withdrawn, and for the family or everyone (issue 19)
+    .select({ q: familyQuestions, member: familyMembers, storyTitle: stories.title, storyPublished: sql<boolean>`coalesce(${storyIsForFamily}, 0)`.mapWith(Boolean) })
     .from(familyQuestions)
     .innerJoin(familyMembers, eq(familyQuestions.familyMemberId, familyMembers.id))
     .leftJoin(stories, eq(familyQuestions.answeredStoryId, stories.id));

@@ -19,7 +19,7 @@ export function paperFor(param: string | null | undefined, timeZone: string): Pa
 
 const FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/local/share/fonts/dejavu"];
 
-function unicodeFonts(): { regular: string; bold: string } | null {
+export function unicodeFonts(): { regular: string; bold: string } | null {
   for (const dir of FONT_DIRS) {
     const regular = `${dir}/DejaVuSans.ttf`;
     const bold = `${dir}/DejaVuSans-Bold.ttf`;
@@ -30,6 +30,14 @@ function unicodeFonts(): { regular: string; bold: string } | null {
 
 // emoji have no glyphs in either font; reactions are written out in words instead
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D}/gu;
+
+/** Text as the chosen font can print it: no emoji; with Helvetica only Latin-1 (others: "?"). Shared with the About me PDF. */
+export function pdfTextCleaner(fonts: ReturnType<typeof unicodeFonts>) {
+  return (text: string) => {
+    const noEmoji = text.replace(EMOJI, "").replace(/[ \t]{2,}/g, " ");
+    return fonts ? noEmoji : noEmoji.normalize("NFC").replace(/[^\n\r\t\x20-\x7e\xa0-\xff‘’“”–—…]/g, "?");
+  };
+}
 
 /** The largest JPEG variant of an image at most `width` wide (pdfkit takes JPEG and PNG). */
 export type PrintPhoto = { data: Buffer; width: number; height: number };

@@ -1,9 +1,11 @@
 // The printed gazette: one resident's month in print, for staff to hand over. The family's photos,
 // their comments on the resident's stories, their questions, and the stories published that month.
 // Months are calendar months in the community's time zone.
-import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { reactionLabel } from "./categories";
+// the gazette goes to the family: only stories they may see (issue 19)
+import { storyIsForFamily } from "./story.server";
 import { formatLongDate, localDateIn, startOfLocalMonthUtc } from "./local-time";
 
 const { comments, familyMembers, familyPhotos, familyQuestions, residents, stories } = tenantSchema;
@@ -60,7 +62,7 @@ export function gazetteFor(db: TenantDb, community: Pick<Community, "name" | "ti
     .from(comments)
     .innerJoin(stories, eq(comments.storyId, stories.id))
     .leftJoin(familyMembers, eq(comments.familyMemberId, familyMembers.id))
-    .where(and(eq(stories.residentId, resident.id), eq(stories.isPublished, true), gte(comments.createdAt, month.from), lt(comments.createdAt, month.to)))
+    .where(and(eq(stories.residentId, resident.id), storyIsForFamily, gte(comments.createdAt, month.from), lt(comments.createdAt, month.to)))
     .orderBy(asc(comments.createdAt))
     .all()
     .map(({ c, title, m }) => ({
@@ -73,7 +75,7 @@ export function gazetteFor(db: TenantDb, community: Pick<Community, "name" | "ti
       dateLabel: day(c.createdAt),
     }));
   const questions = db
-    .select({ q: familyQuestions, m: familyMembers, title: stories.title, published: stories.isPublished })
+    .select({ q: familyQuestions, m: familyMembers, title: stories.title, published: sql<boolean>`coalesce(${storyIsForFamily}, 0)`.mapWith(Boolean) })
     .from(familyQuestions)
     .innerJoin(familyMembers, eq(familyQuestions.familyMemberId, familyMembers.id))
     .leftJoin(stories, eq(familyQuestions.answeredStoryId, stories.id))
@@ -84,7 +86,7 @@ export function gazetteFor(db: TenantDb, community: Pick<Community, "name" | "ti
   const published = db
     .select({ id: stories.id, title: stories.title, publishedAt: stories.publishedAt })
     .from(stories)
-    .where(and(eq(stories.residentId, resident.id), eq(stories.isPublished, true), gte(stories.publishedAt, month.from), lt(stories.publishedAt, month.to)))
+    .where(and(eq(stories.residentId, resident.id), storyIsForFamily, gte(stories.publishedAt, month.from), lt(stories.publishedAt, month.to)))
     .orderBy(asc(stories.publishedAt))
     .all()
     .map((s) => ({ id: s.id, title: s.title, dateLabel: day(s.publishedAt!) }));

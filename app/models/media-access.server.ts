@@ -3,7 +3,7 @@
 import { and, eq, inArray, lt, or } from "drizzle-orm";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/auth.server";
-import { canReadStory } from "./story.server";
+import { mediaOfReadableStory } from "./story.server";
 import { deleteMedia, getMedia, type MediaRow } from "./media.server";
 import { parseImageUrl, readUploadToken, UPLOAD_CLAIM_GRACE_MS } from "./upload-token.server";
 import { ROLE, CARE_TEAM_ROLES } from "~/utils/roles";
@@ -27,12 +27,9 @@ export function residentOfFamilyMember(db: TenantDb, familyMemberId: string | nu
  * only its uploader. Anything else: nobody.
  */
 export function canAccessMedia(db: TenantDb, user: Viewer, row: Pick<MediaRow, "id" | "status" | "uploadedByUserId">): boolean {
-  const owningStories = db
-    .select({ isPublished: stories.isPublished, residentId: stories.residentId })
-    .from(stories)
-    .where(or(eq(stories.imageId, row.id), eq(stories.audioId, row.id)))
-    .all();
-  if (owningStories.some((s) => canReadStory(user, s))) return true;
+  // a story's image or recording: whoever may read the story (its audience, story.server.ts)
+  const owningStory = mediaOfReadableStory(db, user, row.id);
+  if (owningStory.readable) return true;
 
   if (db.select({ id: residents.id }).from(residents).where(eq(residents.profileImageId, row.id)).get()) return true;
 
@@ -44,7 +41,7 @@ export function canAccessMedia(db: TenantDb, user: Viewer, row: Pick<MediaRow, "
     return false;
   }
 
-  if (owningStories.length) return false;
+  if (owningStory.owned) return false;
   return row.status === "pending" && !!row.uploadedByUserId && row.uploadedByUserId === user.id;
 }
 

@@ -66,8 +66,9 @@ export function notifyStoryReviewed(db: TenantDb, community: NoticeCommunity, be
       quote: outcome === "rejected" ? story.reviewNote : null,
       actionLabel: outcome === "rejected" ? "See the story" : "Read the story",
     }));
-    // told once per story: an edited story approved again is not new to its family
-    if (outcome !== "approved" || anyNoticeAbout(db, "new_story", story.id) || anyNoticeAbout(db, "question_answered", story.id)) return;
+    // told once per story: an edited story approved again is not new to its family; a story the
+    // resident keeps to themselves and the care team (or withdrew) is no news for anyone else
+    if (outcome !== "approved" || story.audience === "private" || story.withdrawnAt || anyNoticeAbout(db, "new_story", story.id) || anyNoticeAbout(db, "question_answered", story.id)) return;
 
     // questions this story answers: the asker hears "answered", not "new story"
     const asked = db.select({ question: familyQuestions.question, memberId: familyQuestions.familyMemberId }).from(familyQuestions).where(eq(familyQuestions.answeredStoryId, story.id)).all();

@@ -5,6 +5,7 @@ import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { deleteMedia, getMedia, saveAudio, saveImage, type MediaRow } from "./media.server";
 import { createStory, type StoryRow } from "./story.server";
+import { AGREED_MISSING, type Audience } from "./story-audience";
 import { getActiveResident, type ResidentRow } from "./resident.server";
 import { isCategory, type CategoryValue } from "./categories";
 import { noteStoryAnsweredPrompt, resolvePrompt } from "./prompt.server";
@@ -53,7 +54,7 @@ export function ownPendingAudio(db: TenantDb, userId: string, audioId: string | 
 
 export class RecordedStoryError extends Error {
   constructor(
-    public field: "content" | "category" | "audio" | "image" | "form",
+    public field: "content" | "category" | "audio" | "image" | "form" | "audience" | "residentAgreed",
     message: string,
     public status: 400 | 404 | 413 | 415 = 400,
   ) {
@@ -79,6 +80,11 @@ export type RecordedStoryInput = {
    * API always may; the wizard asks for it with its own button, as Save Story needs words.
    */
   withoutWords?: boolean;
+  /** who may see it once approved (omitted: "My family") */
+  audience?: Audience | null;
+  /** staff choosing an audience for the resident confirm that the resident agreed */
+  onBehalf?: boolean;
+  residentAgreed?: boolean;
 };
 
 /** The title of a recording kept without words: "A recording from November 23" (the community's day). */
@@ -103,6 +109,7 @@ export async function saveRecordedStory(
   if (content.length > CONTENT_MAX) throw new RecordedStoryError("content", `Stories can be at most ${CONTENT_MAX.toLocaleString("en-US")} characters long.`);
   if (!isCategory(input.category)) throw new RecordedStoryError("category", SAVE_ERRORS.category);
   const category: CategoryValue = input.category;
+  if (input.onBehalf && input.audience && !input.residentAgreed) throw new RecordedStoryError("residentAgreed", AGREED_MISSING);
 
   let existingAudio: MediaRow | undefined;
   if (input.audio && "mediaId" in input.audio) {
@@ -141,6 +148,7 @@ export async function saveRecordedStory(
       audioId: audio?.id ?? null,
       aiPrompt,
       durationSeconds: audio ? (measured ?? claimed) : null,
+      audience: input.audience ?? null,
     });
     if (prompt) noteStoryAnsweredPrompt(db, input.residentId, prompt.key, story.id);
     return story;

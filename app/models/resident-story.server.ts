@@ -5,6 +5,7 @@ import type { SessionUser } from "~/utils/auth.server";
 import { createStory, type StoryRow } from "./story.server";
 import { getQuestionForResident, markQuestionAnswered } from "./family-question.server";
 import type { StoryFields } from "./story-form.server";
+import type { Audience } from "./story-audience";
 import { deleteMedia, saveImage } from "./media.server";
 import { findOwnPendingImage } from "./media-access.server";
 
@@ -16,6 +17,8 @@ export function writeResidentStory(
     fields: StoryFields;
     imageId?: string | null;
     questionId?: string | null;
+    /** who may see it once approved (omitted: "My family"); staff choosing it pass residentAgreed */
+    audience?: Audience | null;
   },
 ): StoryRow {
   // a question asked by family becomes the story's prompt
@@ -28,6 +31,7 @@ export function writeResidentStory(
     category: input.fields.category,
     imageId: input.imageId ?? null,
     aiPrompt: question?.question ?? null,
+    audience: input.audience ?? null,
   });
   if (question) markQuestionAnswered(db, input.residentId, question.id, story.id);
   return story;

@@ -1,9 +1,10 @@
 // The community home's figures and activity feed, computed from the community's own data.
-import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, count, desc, eq, exists, gte, inArray, notInArray, or } from "drizzle-orm";
 import { tenantSchema, type TenantDb, type Community } from "~/utils/db.server";
 import type { ActivityRow, ActivityType } from "./activity.server";
 import { startOfLocalMonthUtc } from "./local-time";
 import { roleIn, CARE_TEAM_ROLES, type Role } from "~/utils/roles";
+import { storyIsForEveryone, storyShownTo, type StoryViewer } from "./story.server";
 
 const { residents, stories, storyViews, activity } = tenantSchema;
 
@@ -17,19 +18,25 @@ export type CommunityStats = {
 
 /**
  * - totalResidents: active residents;
- * - totalStories: published stories ("Stories Shared");
- * - totalFamilyViews: story views by family members (one per member, story and local day);
- * - storiesThisMonth: stories created since the first of this month in the community's time zone,
- *   in any review state (a count only: titles of stories under review are never shown).
+ * - totalStories: published stories for everyone at the community ("Stories Shared");
+ * - totalFamilyViews: story views by family members (one per member, story and local day) of those;
+ * - storiesThisMonth: stories for everyone created since the first of this month in the community's
+ *   time zone, in any review state (a count only: titles of stories under review are never shown).
+ * Stories for a family or for the resident alone are never counted here (issue 19): the home is
+ * seen by everyone, and a count of someone's private stories is theirs to tell.
  */
 export function getCommunityStats(db: TenantDb, community: Pick<Community, "timeZone">, now: Date = new Date()): CommunityStats {
   const one = (n: { n: number } | undefined) => n?.n ?? 0;
   return {
     totalResidents: one(db.select({ n: count() }).from(residents).where(eq(residents.isActive, true)).get()),
-    totalStories: one(db.select({ n: count() }).from(stories).where(eq(stories.isPublished, true)).get()),
-    totalFamilyViews: one(db.select({ n: count() }).from(storyViews).get()),
+    totalStories: one(db.select({ n: count() }).from(stories).where(storyIsForEveryone).get()),
+    totalFamilyViews: one(db.select({ n: count() }).from(storyViews).innerJoin(stories, eq(storyViews.storyId, stories.id)).where(storyIsForEveryone).get()),
     storiesThisMonth: one(
-      db.select({ n: count() }).from(stories).where(gte(stories.createdAt, startOfLocalMonthUtc(community.timeZone, now))).get(),
+      db
+        .select({ n: count() })
+        .from(stories)
+        .where(and(eq(stories.audience, "community"), gte(stories.createdAt, startOfLocalMonthUtc(community.timeZone, now))))
+        .get(),
     ),
   };
 }
@@ -45,12 +52,18 @@ export function activityTypesFor(role: Role): ActivityType[] {
 
 export type ActivityItem = Pick<ActivityRow, "id" | "type" | "summary" | "createdAt" | "actorName"> & { href: string | null };
 
-/** The community's latest events that this role may see, newest first. */
-export function listHomeActivity(db: TenantDb, role: Role, limit = 8): ActivityItem[] {
+const STORY_ACTIVITY: ActivityType[] = ["story_published", "comment_added"];
+
+/**
+ * The community's latest events that this viewer may see, newest first: a story's publication and
+ * comments only while the story is in an audience that includes them (storyShownTo).
+ */
+export function listHomeActivity(db: TenantDb, viewer: StoryViewer, limit = 8): ActivityItem[] {
+  const storyVisible = exists(db.select({ id: stories.id }).from(stories).where(and(eq(stories.id, activity.subjectId), storyShownTo(viewer))));
   return db
     .select()
     .from(activity)
-    .where(and(inArray(activity.type, activityTypesFor(role))))
+    .where(and(inArray(activity.type, activityTypesFor(viewer.role)), or(notInArray(activity.type, STORY_ACTIVITY), storyVisible)))
     .orderBy(desc(activity.createdAt))
     .limit(limit)
     .all()

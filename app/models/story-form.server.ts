@@ -2,6 +2,7 @@
 // (conform, with and without JS) and the JSON API.
 import * as z from "zod";
 import { CATEGORY_VALUES } from "./categories";
+import { AUDIENCES } from "./story-audience";
 
 export const TITLE_MAX = 150;
 export const CONTENT_MAX = 20_000;
@@ -17,6 +18,8 @@ export const StoryFormSchema = StoryFieldsSchema.extend({
   questionId: z.string().max(64).optional(),
   uploadedImage: z.string().max(600).optional(),
   removeImage: z.string().optional(),
+  // who may see it once approved: chosen on a new story (the edit form keeps it as it is)
+  audience: z.enum(AUDIENCES, { error: "Choose who may see this story" }).optional(),
   // the file itself is read by the action; listed so its errors have a field to show on
   image: z.unknown().optional(),
 });

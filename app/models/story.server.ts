@@ -1,17 +1,18 @@
 // Stories of one community: reading, writing and the rules of who sees what.
 // Screens and /api routes both call these functions; every one takes the community's handle.
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
 import { deleteMedia, markMediaAttached } from "./media.server";
-import type { SessionUser } from "~/utils/auth.server";
 import { excerptOf } from "./categories";
 import { mediaUrl } from "./media-urls";
 import { toResidentSummary, type ResidentSummary } from "./resident.server";
-import { ROLE, roleIn, CARE_TEAM_ROLES } from "~/utils/roles";
+import { ROLE, roleIn, CARE_TEAM_ROLES, type Role } from "~/utils/roles";
+import { AGREED_MISSING, DEFAULT_AUDIENCE, type Audience } from "./story-audience";
+import { peopleByIds } from "./community-people.server";
 
-const { stories, residents } = tenantSchema;
+const { stories, residents, familyMembers, notifications } = tenantSchema;
 
 export type StoryRow = typeof stories.$inferSelect;
 
@@ -39,6 +40,10 @@ export type StoryView = {
   residentId: string;
   resident: ResidentSummary;
   author: { username: string | null };
+  /** who may see it once approved: private, family or community (issue 19) */
+  audience: Audience;
+  /** set when the resident withdrew it: then nobody but the resident and the care team sees it */
+  withdrawnAt: string | null;
 };
 
 const storyColumns = { story: stories, resident: residents };
@@ -68,20 +73,74 @@ export function toStoryView(row: { story: StoryRow; resident: typeof residents.$
     residentId: s.residentId,
     resident: toResidentSummary(row.resident),
     author: { username: s.authorUsername },
+    audience: s.audience,
+    withdrawnAt: s.withdrawnAt,
   };
+}
+
+// --- who sees a story: ONE rule, used by every list, count, page, feed and API (issue 19) ---
+
+/** Whoever is looking: a signed-in member of the community (family members through their family record). */
+export type StoryViewer = { role: Role; residentId?: string | null; familyMemberId?: string | null };
+
+/** Stories approved and not withdrawn: the only ones anybody but the resident and the care team may see. */
+export const storyIsShared: SQL = and(eq(stories.isPublished, true), isNull(stories.withdrawnAt))!;
+
+/** Shared stories that the resident's family may see ("My family" and "Everyone at ..."), e.g. for the book, digest and gazette. */
+export const storyIsForFamily: SQL = and(storyIsShared, inArray(stories.audience, ["family", "community"]))!;
+
+/** Shared stories for everyone at the community: the home's statistics and featured stories count only these. */
+export const storyIsForEveryone: SQL = and(storyIsShared, eq(stories.audience, "community"))!;
+
+function isCareTeam(viewer: StoryViewer) {
+  return roleIn(viewer.role, CARE_TEAM_ROLES);
+}
+
+/** The audiences that include this viewer, as a condition on `stories` (undefined: every audience). */
+function audienceIncludes(viewer: StoryViewer): SQL | undefined {
+  if (isCareTeam(viewer)) return undefined;
+  const everyone = eq(stories.audience, "community");
+  if (viewer.role === ROLE.resident && viewer.residentId) return or(everyone, eq(stories.residentId, viewer.residentId));
+  if (viewer.role === ROLE.family && viewer.familyMemberId) {
+    const theirResident = sql`(select ${familyMembers.residentId} from ${familyMembers} where ${familyMembers.id} = ${viewer.familyMemberId})`;
+    return or(everyone, and(eq(stories.audience, "family"), sql`${stories.residentId} = ${theirResident}`));
+  }
+  return everyone;
+}
+
+/**
+ * Stories this viewer finds in shared lists and feeds (/stories, the home, the API's recent list,
+ * the activity feed): approved, not withdrawn, and in an audience that includes them. The care
+ * team sees every audience; a resident also their own stories; family "My family" stories of
+ * their own resident only.
+ */
+export function storyShownTo(viewer: StoryViewer): SQL {
+  return and(storyIsShared, audienceIncludes(viewer))!;
+}
+
+/**
+ * Stories this viewer may open (the story page, its media and captions, GET /api/stories/{id}):
+ * the care team any story, a resident any of their own (under review, withdrawn, any audience),
+ * everyone else what storyShownTo shows them.
+ */
+export function storyReadableBy(viewer: StoryViewer): SQL | undefined {
+  if (isCareTeam(viewer)) return undefined;
+  if (viewer.role === ROLE.resident && viewer.residentId) return or(eq(stories.residentId, viewer.residentId), storyShownTo(viewer));
+  return storyShownTo(viewer);
 }
 
 function selectStories(db: TenantDb) {
   return db.select(storyColumns).from(stories).innerJoin(residents, eq(stories.residentId, residents.id));
 }
 
-/** Newest published stories first. */
+/** Newest published stories this viewer may see first (storyShownTo). */
 export function listPublishedStories(
   db: TenantDb,
+  viewer: StoryViewer,
   opts: { limit?: number; offset?: number; category?: string | null; residentId?: string } = {},
 ): StoryView[] {
   const where = and(
-    eq(stories.isPublished, true),
+    storyShownTo(viewer),
     opts.category ? eq(stories.category, opts.category) : undefined,
     opts.residentId ? eq(stories.residentId, opts.residentId) : undefined,
   );
@@ -94,19 +153,20 @@ export function listPublishedStories(
     .map((r) => toStoryView(r));
 }
 
-export function countPublishedStories(db: TenantDb, opts: { category?: string | null } = {}): number {
+export function countPublishedStories(db: TenantDb, viewer: StoryViewer, opts: { category?: string | null } = {}): number {
   return (
     db
       .select({ n: count() })
       .from(stories)
-      .where(and(eq(stories.isPublished, true), opts.category ? eq(stories.category, opts.category) : undefined))
+      .where(and(storyShownTo(viewer), opts.category ? eq(stories.category, opts.category) : undefined))
       .get()?.n ?? 0
   );
 }
 
+/** Featured stories: only those shared with everyone at the community. */
 export function listFeaturedStories(db: TenantDb, opts: { category?: string | null; limit?: number } = {}): StoryView[] {
   return selectStories(db)
-    .where(and(eq(stories.isPublished, true), eq(stories.isFeatured, true), opts.category ? eq(stories.category, opts.category) : undefined))
+    .where(and(storyIsForEveryone, eq(stories.isFeatured, true), opts.category ? eq(stories.category, opts.category) : undefined))
     .orderBy(desc(stories.publishedAt))
     .limit(opts.limit ?? 12)
     .all()
@@ -131,20 +191,28 @@ export function getStoryRow(db: TenantDb, id: string): StoryRow | undefined {
   return db.select().from(stories).where(eq(stories.id, id)).get();
 }
 
-/**
- * Who may read a story: published ones every member of the community; unpublished ones only
- * their resident, staff and administrators (and super admins).
- */
-export function canReadStory(user: Pick<SessionUser, "role" | "residentId">, story: Pick<StoryRow, "isPublished" | "residentId">): boolean {
-  if (story.isPublished) return true;
-  if (roleIn(user.role, CARE_TEAM_ROLES)) return true;
-  return user.role === ROLE.resident && user.residentId === story.residentId;
+/** A story the user may read (storyReadableBy), or null (callers answer 404, so existence does not leak). */
+export function getReadableStory(db: TenantDb, user: StoryViewer, id: string): StoryView | null {
+  const row = selectStories(db)
+    .where(and(eq(stories.id, id), storyReadableBy(user)))
+    .get();
+  return row ? toStoryView(row) : null;
 }
 
-/** A story the user may read, or null (callers answer 404, so existence does not leak). */
-export function getReadableStory(db: TenantDb, user: Pick<SessionUser, "role" | "residentId">, id: string): StoryView | null {
-  const story = getStoryView(db, id);
-  return story && canReadStory(user, story) ? story : null;
+/** Whether any story that owns this media file (image or recording) is one the viewer may read. */
+export function mediaOfReadableStory(db: TenantDb, viewer: StoryViewer, mediaId: string): { owned: boolean; readable: boolean } {
+  const owners = db
+    .select({ id: stories.id })
+    .from(stories)
+    .where(or(eq(stories.imageId, mediaId), eq(stories.audioId, mediaId)))
+    .all();
+  if (!owners.length) return { owned: false, readable: false };
+  const readable = db
+    .select({ id: stories.id })
+    .from(stories)
+    .where(and(or(eq(stories.imageId, mediaId), eq(stories.audioId, mediaId)), storyReadableBy(viewer)))
+    .get();
+  return { owned: true, readable: !!readable };
 }
 
 /** Title generated from the content when none is given: the first sentence, at most 60 characters. */
@@ -159,7 +227,11 @@ export function titleFromContent(content: string): string {
 }
 
 export function storiesCreatedSince(db: TenantDb, sinceIso: string): number {
-  return db.select({ n: count() }).from(stories).where(sql`${stories.createdAt} >= ${sinceIso}`).get()?.n ?? 0;
+  return db
+    .select({ n: count() })
+    .from(stories)
+    .where(and(eq(stories.audience, "community"), isNull(stories.withdrawnAt), sql`${stories.createdAt} >= ${sinceIso}`))
+    .get()?.n ?? 0;
 }
 
 export type NewStory = {
@@ -175,6 +247,8 @@ export type NewStory = {
   durationSeconds?: number | null;
   /** the recording's words with their times (stored JSON, see transcript-timing.ts) */
   transcriptWords?: string | null;
+  /** who may see it once approved (default "My family") */
+  audience?: Audience | null;
 };
 
 /**
@@ -200,6 +274,8 @@ export function createStory(db: TenantDb, input: NewStory): StoryRow {
         aiPrompt: input.aiPrompt?.trim() || null,
         durationSeconds: input.durationSeconds ?? null,
         transcriptWords: input.transcriptWords ?? null,
+        audience: input.audience ?? DEFAULT_AUDIENCE,
+        audienceSetByUserId: input.author.id,
         isPublished: false,
         reviewStatus: "pending",
       })
@@ -227,9 +303,9 @@ export function listPendingStories(db: TenantDb): StoryView[] {
     .map((r) => toStoryView(r));
 }
 
-/** Published stories for the review screen, newest first, a page at a time. */
+/** Published stories for the review screen, newest first, a page at a time (every audience). */
 export function listPublishedForReview(db: TenantDb, limit = 10, offset = 0): StoryView[] {
-  return listPublishedStories(db, { limit, offset });
+  return listPublishedStories(db, { role: ROLE.administrator }, { limit, offset });
 }
 
 /** Stories that were not approved, newest decision first. */
@@ -245,7 +321,7 @@ export function listRejectedStories(db: TenantDb, limit = 20): StoryView[] {
 export function countStoriesByReviewStatus(db: TenantDb): { pending: number; published: number; rejected: number; featured: number } {
   const out = { pending: 0, published: 0, rejected: 0, featured: 0 };
   for (const r of db.select({ status: stories.reviewStatus, n: count() }).from(stories).groupBy(stories.reviewStatus).all()) out[r.status] = r.n;
-  out.featured = db.select({ n: count() }).from(stories).where(and(eq(stories.isPublished, true), eq(stories.isFeatured, true))).get()?.n ?? 0;
+  out.featured = db.select({ n: count() }).from(stories).where(and(storyIsForEveryone, eq(stories.isFeatured, true))).get()?.n ?? 0;
   return out;
 }
 
@@ -298,15 +374,18 @@ export function unpublishStory(db: TenantDb, id: string, reviewer: Reviewer): Re
   return { ok: true, story: getStoryRow(db, id)! };
 }
 
-/** Features or unfeatures a story; only published stories can be featured. */
+/** Features or unfeatures a story; only published stories for everyone at the community can be featured. */
 export function setStoryFeatured(db: TenantDb, id: string, isFeatured: boolean): ReviewResult {
   const result = db
     .update(stories)
     .set({ isFeatured, updatedAt: new Date().toISOString() })
-    .where(and(eq(stories.id, id), eq(stories.isPublished, true)))
+    .where(and(eq(stories.id, id), isFeatured ? storyIsForEveryone : eq(stories.isPublished, true)))
     .run();
   if (result.changes === 1) return { ok: true, story: getStoryRow(db, id)! };
-  return getStoryRow(db, id) ? { ok: false, status: 409, reason: "Only published stories can be featured" } : NOT_FOUND;
+  const story = getStoryRow(db, id);
+  if (!story) return NOT_FOUND;
+  if (!story.isPublished) return { ok: false, status: 409, reason: "Only published stories can be featured" };
+  return { ok: false, status: 409, reason: "Only stories the resident shares with everyone at the community can be featured" };
 }
 
 /** One of the resident's own stories in any review state, or null (ownership is in the where). */
@@ -394,12 +473,102 @@ export function deleteStoryOfResident(db: TenantDb, community: Parameters<typeof
   return true;
 }
 
-/** The published stories of one resident as their family sees them (200-character excerpts). */
+/** The published stories of one resident that their family may see (200-character excerpts). */
 export function publishedStoriesForFamily(db: TenantDb, residentId: string, opts: { limit?: number; excerptLength?: number } = {}): StoryView[] {
   return selectStories(db)
-    .where(and(eq(stories.isPublished, true), eq(stories.residentId, residentId)))
+    .where(and(storyIsForFamily, eq(stories.residentId, residentId)))
     .orderBy(desc(stories.publishedAt), desc(stories.createdAt))
     .limit(opts.limit ?? 60)
     .all()
     .map((r) => toStoryView(r, opts.excerptLength ?? 200));
+}
+
+// --- the resident leads: audience and withdrawal (issue 19) ---
+
+/** Notices about a story leave the bells of people who may no longer read it (narrowed or withdrawn). */
+function forgetNoticesOfOutsiders(db: TenantDb, communityId: string, storyId: string) {
+  const recipients = db.selectDistinct({ userId: notifications.userId }).from(notifications).where(eq(notifications.subjectId, storyId)).all();
+  const outsiders = peopleByIds(communityId, recipients.map((r) => r.userId))
+    .filter((p) => !getReadableStory(db, p, storyId))
+    .map((p) => p.id);
+  if (outsiders.length) db.delete(notifications).where(and(eq(notifications.subjectId, storyId), inArray(notifications.userId, outsiders))).run();
+}
+
+export type AudienceOptions = { communityId: string; byUserId?: string | null };
+
+/**
+ * Sets who may see one of the resident's stories (ownership in the where: null when the story is
+ * not theirs). Choosing an audience also brings back a withdrawn story. Called by the resident's
+ * pages, PATCH /api/stories/{id} and the kiosk; a staff caller must have confirmed that the resident
+ * agreed. Only stories for everyone stay featured; notices leave the bells of people outside it.
+ */
+export function setStoryAudience(db: TenantDb, storyId: string, residentId: string, audience: Audience, opts: AudienceOptions): StoryRow | null {
+  const mine = and(eq(stories.id, storyId), eq(stories.residentId, residentId));
+  const current = db.select({ id: stories.id }).from(stories).where(mine).get();
+  if (!current) return null;
+  db.update(stories)
+    .set({
+      audience,
+      withdrawnAt: null,
+      audienceSetByUserId: opts.byUserId ?? null,
+      ...(audience !== "community" ? { isFeatured: false } : {}),
+      updatedAt: new Date().toISOString(),
+    })
+    .where(mine)
+    .run();
+  forgetNoticesOfOutsiders(db, opts.communityId, storyId);
+  return getStoryRow(db, storyId)!;
+}
+
+/**
+ * Withdraws one of the resident's stories: it leaves every audience at once (only the resident and
+ * the care team still open it, marked "Withdrawn"), is no longer featured, and its notices leave
+ * everyone else's bells. Choosing an audience again brings it back. Null when not theirs.
+ */
+export function withdrawStory(db: TenantDb, storyId: string, residentId: string, opts: AudienceOptions): StoryRow | null {
+  const mine = and(eq(stories.id, storyId), eq(stories.residentId, residentId));
+  const current = db.select({ withdrawnAt: stories.withdrawnAt }).from(stories).where(mine).get();
+  if (!current) return null;
+  const now = new Date().toISOString();
+  db.update(stories)
+    .set({ withdrawnAt: current.withdrawnAt ?? now, isFeatured: false, audienceSetByUserId: opts.byUserId ?? null, updatedAt: now })
+    .where(mine)
+    .run();
+  forgetNoticesOfOutsiders(db, opts.communityId, storyId);
+  return getStoryRow(db, storyId)!;
+}
+
+export type AudienceChange = { audience: Audience } | { withdraw: true };
+export type AudienceChangeResult = { ok: true; story: StoryRow } | { ok: false; status: 400 | 403 | 404; reason: string };
+
+/**
+ * The resident changes who may see their story or withdraws it; staff and administrators may do it
+ * for them only when they confirm the resident agreed (`residentAgreed`). One rule for the page
+ * (/stories/{id}/audience), PATCH /api/stories/{id} and POST /api/stories/{id}/withdraw.
+ */
+export function changeStoryAudience(
+  db: TenantDb,
+  communityId: string,
+  user: StoryViewer & { id: string },
+  storyId: string,
+  change: AudienceChange,
+  residentAgreed: boolean,
+): AudienceChangeResult {
+  const story = getReadableStory(db, user, storyId);
+  if (!story) return { ok: false, status: 404, reason: "Story not found" };
+  const own = user.role === ROLE.resident && user.residentId === story.residentId;
+  if (!own) {
+    if (!isCareTeam(user)) return { ok: false, status: 403, reason: "Only the resident (or the care team with the resident's agreement) can change who sees this story" };
+    if (!residentAgreed) return { ok: false, status: 400, reason: AGREED_MISSING };
+  }
+  const opts = { communityId, byUserId: user.id };
+  const row = "withdraw" in change ? withdrawStory(db, storyId, story.residentId, opts) : setStoryAudience(db, storyId, story.residentId, change.audience, opts);
+  return row ? { ok: true, story: row } : { ok: false, status: 404, reason: "Story not found" };
+}
+
+/** Whether this viewer may change a story's audience (its resident, or the care team for them). */
+export function mayChangeAudience(viewer: StoryViewer, story: Pick<StoryRow, "residentId">): { may: boolean; onBehalf: boolean } {
+  if (viewer.role === ROLE.resident && viewer.residentId === story.residentId) return { may: true, onBehalf: false };
+  if (isCareTeam(viewer)) return { may: true, onBehalf: true };
+  return { may: false, onBehalf: false };
 }

@@ -89,6 +89,9 @@ export const STORY_CATEGORIES = [
 
 export const REVIEW_STATUSES = ["pending", "published", "rejected"] as const;
 
+/** Who a story is for, chosen by its resident (issue 19): only them and the care team, their family, or everyone at the community. */
+export const STORY_AUDIENCES = ["private", "family", "community"] as const;
+
 export const stories = sqliteTable(
   "stories",
   {
@@ -117,11 +120,18 @@ export const stories = sqliteTable(
     publishedAt: text("published_at"),
     viewCount: integer("view_count").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
+    // who may see it once approved (the resident leads; staff record that the resident agreed)
+    audience: text("audience", { enum: STORY_AUDIENCES }).notNull().default("family"),
+    // withdrawn by the resident: out of every audience at once, the care team sees "withdrawn"
+    withdrawnAt: text("withdrawn_at"),
+    // who last set the audience (the resident, or staff who confirmed the resident agreed)
+    audienceSetByUserId: text("audience_set_by_user_id"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
   (t) => [
     index("stories_resident_idx").on(t.residentId, t.createdAt),
+    index("stories_audience_idx").on(t.audience, t.isPublished, t.publishedAt),
     index("stories_published_idx").on(t.isPublished, t.publishedAt),
     index("stories_featured_idx").on(t.isFeatured, t.isPublished, t.category),
     index("stories_review_idx").on(t.reviewStatus, t.createdAt),
@@ -378,3 +388,41 @@ export const communitySettings = sqliteTable("community_settings", {
   lastDigestAt: text("last_digest_at"),
   updatedAt: text("updated_at").notNull().default(now),
 });
+
+// --- what care practice asks for (issue 19): About me, and recordings reachable from a printed book ---
+
+/** One row per resident: the one-page "About me" for carers ("This is me"). */
+export const aboutMe = sqliteTable("about_me", {
+  residentId: text("resident_id")
+    .primaryKey()
+    .references(() => residents.id, { onDelete: "cascade" }),
+  preferredName: text("preferred_name"),
+  grewUp: text("grew_up"),
+  work: text("work"),
+  family: text("family"),
+  enjoys: text("enjoys"),
+  routines: text("routines"),
+  worries: text("worries"),
+  calms: text("calms"),
+  talking: text("talking"),
+  // the resident's choice: family may read it, and may also fill it in
+  familyMayView: integer("family_may_view", { mode: "boolean" }).notNull().default(false),
+  familyMayEdit: integer("family_may_edit", { mode: "boolean" }).notNull().default(false),
+  updatedByUserId: text("updated_by_user_id"),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+/** A signed link printed as a QR code in the life-story book: plays one story's recording signed out, until revoked. */
+export const recordingLinks = sqliteTable(
+  "recording_links",
+  {
+    id: text("id").primaryKey(),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: text("created_at").notNull().default(now),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("recording_links_story_idx").on(t.storyId)],
+);

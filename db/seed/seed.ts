@@ -140,6 +140,8 @@ export async function seedDemoData(communities: SeedCommunity[], now = new Date(
           aiPrompt: s.aiPrompt,
           isPublished: s.status === "published",
           isFeatured: s.status === "published" && s.featured,
+          // as the migration of issue 19: what was published is shared with everyone, the rest with family
+          audience: s.status === "published" ? "community" : "family",
           reviewStatus: s.status,
           reviewNote: s.reviewNote,
           reviewedAt,

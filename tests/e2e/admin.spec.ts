@@ -252,8 +252,9 @@ test.describe("administrator: families and invitations", () => {
 test.describe("administrator: story review", () => {
   test("approves one story, rejects another with a note, features and unpublishes; the resident sees each outcome", async ({ page }) => {
     const id = uid();
+    // shared with everyone at the community: only such stories can be featured (issue 19)
     const make = async (title: string) => {
-      const res = await api("margaret.ellis", "/api/resident/stories", "POST", { title, content: `A story written for the review test ${id}. It has a few sentences in it.`, category: "family" });
+      const res = await api("margaret.ellis", "/api/resident/stories", "POST", { title, content: `A story written for the review test ${id}. It has a few sentences in it.`, category: "family", audience: "community" });
       expect(res.status, res.text).toBe(201);
       return res.json.id as string;
     };

@@ -75,6 +75,10 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     { path: "/api/resident/stories", method: "POST", cookie: resident },
     { path: "/api/story-images", method: "PUT", cookie: resident },
     { path: `/api/stories/${bStory}/image`, method: "PUT", cookie: resident },
+    // issue 19: who may see a story
+    { path: `/api/stories/${aStory}`, method: "PATCH", cookie: resident },
+    { path: `/api/stories/${aStory}`, method: "PATCH", cookie: admin },
+    { path: `/api/stories/${bStory}/withdraw`, method: "POST", cookie: resident },
     { path: "/api/super-admin/tenants", method: "POST", cookie: superAdmin, sub: null },
     { path: "/api/super-admin/staff", method: "POST", cookie: superAdmin, sub: null },
     { path: "/api/super-admin/login-as", method: "POST", cookie: superAdmin, sub: null },
@@ -111,6 +115,17 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
       `/unsubscribe/${junk}`,
       `/family/gazette?month=${junk}`,
       `/notifications?page=${junk}`,
+      // issue 19
+      `/stories/${junk}/audience`,
+      `/residents/${junk}/about`,
+      `/residents/${junk}/about.pdf?paper=${junk}`,
+      `/residents/${junk}/book?order=${junk}&story=${junk}&large=${junk}`,
+      `/residents/${junk}/book.pdf?story=${junk}`,
+      `/residents/${junk}/export.zip`,
+      `/residents/${bResident}/export.zip`,
+      `/admin/residents/${junk}/erase`,
+      `/listen/${junk}`,
+      `/listen/${junk}/audio`,
     ]) {
       const res = await check(`GET ${p}`, { path: p, cookie: admin });
       if (res.status === 200 && /SQLite format|root:x:0/.test(res.text())) failures.push(`GET ${p} served a file it must not`);
@@ -161,6 +176,13 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     // the review page's words and transcription (a typed story, and another community's)
     [`/admin/stories/${aStory}`, admin],
     [`/admin/stories/${bStory}`, admin],
+    // issue 19: audience, About me, the book's revocation and erasure (another community's ids, or a wrong name)
+    [`/stories/${aStory}/audience`, resident],
+    [`/stories/${bStory}/audience`, admin],
+    [`/residents/${bResident}/about`, admin],
+    [`/residents/${bResident}/book`, admin],
+    [`/admin/residents/${bResident}/erase`, admin],
+    ["/family/erase", family],
   ];
   const forms = ["intent=%00&title=" + "x".repeat(200_000), "intent=words&content=" + "x".repeat(200_000), "intent=transcribe", "intent=delete&id=../../control.sqlite", "a=1&a=2&a=3", "%%%", "intent=" + encodeURIComponent("'; drop table stories; --")];
   for (const [p, cookie] of screenActions) {

@@ -107,7 +107,8 @@ test.describe("the community home", () => {
     try {
       const resident = db.prepare("SELECT id FROM residents WHERE is_active = 1 LIMIT 1").get() as { id: string };
       const id = `e2e-${Date.now()}`;
-      db.prepare("INSERT INTO stories (id, resident_id, title, content, category, created_at) VALUES (?, ?, ?, ?, 'travel', ?)").run(
+      // a story the resident shares with everyone: the home's figures count only those (issue 19)
+      db.prepare("INSERT INTO stories (id, resident_id, title, content, category, audience, created_at) VALUES (?, ?, ?, ?, 'travel', 'community', ?)").run(
         id,
         resident.id,
         "A brand new story",

@@ -214,6 +214,29 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: `/staff/residents/${ids.resident}/gazette.pdf`, allowed: CARE },
     { method: "GET", path: "/admin/email", allowed: REVIEW },
     { method: "POST", path: "/admin/email", body: { day: 9, hour: 99 }, allowed: REVIEW },
+    // issue 19: who may see a story (the resident, or the care team with the resident's agreement)
+    { method: "GET", path: `/stories/${ids.story}/audience`, allowed: ["resident", ...CARE] },
+    { method: "POST", path: `/stories/${ids.story}/audience`, body: { intent: "audience", audience: "private" }, allowed: ["resident", ...CARE] },
+    { method: "PATCH", path: `/api/stories/${ids.story}`, body: { audience: "private" }, allowed: ["resident", ...CARE] },
+    { method: "POST", path: `/api/stories/${ids.story}/withdraw`, body: {}, allowed: ["resident", ...CARE] },
+    { method: "PATCH", path: `/api/stories/${ids.otherResidentsStory}`, body: { audience: "private", residentAgreed: true }, allowed: CARE },
+    // take away and erase: the resident and the administrators; family erase only themselves
+    { method: "GET", path: `/residents/${ids.resident}/export.zip`, allowed: ["resident", ...REVIEW] },
+    { method: "GET", path: `/admin/residents/${ids.resident}/erase`, allowed: REVIEW },
+    { method: "POST", path: `/admin/residents/${ids.resident}/erase`, body: { confirm: "not the name" }, allowed: REVIEW },
+    { method: "GET", path: "/family/erase", allowed: ["family"] },
+    // the life-story book: the resident, their family and the care team; revoking: the resident and the care team
+    { method: "GET", path: `/residents/${ids.resident}/book?order=category&large=1`, allowed: ["resident", "family", ...CARE] },
+    { method: "GET", path: `/residents/${ids.resident}/book.pdf`, allowed: ["resident", "family", ...CARE] },
+    { method: "POST", path: `/residents/${ids.resident}/book`, body: {}, allowed: ["resident", ...CARE] },
+    { method: "GET", path: "/listen/not-a-link.forged", allowed: [] },
+    { method: "GET", path: "/listen/not-a-link.forged/audio", allowed: [] },
+    // About me: the care team and the resident (family only when the resident allows; Sarah is not allowed here)
+    { method: "GET", path: `/residents/${ids.resident}/about`, allowed: ["resident", ...CARE] },
+    { method: "GET", path: `/residents/${ids.resident}/about?suggest=1`, allowed: ["resident", ...CARE] },
+    { method: "GET", path: `/residents/${ids.resident}/about.pdf`, allowed: ["resident", ...CARE] },
+    { method: "POST", path: `/residents/${ids.resident}/about`, body: { intent: "accept", section: "calms", text: "x" }, allowed: ["resident", ...CARE] },
+    { method: "POST", path: "/family/erase", body: { confirm: "not the name" }, allowed: ["family"] },
     { method: "GET", path: "/dev/outbox", allowed: SIGNED_IN },
     { method: "GET", path: `/dev/outbox/${ids.outboxMessage}`, allowed: SIGNED_IN },
   ];
@@ -319,5 +342,115 @@ test("no role of community A reaches community B, and no role acts beyond its ri
   }
 
   console.log(`isolation matrix: ${tried} requests (${ROLES.length} roles x ${cases(idsA).length} paths x hosts/objects), ${refusals} refusals, ${failures.length} failures`);
+  expect(failures).toEqual([]);
+});
+
+// ---- issue 19: the audience dimension. Margaret (resident) saves four stories: one for herself and
+// the care team, one for her family, one for everyone, one for everyone that she then withdraws; an
+// administrator approves them. Every story path, list, count and API answers each role exactly what
+// the audience allows: Sarah (Margaret's daughter) never sees the private or withdrawn one; Karen
+// (Harold's daughter) and Harold (another resident) see only the one for everyone.
+test("every role sees exactly what each story's audience allows, on every story path, list, count and API", async () => {
+  type Viewer = "anonymous" | "administrator" | "staff" | "super_admin" | "resident" | "otherResident" | "family" | "otherFamily";
+  const users: Record<Exclude<Viewer, "anonymous">, string> = {
+    administrator: "linda.admin",
+    staff: "marcus",
+    super_admin: "superadmin",
+    resident: "margaret.ellis",
+    otherResident: "harold.jensen",
+    family: "sarah.ellis",
+    otherFamily: "karen.moore",
+  };
+  const cookie: Partial<Record<Viewer, string>> = {};
+  for (const [v, u] of Object.entries(users)) cookie[v as Viewer] = await sessionCookie(u, A);
+  const stamp = Date.now().toString(36);
+  const kinds = ["private", "family", "community", "withdrawn"] as const;
+  type Kind = (typeof kinds)[number];
+  const titles = Object.fromEntries(kinds.map((k) => [k, `Audience ${k} ${stamp}`])) as Record<Kind, string>;
+  const ids = {} as Record<Kind, string>;
+  for (const k of kinds) {
+    const res = await httpRequest({ sub: A, path: "/api/resident/stories", method: "POST", cookie: cookie.resident, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ title: titles[k], content: `A memory for ${k}.`, category: "hobby", audience: k === "withdrawn" ? "community" : k }) });
+    expect(res.status, `create ${k}`).toBe(201);
+    ids[k] = res.json().id;
+    expect(res.json().audience).toBe(k === "withdrawn" ? "community" : k);
+    const approved = await httpRequest({ sub: A, path: `/api/admin/stories/${ids[k]}/approve`, method: "PATCH", cookie: cookie.administrator, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ isPublished: true }) });
+    expect(approved.status, `approve ${k}`).toBe(200);
+  }
+  const statsBefore = (await httpRequest({ sub: A, path: "/api/stats", cookie: cookie.family })).json();
+  const withdrawn = await httpRequest({ sub: A, path: `/api/stories/${ids.withdrawn}/withdraw`, method: "POST", cookie: cookie.resident });
+  expect(withdrawn.status).toBe(200);
+  expect(withdrawn.json().withdrawnAt).toBeTruthy();
+
+  const CARE_V: Viewer[] = ["administrator", "staff", "super_admin"];
+  // who opens each story (page, API, comments, captions) and who finds it in shared lists
+  const opens: Record<Kind, Viewer[]> = {
+    private: [...CARE_V, "resident"],
+    family: [...CARE_V, "resident", "family"],
+    community: [...CARE_V, "resident", "family", "otherResident", "otherFamily"],
+    withdrawn: [...CARE_V, "resident"],
+  };
+  const listed: Record<Kind, Viewer[]> = { ...opens, withdrawn: [] };
+  const viewers: Viewer[] = ["anonymous", ...(Object.keys(users) as Viewer[])];
+  const failures: string[] = [];
+  let tried = 0;
+  for (const v of viewers) {
+    const get = async (path: string) => {
+      tried++;
+      return httpRequest({ sub: A, path, cookie: cookie[v] });
+    };
+    for (const k of kinds) {
+      const may = opens[k].includes(v);
+      for (const path of [`/stories/${ids[k]}`, `/api/stories/${ids[k]}`, `/api/stories/${ids[k]}/comments`]) {
+        const res = await get(path);
+        const ok = res.status === 200;
+        if (ok !== may) failures.push(`${v} GET ${path} (${k}) -> ${res.status}, expected ${may ? 200 : "refused"}`);
+        if (!may && res.text().includes(titles[k])) failures.push(`${v} GET ${path} leaked the ${k} story's title`);
+      }
+    }
+    // shared lists: the home, /stories, the API's recent list; the family's own page and API
+    const lists = ["/", "/stories", "/api/stories/recent?limit=50", "/api/stories/featured", "/family", "/api/family/stories", "/api/notifications", "/notifications"];
+    for (const path of lists) {
+      const res = await get(path);
+      if (res.status !== 200) continue; // refused for this role: nothing shown
+      const text = res.text();
+      for (const k of kinds) {
+        const shown = text.includes(titles[k]);
+        // nobody outside a story's audience ever finds it (the care team's feed and the resident's bell
+        // may name a withdrawn story: they still may open it); featured ones are chosen, and these are not
+        const allowed = path.includes("featured") ? false : opens[k].includes(v);
+        if (shown && !allowed) failures.push(`${v} GET ${path} shows the ${k} story`);
+        // the shared lists show every story of the audience, and no withdrawn one
+        if (shown && !listed[k].includes(v) && (path === "/stories" || path.startsWith("/api/stories/recent"))) failures.push(`${v} GET ${path} lists the ${k} story`);
+        // the home lists 3 recent stories and the bell is personal: only check what must show on the lists
+        if (!shown && listed[k].includes(v) && !path.includes("featured") && (path === "/stories" || path.startsWith("/api/stories/recent") || (path.includes("family") && (v === "family")))) {
+          failures.push(`${v} GET ${path} misses the ${k} story`);
+        }
+      }
+    }
+  }
+  // the home's statistics count only stories for everyone: the private and family ones moved nothing,
+  // withdrawing the community one took it out (every role sees the same figures)
+  const statsAfter = (await httpRequest({ sub: A, path: "/api/stats", cookie: cookie.otherFamily })).json();
+  if (statsAfter.totalStories !== statsBefore.totalStories - 1) failures.push(`Stories Shared ${statsBefore.totalStories} -> ${statsAfter.totalStories}, expected one fewer after the withdrawal`);
+  const statsAdmin = (await httpRequest({ sub: A, path: "/api/stats", cookie: cookie.administrator })).json();
+  if (JSON.stringify(statsAdmin) !== JSON.stringify(statsAfter)) failures.push("administrator and family see different statistics");
+  // a family member of another resident cannot comment on, nor change, a "My family" story
+  for (const [method, path, body] of [
+    ["POST", `/api/stories/${ids.family}/comments`, { content: "Hello", emoji: "❤️" }],
+    ["PATCH", `/api/stories/${ids.family}`, { audience: "community" }],
+    ["POST", `/api/stories/${ids.family}/withdraw`, {}],
+    ["GET", `/stories/${ids.family}/audience`, undefined],
+  ] as const) {
+    tried++;
+    const res = await httpRequest({ sub: A, path, method, cookie: cookie.otherFamily, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+    if (![403, 404].includes(res.status)) failures.push(`otherFamily ${method} ${path} -> ${res.status}`);
+  }
+  // and from community B's host nothing of A's stories is found
+  for (const k of kinds) {
+    tried++;
+    const res = await httpRequest({ sub: B, path: `/api/stories/${ids[k]}`, cookie: cookie.resident });
+    if (!refused(res.status, res.headers.location as string | undefined)) failures.push(`A's resident on B GET /api/stories/${k} -> ${res.status}`);
+  }
+  console.log(`audience matrix: ${tried} requests, ${failures.length} failures`);
   expect(failures).toEqual([]);
 });

@@ -78,7 +78,7 @@ test.describe("the resident dashboard", () => {
     await page.getByLabel("Your story", { exact: true }).fill("Every evening my father and I counted the harbour lights.");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page)).toContainText("Your story has been updated");
-    await expect(card(page, edited).getByText("Family")).toBeVisible();
+    await expect(card(page, edited).getByText(/^\W*Family$/)).toBeVisible();
     await expect(card(page, edited).getByText("my father and I counted")).toBeVisible();
     // the picture stayed
     await expect(card(page, edited).getByRole("img")).toBeVisible();

@@ -276,7 +276,8 @@ test.describe("JSON API of residents, families, news, events and story review", 
 
   test("story review: approve, feature only when published, unpublish, reject with a note", async () => {
     const id = uid();
-    const story = (await api("margaret.ellis", "/api/resident/stories", "POST", { title: `Api review ${id}`, content: "Reviewed through the API.", category: "travel" })).json;
+    // shared with everyone at the community: only such stories can be featured (issue 19)
+    const story = (await api("margaret.ellis", "/api/resident/stories", "POST", { title: `Api review ${id}`, content: "Reviewed through the API.", category: "travel", audience: "community" })).json;
     expect((await api("linda.admin", "/api/admin/stories/pending")).json.some((s: any) => s.id === story.id)).toBe(true);
     const early = await api("linda.admin", `/api/admin/stories/${story.id}/feature`, "PATCH", { isFeatured: true });
     expect(early.status).toBe(409);
@@ -285,6 +286,12 @@ test.describe("JSON API of residents, families, news, events and story review", 
     expect(approved.json).toMatchObject({ isPublished: true, reviewStatus: "published" });
     expect(approved.json.publishedAt).toBeTruthy();
     expect((await api("linda.admin", "/api/admin/stories/published?limit=100")).json.some((s: any) => s.id === story.id)).toBe(true);
+    // a story for the resident's family is not featured on everyone's home
+    const forFamily = (await api("margaret.ellis", "/api/resident/stories", "POST", { title: `Api family ${id}`, content: "Only for the family.", category: "travel" })).json;
+    await api("linda.admin", `/api/admin/stories/${forFamily.id}/approve`, "PATCH", { isPublished: true });
+    const familyFeature = await api("linda.admin", `/api/admin/stories/${forFamily.id}/feature`, "PATCH", { isFeatured: true });
+    expect(familyFeature.status).toBe(409);
+    expect(familyFeature.text).toContain("everyone");
     expect((await api("linda.admin", `/api/admin/stories/${story.id}/feature`, "PATCH", { isFeatured: true })).json).toMatchObject({ isFeatured: true });
     const down = await api("linda.admin", `/api/admin/stories/${story.id}/approve`, "PATCH", { isPublished: false });
     expect(down.json).toMatchObject({ isPublished: false, isFeatured: false, reviewStatus: "pending" });

@@ -73,6 +73,7 @@ export async function seedBigCommunity(): Promise<Community> {
         category: "general",
         reviewStatus: status,
         isPublished: status === "published",
+        audience: status === "published" ? "community" : "family",
         reviewNote: status === "rejected" ? "Please add the names of the people in it." : null,
         publishedAt: status === "published" ? createdAt : null,
         createdAt,

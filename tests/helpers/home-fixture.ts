@@ -24,11 +24,14 @@ export function originOf(subdomain: string) {
   return `http://${subdomain}.storyloom.localhost:3000`;
 }
 
-/** Publishes a story the way an administrator's approval does. */
-export function approve(db: TenantDb, storyId: string, opts: { featured?: boolean } = {}) {
+/**
+ * Publishes a story the way an administrator's approval does, shared with everyone at the community
+ * (as every published story was before issue 19) unless another audience is given.
+ */
+export function approve(db: TenantDb, storyId: string, opts: { featured?: boolean; audience?: "private" | "family" | "community" } = {}) {
   const now = new Date().toISOString();
   db.update(t.stories)
-    .set({ isPublished: true, reviewStatus: "published", publishedAt: now, reviewedAt: now, isFeatured: opts.featured ?? false })
+    .set({ isPublished: true, reviewStatus: "published", publishedAt: now, reviewedAt: now, isFeatured: opts.featured ?? false, audience: opts.audience ?? "community" })
     .where(eq(t.stories.id, storyId))
     .run();
   const story = db.select().from(t.stories).where(eq(t.stories.id, storyId)).get()!;

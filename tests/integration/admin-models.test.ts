@@ -110,9 +110,13 @@ describe("story review", () => {
   });
 
   it("features only published stories; unpublishing unfeatures and re-queues", () => {
-    const s = newStory("Feature me.");
+    const s = createStory(db, { residentId, author, content: "Feature me.", category: "family", audience: "community" });
     expect(setStoryFeatured(db, s.id, true)).toMatchObject({ ok: false, status: 409 });
     expect(setStoryFeatured(db, "missing", true)).toMatchObject({ ok: false, status: 404 });
+    // a story for the resident's family (the default) is never featured on everyone's home
+    const forFamily = newStory("For my family only.");
+    approveStory(db, forFamily.id, admin);
+    expect(setStoryFeatured(db, forFamily.id, true)).toMatchObject({ ok: false, status: 409, reason: expect.stringMatching(/everyone/) });
     approveStory(db, s.id, admin);
     expect(setStoryFeatured(db, s.id, true)).toMatchObject({ ok: true, story: { isFeatured: true } });
     expect(listFeaturedStories(db).map((x) => x.id)).toContain(s.id);

@@ -4,6 +4,8 @@ import { PhotoInput } from "~/components/media/PhotoInput";
 import { ErrorList } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
 import { formatDuration, wizardUrl, type WizardState } from "./wizard";
+import { AudienceChoice } from "~/components/story/AudienceChoice";
+import { DEFAULT_AUDIENCE, type Audience } from "~/models/story-audience";
 
 /** The optional story image: a file input; with JavaScript a preview, Remove Image, and a phone's large photo made smaller. */
 export function StoryImagePicker({ errors }: { errors?: string[] | null }) {
@@ -40,6 +42,7 @@ export function PreviewStep({
   notice,
   problem,
   typed,
+  audience,
 }: {
   state: WizardState;
   audio: { id: string; url: string; durationSeconds: number | null };
@@ -49,6 +52,8 @@ export function PreviewStep({
   problem: SaveProblem;
   /** what the resident had typed when a save was refused */
   typed: string | null;
+  /** who may see the story (issue 19): the resident's choice, kept when a save was refused */
+  audience: { communityName: string; residentFirstName: string; onBehalf: boolean; chosen: Audience | null; agreed: boolean };
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -57,7 +62,7 @@ export function PreviewStep({
   const [text, setText] = useState(typed ?? transcription);
   useEffect(() => setText(typed ?? transcription), [typed, transcription]);
   const blank = !text.trim();
-  const contentError = problem && problem.field !== "image" ? [problem.message] : null;
+  const contentError = problem && !["image", "audience", "residentAgreed"].includes(problem.field) ? [problem.message] : null;
   // nothing was heard (or transcription is not set up): the recording can still be kept
   const offerWithoutWords = !transcription.trim() && (!hydrated || blank);
 
@@ -118,6 +123,14 @@ export function PreviewStep({
           />
           <ErrorList id="story-content-error" errors={contentError} />
         </div>
+        <AudienceChoice
+          communityName={audience.communityName}
+          defaultValue={audience.chosen ?? DEFAULT_AUDIENCE}
+          onBehalf={audience.onBehalf}
+          residentFirstName={audience.residentFirstName}
+          agreedDefault={audience.agreed}
+          agreedErrors={problem?.field === "residentAgreed" ? [problem.message] : null}
+        />
         {offerWithoutWords ? (
           <div className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5" data-testid="keep-recording">
             <p className="mb-3 text-lg">

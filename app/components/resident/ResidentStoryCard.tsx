@@ -22,6 +22,9 @@ export type ResidentStoryCardData = {
   createdAt: string;
   hasAudio: boolean;
   durationSeconds: number | null;
+  /** who may see it (issue 19): "My family", ...; withdrawn: nobody but the resident and the care team */
+  audienceLabel?: string;
+  withdrawn?: boolean;
 };
 
 /** The story's photo; without one, the quiet drawing of its category (never a grey 'No image'). */
@@ -49,7 +52,9 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
         <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-900">
           <span aria-hidden="true">{categoryIcon(story.category)}</span> {categoryLabel(story.category)}
         </span>
-        {story.reviewStatus === "rejected" ? (
+        {story.withdrawn ? (
+          <span className="rounded-full bg-stone-200 px-3 py-1 font-semibold text-stone-900">Withdrawn</span>
+        ) : story.reviewStatus === "rejected" ? (
           <span className="rounded-full bg-red-100 px-3 py-1 font-semibold text-red-900">Not approved</span>
         ) : !story.isPublished ? (
           <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">Under Review</span>
@@ -63,6 +68,14 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
         {story.title}
       </h3>
       <StoryDate iso={story.createdAt} />
+      {story.audienceLabel ? (
+        <p className="text-base" data-testid="story-audience">
+          {story.withdrawn ? "Withdrawn: only you and the care team can see it." : <>Who can see it: <strong>{story.audienceLabel}</strong></>}{" "}
+          <Link to={`/stories/${story.id}/audience`} className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+            Change<span className="sr-only"> who can see {story.title}</span>
+          </Link>
+        </p>
+      ) : null}
       {wordsToAdd ? (
         <p className="text-base">Your recording is kept. Its words can be added later: choose Edit to type them.</p>
       ) : (

@@ -3,6 +3,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { ErrorList, Field, SubmitButton, useFormTarget } from "~/components/forms";
 import { ImageUploadField } from "~/components/media/ImageUploadField";
+import { AudienceChoice } from "~/components/story/AudienceChoice";
+import { DEFAULT_AUDIENCE, isAudience } from "~/models/story-audience";
 import { CATEGORIES } from "~/models/categories";
 import type * as z from "zod";
 import type { StoryFormSchema } from "~/models/story-form.server";
@@ -17,6 +19,7 @@ export function StoryForm({
   existingImage,
   questionId,
   submitLabel = "Save Story",
+  chooseAudience,
 }: {
   id: string;
   action: string;
@@ -25,6 +28,8 @@ export function StoryForm({
   existingImage?: { url: string; alt: string } | null;
   questionId?: string | null;
   submitLabel?: string;
+  /** a new story: the resident chooses who may see it (issue 19) */
+  chooseAudience?: { communityName: string } | null;
 }) {
   const target = useFormTarget(lastResult);
   const Form = target.Form;
@@ -53,6 +58,15 @@ export function StoryForm({
         <textarea {...getTextareaProps(fields.content)} className="input" rows={10} />
       </Field>
       <ImageUploadField id={`${id}-image`} existing={existingImage} errors={fields.image.errors} />
+      {chooseAudience ? (
+        <AudienceChoice
+          key={String(fields.audience.initialValue)}
+          idPrefix={`${id}-audience`}
+          communityName={chooseAudience.communityName}
+          defaultValue={isAudience(fields.audience.initialValue) ? fields.audience.initialValue : DEFAULT_AUDIENCE}
+          errors={fields.audience.errors}
+        />
+      ) : null}
       <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
     </Form>
   );

@@ -1,5 +1,7 @@
 // GET /api/resident/stories: the signed-in resident's own stories, any review state (staff and
-// administrators pass ?residentId=). POST { title, content, category }: a typed story, sent for review.
+// administrators pass ?residentId=). POST { title, content, category, audience? }: a typed story,
+// sent for review; `audience` is private, family (the default) or community, and staff choosing it
+// for a resident also send `residentAgreed: true`.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { forbidden } from "~/utils/auth.server";
@@ -9,6 +11,7 @@ import { getStoryView, listStoriesOfResident } from "~/models/story.server";
 import { writeResidentStory } from "~/models/resident-story.server";
 import { StoryFieldsSchema } from "~/models/story-form.server";
 import { CATEGORY_VALUES } from "~/models/categories";
+import { AGREED_MISSING, AUDIENCES } from "~/models/story-audience";
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 
@@ -19,6 +22,8 @@ const Body = StoryFieldsSchema.extend({
     .transform((v) => v ?? "general"),
   residentId: z.string().max(64).nullish(),
   questionId: z.string().max(64).nullish(),
+  audience: z.enum(AUDIENCES, { error: "audience must be private, family or community" }).nullish(),
+  residentAgreed: z.boolean({ error: "residentAgreed must be true or false" }).nullish(),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!body.residentId) return badRequest("residentId is required");
     if (!getActiveResident(db, body.residentId)) return notFound("Resident not found");
     residentId = body.residentId;
+    if (body.audience && body.residentAgreed !== true) return badRequest(AGREED_MISSING, { residentAgreed: [AGREED_MISSING] });
   }
-  const story = writeResidentStory(db, { residentId, author: user, fields: body, questionId: body.questionId });
+  const story = writeResidentStory(db, { residentId, author: user, fields: body, questionId: body.questionId, audience: body.audience });
   return Response.json(getStoryView(db, story.id), { status: 201 });
 }

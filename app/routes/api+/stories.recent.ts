@@ -5,9 +5,9 @@ import { badRequest } from "~/utils/api.server";
 
 /** GET /api/stories/recent[?limit=1..50]: newest published stories with their resident. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await requireTenantUser(request);
+  const { user, db } = await requireTenantUser(request);
   const raw = new URL(request.url).searchParams.get("limit");
   const limit = raw === null ? 10 : Number(raw);
   if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badRequest("limit must be a whole number from 1 to 50");
-  return Response.json(listPublishedStories(db, { limit }));
+  return Response.json(listPublishedStories(db, user, { limit }));
 }

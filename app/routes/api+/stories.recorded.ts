@@ -1,10 +1,13 @@
 // POST /api/stories/recorded (multipart: title, content, residentId, category, aiPrompt, audio,
-// duration, image): a story told out loud, saved with its recording and image, sent for review.
+// duration, image, audience, residentAgreed): a story told out loud, saved with its recording and
+// image, sent for review. `audience`: private, family (the default) or community; staff choosing it
+// for a resident also send residentAgreed=true.
 // Empty content with a recording keeps the recording as "A recording from {day}", words to add.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { badRequest, postOnlyLoader, requirePost } from "~/utils/api.server";
 import { MediaError } from "~/models/media.server";
 import { getStoryView } from "~/models/story.server";
+import { isAudience } from "~/models/story-audience";
 import { RecordedStoryError, residentForRecording, saveRecordedStory } from "~/models/recorded-story.server";
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
 import { requireStoryteller } from "~/utils/permissions.server";
@@ -35,6 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const who = residentForRecording(db, user, user.role === ROLE.resident && requested === "unknown" ? null : requested);
   if (!who.ok) return text(who.status, who.reason);
   const duration = Number(field(form, "duration"));
+  const audience = field(form, "audience");
+  if (audience !== null && audience !== "" && !isAudience(audience)) return badRequest("audience must be private, family or community", { audience: ["audience must be private, family or community"] });
   try {
     const story = await saveRecordedStory(db, community, user, {
       residentId: who.resident.id,
@@ -47,6 +52,9 @@ export async function action({ request }: ActionFunctionArgs) {
       imageBytes: await formFileBytes(form.get("image")),
       // a recording in which no words were heard is kept under a generated title, words to add
       withoutWords: true,
+      audience: isAudience(audience) ? audience : null,
+      onBehalf: user.role !== ROLE.resident,
+      residentAgreed: field(form, "residentAgreed") === "true",
     });
     return Response.json(getStoryView(db, story.id), { status: 201 });
   } catch (error) {

@@ -173,6 +173,22 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
                       <Link to={`${cfg.residents}/${r.id}/gazette`} className="btn-ghost justify-start" aria-label={`Gazette for ${name}`}>
                         Gazette
                       </Link>
+                      <Link to={`/residents/${r.id}/about`} className="btn-ghost justify-start" aria-label={`About ${name}`}>
+                        About me
+                      </Link>
+                      <Link to={`/residents/${r.id}/book`} className="btn-ghost justify-start" aria-label={`Life-story book of ${name}`}>
+                        Life-story book
+                      </Link>
+                      {area === "admin" ? (
+                        <>
+                          <Link to={`/residents/${r.id}/export.zip`} reloadDocument className="btn-ghost justify-start" aria-label={`Download the stories of ${name}`}>
+                            Download stories
+                          </Link>
+                          <Link to={`/admin/residents/${r.id}/erase`} className="btn-ghost justify-start text-red-800" aria-label={`Erase ${name}`}>
+                            Erase
+                          </Link>
+                        </>
+                      ) : null}
                       {r.signIn !== "active" && r.isActive ? (
                         <Link to={`${cfg.residents}/${r.id}/invitation`} className="btn-ghost justify-start" aria-label={`Sign-in link for ${name}`} preventScrollReset {...dialogLinkProps}>
                           Sign-in link

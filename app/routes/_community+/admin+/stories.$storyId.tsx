@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireArea } from "~/utils/permissions.server";
 import { Badge } from "~/components/admin/ui";
 import { RouteDialog } from "~/components/dialog";
@@ -13,6 +13,7 @@ import { notifyStoryReviewed } from "~/models/notification-events.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatLongDate } from "~/models/local-time";
 import { StoryWords } from "~/components/admin/StoryWords";
+import { audienceLabel } from "~/models/story-audience";
 import { storyWordsAction, storyWordsData } from "./story-words.server";
 
 const LIST = "/admin/stories";
@@ -22,7 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const story = getStoryView(db, params.storyId ?? "");
   if (!story) throw new Response("404 Page Not Found", { status: 404 });
   const day = (iso: string | null) => (iso ? formatLongDate(iso, community.timeZone) : null);
-  return { story: { ...story, createdLabel: day(story.createdAt), publishedLabel: day(story.publishedAt) }, words: storyWordsData(db, community, story) };
+  return {
+    story: { ...story, createdLabel: day(story.createdAt), publishedLabel: day(story.publishedAt) },
+    words: storyWordsData(db, community, story),
+    audienceLabel: audienceLabel(story.audience, community.name),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -74,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StoryReview() {
-  const { story, words } = useLoaderData<typeof loader>();
+  const { story, words, audienceLabel } = useLoaderData<typeof loader>();
   const status =
     story.reviewStatus === "published" ? <Badge tone="green">Published</Badge> : story.reviewStatus === "rejected" ? <Badge tone="red">Not approved</Badge> : <Badge tone="amber">Pending approval</Badge>;
   return (
@@ -103,6 +108,12 @@ export default function StoryReview() {
           </audio>
         </div>
       ) : null}
+      <p className="mb-3 text-base" data-testid="story-audience">
+        {story.withdrawnAt ? <strong>Withdrawn by the resident: only they and the care team can see it.</strong> : <>Who can see it (the resident's choice): <strong>{audienceLabel}</strong></>}{" "}
+        <Link to={`/stories/${story.id}/audience`} className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+          Change, with the resident
+        </Link>
+      </p>
       {story.aiPrompt ? <p className="mb-3 text-base italic">Prompt: {story.aiPrompt}</p> : null}
       {story.content.trim() ? <div className="mb-6 max-h-[50vh] overflow-y-auto whitespace-pre-line rounded-lg bg-stone-50 p-4 text-lg">{story.content}</div> : null}
       {words ? <StoryWords storyId={story.id} content={story.content} words={words} page={`${LIST}/${story.id}`} /> : null}
@@ -118,10 +129,14 @@ export default function StoryReview() {
 
       {story.isPublished ? (
         <div className="flex flex-wrap gap-3 border-t border-stone-300 pt-4">
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value={story.isFeatured ? "unfeature" : "feature"} />
-            <SubmitButton className="btn-primary">{story.isFeatured ? "Remove from featured" : "Feature this story"}</SubmitButton>
-          </Form>
+          {story.isFeatured || (story.audience === "community" && !story.withdrawnAt) ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value={story.isFeatured ? "unfeature" : "feature"} />
+              <SubmitButton className="btn-primary">{story.isFeatured ? "Remove from featured" : "Feature this story"}</SubmitButton>
+            </Form>
+          ) : (
+            <p className="self-center text-base">Only stories the resident shares with everyone can be featured.</p>
+          )}
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="unpublish" />
             <SubmitButton className="btn-secondary">Unpublish</SubmitButton>

@@ -22,6 +22,9 @@ function toItem(s: StoryView) {
     category: s.category,
     resident: `${s.resident.firstName} ${s.resident.lastName}`,
     isFeatured: s.isFeatured,
+    // who the resident shares it with (issue 19); the care team sees a withdrawn story as such
+    audience: s.audience === "private" ? "Only the resident" : s.audience === "family" ? "Family" : null,
+    withdrawn: !!s.withdrawnAt,
     reviewStatus: s.reviewStatus,
     reviewNote: s.reviewNote,
     when: formatDistanceToNow(new Date(s.publishedAt ?? s.createdAt), { addSuffix: true }),
@@ -68,6 +71,7 @@ function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
           <span className="text-lg font-bold">{story.title}</span>
           {showStatus ? <Badge tone={tone}>{label}</Badge> : null}
           {story.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
+          {story.withdrawn ? <Badge tone="red">Withdrawn</Badge> : story.audience ? <Badge tone="gray">{story.audience}</Badge> : null}
         </p>
         <p className="text-base text-stone-800">
           {story.resident} · {categoryLabel(story.category)} · {story.reviewStatus === "published" ? "published" : "sent"} {story.when}

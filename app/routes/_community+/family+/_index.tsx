@@ -14,6 +14,7 @@ import { MediaError } from "~/models/media.server";
 import { FAMILY_EXCERPT_LENGTH } from "~/models/categories";
 import { toResidentSummary } from "~/models/resident.server";
 import { publishedStoriesForFamily } from "~/models/story.server";
+import { getAboutMe } from "~/models/about-me.server";
 import { listPhotosForResident, shareFamilyPhoto } from "~/models/family-photo.server";
 import { askFamilyQuestion, forFamily, listQuestionsForResident } from "~/models/family-question.server";
 import { ResidentHeader } from "~/components/family/ResidentHeader";
@@ -31,7 +32,11 @@ const TRY_AGAIN = "Please try again or contact support if the problem persists."
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, member, resident, community } = await requireFamilyMember(request);
+  const about = getAboutMe(db, resident.id);
   return {
+    // the resident's About me, when they let their family read it (issue 19)
+    aboutHref: about.familyMayView || about.familyMayEdit ? `/residents/${resident.id}/about` : null,
+    bookHref: `/residents/${resident.id}/book`,
     board: communityBoard(db, community.timeZone),
     member: { name: member.name, relationship: member.relationship },
     resident: toResidentSummary(resident),
@@ -93,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FamilyDashboard() {
-  const { member, resident, stories, photos, questions, board } = useLoaderData<typeof loader>();
+  const { member, resident, stories, photos, questions, board, aboutHref, bookHref } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const dialog = params.get("dialog");
@@ -127,6 +132,14 @@ export default function FamilyDashboard() {
         <DialogLink to="/family?dialog=question" className="btn-secondary" label={<><span aria-hidden="true">❓</span> Ask Question</>} title="Ask Question">
           <AskQuestionForm id="dialog-ask-question" residentFirstName={resident.firstName} />
         </DialogLink>
+        {aboutHref ? (
+          <Link to={aboutHref} className="btn-secondary">
+            <span aria-hidden="true">🪪</span> About {resident.firstName}
+          </Link>
+        ) : null}
+        <Link to={bookHref} className="btn-secondary">
+          <span aria-hidden="true">📖</span> {resident.firstName}'s book
+        </Link>
         <Link to="/family/gazette" className="btn-secondary">
           <span aria-hidden="true">📰</span> {resident.firstName}'s Gazette
         </Link>
@@ -166,6 +179,12 @@ export default function FamilyDashboard() {
         </h2>
         <PhotoGrid photos={photos} emptyText="No photos shared yet." />
       </section>
+      <p className="border-t border-stone-300 pt-4 text-base">
+        Your comments, photos and questions are yours.{" "}
+        <Link to="/family/erase" className="inline-flex min-h-[44px] items-center font-semibold text-red-800 underline">
+          Erase my account
+        </Link>
+      </p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireResidentMember } from "~/utils/permissions.server";
 import { listStoriesOfResident } from "~/models/story.server";
+import { audienceLabel } from "~/models/story-audience";
 import { listPhotosForResident } from "~/models/family-photo.server";
 import { listQuestionsForResident } from "~/models/family-question.server";
 import { DialogLink } from "~/components/dialog";
@@ -14,8 +15,12 @@ import { PhotoGrid, QuestionList } from "~/components/resident/FamilySharing";
 export const meta: MetaFunction = () => [{ title: "Your stories · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, resident } = await requireResidentMember(request);
+  const { db, resident, community } = await requireResidentMember(request);
   return {
+    communityName: community.name,
+    exportHref: `/residents/${resident.id}/export.zip`,
+    aboutHref: `/residents/${resident.id}/about`,
+    bookHref: `/residents/${resident.id}/book`,
     resident: { firstName: resident.firstName, lastName: resident.lastName },
     stories: listStoriesOfResident(db, resident.id).map((s) => ({
       id: s.id,
@@ -30,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: s.createdAt,
       hasAudio: !!s.audioUrl,
       durationSeconds: s.durationSeconds,
+      audienceLabel: audienceLabel(s.audience, community.name),
+      withdrawn: !!s.withdrawnAt,
     })),
     photos: listPhotosForResident(db, resident.id),
     questions: listQuestionsForResident(db, resident.id),
@@ -37,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ResidentDashboard() {
-  const { resident, stories, photos, questions } = useLoaderData<typeof loader>();
+  const { resident, stories, photos, questions, communityName, exportHref, aboutHref, bookHref } = useLoaderData<typeof loader>();
   const open = questions.filter((q) => !q.answeredStoryId);
   return (
     <div className="space-y-10">
@@ -45,13 +52,19 @@ export default function ResidentDashboard() {
         <h1 id="welcome-title" className="page-title mb-2">
           Welcome, {resident.firstName} {resident.lastName}
         </h1>
-        <p className="mb-4 text-lg">Share a memory today. Your family reads every story an administrator approves.</p>
+        <p className="mb-4 text-lg">Share a memory today. You choose who reads each story; an administrator reads it first.</p>
         <div className="flex flex-wrap gap-3">
           <Link to="/resident/record" className="btn-primary">
             <span aria-hidden="true">🎙️</span> Record New Story
           </Link>
+          <Link to={aboutHref} className="btn-secondary">
+            <span aria-hidden="true">🪪</span> About me
+          </Link>
+          <Link to={bookHref} className="btn-secondary">
+            <span aria-hidden="true">📖</span> My book
+          </Link>
           <DialogLink to="/resident/stories/new" className="btn-secondary" label={<><span aria-hidden="true">✍️</span> Tell Your Story</>} title="Tell Your Story">
-            <StoryForm id="dialog-new-story" action="/resident/stories/new" />
+            <StoryForm id="dialog-new-story" action="/resident/stories/new" chooseAudience={{ communityName }} />
           </DialogLink>
         </div>
       </section>
@@ -108,6 +121,13 @@ export default function ResidentDashboard() {
           <QuestionList questions={questions.filter((q) => q.answeredStoryId)} answerable emptyText="" />
         </section>
       ) : null}
+
+      <p className="text-base">
+        <Link to={exportHref} reloadDocument className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+          Download all my stories
+        </Link>{" "}
+        (a folder to keep, with the recordings and photos, that opens in any web browser)
+      </p>
     </div>
   );
 }

@@ -45,6 +45,7 @@ import { wizardUrl, type WizardState, type WizardStep } from "~/components/recor
 import { requireStoryteller } from "~/utils/permissions.server";
 import { promptHistoryCookie, readPromptHistory } from "~/utils/prompt-history.server";
 import { ROLE } from "~/utils/roles";
+import { DEFAULT_AUDIENCE, isAudience, type Audience } from "~/models/story-audience";
 
 // without JavaScript the upload's request waits this long for the words, then shows a progress page
 const NOJS_WAIT_MS = 45_000;
@@ -75,14 +76,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, community, db } = await requireStoryteller(request);
   const sp = new URL(request.url).searchParams;
   const onBehalf = user.role !== ROLE.resident;
-  const base = { onBehalf, dashboard: dashboardOf(user) };
+  const base = { onBehalf, dashboard: dashboardOf(user), communityName: community.name };
   const who = residentForRecording(db, user, onBehalf ? sp.get("resident") : null);
   if (!who.ok) {
     if (!onBehalf) throw forbidden(who.reason);
     const residents = listResidents(db, { activeOnly: true }).map((r) => ({ id: r.id, name: residentName(r), room: r.roomNumber }));
     return { ...base, step: "choose-resident" as const, residents, unknownResident: !!sp.get("resident") };
   }
-  const resident = { id: who.resident.id, name: residentName(who.resident) };
+  const resident = { id: who.resident.id, name: residentName(who.resident), firstName: who.resident.firstName };
   if (sp.get("step") === "saved") {
     // the story just saved: only this resident's (ownership in the query)
     const story = getStoryOfResident(db, resident.id, sp.get("story") ?? "");
@@ -166,7 +167,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { problem?: FormProblem; saveProblem?: SaveProblem; typed?: string };
+type ActionResult = { problem?: FormProblem; saveProblem?: SaveProblem; typed?: string; audience?: Audience; agreed?: boolean };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requireStoryteller(request);
@@ -213,10 +214,15 @@ export async function action({ request }: ActionFunctionArgs) {
     case "save":
     case "save-without-words": {
       const typed = String(form.get("content") ?? "");
+      // who may see it: the resident's choice; staff tick that the resident agreed (issue 19)
+      const chosen = form.get("audience");
+      const audience: Audience = isAudience(chosen) ? chosen : DEFAULT_AUDIENCE;
+      const agreed = form.get("residentAgreed") === "true";
+      const kept = { typed, audience, agreed };
       // a phone's photo over the limit: said with its size, and what was typed stays in the box
       const image = form.get("image");
       if (image && typeof image !== "string" && image.size > MAX_IMAGE_BYTES) {
-        return data<ActionResult>({ saveProblem: { field: "image", message: photoTooLargeMessage(image.size) }, typed }, { status: 400 });
+        return data<ActionResult>({ saveProblem: { field: "image", message: photoTooLargeMessage(image.size) }, ...kept }, { status: 400 });
       }
       let story;
       try {
@@ -229,10 +235,13 @@ export async function action({ request }: ActionFunctionArgs) {
           promptKey: state.prompt,
           audio: str(form.get("audioId")) ? { mediaId: str(form.get("audioId"))! } : null,
           imageBytes: await formFileBytes(form.get("image")),
+          audience,
+          onBehalf,
+          residentAgreed: agreed,
         });
       } catch (error) {
-        if (error instanceof RecordedStoryError) return data<ActionResult>({ saveProblem: { field: error.field, message: error.message }, typed }, { status: error.status });
-        if (error instanceof MediaError) return data<ActionResult>({ saveProblem: { field: "image", message: `${error.title}: ${error.description}` }, typed }, { status: 400 });
+        if (error instanceof RecordedStoryError) return data<ActionResult>({ saveProblem: { field: error.field, message: error.message }, ...kept }, { status: error.status });
+        if (error instanceof MediaError) return data<ActionResult>({ saveProblem: { field: "image", message: `${error.title}: ${error.description}` }, ...kept }, { status: 400 });
         throw error;
       }
       // the saved story is shown, with "Record another" (the wizard starts again, everything cleared)
@@ -286,6 +295,7 @@ export default function RecordStory() {
                 notice={d.notice}
                 problem={actionData?.saveProblem ?? null}
                 typed={actionData?.typed ?? null}
+                audience={{ communityName: d.communityName, residentFirstName: d.resident.firstName, onBehalf: d.onBehalf, chosen: actionData?.audience ?? null, agreed: actionData?.agreed ?? false }}
               />
             ) : null}
           </div>

@@ -16,10 +16,10 @@ export const meta: MetaFunction = () => [{ title: "Tell Your Story · Storyloom"
 const STORY_SAVED = "Your story has been saved and sent for review!";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, resident } = await requireResidentMember(request);
+  const { db, resident, community } = await requireResidentMember(request);
   const questionId = new URL(request.url).searchParams.get("questionId");
   const question = questionId ? getQuestionForResident(db, resident.id, questionId) : null;
-  return { question: question ? { id: question.id, text: question.question, askedBy: whoShared(question.familyMember) } : null };
+  return { communityName: community.name, question: question ? { id: question.id, text: question.question, askedBy: whoShared(question.familyMember) } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,6 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
       fields: value,
       imageId: image.kind === "new" ? image.imageId : null,
       questionId: value.questionId,
+      audience: value.audience,
     });
   } catch (error) {
     discardNewImage(db, community, image);
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewStoryPage() {
-  const { question } = useLoaderData<typeof loader>();
+  const { question, communityName } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <section className="card mx-auto max-w-3xl" aria-labelledby="new-story-heading">
@@ -67,7 +68,7 @@ export default function NewStoryPage() {
       ) : (
         <p className="mb-4 text-lg">Write a memory in your own words. An administrator reads every story before your family sees it.</p>
       )}
-      <StoryForm id="new-story" action={question ? `/resident/stories/new?questionId=${encodeURIComponent(question.id)}` : "/resident/stories/new"} lastResult={lastResult} questionId={question?.id} />
+      <StoryForm id="new-story" action={question ? `/resident/stories/new?questionId=${encodeURIComponent(question.id)}` : "/resident/stories/new"} lastResult={lastResult} questionId={question?.id} chooseAudience={{ communityName }} />
     </section>
   );
 }

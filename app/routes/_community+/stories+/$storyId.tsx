@@ -24,7 +24,8 @@ import { formatLongDate } from "~/models/local-time";
 import { reactionLabel } from "~/models/categories";
 import { getMedia, mediaVariants } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
-import { getReadableStory } from "~/models/story.server";
+import { getReadableStory, mayChangeAudience } from "~/models/story.server";
+import { audienceLabel } from "~/models/story-audience";
 import { notifyComment, notifyReaction } from "~/models/notification-events.server";
 import { reactorsByEmoji, withReactors } from "~/models/reactors.server";
 import { storyWordTimes } from "~/models/story-transcript.server";
@@ -83,6 +84,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     viewerId: user.id,
     moderator,
     confirming,
+    // the resident and the care team see who the story is for, and may change it (issue 19)
+    audience: mayChangeAudience(user, story).may ? { label: audienceLabel(story.audience, community.name), withdrawn: !!story.withdrawnAt } : null,
   };
 }
 
@@ -128,7 +131,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StoryPage() {
-  const { story, listening, createdLabel, image, comments, reactions, canRespond, isFamily, viewerId, moderator, confirming } = useLoaderData<typeof loader>();
+  const { story, listening, createdLabel, image, comments, reactions, canRespond, isFamily, viewerId, moderator, confirming, audience } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const name = `${story.resident.firstName} ${story.resident.lastName}`;
   const room = roomLabel(story.resident.roomNumber);
@@ -150,6 +153,7 @@ export default function StoryPage() {
                 {story.reviewStatus === "rejected" ? "Not approved" : "Under Review"}
               </span>
             ) : null}
+            {audience?.withdrawn ? <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">Withdrawn</span> : null}
           </div>
           <h1 id="story-title" className="font-reading text-4xl text-ink">
             {story.title}
@@ -172,6 +176,15 @@ export default function StoryPage() {
               </a>
             ) : null}
           </div>
+          {/* who may see it: below the keepsake's opening, for the resident and the care team only */}
+          {audience ? (
+            <p className="text-base" data-testid="story-audience">
+              {audience.withdrawn ? "Withdrawn: only the resident and the care team can see it." : <>Who can see it: <strong>{audience.label}</strong></>}{" "}
+              <Link to={`/stories/${story.id}/audience`} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+                Change who can see it
+              </Link>
+            </p>
+          ) : null}
         </header>
         {image ? (
           <figure>

@@ -13,12 +13,12 @@ const STORIES_PER_PAGE = 12;
 export const meta: MetaFunction = () => [{ title: "All Stories · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await requireTenantUser(request);
+  const { user, db } = await requireTenantUser(request);
   const url = new URL(request.url);
   const raw = url.searchParams.get("category");
   const category = isCategory(raw) ? raw : null;
-  const page = pageOf(countPublishedStories(db, { category }), parsePageParam(url.searchParams.get("page")), STORIES_PER_PAGE);
-  const stories = listPublishedStories(db, { category, limit: page.limit, offset: page.offset });
+  const page = pageOf(countPublishedStories(db, user, { category }), parsePageParam(url.searchParams.get("page")), STORIES_PER_PAGE);
+  const stories = listPublishedStories(db, user, { category, limit: page.limit, offset: page.offset });
   return { stories, page, category };
 }
 

@@ -1,0 +1,25 @@
+// The sections of the one-page "About me" (issue 19), after "This is me" (Alzheimer's Society and the
+// Royal College of Nursing): shared by the page, the PDF and the suggestions.
+export const ABOUT_SECTIONS = [
+  { key: "preferredName", label: "The name I like to be called", hint: "Just the name, e.g. Peggy" },
+  { key: "grewUp", label: "Where I grew up", hint: "Places, home, school" },
+  { key: "work", label: "My work", hint: "Jobs, trades, what I was proud of" },
+  { key: "family", label: "My family", hint: "The people who matter to me" },
+  { key: "enjoys", label: "What I enjoy", hint: "Music, food, pastimes, company" },
+  { key: "routines", label: "My routines", hint: "Mornings, meals, bedtime" },
+  { key: "worries", label: "What worries me", hint: "What upsets or frightens me" },
+  { key: "calms", label: "What calms me", hint: "What helps when I am upset" },
+  { key: "talking", label: "How best to talk with me", hint: "Hearing, sight, pace, what to avoid" },
+] as const;
+
+export type AboutSectionKey = (typeof ABOUT_SECTIONS)[number]["key"];
+export const ABOUT_KEYS = ABOUT_SECTIONS.map((s) => s.key) as AboutSectionKey[];
+export const ABOUT_MAX = 1000;
+
+export function aboutSectionLabel(key: string): string {
+  return ABOUT_SECTIONS.find((s) => s.key === key)?.label ?? key;
+}
+
+export function isAboutKey(value: unknown): value is AboutSectionKey {
+  return typeof value === "string" && (ABOUT_KEYS as string[]).includes(value);
+}

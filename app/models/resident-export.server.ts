@@ -1,0 +1,153 @@
+// A resident's stories to take away (issue 19): one zip with every story as HTML and JSON, the
+// recordings and photos, the comments on them, the family's photos, and an index.html that works
+// offline from the unzipped folder (relative links only, no script, styles inline).
+import fs from "node:fs";
+import { asc, eq } from "drizzle-orm";
+import { ZipFile } from "yazl";
+import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { categoryLabel } from "./categories";
+import { listComments, type CommentView } from "./comment.server";
+import { mediaFilePath, type MediaRow } from "./media.server";
+import { listStoriesOfResident, type StoryView } from "./story.server";
+import { audienceLabel } from "./story-audience";
+import { ABOUT_SECTIONS } from "./about-me-sections";
+import { getAboutMe } from "./about-me.server";
+
+const { residents, media, familyPhotos, familyMembers } = tenantSchema;
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${esc(p).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+
+const STYLE = `body{font:18px/1.6 Georgia,serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1c1917}
+img{max-width:100%;height:auto}audio{width:100%}h1{line-height:1.2}.meta{color:#57534e}
+li{margin:.4rem 0}blockquote{border-left:4px solid #d6d3d1;margin:1rem 0;padding-left:1rem}`;
+
+function page(title: string, body: string) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title><style>${STYLE}</style></head>
+<body>
+${body}
+</body></html>
+`;
+}
+
+function extensionOf(row: Pick<MediaRow, "fileName" | "mimeType">) {
+  const fromName = /\.([a-z0-9]+)$/i.exec(row.fileName)?.[1];
+  return fromName ?? row.mimeType.split("/")[1] ?? "bin";
+}
+
+export type ResidentExportFile = { name: string; bytes?: Buffer; path?: string };
+
+/**
+ * What the zip holds, as names and contents (buffers) or files on disk (media). Kept apart from the
+ * zip itself so tests can read the plan; `residentExportZip` streams it.
+ */
+export function residentExportFiles(db: TenantDb, community: Pick<Community, "name" | "subdomain" | "timeZone">, residentId: string): ResidentExportFile[] | null {
+  const resident = db.select().from(residents).where(eq(residents.id, residentId)).get();
+  if (!resident) return null;
+  const name = `${resident.firstName} ${resident.lastName}`;
+  const files: ResidentExportFile[] = [];
+  const mediaName = new Map<string, string>();
+  const addMedia = (id: string | null, base: string): string | null => {
+    if (!id) return null;
+    if (mediaName.has(id)) return mediaName.get(id)!;
+    const row = db.select().from(media).where(eq(media.id, id)).get();
+    if (!row) return null;
+    const path = mediaFilePath(community, row);
+    if (!fs.existsSync(path)) return null;
+    const file = `media/${base}.${extensionOf(row)}`;
+    files.push({ name: file, path });
+    mediaName.set(id, file);
+    return file;
+  };
+
+  const stories = listStoriesOfResident(db, residentId).reverse();
+  const entries: { story: StoryView; comments: CommentView[]; file: string; image: string | null; audio: string | null }[] = [];
+  stories.forEach((story, i) => {
+    const n = String(i + 1).padStart(3, "0");
+    const image = addMedia(story.imageId, `story-${n}-picture`);
+    const audio = addMedia(story.audioId, `story-${n}-recording`);
+    entries.push({ story, comments: listComments(db, story.id), file: `stories/${n}.html`, image, audio });
+  });
+
+  for (const e of entries) {
+    const s = e.story;
+    const body = `<p><a href="../index.html">← All of ${esc(resident.firstName)}'s stories</a></p>
+<h1>${esc(s.title)}</h1>
+<p class="meta">${esc(categoryLabel(s.category))} · told ${esc(s.createdAt.slice(0, 10))} · for: ${esc(s.withdrawnAt ? "withdrawn" : audienceLabel(s.audience, community.name))}</p>
+${e.image ? `<p><img src="../${e.image}" alt="Picture for the story ${esc(s.title)}"></p>` : ""}
+${e.audio ? `<p><audio controls src="../${e.audio}"></audio><br><a href="../${e.audio}">Download the recording</a></p>` : ""}
+${s.aiPrompt ? `<blockquote>${esc(s.aiPrompt)}</blockquote>` : ""}
+${paragraphs(s.content)}
+${e.comments.length ? `<h2>Comments</h2><ul>${e.comments.map((c) => `<li><strong>${esc(c.familyMember.name)}</strong>${c.emoji ? ` ${esc(c.emoji)}` : ""}: ${esc(c.content)} <span class="meta">(${esc(c.createdAt.slice(0, 10))})</span></li>`).join("")}</ul>` : ""}`;
+    files.push({ name: e.file, bytes: Buffer.from(page(s.title, body)) });
+    const json = { ...s, imageFile: e.image, audioFile: e.audio, comments: e.comments, imageUrl: undefined, audioUrl: undefined };
+    files.push({ name: e.file.replace(/\.html$/, ".json"), bytes: Buffer.from(JSON.stringify(json, null, 2)) });
+  }
+
+  const photos = db
+    .select({ p: familyPhotos, from: familyMembers.name })
+    .from(familyPhotos)
+    .innerJoin(familyMembers, eq(familyPhotos.familyMemberId, familyMembers.id))
+    .where(eq(familyPhotos.residentId, residentId))
+    .orderBy(asc(familyPhotos.createdAt))
+    .all()
+    .map((r, i) => ({ file: addMedia(r.p.imageId, `family-photo-${String(i + 1).padStart(3, "0")}`), description: r.p.description, from: r.from, createdAt: r.p.createdAt }));
+  const portrait = addMedia(resident.profileImageId, "portrait");
+
+  // the About me page, as it is on the site
+  const about = getAboutMe(db, residentId);
+  const aboutBody = `<p><a href="index.html">← All of ${esc(resident.firstName)}'s stories</a></p>
+<h1>About me: ${esc(about.preferredName || name)}</h1>
+<dl>${ABOUT_SECTIONS.map((sec) => `<dt><strong>${esc(sec.label)}</strong></dt><dd>${about[sec.key] ? esc(about[sec.key]).replace(/\n/g, "<br>") : "—"}</dd>`).join("\n")}</dl>`;
+  files.push({ name: "about-me.html", bytes: Buffer.from(page(`About me: ${name}`, aboutBody)) });
+
+  const index = `${portrait ? `<p><img src="${portrait}" alt="${esc(name)}" width="240"></p>` : ""}
+<h1>The stories of ${esc(name)}</h1>
+<p class="meta">Taken from ${esc(community.name)} on ${new Date().toISOString().slice(0, 10)}. Open the files in this folder with any web browser; nothing here needs the internet.</p>
+<p><a href="about-me.html">About me</a></p>
+<h2>Stories (${entries.length})</h2>
+${entries.length ? `<ol>${entries.map((e) => `<li><a href="${e.file}">${esc(e.story.title)}</a> <span class="meta">(${esc(e.story.createdAt.slice(0, 10))}${e.audio ? ", with the recording" : ""})</span></li>`).join("\n")}</ol>` : "<p>No stories yet.</p>"}
+<h2>Photos from the family (${photos.length})</h2>
+${photos.length ? `<ul>${photos.filter((p) => p.file).map((p) => `<li><a href="${p.file}">${esc(p.description || "A photo")}</a> <span class="meta">from ${esc(p.from)}</span></li>`).join("\n")}</ul>` : "<p>No photos yet.</p>"}
+<p><a href="data.json">Everything as data (JSON)</a></p>`;
+  files.unshift({ name: "index.html", bytes: Buffer.from(page(`The stories of ${name}`, index)) });
+  files.push({
+    name: "data.json",
+    bytes: Buffer.from(
+      JSON.stringify(
+        {
+          resident: { id: resident.id, firstName: resident.firstName, lastName: resident.lastName, roomNumber: resident.roomNumber, dateOfBirth: resident.dateOfBirth, admissionDate: resident.admissionDate },
+          community: community.name,
+          exportedAt: new Date().toISOString(),
+          stories: entries.map((e) => ({ file: e.file, title: e.story.title, audience: e.story.audience, withdrawnAt: e.story.withdrawnAt })),
+          photos,
+          aboutMe: about,
+        },
+        null,
+        2,
+      ),
+    ),
+  });
+  return files;
+}
+
+/** The zip as a stream of bytes, or null when there is no such resident. */
+export function residentExportZip(db: TenantDb, community: Pick<Community, "name" | "subdomain" | "timeZone">, residentId: string): NodeJS.ReadableStream | null {
+  const files = residentExportFiles(db, community, residentId);
+  if (!files) return null;
+  const zip = new ZipFile();
+  for (const f of files) {
+    if (f.bytes) zip.addBuffer(f.bytes, f.name);
+    else if (f.path) zip.addFile(f.path, f.name);
+  }
+  zip.end();
+  return zip.outputStream;
+}

@@ -1,0 +1,40 @@
+// /family/erase: a family member erases their own account (issue 19) after typing their name: their
+// comments and reactions, the photos they shared, their questions, their family link and sign-in.
+// The audit log records that it happened and when, not who or what.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EraseConfirm } from "~/components/EraseConfirm";
+import { confirmsName, eraseFamilyMember } from "~/models/erasure.server";
+import { clientOf } from "~/utils/host.server";
+import { requireFamilyMember } from "~/utils/permissions.server";
+
+export const meta: MetaFunction = () => [{ title: "Erase my account · Storyloom" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member, resident } = await requireFamilyMember(request);
+  return { name: member.name, residentFirstName: resident.firstName };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { db, community, user, member } = await requireFamilyMember(request);
+  const typed = (await request.formData()).get("confirm");
+  if (!confirmsName(typed, member.name)) {
+    return data({ typed: typeof typed === "string" ? typed : "", error: `Type your name, ${member.name}, to erase your account` }, { status: 400 });
+  }
+  eraseFamilyMember(db, community, { id: user.id, familyMemberId: member.id }, clientOf(request));
+  // the session went with the account
+  return redirect("/login?erased=1");
+}
+
+export default function EraseOwnAccountPage() {
+  const { name, residentFirstName } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <EraseConfirm title="Erase my account" mustType={name} typed={result?.typed} error={result?.error} cancelTo="/family" confirmLabel="Erase my account">
+      <p>
+        Your comments and reactions on {residentFirstName}'s stories, the photos you shared, your questions and your sign-in are deleted. {residentFirstName}'s own stories stay.
+      </p>
+    </EraseConfirm>
+  );
+}
