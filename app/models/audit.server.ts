@@ -28,6 +28,11 @@ export const AUDIT_ACTIONS = {
   "export.residents": "Exported the residents list",
   "export.families": "Exported the families list",
   "export.staff": "Exported the staff list",
+  "kiosk.registered": "Registered the kiosk",
+  "kiosk.setup_link": "Made a new setup link for the kiosk",
+  "kiosk.set_up": "Set up the kiosk",
+  "kiosk.revoked": "Switched off the kiosk",
+  "kiosk.helped": "Helped a resident at the kiosk",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -37,6 +42,7 @@ export const AUDIT_KINDS = {
   staff: { label: "Staff changes", actions: ["staff.created", "staff.updated", "staff.sign_in_reset", "staff.deactivated", "staff.reactivated"] },
   erasures: { label: "Removals and sign-ins switched off", actions: ["family.removed", "family.deactivated", "family.reactivated"] },
   exports: { label: "Exports", actions: ["export.residents", "export.families", "export.staff"] },
+  kiosks: { label: "Kiosks", actions: ["kiosk.registered", "kiosk.setup_link", "kiosk.set_up", "kiosk.revoked", "kiosk.helped"] },
 } as const satisfies Record<string, { label: string; actions: readonly AuditAction[] }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

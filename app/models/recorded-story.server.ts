@@ -79,6 +79,8 @@ export type RecordedStoryInput = {
    * API always may; the wizard asks for it with its own button, as Save Story needs words.
    */
   withoutWords?: boolean;
+  /** told at the lounge kiosk with a staff member's help */
+  helper?: { userId: string; name: string } | null;
 };
 
 /** The title of a recording kept without words: "A recording from November 23" (the community's day). */
@@ -141,6 +143,7 @@ export async function saveRecordedStory(
       audioId: audio?.id ?? null,
       aiPrompt,
       durationSeconds: audio ? (measured ?? claimed) : null,
+      helper: input.helper ?? null,
     });
     if (prompt) noteStoryAnsweredPrompt(db, input.residentId, prompt.key, story.id);
     return story;

@@ -16,6 +16,8 @@ export function writeResidentStory(
     fields: StoryFields;
     imageId?: string | null;
     questionId?: string | null;
+    /** told at the lounge kiosk with a staff member's help */
+    helper?: { userId: string; name: string } | null;
   },
 ): StoryRow {
   // a question asked by family becomes the story's prompt
@@ -28,6 +30,7 @@ export function writeResidentStory(
     category: input.fields.category,
     imageId: input.imageId ?? null,
     aiPrompt: question?.question ?? null,
+    helper: input.helper ?? null,
   });
   if (question) markQuestionAnswered(db, input.residentId, question.id, story.id);
   return story;

@@ -39,6 +39,8 @@ export type StoryView = {
   residentId: string;
   resident: ResidentSummary;
   author: { username: string | null };
+  /** told at the lounge kiosk with a carer's help: the helper's name ("told with help from Marcus") */
+  helperName: string | null;
 };
 
 const storyColumns = { story: stories, resident: residents };
@@ -68,6 +70,7 @@ export function toStoryView(row: { story: StoryRow; resident: typeof residents.$
     residentId: s.residentId,
     resident: toResidentSummary(row.resident),
     author: { username: s.authorUsername },
+    helperName: s.helperName,
   };
 }
 
@@ -175,6 +178,8 @@ export type NewStory = {
   durationSeconds?: number | null;
   /** the recording's words with their times (stored JSON, see transcript-timing.ts) */
   transcriptWords?: string | null;
+  /** a staff member who helped the resident tell it at the lounge kiosk */
+  helper?: { userId: string; name: string } | null;
 };
 
 /**
@@ -200,6 +205,8 @@ export function createStory(db: TenantDb, input: NewStory): StoryRow {
         aiPrompt: input.aiPrompt?.trim() || null,
         durationSeconds: input.durationSeconds ?? null,
         transcriptWords: input.transcriptWords ?? null,
+        helperUserId: input.helper?.userId ?? null,
+        helperName: input.helper?.name ?? null,
         isPublished: false,
         reviewStatus: "pending",
       })

@@ -17,6 +17,7 @@ export function StoryForm({
   existingImage,
   questionId,
   submitLabel = "Save Story",
+  withImage = true,
 }: {
   id: string;
   action: string;
@@ -25,6 +26,8 @@ export function StoryForm({
   existingImage?: { url: string; alt: string } | null;
   questionId?: string | null;
   submitLabel?: string;
+  /** the lounge kiosk writes without a photo (its uploads need a signed-in member) */
+  withImage?: boolean;
 }) {
   const target = useFormTarget(lastResult);
   const Form = target.Form;
@@ -52,7 +55,7 @@ export function StoryForm({
       <Field label="Your story" htmlFor={fields.content.id} errors={fields.content.errors} errorId={fields.content.errorId}>
         <textarea {...getTextareaProps(fields.content)} className="input" rows={10} />
       </Field>
-      <ImageUploadField id={`${id}-image`} existing={existingImage} errors={fields.image.errors} />
+      {withImage ? <ImageUploadField id={`${id}-image`} existing={existingImage} errors={fields.image.errors} /> : null}
       <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
     </Form>
   );
