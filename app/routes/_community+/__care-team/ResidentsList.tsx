@@ -172,7 +172,7 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
                         Gazette
                       </Link>
                       {r.isActive ? (
-                        <Link to={`${cfg.residents}/${r.id}/kiosk`} className="btn-ghost justify-start" aria-label={`Kiosk PIN and card for ${name}`} preventScrollReset {...dialogLinkProps}>
+                        <Link to={`${cfg.residents}/${r.id}/kiosk`} className="btn-ghost justify-start" aria-label={`Kiosk settings for ${name}`} preventScrollReset {...dialogLinkProps}>
                           Kiosk
                         </Link>
                       ) : null}

@@ -54,7 +54,7 @@ export default function KioskWrite() {
           <span aria-hidden="true">←</span> Back
         </Link>
       </div>
-      <section className="card" aria-label="Your story">
+      <section className="card">
         {question ? (
           <div className="mb-4 rounded-lg border-2 border-brand-100 bg-brand-50 p-4">
             <p className="text-lg font-semibold">{question.askedBy} asked:</p>
