@@ -14,6 +14,8 @@ export const STEPS: { step: WizardStep; label: string }[] = [
 export type WizardState = {
   /** where the wizard lives: /resident/record, or /kiosk/record at the lounge kiosk */
   path?: string | null;
+  /** where the record step asks how far a transcription has come (default /api/transcription-jobs) */
+  jobsPath?: string | null;
   /** only when staff record on behalf of a resident */
   resident?: string | null;
   category?: string | null;

@@ -32,6 +32,7 @@ async function contextOf(request: Request, holdMs: number) {
     community: ctx.community,
     db: ctx.db,
     path: PATH,
+    jobsPath: "/kiosk/transcription-jobs",
     dashboard: "/kiosk/me",
     helper: ctx.helper,
     onSaved: () => {

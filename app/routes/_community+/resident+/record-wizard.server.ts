@@ -53,6 +53,8 @@ export type WizardContext = {
   db: TenantDb;
   /** the wizard's own URL (state travels in its query) */
   path: string;
+  /** where the record step polls a transcription's progress (the kiosk has its own) */
+  jobsPath?: string;
   /** where "Back" leads */
   dashboard: string;
   /** told at the lounge kiosk with a staff member's help */
@@ -113,7 +115,7 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
   const rawCategory = sp.get("category");
   const category = isCategory(rawCategory) ? rawCategory : null;
   let step = (["category", "prompt", "record", "preview"].includes(sp.get("step") ?? "") ? sp.get("step") : "category") as WizardStep;
-  const state: WizardState = { path, resident: onBehalf ? resident.id : null, category };
+  const state: WizardState = { path, jobsPath: ctx.jobsPath ?? null, resident: onBehalf ? resident.id : null, category };
   if (step !== "category" && !category) {
     return { ...base, step: "category" as const, resident, state, categoryMissing: sp.get("step") === "prompt" };
   }
