@@ -30,7 +30,7 @@ export async function residentKioskAction({ request, params }: ActionFunctionArg
   const name = `${r.firstName} ${r.lastName}`;
   const page = `${cfg.residents}/${r.id}/kiosk`;
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "save");
+  const intent = String(form.get("intent") ?? "");
   if (intent === "remove-pin") {
     clearKioskPin(db, r.id);
     return redirectWithToast(page, { type: "success", title: "Kiosk PIN removed", description: `${name} needs a member of staff to help at the kiosk until a new PIN is set.` });
@@ -40,6 +40,7 @@ export async function residentKioskAction({ request, params }: ActionFunctionArg
     const url = `${communityOrigin(request, community.subdomain)}/kiosk/card/${newKioskCard(db, r.id)}`;
     return data<ResidentKioskResult>({ card: { url, qrSvg: await qrSvg(url) } });
   }
+  if (intent !== "save") return data<ResidentKioskResult>({ pinError: "Something went wrong. Please try again." }, { status: 400 });
   const consent = form.get("consent") === "on";
   const pin = String(form.get("pin") ?? "").trim();
   if (pin) {
