@@ -17,11 +17,11 @@ export function ResidentKioskDialog() {
         <div className="mb-4 flex items-start gap-3">
           <input id="kiosk-consent" name="consent" type="checkbox" defaultChecked={consent} className="mt-1 h-6 w-6" />
           <label htmlFor="kiosk-consent" className="text-lg">
-            {resident.name} agreed to appear on the lounge kiosks (her photo and name on the kiosk's first screen)
+            {resident.name} agreed to appear on the lounge kiosks (photo and name on the kiosk's first screen)
           </label>
         </div>
         <label htmlFor="kiosk-pin" className="label">
-          {resident.hasPin ? "New kiosk PIN" : "Kiosk PIN"} <span className="font-normal">(4 digits{resident.hasPin ? "; leave empty to keep her PIN" : ""})</span>
+          {resident.hasPin ? "New kiosk PIN" : "Kiosk PIN"} <span className="font-normal">(4 digits{resident.hasPin ? "; leave empty to keep the PIN" : ""})</span>
         </label>
         <input
           id="kiosk-pin"
@@ -36,7 +36,7 @@ export function ResidentKioskDialog() {
           aria-describedby={result?.pinError ? "kiosk-pin-error" : "kiosk-pin-hint"}
         />
         <p id="kiosk-pin-hint" className="mb-3 text-base text-stone-700">
-          Choose it with her. She can change it at the kiosk. It works only on the kiosks, never to sign in elsewhere.
+          Choose it together. {resident.name} can change it at the kiosk. It works only on the kiosks, never to sign in elsewhere.
         </p>
         {result?.pinError ? (
           <p id="kiosk-pin-error" className="field-error mb-3" role="alert">
@@ -48,9 +48,9 @@ export function ResidentKioskDialog() {
       {resident.hasPin ? (
         <Form method="post" className="mb-6">
           <input type="hidden" name="intent" value="remove-pin" />
-          <p className="mb-2 text-base">She has a kiosk PIN.</p>
+          <p className="mb-2 text-base">{resident.name} has a kiosk PIN.</p>
           <SubmitButton className="btn-secondary" pendingText="Removing...">
-            Remove her PIN
+            Remove the PIN
           </SubmitButton>
         </Form>
       ) : null}
@@ -67,7 +67,7 @@ export function ResidentKioskDialog() {
           </div>
         ) : (
           <p className="mb-3 text-base">
-            {resident.hasCard ? "She has a card. A new card replaces it: the old one stops working." : "A card with a QR code opens the kiosk with her chosen; her PIN is still asked."}
+            {resident.hasCard ? `${resident.name} has a card. A new card replaces it: the old one stops working.` : `A card with a QR code opens the kiosk with ${resident.name} chosen; the PIN is still asked.`}
           </p>
         )}
         <Form method="post">

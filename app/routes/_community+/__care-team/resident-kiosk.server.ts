@@ -52,6 +52,6 @@ export async function residentKioskAction({ request, params }: ActionFunctionArg
   return redirectWithToast(page, {
     type: "success",
     title: "Kiosk settings saved",
-    description: consent ? `${name} appears on the lounge kiosks${pin ? " with her new PIN" : ""}.` : `${name} does not appear on the lounge kiosks.`,
+    description: consent ? `${name} appears on the lounge kiosks${pin ? " with the new PIN" : ""}.` : `${name} does not appear on the lounge kiosks.`,
   });
 }

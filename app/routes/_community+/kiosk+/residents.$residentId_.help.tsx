@@ -46,7 +46,7 @@ export default function KioskHelping() {
         <h1 id="help-title" className="page-title mb-2 text-center">
           Helping {resident.firstName} {resident.lastName}
         </h1>
-        <p className="mb-4 text-center text-xl">Staff: confirm with your own username and password. Her stories will say who helped.</p>
+        <p className="mb-4 text-center text-xl">Staff: confirm with your own username and password. The stories told now will say who helped.</p>
         <Form method="post" className="card">
           {result?.error ? (
             <p className="field-error mb-3 text-xl" role="alert" data-testid="help-error">
