@@ -29,7 +29,6 @@ import { newId } from "~/utils/ids.server";
 
 let dir: string;
 let alpha: Community;
-let bravo: Community;
 let db: TenantDb;
 let ada: string;
 let bob: string;
@@ -40,7 +39,8 @@ const audit = () => ({ actorUserId: null, tenantId: alpha.id });
 beforeAll(async () => {
   dir = useTempDataDir();
   alpha = createCommunity({ name: "Alpha House", subdomain: "alpha" });
-  bravo = createCommunity({ name: "Bravo Court", subdomain: "bravo" });
+  // another community: the kiosk cookie of alpha means nothing on its host
+  createCommunity({ name: "Bravo Court", subdomain: "bravo" });
   db = getTenantDb(alpha);
   ada = createResident(db, { firstName: "Ada", lastName: "Lovelace" }).id;
   bob = createResident(db, { firstName: "Bob", lastName: "Brown" }).id;
