@@ -106,8 +106,12 @@ const form = (sub: string, fields: Record<string, string>) => ({
 
 /** Registers a kiosk as the community's administrator; the setup link's path. */
 async function registerKiosk(sub: string, admin: string): Promise<string> {
-  const res = await httpRequest({ sub, path: "/admin/kiosks", method: "POST", cookie: await sessionCookie(admin, sub), ...form(sub, { intent: "register", name: `Matrix kiosk ${Date.now()}` }) });
-  const m = /\/kiosk\/setup\/[\w-]+/.exec(res.text());
+  const cookie = await sessionCookie(admin, sub);
+  const res = await httpRequest({ sub, path: "/admin/kiosks", method: "POST", cookie, ...form(sub, { intent: "register", name: `Matrix kiosk ${Date.now()}` }) });
+  // shown once on the page the action sends to (a flash cookie)
+  const flash = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const page = await httpRequest({ sub, path: "/admin/kiosks", cookie: `${cookie}; ${flash}` });
+  const m = /\/kiosk\/setup\/[\w-]+/.exec(page.text());
   if (!m) throw new Error(`no setup link for ${sub}: ${res.status}`);
   return m[0];
 }

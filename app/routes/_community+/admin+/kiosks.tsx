@@ -2,7 +2,7 @@
 // setup link (open it on the tablet); see when each was last used; make a new setup link for a
 // replaced tablet; switch one off at once (its own URL, below).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { requireArea } from "~/utils/permissions.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
@@ -11,21 +11,43 @@ import { formatDateTime } from "~/models/local-time";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { CopyButton } from "~/components/CopyButton";
 import { SubmitButton } from "~/components/forms";
+import { env } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Kiosks · Admin · Storyloom" }];
 
+type SetupLink = { kioskName: string; url: string };
+
+// the setup link just made travels to the page in a short-lived flash cookie (never in the URL),
+// so a refresh neither shows it again nor registers another kiosk
+let flashStorage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { link: SetupLink }>> | null = null;
+function linkFlash() {
+  flashStorage ??= createCookieSessionStorage<Record<string, never>, { link: SetupLink }>({
+    cookie: { name: "storyloom_kiosk_link", path: "/", httpOnly: true, sameSite: "lax", secure: env().isProduction, maxAge: 600, secrets: [env().SESSION_SECRET] },
+  });
+  return flashStorage;
+}
+
+async function showLink(link: SetupLink) {
+  const session = await linkFlash().getSession();
+  session.flash("link", link);
+  return redirect("/admin/kiosks", { headers: { "Set-Cookie": await linkFlash().commitSession(session) } });
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
-  return {
+  const flash = await linkFlash().getSession(request.headers.get("Cookie"));
+  const link = (flash.get("link") as SetupLink | undefined) ?? null;
+  return data({
+    link,
     kiosks: listKiosks(db).map((k) => ({
       ...k,
       lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, community.timeZone) : null,
       revoked: k.revokedAt ? formatDateTime(k.revokedAt, community.timeZone) : null,
     })),
-  };
+  }, link ? { headers: { "Set-Cookie": await linkFlash().destroySession(flash) } } : undefined);
 }
 
-type ActionResult = { error?: string; name?: string; link?: { kioskName: string; url: string } };
+type ActionResult = { error?: string; name?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, community, user } = await requireArea(request, "admin");
@@ -37,20 +59,20 @@ export async function action({ request }: ActionFunctionArgs) {
     const kiosk = listKiosks(db).find((k) => k.id === id);
     const token = kiosk ? newKioskSetupToken(db, id, audit) : null;
     if (!kiosk || !token) return data<ActionResult>({ error: "That kiosk was switched off or no longer exists." }, { status: 404 });
-    return data<ActionResult>({ link: { kioskName: kiosk.name, url: `${origin}/kiosk/setup/${token}` } });
+    return showLink({ kioskName: kiosk.name, url: `${origin}/kiosk/setup/${token}` });
   }
   const name = String(form.get("name") ?? "").slice(0, 500);
   const problem = kioskNameProblem(name);
   if (problem) return data<ActionResult>({ error: problem, name }, { status: 400 });
   const { kiosk, setupToken } = registerKiosk(db, name, audit);
-  return data<ActionResult>({ link: { kioskName: kiosk.name, url: `${origin}/kiosk/setup/${setupToken}` } });
+  return showLink({ kioskName: kiosk.name, url: `${origin}/kiosk/setup/${setupToken}` });
 }
 
 const STATE_LABEL = { waiting: "Waiting for setup", active: "On", off: "Switched off" } as const;
 const STATE_TONE = { waiting: "amber", active: "green", off: "gray" } as const;
 
 export default function AdminKiosks() {
-  const { kiosks } = useLoaderData<typeof loader>();
+  const { kiosks, link } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   return (
     <div className="space-y-6">
@@ -59,15 +81,15 @@ export default function AdminKiosks() {
         A kiosk is a tablet in a lounge where residents tell their stories without a password: they tap their photo and type their 4-digit kiosk PIN, or a member of
         staff helps them. Residents appear on kiosks once they agree (set under Residents).
       </p>
-      {result?.link ? (
+      {link ? (
         <section className="card border-2 border-brand-700" aria-labelledby="setup-link-title" data-testid="kiosk-setup-link">
           <h2 id="setup-link-title" className="mb-2 text-2xl font-bold">
-            Setup link for {result.link.kioskName}
+            Setup link for {link.kioskName}
           </h2>
           <p className="mb-3 text-lg">Open this link once on the tablet, within a day. It works one time; you will not see it again here.</p>
           <div className="flex flex-wrap items-center gap-3">
-            <input id="kiosk-setup-url" readOnly value={result.link.url} className="input max-w-full flex-1 font-mono text-base" aria-label="Setup link" />
-            <CopyButton text={result.link.url} inputId="kiosk-setup-url" />
+            <input id="kiosk-setup-url" readOnly value={link.url} className="input max-w-full flex-1 font-mono text-base" aria-label="Setup link" />
+            <CopyButton text={link.url} inputId="kiosk-setup-url" />
           </div>
         </section>
       ) : null}

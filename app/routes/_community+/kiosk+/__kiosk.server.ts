@@ -3,7 +3,8 @@
 // address; see utils/sign-in-attempts.server.ts).
 import type { Community } from "~/utils/db.server";
 import { findUserForLogin } from "~/utils/accounts.server";
-import { verifyPassword } from "~/utils/password.server";
+import crypto from "node:crypto";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { beginPasswordAttempt, tooManyAttemptsMessage } from "~/utils/sign-in-attempts.server";
 import { COMMUNITY_STAFF_ROLES, roleIn } from "~/utils/roles";
 import type { KioskRow } from "~/utils/kiosk.server";
@@ -23,6 +24,10 @@ export function frameOf(
   };
 }
 
+// an unknown username still costs one hash, so the time taken does not tell which names exist
+let dummyHash: Promise<string> | null = null;
+const timingDummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(12).toString("hex")));
+
 export const HELPER_FAILED = "That username and password do not match a member of staff here. Please try again.";
 
 /** The first name a story shows: "told with help from Marcus". */
@@ -41,7 +46,7 @@ export async function verifyHelper(
   const attempt = await beginPasswordAttempt(request, { username });
   if (!attempt.ok) return { ok: false, message: tooManyAttemptsMessage(attempt.retryAfterSeconds) };
   const user = findUserForLogin(username, community.id);
-  const ok = await verifyPassword(password, user?.passwordHash);
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummy()));
   if (!user || !ok || !user.isActive || user.tenantId !== community.id || !roleIn(user.role, COMMUNITY_STAFF_ROLES)) {
     return { ok: false, message: HELPER_FAILED };
   }
