@@ -119,6 +119,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : null;
   const { toast, headers } = await readToast(request);
   const display = await readDisplayPrefs(request);
+  // the lounge kiosk's pages are always in the large-text mode (issue 20)
+  if (/^\/kiosk(\/|$)/.test(new URL(request.url).pathname)) display.large = true;
   // login-as in the open: a session the super admin opened as this user says so on every page
   const impersonation = sessionUser ? await impersonationOf(request) : null;
   const impersonatedBy = impersonation ? impersonation.impersonator.displayName : null;

@@ -31,6 +31,11 @@ export const AUDIT_ACTIONS = {
   // issue 19: who erased and when, never what (the erased person is not named)
   "erasure.resident": "Erased a resident and everything of theirs",
   "erasure.own_account": "A family member erased their own account",
+  "kiosk.registered": "Registered the kiosk",
+  "kiosk.setup_link": "Made a new setup link for the kiosk",
+  "kiosk.set_up": "Set up the kiosk",
+  "kiosk.revoked": "Switched off the kiosk",
+  "kiosk.helped": "Helped a resident at the kiosk",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -40,6 +45,7 @@ export const AUDIT_KINDS = {
   staff: { label: "Staff changes", actions: ["staff.created", "staff.updated", "staff.sign_in_reset", "staff.deactivated", "staff.reactivated"] },
   erasures: { label: "Removals and sign-ins switched off", actions: ["family.removed", "family.deactivated", "family.reactivated", "erasure.resident", "erasure.own_account"] },
   exports: { label: "Exports", actions: ["export.residents", "export.families", "export.staff"] },
+  kiosks: { label: "Kiosks", actions: ["kiosk.registered", "kiosk.setup_link", "kiosk.set_up", "kiosk.revoked", "kiosk.helped"] },
 } as const satisfies Record<string, { label: string; actions: readonly AuditAction[] }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

@@ -85,6 +85,8 @@ export type RecordedStoryInput = {
   /** staff choosing an audience for the resident confirm that the resident agreed */
   onBehalf?: boolean;
   residentAgreed?: boolean;
+  /** told at the lounge kiosk with a staff member's help */
+  helper?: { userId: string; name: string } | null;
 };
 
 /** The title of a recording kept without words: "A recording from November 23" (the community's day). */
@@ -149,6 +151,7 @@ export async function saveRecordedStory(
       aiPrompt,
       durationSeconds: audio ? (measured ?? claimed) : null,
       audience: input.audience ?? null,
+      helper: input.helper ?? null,
     });
     if (prompt) noteStoryAnsweredPrompt(db, input.residentId, prompt.key, story.id);
     return story;

@@ -19,6 +19,8 @@ export function writeResidentStory(
     questionId?: string | null;
     /** who may see it once approved (omitted: "My family"); staff choosing it pass residentAgreed */
     audience?: Audience | null;
+    /** told at the lounge kiosk with a staff member's help */
+    helper?: { userId: string; name: string } | null;
   },
 ): StoryRow {
   // a question asked by family becomes the story's prompt
@@ -32,6 +34,7 @@ export function writeResidentStory(
     imageId: input.imageId ?? null,
     aiPrompt: question?.question ?? null,
     audience: input.audience ?? null,
+    helper: input.helper ?? null,
   });
   if (question) markQuestionAnswered(db, input.residentId, question.id, story.id);
   return story;

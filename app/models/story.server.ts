@@ -44,6 +44,8 @@ export type StoryView = {
   audience: Audience;
   /** set when the resident withdrew it: then nobody but the resident and the care team sees it */
   withdrawnAt: string | null;
+  /** told at the lounge kiosk with a carer's help: the helper's name ("told with help from Marcus") */
+  helperName: string | null;
 };
 
 const storyColumns = { story: stories, resident: residents };
@@ -75,6 +77,7 @@ export function toStoryView(row: { story: StoryRow; resident: typeof residents.$
     author: { username: s.authorUsername },
     audience: s.audience,
     withdrawnAt: s.withdrawnAt,
+    helperName: s.helperName,
   };
 }
 
@@ -249,6 +252,8 @@ export type NewStory = {
   transcriptWords?: string | null;
   /** who may see it once approved (default "My family") */
   audience?: Audience | null;
+  /** a staff member who helped the resident tell it at the lounge kiosk */
+  helper?: { userId: string; name: string } | null;
 };
 
 /**
@@ -276,6 +281,8 @@ export function createStory(db: TenantDb, input: NewStory): StoryRow {
         transcriptWords: input.transcriptWords ?? null,
         audience: input.audience ?? DEFAULT_AUDIENCE,
         audienceSetByUserId: input.author.id,
+        helperUserId: input.helper?.userId ?? null,
+        helperName: input.helper?.name ?? null,
         isPublished: false,
         reviewStatus: "pending",
       })

@@ -55,13 +55,14 @@ const RULES: Record<BodyRuleName, BodyRule> = {
 const PHOTO_PATHS = [
   /^\/family$/,
   /^\/resident\/stories\/new$/,
+  /^\/kiosk\/write$/,
   /^\/resident\/stories\/[^/]+\/edit$/,
   /^\/(admin|staff)\/residents\/new$/,
   /^\/(admin|staff)\/residents\/[^/]+$/,
   /^\/api\/family\/photos$/,
   /^\/uploads\/[^/]+$/,
 ];
-const RECORDING_PATHS = [/^\/resident\/record$/, /^\/api\/transcribe-audio$/, /^\/api\/stories\/recorded$/];
+const RECORDING_PATHS = [/^\/resident\/record$/, /^\/kiosk\/record$/, /^\/api\/transcribe-audio$/, /^\/api\/stories\/recorded$/];
 const LONG_TEXT_PATHS = [/^\/(admin\/news|staff\/bulletin)\/[^/]+$/, /^\/api\/community-news$/, /^\/api\/resident\/stories$/];
 
 export function bodyRuleFor(method: string, path: string): BodyRule {

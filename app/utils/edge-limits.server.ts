@@ -23,7 +23,7 @@ export function edgeRules(): EdgeRule[] {
       name: "sign-in links",
       limit: envLimit("TOKEN_RATE_LIMIT", 60),
       windowMs: 15 * 60_000,
-      match: (m, p) => m === "POST" && (p === "/auth/token" || p === "/invite"),
+      match: (m, p) => m === "POST" && (p === "/auth/token" || p === "/invite" || p.startsWith("/kiosk/setup/")),
     },
     {
       name: "API requests",

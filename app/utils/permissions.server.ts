@@ -2,8 +2,10 @@
 // requireUser / requireTenantUser (auth.server.ts). Role names and role sets come from roles.ts.
 // A guard returns what the route needs or throws: a redirect to /login (401 on /api paths), a
 // redirect to /password while a temporary password is unchanged, or 403 for the wrong role.
-import { eq } from "drizzle-orm";
+import { redirect } from "@remix-run/node";
+import { and, eq } from "drizzle-orm";
 import { forbidden, requireTenantUser, requireUser } from "./auth.server";
+import { endKioskSession, kioskActor, kioskSessionOf, readKiosk, touchKioskSession, KIOSK_IDLE_MS } from "./kiosk.server";
 import { tenantSchema, type TenantDb } from "./db.server";
 import { requireKnownHost } from "./host.server";
 import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, STORYTELLER_ROLES, SUPER_ADMIN_ROLES } from "./roles";
@@ -73,6 +75,51 @@ export async function requireFamilyMember(request: Request) {
   const profile = ctx.user.familyMemberId ? familyRecord(ctx.db, ctx.user.familyMemberId) : undefined;
   if (!profile) throw forbidden("Your account is not linked to a family member of this community.");
   return { ...ctx, member: profile.member, resident: profile.resident };
+}
+
+/**
+ * The lounge kiosk (ADR 017): this browser is a kiosk of this community that is switched on.
+ * Otherwise /kiosk, which says what this browser is (not a kiosk, or a kiosk switched off).
+ */
+export async function requireKiosk(request: Request) {
+  const kiosk = await readKiosk(request);
+  if (kiosk.state !== "on") throw redirect("/kiosk");
+  return kiosk;
+}
+
+/**
+ * The resident using this kiosk now: her record, the identity her stories are made under (only
+ * hers; see kioskActor) and who helps her, if anyone. No session, an ended one (2 minutes without
+ * input) or a resident no longer on the kiosk: back to the grid. Every request counts as input;
+ * `holdMs` keeps the session open longer while a page is in use that takes time (recording).
+ */
+export async function requireKioskResident(request: Request, opts: { holdMs?: number } = {}) {
+  const kiosk = await requireKiosk(request);
+  const { db } = kiosk;
+  const now = Date.now();
+  const { session, expired } = kioskSessionOf(db, kiosk.kiosk.id, now);
+  if (!session) throw redirect(expired ? "/kiosk?ended=idle" : "/kiosk");
+  const { residents } = tenantSchema;
+  const resident = db
+    .select()
+    .from(residents)
+    .where(and(eq(residents.id, session.residentId), eq(residents.isActive, true), eq(residents.kioskConsent, true)))
+    .get();
+  if (!resident) {
+    endKioskSession(db, kiosk.kiosk.id);
+    throw redirect("/kiosk");
+  }
+  const holdMs = Math.max(0, opts.holdMs ?? 0);
+  touchKioskSession(db, session.id, now + holdMs);
+  return {
+    ...kiosk,
+    session,
+    resident,
+    actor: kioskActor(session, `${resident.firstName} ${resident.lastName}`),
+    helper: session.helperUserId && session.helperName ? { userId: session.helperUserId, name: session.helperName } : null,
+    /** seconds until the session ends without input (the countdown and the meta refresh) */
+    secondsLeft: Math.round((KIOSK_IDLE_MS + holdMs) / 1000),
+  };
 }
 
 /** For resource routes reached without /api in their path: signed out is 401, not a redirect. */

@@ -45,6 +45,11 @@ export const residents = sqliteTable(
     // lowercase without accents, and the room with its numbers padded so that 2 < 10 < 10B
     sortName: text("sort_name"),
     sortRoom: text("sort_room"),
+    // the lounge kiosk (issue 20, ADR 017): whether she agreed to appear on the kiosk's grid, her
+    // 4-digit PIN hashed like a password, and the hash of her current sign-in card's token
+    kioskConsent: integer("kiosk_consent", { mode: "boolean" }).notNull().default(false),
+    kioskPinHash: text("kiosk_pin_hash"),
+    kioskCardTokenHash: text("kiosk_card_token_hash"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
@@ -111,6 +116,9 @@ export const stories = sqliteTable(
     durationSeconds: integer("duration_seconds"),
     // the recording's words with their times, [[startMs, endMs, "word"], ...] (whisper.cpp)
     transcriptWords: text("transcript_words"),
+    // told at the lounge kiosk with a carer's help: who helped (issue 20)
+    helperUserId: text("helper_user_id"),
+    helperName: text("helper_name"),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
     isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
     reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
@@ -425,4 +433,39 @@ export const recordingLinks = sqliteTable(
     revokedAt: text("revoked_at"),
   },
   (t) => [index("recording_links_story_idx").on(t.storyId)],
+);
+
+// Lounge kiosks (issue 20, ADR 017): a browser bound to the community as a device, no user signed
+// in. The setup link's token and the device cookie's secret are stored as sha256 hashes.
+export const kiosks = sqliteTable("kiosks", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  setupTokenHash: text("setup_token_hash"),
+  setupExpiresAt: text("setup_expires_at"),
+  deviceSecretHash: text("device_secret_hash"),
+  createdByUserId: text("created_by_user_id"),
+  setUpAt: text("set_up_at"),
+  lastUsedAt: text("last_used_at"),
+  revokedAt: text("revoked_at"),
+  createdAt: text("created_at").notNull().default(now),
+});
+
+// The resident using a kiosk right now: at most one per kiosk, ended by "I'm done", by saving,
+// by 2 minutes without input, or by revoking the kiosk.
+export const kioskSessions = sqliteTable(
+  "kiosk_sessions",
+  {
+    id: text("id").primaryKey(),
+    kioskId: text("kiosk_id")
+      .notNull()
+      .references(() => kiosks.id, { onDelete: "cascade" }),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    helperUserId: text("helper_user_id"),
+    helperName: text("helper_name"),
+    startedAt: text("started_at").notNull().default(now),
+    lastInputAt: text("last_input_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("kiosk_sessions_kiosk_idx").on(t.kioskId)],
 );

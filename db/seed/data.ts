@@ -19,10 +19,10 @@ const sunnybrook: SeedCommunity = {
     { username: "priya", email: "priya@sunnybrook.example", displayName: "Priya Raman", role: "staff" },
   ],
   residents: [
-    { key: "r1", firstName: "Margaret", lastName: "Ellis", roomNumber: "12", dateOfBirth: "1938-04-17", admissionDate: "2021-09-03", isActive: true, username: "margaret.ellis", email: "margaret.ellis@sunnybrook.example" },
-    { key: "r2", firstName: "Harold", lastName: "Jensen", roomNumber: "104B", dateOfBirth: "1935-11-02", admissionDate: "2020-02-14", isActive: true, username: "harold.jensen", email: "harold.jensen@sunnybrook.example" },
+    { key: "r1", firstName: "Margaret", lastName: "Ellis", roomNumber: "12", dateOfBirth: "1938-04-17", admissionDate: "2021-09-03", isActive: true, username: "margaret.ellis", email: "margaret.ellis@sunnybrook.example", kioskPin: "2468" },
+    { key: "r2", firstName: "Harold", lastName: "Jensen", roomNumber: "104B", dateOfBirth: "1935-11-02", admissionDate: "2020-02-14", isActive: true, username: "harold.jensen", email: "harold.jensen@sunnybrook.example", kioskPin: "1357" },
     { key: "r3", firstName: "Dorothy", lastName: "Kowalski", roomNumber: "7", dateOfBirth: "1941-06-29", admissionDate: "2023-05-08", isActive: true, username: "dorothy.kowalski", email: "dorothy.kowalski@sunnybrook.example" },
-    { key: "r4", firstName: "Walter", lastName: "Brooks", roomNumber: "21A", dateOfBirth: "1933-01-11", admissionDate: "2019-10-21", isActive: true, username: "walter.brooks", email: "walter.brooks@sunnybrook.example" },
+    { key: "r4", firstName: "Walter", lastName: "Brooks", roomNumber: "21A", dateOfBirth: "1933-01-11", admissionDate: "2019-10-21", isActive: true, username: "walter.brooks", email: "walter.brooks@sunnybrook.example", kioskPin: "8642" },
     { key: "r5", firstName: "Evelyn", lastName: "Marsh", roomNumber: null, dateOfBirth: "1944-08-05", admissionDate: "2024-11-18", isActive: true, username: "evelyn.marsh", email: "evelyn.marsh@sunnybrook.example" },
     { key: "r6", firstName: "Frank", lastName: "DeLuca", roomNumber: "15", dateOfBirth: "1939-03-22", admissionDate: null, isActive: true, username: "frank.deluca", email: "frank.deluca@sunnybrook.example" },
     { key: "r7", firstName: "Ruth", lastName: "Abernathy", roomNumber: "9", dateOfBirth: "1931-12-30", admissionDate: "2019-06-01", isActive: false, username: "ruth.abernathy", email: "ruth.abernathy@sunnybrook.example" },
@@ -639,7 +639,7 @@ const maplewood: SeedCommunity = {
     { username: "keisha", email: "keisha@maplewood.example", displayName: "Keisha Turner", role: "staff" },
   ],
   residents: [
-    { key: "r1", firstName: "Eleanor", lastName: "Voss", roomNumber: "22", dateOfBirth: "1936-09-14", admissionDate: "2022-03-01", isActive: true, username: "eleanor.voss", email: "eleanor.voss@maplewood.example" },
+    { key: "r1", firstName: "Eleanor", lastName: "Voss", roomNumber: "22", dateOfBirth: "1936-09-14", admissionDate: "2022-03-01", isActive: true, username: "eleanor.voss", email: "eleanor.voss@maplewood.example", kioskPin: "2468" },
     { key: "r2", firstName: "George", lastName: "Halvorsen", roomNumber: "108", dateOfBirth: "1934-02-07", admissionDate: "2020-07-15", isActive: true, username: "george.halvorsen", email: "george.halvorsen@maplewood.example" },
     { key: "r3", firstName: "Mildred", lastName: "Pruitt", roomNumber: "3B", dateOfBirth: "1940-05-30", admissionDate: "2023-10-02", isActive: true, username: "mildred.pruitt", email: "mildred.pruitt@maplewood.example" },
     { key: "r4", firstName: "Arthur", lastName: "Novak", roomNumber: "17", dateOfBirth: "1937-12-12", admissionDate: "2021-01-25", isActive: true, username: "arthur.novak", email: "arthur.novak@maplewood.example" },

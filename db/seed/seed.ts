@@ -93,7 +93,21 @@ export async function seedDemoData(communities: SeedCommunity[], now = new Date(
       residentIds.set(r.key, id);
       residentNames.set(r.key, `${r.firstName} ${r.lastName}`);
       db.insert(t.residents)
-        .values({ id, firstName: r.firstName, lastName: r.lastName, roomNumber: r.roomNumber, dateOfBirth: r.dateOfBirth, admissionDate: r.admissionDate, isActive: r.isActive, sortName: personSortKey(r.firstName, r.lastName), sortRoom: roomSortKey(r.roomNumber), createdAt: isoDaysAgo(now, 400, id) })
+        .values({
+          id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          roomNumber: r.roomNumber,
+          dateOfBirth: r.dateOfBirth,
+          admissionDate: r.admissionDate,
+          isActive: r.isActive,
+          sortName: personSortKey(r.firstName, r.lastName),
+          sortRoom: roomSortKey(r.roomNumber),
+          createdAt: isoDaysAgo(now, 400, id),
+          // the lounge kiosk (issue 20): a few residents agreed, with their PINs
+          kioskConsent: !!r.kioskPin,
+          kioskPinHash: r.kioskPin ? await hashPassword(r.kioskPin) : null,
+        })
         .run();
       await createUser({ id: uid(r.username), tenantId: community.id, username: r.username, email: r.email, displayName: `${r.firstName} ${r.lastName}`, role: "resident", passwordHash, residentId: id });
     }

@@ -32,6 +32,8 @@ export type SeedCommunity = {
     isActive: boolean;
     username: string; // sign-in name for the resident
     email: string;
+    /** agreed to the lounge kiosk, with this 4-digit kiosk PIN (issue 20) */
+    kioskPin?: string;
   }[];
   family: {
     key: string;

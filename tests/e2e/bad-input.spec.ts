@@ -49,6 +49,17 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
   const bStory = someId("maplewood", "select id from stories where is_published = 1 limit 1");
   const bResident = someId("maplewood", "select id from residents limit 1");
   const aStory = someId("sunnybrook", "select id from stories where is_published = 1 limit 1");
+  const aResident = someId("sunnybrook", "select id from residents where first_name = 'Margaret'");
+  // the lounge kiosk (issue 20): a kiosk of A, set up, with Margaret's session started by her PIN
+  const formOf = (fields: Record<string, string>) => ({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+  const registered = await httpRequest({ path: "/admin/kiosks", method: "POST", cookie: admin, ...formOf({ intent: "register", name: `Bad input kiosk ${Date.now()}` }) });
+  const flash = (registered.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const listed = await httpRequest({ path: "/admin/kiosks", cookie: `${admin}; ${flash}` });
+  const setup = /\/kiosk\/setup\/[\w-]+/.exec(listed.text())![0];
+  const setUp = await httpRequest({ path: setup, method: "POST", ...formOf({}) });
+  const kiosk = (setUp.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const kioskSignIn = () => httpRequest({ path: `/kiosk/residents/${aResident}`, method: "POST", cookie: kiosk, ...formOf({ pin: "2468" }) });
+  expect((await kioskSignIn()).headers.location).toBe("/kiosk/me");
 
   const before = counts("sunnybrook");
   const beforeB = counts("maplewood");
@@ -132,6 +143,15 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     }
   }
 
+  // the kiosk's paths, with the kiosk's cookie
+  await kioskSignIn();
+  for (const junk of TRAVERSAL) {
+    for (const p of [`/kiosk/residents/${junk}`, `/kiosk/residents/${junk}/help`, `/kiosk/stories/${junk}`, `/kiosk/card/${junk}`, `/kiosk/setup/${junk}`, `/kiosk/transcription-jobs/${junk}`, `/kiosk?letter=${junk}`, `/kiosk/record?step=${junk}&category=${junk}&prompt=${junk}`, `/kiosk/write?questionId=${junk}`, `/kiosk/residents/${bResident}`, `/kiosk/stories/${bStory}`, `/admin/kiosks/${junk}/revoke`, `/staff/residents/${junk}/kiosk`]) {
+      const res = await check(`GET ${p} (kiosk)`, { path: p, cookie: p.startsWith("/kiosk") ? kiosk : admin });
+      if (res.status === 200 && /SQLite format|root:x:0/.test(res.text())) failures.push(`GET ${p} served a file it must not`);
+    }
+  }
+
   // multipart endpoints: truncated bodies, wrong boundaries, missing parts, huge descriptions
   const boundary = "----hostile";
   const multipartCases: [string, string][] = [
@@ -150,8 +170,11 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     ["/resident/stories/new", "POST", resident],
     ["/admin/residents/new", "POST", admin],
     ["/resident/record", "POST", resident],
+    ["/kiosk/record", "POST", kiosk],
+    ["/kiosk/write", "POST", kiosk],
   ];
   for (const [p, method, cookie] of multipartEndpoints) {
+    if (cookie === kiosk) await kioskSignIn();
     for (const [label, body] of multipartCases) {
       const res = await check(`${method} ${p} ${label}`, { path: p, method, cookie, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: Buffer.from(body, "latin1") });
       if (res.status === 201) failures.push(`${method} ${p} accepted a ${label} upload`);
@@ -183,9 +206,22 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     [`/residents/${bResident}/book`, admin],
     [`/admin/residents/${bResident}/erase`, admin],
     ["/family/erase", family],
+    // the lounge kiosk: administration, a resident's kiosk settings, and the kiosk's own forms
+    ["/admin/kiosks", admin],
+    [`/admin/kiosks/${bResident}/revoke`, admin],
+    [`/staff/residents/${aResident}/kiosk`, admin],
+    [`/staff/residents/${bResident}/kiosk`, admin],
+    ["/kiosk/setup/not-a-token", kiosk],
+    [`/kiosk/residents/${aResident}`, kiosk],
+    [`/kiosk/residents/${aResident}/help`, kiosk],
+    [`/kiosk/residents/${bResident}`, kiosk],
+    ["/kiosk/pin", kiosk],
+    ["/kiosk/alive", kiosk],
+    ["/kiosk/done", kiosk],
   ];
   const forms = ["intent=%00&title=" + "x".repeat(200_000), "intent=words&content=" + "x".repeat(200_000), "intent=transcribe", "intent=delete&id=../../control.sqlite", "a=1&a=2&a=3", "%%%", "intent=" + encodeURIComponent("'; drop table stories; --")];
   for (const [p, cookie] of screenActions) {
+    if (cookie === kiosk) await kioskSignIn();
     for (const f of forms) {
       await check(`POST ${p} ${f.slice(0, 30)}`, { path: p, method: "POST", cookie: cookie || undefined, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: f });
     }

@@ -5,13 +5,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { test, expect, httpRequest, sessionCookie, PORT } from "./support/fixtures";
+import { test, expect, httpRequest, sessionCookie, hostFor, PORT } from "./support/fixtures";
 
 test.setTimeout(240_000);
 
-type Role = "anonymous" | "administrator" | "staff" | "resident" | "family" | "super_admin";
-const ROLES: Role[] = ["anonymous", "administrator", "staff", "resident", "family", "super_admin"];
-const USERS: Record<Exclude<Role, "anonymous">, string> = {
+// "kiosk": a lounge kiosk of A (issue 20) with the resident's session started by her PIN; no user
+type Role = "anonymous" | "administrator" | "staff" | "resident" | "family" | "super_admin" | "kiosk";
+const ROLES: Role[] = ["anonymous", "administrator", "staff", "resident", "family", "super_admin", "kiosk"];
+const USERS: Record<Exclude<Role, "anonymous" | "kiosk">, string> = {
   administrator: "linda.admin",
   staff: "marcus",
   resident: "margaret.ellis",
@@ -37,6 +38,7 @@ type Ids = {
   draftNews: string;
   outboxMessage: string;
   staffUser: string;
+  kiosk: string;
 };
 
 /** A staff member's user id in the community (control database). */
@@ -63,7 +65,9 @@ function idsOf(sub: string, residentUsername?: string): Ids & { markers: string[
     otherResidentsStory: one<{ id: string }>("select id from stories where resident_id != ? limit 1", r).id,
     resident: r,
     familyMember: one<{ id: string }>("select id from family_members limit 1").id,
-    media: one<{ id: string }>("select image_id as id from stories where image_id is not null and is_published = 1 limit 1").id,
+    // another resident's: the kiosk session of A's resident may open only her own
+    media: one<{ id: string }>("select image_id as id from stories where image_id is not null and is_published = 1 and resident_id != ? limit 1", r).id,
+    kiosk: one<{ id: string }>("select id from kiosks order by created_at limit 1").id,
     staffUser: staffUserOf(sub),
     news: one<{ id: string }>("select id from news_posts where is_published = 1 limit 1").id,
     draftNews: one<{ id: string }>("select id from news_posts where is_published = 0 limit 1").id,
@@ -93,6 +97,37 @@ function unsubscribeToken(sub: string, username: string): string {
   const secret = fs.readFileSync(path.join(dataDir, ".session-secret"), "utf8").trim();
   const payload = Buffer.from(JSON.stringify([community.id, user.id])).toString("base64url");
   return `${payload}.${crypto.createHmac("sha256", secret).update(`unsubscribe:${payload}`).digest("base64url")}`;
+}
+
+const form = (sub: string, fields: Record<string, string>) => ({
+  headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${hostFor(sub)}` },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/** Registers a kiosk as the community's administrator; the setup link's path. */
+async function registerKiosk(sub: string, admin: string): Promise<string> {
+  const cookie = await sessionCookie(admin, sub);
+  const res = await httpRequest({ sub, path: "/admin/kiosks", method: "POST", cookie, ...form(sub, { intent: "register", name: `Matrix kiosk ${Date.now()}` }) });
+  // shown once on the page the action sends to (a flash cookie)
+  const flash = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const page = await httpRequest({ sub, path: "/admin/kiosks", cookie: `${cookie}; ${flash}` });
+  const m = /\/kiosk\/setup\/[\w-]+/.exec(page.text());
+  if (!m) throw new Error(`no setup link for ${sub}: ${res.status}`);
+  return m[0];
+}
+
+/** A's kiosk, set up: the device cookie. */
+async function kioskCookie(): Promise<string> {
+  const setup = await registerKiosk(A, USERS.administrator);
+  const res = await httpRequest({ sub: A, path: setup, method: "POST", ...form(A, {}) });
+  if (res.status !== 302) throw new Error(`kiosk setup answered ${res.status}`);
+  return (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+}
+
+/** Starts the resident's kiosk session with her PIN (2 minutes without input end it). */
+async function kioskSignIn(cookie: string, residentId: string) {
+  const res = await httpRequest({ sub: A, path: `/kiosk/residents/${residentId}`, method: "POST", cookie, ...form(A, { pin: "2468" }) });
+  if (res.status !== 302 || res.headers.location !== "/kiosk/me") throw new Error(`kiosk PIN answered ${res.status} ${res.headers.location}`);
 }
 
 function tableCounts(sub: string): Record<string, number> {
@@ -239,20 +274,54 @@ function cases(ids: Ids): Case[] {
     { method: "POST", path: "/family/erase", body: { confirm: "not the name" }, allowed: ["family"] },
     { method: "GET", path: "/dev/outbox", allowed: SIGNED_IN },
     { method: "GET", path: `/dev/outbox/${ids.outboxMessage}`, allowed: SIGNED_IN },
+    // the lounge kiosk (issue 20): its screens are the kiosk's only, of its own resident; nothing
+    // else takes a kiosk (every path above is tried as the kiosk too)
+    { method: "GET", path: "/kiosk", allowed: ["kiosk"] },
+    { method: "GET", path: "/kiosk?letter=M", allowed: ["kiosk"] },
+    { method: "GET", path: "/kiosk/me", allowed: ["kiosk"] },
+    { method: "GET", path: `/kiosk/residents/${ids.resident}`, allowed: ["kiosk"] },
+    { method: "GET", path: `/kiosk/residents/${ids.resident}/help`, allowed: ["kiosk"] },
+    { method: "POST", path: `/kiosk/residents/${ids.resident}/help`, body: { username: "", password: "" }, allowed: ["kiosk"] },
+    { method: "GET", path: "/kiosk/record", allowed: ["kiosk"] },
+    { method: "GET", path: "/kiosk/record?step=prompt&category=travel", allowed: ["kiosk"] },
+    { method: "GET", path: "/kiosk/write", allowed: ["kiosk"] },
+    { method: "GET", path: "/kiosk/stories", allowed: ["kiosk"] },
+    { method: "GET", path: `/kiosk/stories/${ids.story}`, allowed: ["kiosk"] },
+    { method: "GET", path: `/kiosk/stories/${ids.otherResidentsStory}`, allowed: [] },
+    { method: "GET", path: "/kiosk/questions", allowed: ["kiosk"] },
+    { method: "GET", path: "/kiosk/photos", allowed: ["kiosk"] },
+    { method: "GET", path: "/kiosk/pin", allowed: ["kiosk"] },
+    { method: "GET", path: "/kiosk/transcription-jobs/not-a-job", allowed: [] },
+    { method: "GET", path: "/kiosk/card/not-a-card", allowed: [] },
+    { method: "GET", path: "/kiosk/setup/not-a-token", allowed: [] },
+    { method: "POST", path: "/kiosk/alive", allowed: ["kiosk"] },
+    { method: "POST", path: "/kiosk/done", allowed: ["kiosk"] },
+    { method: "GET", path: "/admin/kiosks", allowed: REVIEW },
+    { method: "POST", path: "/admin/kiosks", body: { intent: "new-link", kioskId: ids.kiosk }, allowed: REVIEW },
+    { method: "GET", path: `/admin/kiosks/${ids.kiosk}/revoke`, allowed: REVIEW },
+    { method: "POST", path: `/admin/kiosks/${ids.kiosk}/revoke`, allowed: REVIEW },
+    { method: "GET", path: `/admin/residents/${ids.resident}/kiosk`, allowed: REVIEW },
+    { method: "GET", path: `/staff/residents/${ids.resident}/kiosk`, allowed: CARE },
+    { method: "POST", path: `/staff/residents/${ids.resident}/kiosk`, body: { intent: "card" }, allowed: CARE },
   ];
 }
 
 const REFUSED = new Set([401, 403, 404, 405]);
 
 function refused(status: number, location: string | undefined) {
-  return REFUSED.has(status) || (status === 302 && /\/login\?redirectTo=/.test(location ?? ""));
+  // a kiosk screen without the kiosk goes to /kiosk, which says "This browser is not a kiosk" (403)
+  return REFUSED.has(status) || (status === 302 && (/\/login\?redirectTo=/.test(location ?? "") || /^\/kiosk(\?|$)/.test(location ?? "")));
 }
 
 test("no role of community A reaches community B, and no role acts beyond its rights", async () => {
   const cookies: Partial<Record<Role, string>> = {};
-  for (const role of ROLES) if (role !== "anonymous") cookies[role] = await sessionCookie(USERS[role], A);
+  for (const role of ROLES) if (role !== "anonymous" && role !== "kiosk") cookies[role] = await sessionCookie(USERS[role], A);
+  // a kiosk in each community (B's never set up: its id is only tried), A's with its resident signed in
+  await registerKiosk(B, "janet.admin");
+  cookies.kiosk = await kioskCookie();
   const idsA = idsOf(A, USERS.resident);
   const idsB = idsOf(B);
+  await kioskSignIn(cookies.kiosk, idsA.resident);
   const beforeB = tableCounts(B);
 
   const failures: string[] = [];
@@ -289,7 +358,7 @@ test("no role of community A reaches community B, and no role acts beyond its ri
   for (const role of ROLES) {
     for (const c of cases(idsB)) {
       // only the paths that name one of B's objects
-      const bIds = [idsB.story, idsB.pendingStory, idsB.otherResidentsStory, idsB.resident, idsB.familyMember, idsB.media, idsB.news, idsB.draftNews, idsB.outboxMessage, idsB.staffUser];
+      const bIds = [idsB.story, idsB.pendingStory, idsB.otherResidentsStory, idsB.resident, idsB.familyMember, idsB.media, idsB.news, idsB.draftNews, idsB.outboxMessage, idsB.staffUser, idsB.kiosk];
       if (!bIds.some((id) => c.path.includes(id))) continue;
       const res = await send(role, A, c);
       const text = res.text();
@@ -319,6 +388,8 @@ test("no role of community A reaches community B, and no role acts beyond its ri
   // 3. community A's host, A's objects: each role only what it may do
   const beforeA = tableCounts(A);
   for (const role of ROLES) {
+    // the kiosk session ends after 2 minutes without input: started again for its turn
+    if (role === "kiosk") await kioskSignIn(cookies.kiosk, idsA.resident);
     for (const c of cases(idsA)) {
       const allowed = c.allowed === "public" || (Array.isArray(c.allowed) && c.allowed.includes(role));
       // writes by allowed roles are covered by the feature tests; here only refusals are written
@@ -326,7 +397,8 @@ test("no role of community A reaches community B, and no role acts beyond its ri
       const res = await send(role, A, c);
       if (allowed) {
         // allowed: not refused and not missing (a 400 asking for a missing parameter is fine)
-        if ([401, 403, 404].includes(res.status) || res.status >= 500 || (res.status === 302 && /\/login/.test(String(res.headers.location)))) {
+        // (a kiosk screen sent back to the grid: the kiosk's session was not there)
+        if ([401, 403, 404].includes(res.status) || res.status >= 500 || (res.status === 302 && /\/login|^\/kiosk(\?|$)/.test(String(res.headers.location)))) {
           failures.push(`${role} on A ${c.method} ${c.path} should be allowed but got ${res.status}`);
         }
       } else if (!refused(res.status, res.headers.location as string | undefined)) {

@@ -188,7 +188,7 @@ export function AudioRecorder({
   const active = status === "recording" || status === "paused";
 
   return (
-    <div className="rounded-xl border-2 border-stone-300 bg-stone-50 p-5" data-testid="audio-recorder">
+    <div className="rounded-xl border-2 border-stone-300 bg-stone-50 p-5" data-testid="audio-recorder" data-busy={active ? "true" : undefined}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p ref={statusRef} tabIndex={-1} className="text-xl font-bold" role="status" aria-live="polite" data-testid="recorder-status">
           {status === "recording" ? <span aria-hidden="true" className="mr-2 inline-block h-3 w-3 animate-pulse rounded-full bg-red-700" /> : null}

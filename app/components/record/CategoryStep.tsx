@@ -5,13 +5,13 @@ import { useHydrated } from "~/components/hydration";
 import { WIZARD_PATH } from "./wizard";
 
 /** Step 1: one of the nine categories. A GET form: the prompt step's URL carries the choice. */
-export function CategoryStep({ resident, selected, missing }: { resident: string | null; selected: string | null; missing: boolean }) {
+export function CategoryStep({ resident, selected, missing, path }: { resident: string | null; selected: string | null; missing: boolean; path?: string | null }) {
   const [chosen, setChosen] = useState<string | null>(selected);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const loading = navigation.state !== "idle" && new URLSearchParams(navigation.location?.search).get("step") === "prompt";
   return (
-    <Form method="get" action={WIZARD_PATH} aria-labelledby="category-title">
+    <Form method="get" action={path ?? WIZARD_PATH} aria-labelledby="category-title">
       {resident ? <input type="hidden" name="resident" value={resident} /> : null}
       <input type="hidden" name="step" value="prompt" />
       <fieldset aria-describedby={missing ? "category-error" : undefined}>

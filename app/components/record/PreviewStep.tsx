@@ -142,10 +142,10 @@ export function PreviewStep({
           </div>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <Link to={wizardUrl("record", { resident: state.resident, category: state.category, prompt: state.prompt })} className="btn-secondary">
+          <Link to={wizardUrl("record", { path: state.path, resident: state.resident, category: state.category, prompt: state.prompt })} className="btn-secondary">
             Record Again
           </Link>
-          <Link to={wizardUrl(null, { resident: state.resident })} className="btn-secondary">
+          <Link to={wizardUrl(null, { path: state.path, resident: state.resident })} className="btn-secondary">
             Start Over
           </Link>
           <button

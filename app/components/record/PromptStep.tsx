@@ -52,7 +52,7 @@ export function PromptStep({ state, prompt, categoryLabel }: { state: WizardStat
         <Link to={wizardUrl("category", state)} className="btn-secondary">
           Change Category
         </Link>
-        <Form method="get" action={WIZARD_PATH}>
+        <Form method="get" action={state.path ?? WIZARD_PATH}>
           {state.resident ? <input type="hidden" name="resident" value={state.resident} /> : null}
           <input type="hidden" name="step" value="prompt" />
           <input type="hidden" name="category" value={state.category ?? ""} />

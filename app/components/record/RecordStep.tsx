@@ -29,9 +29,9 @@ function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
   const current = fetcher.data && fetcher.data.id === job.id ? fetcher.data : job;
   const load = fetcher.load;
   useEffect(() => {
-    const t = setInterval(() => load(`/api/transcription-jobs/${job.id}`), 1000);
+    const t = setInterval(() => load(`${state.jobsPath ?? "/api/transcription-jobs"}/${job.id}`), 1000);
     return () => clearInterval(t);
-  }, [job.id, load]);
+  }, [job.id, load, state.jobsPath]);
   const finished = current.outcome !== "pending";
   const announced = useRef(false);
   useEffect(() => {

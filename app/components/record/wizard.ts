@@ -12,6 +12,10 @@ export const STEPS: { step: WizardStep; label: string }[] = [
 ];
 
 export type WizardState = {
+  /** where the wizard lives: /resident/record, or /kiosk/record at the lounge kiosk */
+  path?: string | null;
+  /** where the record step asks how far a transcription has come (default /api/transcription-jobs) */
+  jobsPath?: string | null;
   /** only when staff record on behalf of a resident */
   resident?: string | null;
   category?: string | null;
@@ -34,7 +38,8 @@ export function wizardUrl(step: WizardStep | "saved" | null, state: WizardState 
   if (state.audio && step === "preview") sp.set("audio", state.audio);
   for (const [k, v] of Object.entries(extra)) sp.set(k, v);
   const qs = sp.toString();
-  return qs ? `${WIZARD_PATH}?${qs}` : WIZARD_PATH;
+  const path = state.path ?? WIZARD_PATH;
+  return qs ? `${path}?${qs}` : path;
 }
 
 /** Seconds as m:ss (spec section 9). */

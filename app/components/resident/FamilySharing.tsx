@@ -48,7 +48,20 @@ export function PhotoGrid({ photos, emptyText }: { photos: SharedPhoto[]; emptyT
   );
 }
 
-export function QuestionList({ questions, answerable, emptyText }: { questions: AskedQuestion[]; answerable: boolean; emptyText: string }) {
+export function QuestionList({
+  questions,
+  answerable,
+  emptyText,
+  answerLinks,
+  storyHref = (id) => `/stories/${id}`,
+}: {
+  questions: AskedQuestion[];
+  answerable: boolean;
+  emptyText: string;
+  /** where "Answer" leads (the lounge kiosk offers telling and writing); default: the typed story form */
+  answerLinks?: (questionId: string) => { to: string; label: string }[];
+  storyHref?: (storyId: string) => string;
+}) {
   if (!questions.length) return <p className="text-lg">{emptyText}</p>;
   return (
     <ul className="space-y-3">
@@ -62,10 +75,18 @@ export function QuestionList({ questions, answerable, emptyText }: { questions: 
           ) : q.answeredStoryId ? (
             <p className="mt-2 text-base">
               Answered in{" "}
-              <Link to={`/stories/${q.answeredStoryId}`} className="font-semibold text-brand-800 underline">
+              <Link to={storyHref(q.answeredStoryId)} className="font-semibold text-brand-800 underline">
                 {q.answeredStoryTitle ?? "a story"}
               </Link>
             </p>
+          ) : answerable && answerLinks ? (
+            <div className="mt-2 flex flex-wrap gap-3">
+              {answerLinks(q.id).map((l) => (
+                <Link key={l.to} to={l.to} className="btn-secondary">
+                  {l.label}
+                </Link>
+              ))}
+            </div>
           ) : answerable ? (
             <Link to={`/resident/stories/new?questionId=${encodeURIComponent(q.id)}`} className="btn-secondary mt-2">
               Answer with a story

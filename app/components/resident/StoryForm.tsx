@@ -20,6 +20,7 @@ export function StoryForm({
   questionId,
   submitLabel = "Save Story",
   chooseAudience,
+  withImage = true,
 }: {
   id: string;
   action: string;
@@ -30,6 +31,8 @@ export function StoryForm({
   submitLabel?: string;
   /** a new story: the resident chooses who may see it (issue 19) */
   chooseAudience?: { communityName: string } | null;
+  /** the lounge kiosk writes without a photo (its uploads need a signed-in member) */
+  withImage?: boolean;
 }) {
   const target = useFormTarget(lastResult);
   const Form = target.Form;
@@ -57,7 +60,7 @@ export function StoryForm({
       <Field label="Your story" htmlFor={fields.content.id} errors={fields.content.errors} errorId={fields.content.errorId}>
         <textarea {...getTextareaProps(fields.content)} className="input" rows={10} />
       </Field>
-      <ImageUploadField id={`${id}-image`} existing={existingImage} errors={fields.image.errors} />
+      {withImage ? <ImageUploadField id={`${id}-image`} existing={existingImage} errors={fields.image.errors} /> : null}
       {chooseAudience ? (
         <AudienceChoice
           key={String(fields.audience.initialValue)}

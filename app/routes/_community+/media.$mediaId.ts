@@ -1,4 +1,5 @@
-// GET /media/{id}: a community's media file, only to signed-in members who may see what owns it.
+// GET /media/{id}: a community's media file, only to signed-in members who may see what owns it
+// (and to the lounge kiosk: its grid's photos, and its resident's own).
 // Images answer `?w=` with the nearest stored width; every file answers HTTP Range requests.
 import fs from "node:fs";
 import path from "node:path";
@@ -6,7 +7,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { requireTenantUser } from "~/utils/auth.server";
 import { notFound } from "~/utils/api.server";
-import { getMedia, mediaDir, mediaVariants } from "~/models/media.server";
+import type { Community } from "~/utils/db.server";
+import { kioskSessionOf, readKiosk } from "~/utils/kiosk.server";
+import { getMedia, mediaDir, mediaVariants, type MediaRow } from "~/models/media.server";
+import { isKioskGridPhoto, kioskMayOpenMedia } from "~/models/kiosk.server";
 import { canAccessMedia } from "~/models/media-access.server";
 import { parseRange, parseWidth, pickVariant } from "~/models/media-serve";
 
@@ -15,11 +19,22 @@ const CACHE_CONTROL = "private, max-age=3600";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // signed out, the wrong community or the marketing host: the file does not exist for them
-  const { user, community, db } = await requireTenantUser(request).catch(() => {
-    throw notFound();
-  });
-  const row = params.mediaId ? getMedia(db, params.mediaId) : undefined;
-  if (!row || !canAccessMedia(db, user, row)) throw notFound();
+  const member = await requireTenantUser(request).catch(() => null);
+  let community: Community;
+  let row: MediaRow | undefined;
+  if (member) {
+    community = member.community;
+    row = params.mediaId ? getMedia(member.db, params.mediaId) : undefined;
+    if (!row || !canAccessMedia(member.db, member.user, row)) throw notFound();
+  } else {
+    // the lounge kiosk (ADR 017): the grid's photos, and what its resident's session may see
+    const kiosk = await readKiosk(request);
+    if (kiosk.state !== "on") throw notFound();
+    community = kiosk.community;
+    row = params.mediaId ? getMedia(kiosk.db, params.mediaId) : undefined;
+    const { session } = kioskSessionOf(kiosk.db, kiosk.kiosk.id);
+    if (!row || !(isKioskGridPhoto(kiosk.db, row.id) || (session && kioskMayOpenMedia(kiosk.db, session, row)))) throw notFound();
+  }
 
   const url = new URL(request.url);
   const fileName = row.kind === "image" ? pickVariant(mediaVariants(row), parseWidth(url.searchParams.get("w"))).fileName : row.fileName;

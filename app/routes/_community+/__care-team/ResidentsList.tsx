@@ -189,6 +189,11 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
                           </Link>
                         </>
                       ) : null}
+                      {r.isActive ? (
+                        <Link to={`${cfg.residents}/${r.id}/kiosk`} className="btn-ghost justify-start" aria-label={`Kiosk settings for ${name}`} preventScrollReset {...dialogLinkProps}>
+                          Kiosk
+                        </Link>
+                      ) : null}
                       {r.signIn !== "active" && r.isActive ? (
                         <Link to={`${cfg.residents}/${r.id}/invitation`} className="btn-ghost justify-start" aria-label={`Sign-in link for ${name}`} preventScrollReset {...dialogLinkProps}>
                           Sign-in link

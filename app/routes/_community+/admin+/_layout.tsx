@@ -20,6 +20,7 @@ const TABS = [
   { to: "/admin/news", label: "News" },
   { to: "/admin/calendar", label: "Calendar" },
   { to: "/admin/staff", label: "Staff" },
+  { to: "/admin/kiosks", label: "Kiosks" },
   { to: "/admin/audit", label: "Audit" },
   { to: "/admin/email", label: "Email" },
 ];

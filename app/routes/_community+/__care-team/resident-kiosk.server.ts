@@ -1,0 +1,57 @@
+// A resident's lounge kiosk settings (issue 20), at /admin|staff/residents/{id}/kiosk: whether she
+// agreed to appear on kiosks, her 4-digit kiosk PIN (set with her; hashed like a password), and her
+// sign-in card (a QR code that opens the kiosk with her chosen; a new card retires the old one).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { requireArea } from "~/utils/permissions.server";
+import { communityOrigin } from "~/utils/host.server";
+import { qrSvg } from "~/utils/qr.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { getResident } from "~/models/resident.server";
+import { clearKioskPin, kioskPinProblem, newKioskCard, setKioskConsent, setKioskPin } from "~/models/kiosk.server";
+import { AREAS, areaOf } from "./areas";
+
+export async function residentKioskLoader({ request, params }: LoaderFunctionArgs) {
+  const area = areaOf(request);
+  const { db } = await requireArea(request, area);
+  const r = getResident(db, params.residentId ?? "");
+  if (!r) throw new Response("404 Page Not Found", { status: 404 });
+  return { resident: { id: r.id, name: `${r.firstName} ${r.lastName}`, isActive: r.isActive, consent: r.kioskConsent, hasPin: !!r.kioskPinHash, hasCard: !!r.kioskCardTokenHash } };
+}
+
+export type ResidentKioskResult = { pinError?: string; consent?: boolean; card?: { url: string; qrSvg: string } };
+
+export async function residentKioskAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
+  const { db, community } = await requireArea(request, area);
+  const cfg = AREAS[area];
+  const r = getResident(db, params.residentId ?? "");
+  if (!r) throw new Response("404 Page Not Found", { status: 404 });
+  const name = `${r.firstName} ${r.lastName}`;
+  const page = `${cfg.residents}/${r.id}/kiosk`;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "remove-pin") {
+    clearKioskPin(db, r.id);
+    return redirectWithToast(page, { type: "success", title: "Kiosk PIN removed", description: `${name} needs a member of staff to help at the kiosk until a new PIN is set.` });
+  }
+  if (intent === "card") {
+    if (!r.isActive || !r.kioskConsent) return data<ResidentKioskResult>({ pinError: "Sign-in cards are for active residents who agreed to use the kiosk." }, { status: 400 });
+    const url = `${communityOrigin(request, community.subdomain)}/kiosk/card/${newKioskCard(db, r.id)}`;
+    return data<ResidentKioskResult>({ card: { url, qrSvg: await qrSvg(url) } });
+  }
+  if (intent !== "save") return data<ResidentKioskResult>({ pinError: "Something went wrong. Please try again." }, { status: 400 });
+  const consent = form.get("consent") === "on";
+  const pin = String(form.get("pin") ?? "").trim();
+  if (pin) {
+    const problem = kioskPinProblem(pin);
+    if (problem) return data<ResidentKioskResult>({ pinError: problem, consent }, { status: 400 });
+  }
+  setKioskConsent(db, r.id, consent);
+  if (pin) await setKioskPin(db, r.id, pin);
+  return redirectWithToast(page, {
+    type: "success",
+    title: "Kiosk settings saved",
+    description: consent ? `${name} appears on the lounge kiosks${pin ? " with the new PIN" : ""}.` : `${name} does not appear on the lounge kiosks.`,
+  });
+}

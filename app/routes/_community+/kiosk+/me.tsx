@@ -1,0 +1,56 @@
+// The resident's kiosk menu: one big button per thing she can do, in plain words.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireKioskResident } from "~/utils/permissions.server";
+import { listQuestionsForResident } from "~/models/family-question.server";
+import { KioskAction, KioskFrame } from "~/components/kiosk/KioskFrame";
+import { frameOf } from "./__kiosk.server";
+
+export const meta: MetaFunction = () => [{ title: "What would you like to do? · Storyloom" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireKioskResident(request);
+  const open = listQuestionsForResident(ctx.db, ctx.resident.id).filter((q) => !q.answeredStoryId).length;
+  return { frame: frameOf(ctx.community, ctx.kiosk, ctx), firstName: ctx.resident.firstName, openQuestions: open };
+}
+
+export default function KioskMenu() {
+  const { frame, firstName, openQuestions } = useLoaderData<typeof loader>();
+  return (
+    <KioskFrame frame={frame}>
+      <h1 className="page-title mb-6">What would you like to do, {firstName}?</h1>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        <li>
+          <KioskAction to="/kiosk/record" icon="🎙️" testId="kiosk-tell">
+            Tell a story
+          </KioskAction>
+        </li>
+        <li>
+          <KioskAction to="/kiosk/write" icon="✍️" testId="kiosk-write">
+            Write a story
+          </KioskAction>
+        </li>
+        <li>
+          <KioskAction to="/kiosk/stories" icon="📖" testId="kiosk-stories">
+            Listen to my stories
+          </KioskAction>
+        </li>
+        <li>
+          <KioskAction to="/kiosk/questions" icon="💬" testId="kiosk-questions">
+            Questions from my family{openQuestions ? ` (${openQuestions})` : ""}
+          </KioskAction>
+        </li>
+        <li>
+          <KioskAction to="/kiosk/photos" icon="🖼️" testId="kiosk-photos">
+            Photos from my family
+          </KioskAction>
+        </li>
+        <li>
+          <KioskAction to="/kiosk/pin" icon="🔢" testId="kiosk-pin">
+            Change my PIN
+          </KioskAction>
+        </li>
+      </ul>
+    </KioskFrame>
+  );
+}

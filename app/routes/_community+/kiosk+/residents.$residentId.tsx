@@ -1,0 +1,104 @@
+// A resident chose her photo on the kiosk: her 4-digit kiosk PIN starts her session. Five wrong
+// PINs pause her PIN on this kiosk (models/kiosk.server.ts); a member of staff can still help
+// ("I'm helping", the next page). A PIN works here only, never at /login.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireKiosk } from "~/utils/permissions.server";
+import { startKioskSession } from "~/utils/kiosk.server";
+import { rateLimitSpent } from "~/utils/rate-limit.server";
+import { checkKioskPin, getKioskResident, kioskPausedMessage, KIOSK_MESSAGES, KIOSK_PIN_LIMIT } from "~/models/kiosk.server";
+import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
+import { frameOf } from "./__kiosk.server";
+
+export const meta: MetaFunction = () => [{ title: "Your PIN · Storyloom" }];
+
+function pinKey(communityId: string, kioskId: string, residentId: string) {
+  return `kioskpin:${communityId}:${kioskId}:${residentId}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { community, db, kiosk } = await requireKiosk(request);
+  const resident = getKioskResident(db, params.residentId ?? "");
+  if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
+  const spent = rateLimitSpent(pinKey(community.id, kiosk.id, resident.id), KIOSK_PIN_LIMIT);
+  return {
+    frame: frameOf(community, kiosk),
+    resident: { id: resident.id, firstName: resident.firstName, lastName: resident.lastName, imageId: resident.profileImageId, hasPin: !!resident.kioskPinHash },
+    paused: spent.ok ? null : kioskPausedMessage(spent.retryAfterSeconds),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { community, db, kiosk } = await requireKiosk(request);
+  const resident = getKioskResident(db, params.residentId ?? "");
+  if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
+  const form = await request.formData();
+  const pin = String(form.get("pin") ?? "").trim();
+  if (!/^\d{4}$/.test(pin)) return data({ error: KIOSK_MESSAGES.pinFormat }, { status: 400 });
+  const check = await checkKioskPin(db, { communityId: community.id, kioskId: kiosk.id, resident, pin });
+  if (check.ok) {
+    startKioskSession(db, { kioskId: kiosk.id, residentId: resident.id });
+    return redirect("/kiosk/me");
+  }
+  if (check.reason === "no-pin") return data({ error: KIOSK_MESSAGES.noPin }, { status: 400 });
+  if (check.reason === "paused") return data({ error: kioskPausedMessage(check.retryAfterSeconds) }, { status: 429 });
+  if (check.remaining === 0) return data({ error: kioskPausedMessage(15 * 60) }, { status: 429 });
+  return data({ error: `${KIOSK_MESSAGES.wrongPin} ${check.remaining} ${check.remaining === 1 ? "try" : "tries"} left.` }, { status: 400 });
+}
+
+export default function KioskPin() {
+  const { frame, resident, paused } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result?.error ?? paused;
+  return (
+    <KioskFrame frame={frame}>
+      <section className="mx-auto max-w-xl text-center" aria-labelledby="pin-title">
+        <div className="mb-4 flex justify-center">
+          <KioskPortrait firstName={resident.firstName} lastName={resident.lastName} imageId={resident.imageId} />
+        </div>
+        <h1 id="pin-title" className="page-title mb-4">
+          Hello, {resident.firstName} {resident.lastName}
+        </h1>
+        {resident.hasPin ? (
+          <Form method="post" className="card mb-6 text-left">
+            <label htmlFor="pin" className="label text-2xl">
+              Your 4-digit PIN
+            </label>
+            <input
+              id="pin"
+              name="pin"
+              type="password"
+              inputMode="numeric"
+              pattern="[0-9]{4}"
+              maxLength={4}
+              autoComplete="off"
+              required
+              className="input mb-3 text-center tracking-[0.5em]"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "pin-error" : undefined}
+            />
+            {error ? (
+              <p id="pin-error" className="field-error mb-3 text-xl" role="alert" data-testid="pin-error">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className="btn-primary w-full">
+              Start
+            </button>
+          </Form>
+        ) : (
+          <p className="card mb-6 text-xl">{KIOSK_MESSAGES.noPin}</p>
+        )}
+        <div className="flex flex-wrap justify-center gap-4">
+          <Link to={`/kiosk/residents/${resident.id}/help`} className="btn-secondary" data-testid="kiosk-helping">
+            I'm helping
+          </Link>
+          <Link to="/kiosk" className="btn-secondary">
+            <span aria-hidden="true">←</span> Not me
+          </Link>
+        </div>
+      </section>
+    </KioskFrame>
+  );
+}

@@ -1,0 +1,76 @@
+// "I'm helping": a member of staff starts a resident's kiosk session by confirming with their own
+// username and password (counted like a sign-in). The stories told then say "told with help from".
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireKiosk } from "~/utils/permissions.server";
+import { clientOf } from "~/utils/host.server";
+import { startKioskSession } from "~/utils/kiosk.server";
+import { getKioskResident } from "~/models/kiosk.server";
+import { writeAudit } from "~/models/audit.server";
+import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
+import { frameOf, helperNameOf, verifyHelper } from "./__kiosk.server";
+
+export const meta: MetaFunction = () => [{ title: "I'm helping · Storyloom" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { community, db, kiosk } = await requireKiosk(request);
+  const resident = getKioskResident(db, params.residentId ?? "");
+  if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
+  return { frame: frameOf(community, kiosk), resident: { id: resident.id, firstName: resident.firstName, lastName: resident.lastName, imageId: resident.profileImageId } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { community, db, kiosk } = await requireKiosk(request);
+  const resident = getKioskResident(db, params.residentId ?? "");
+  if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "").slice(0, 200);
+  const password = String(form.get("password") ?? "").slice(0, 1000);
+  const helper = await verifyHelper(request, community, username, password);
+  if (!helper.ok) return data({ error: helper.message, username }, { status: 400 });
+  startKioskSession(db, { kioskId: kiosk.id, residentId: resident.id, helper: { userId: helper.user.id, name: helperNameOf(helper.user.displayName, helper.user.username) } });
+  writeAudit({ client: clientOf(request), actorUserId: helper.user.id, action: "kiosk.helped", tenantId: community.id, details: `${kiosk.name}: ${resident.firstName} ${resident.lastName}` });
+  return redirect("/kiosk/me");
+}
+
+export default function KioskHelping() {
+  const { frame, resident } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <KioskFrame frame={frame}>
+      <section className="mx-auto max-w-xl" aria-labelledby="help-title">
+        <div className="mb-4 flex justify-center">
+          <KioskPortrait firstName={resident.firstName} lastName={resident.lastName} imageId={resident.imageId} size={120} />
+        </div>
+        <h1 id="help-title" className="page-title mb-2 text-center">
+          Helping {resident.firstName} {resident.lastName}
+        </h1>
+        <p className="mb-4 text-center text-xl">Staff: confirm with your own username and password. The stories told now will say who helped.</p>
+        <Form method="post" className="card">
+          {result?.error ? (
+            <p className="field-error mb-3 text-xl" role="alert" data-testid="help-error">
+              {result.error}
+            </p>
+          ) : null}
+          <label htmlFor="username" className="label text-xl">
+            Your username
+          </label>
+          <input id="username" name="username" type="text" autoComplete="off" autoCapitalize="none" required defaultValue={result?.username ?? ""} className="input mb-4" />
+          <label htmlFor="password" className="label text-xl">
+            Your password
+          </label>
+          <input id="password" name="password" type="password" autoComplete="off" required className="input mb-4" />
+          <button type="submit" className="btn-primary w-full">
+            Start helping
+          </button>
+        </Form>
+        <p className="mt-6 text-center">
+          <Link to={`/kiosk/residents/${resident.id}`} className="btn-secondary">
+            <span aria-hidden="true">←</span> Back
+          </Link>
+        </p>
+      </section>
+    </KioskFrame>
+  );
+}

@@ -1,0 +1,70 @@
+// A kiosk's one-time setup link (issue 20, ADR 017). Opening it (GET) changes nothing; the button
+// (a POST; with JavaScript it presses itself) binds this browser to the community as that kiosk:
+// a long-lived, host-only device cookie, and the link is used up.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { clientOf, requireTenant } from "~/utils/host.server";
+import { issueKioskDevice } from "~/utils/kiosk.server";
+import { completeKioskSetup, kioskForSetupToken } from "~/models/kiosk.server";
+import { SubmitButton } from "~/components/forms";
+
+export const meta: MetaFunction = () => [{ title: "Set up this kiosk · Storyloom" }];
+
+const NOT_VALID = "This setup link is not valid: it was used already, it is more than a day old, or the kiosk was switched off. An administrator can make a new one under Kiosks.";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db } = requireTenant(request);
+  const kiosk = kioskForSetupToken(db, params.token ?? "");
+  if (!kiosk) return data({ ok: false as const, reason: NOT_VALID }, { status: 404 });
+  return { ok: true as const, name: kiosk.name };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { community, db } = requireTenant(request);
+  const token = params.token ?? "";
+  const kiosk = kioskForSetupToken(db, token);
+  if (!kiosk) return data({ ok: false as const, reason: NOT_VALID }, { status: 404 });
+  const device = await issueKioskDevice(community, kiosk.id);
+  const done = completeKioskSetup(db, token, device.secretHash, { actorUserId: kiosk.createdByUserId, tenantId: community.id, client: clientOf(request) });
+  if (!done) return data({ ok: false as const, reason: NOT_VALID }, { status: 404 });
+  return redirect("/kiosk", { headers: { "Set-Cookie": device.setCookie } });
+}
+
+export default function KioskSetup() {
+  const d = useLoaderData<typeof loader>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (d.ok) formRef.current?.requestSubmit();
+  }, [d.ok]);
+  return (
+    <div className="kiosk mx-auto max-w-2xl px-4 py-10">
+      <section className="card" aria-labelledby="setup-title">
+        {d.ok ? (
+          <>
+            <h1 id="setup-title" className="page-title mb-3">
+              Set up this tablet as a kiosk
+            </h1>
+            <p className="mb-4 text-xl">
+              This browser becomes the kiosk <strong>{d.name}</strong>: residents choose their photo here and tell their stories. Nobody is signed in.
+            </p>
+            <Form method="post" ref={formRef}>
+              <SubmitButton pendingText="Setting up...">Make this tablet the kiosk</SubmitButton>
+            </Form>
+          </>
+        ) : (
+          <>
+            <h1 id="setup-title" className="page-title mb-3">
+              Setup link not valid
+            </h1>
+            <p className="mb-4 text-xl">{d.reason}</p>
+            <Link to="/" className="btn-secondary">
+              Go to the community's home page
+            </Link>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

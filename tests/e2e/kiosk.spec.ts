@@ -1,0 +1,443 @@
+// The lounge kiosk (issue 20), with JavaScript and without, on a tablet (1024x768): an
+// administrator registers a kiosk and its setup link is opened in a fresh browser; residents sign
+// in by PIN (wrong PINs pause it on that kiosk), staff help with their own password, sessions end
+// by "I'm done", by saving, after 2 minutes without input, and at once when the kiosk is switched off.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import type { Browser, Page } from "@playwright/test";
+import { test, expect, signIn, httpRequest, sessionCookie, hostFor, origin, PORT } from "./support/fixtures";
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+const DB_FILE = path.resolve(`test-data/e2e-${PORT}/tenants/sunnybrook.sqlite`);
+let fixtures: string;
+
+test.beforeAll(() => {
+  fixtures = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-kiosk-e2e-"));
+  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=2", "-c:a", "libopus", path.join(fixtures, "story.webm")]);
+});
+test.afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
+
+function query<T>(sql: string, ...args: unknown[]): T | undefined {
+  const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).get(...args) as T | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+const isJs = () => test.info().project.name === "js";
+const unique = (what: string) => `${what} ${test.info().project.name} ${Date.now()}`;
+
+async function expectAccessible(page: Page) {
+  if (!isJs()) return;
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Registers a kiosk over HTTP as the administrator; its setup link's path and its id. */
+async function registerKiosk(name: string): Promise<{ setupPath: string; id: string }> {
+  const cookie = await sessionCookie("linda.admin");
+  const res = await httpRequest({
+    path: "/admin/kiosks",
+    method: "POST",
+    cookie,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${hostFor("sunnybrook")}` },
+    body: new URLSearchParams({ intent: "register", name }).toString(),
+  });
+  // the link is shown once, on the page the action sends to (a flash cookie)
+  const flash = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const page = await httpRequest({ path: "/admin/kiosks", cookie: `${cookie}; ${flash}` });
+  const m = /\/kiosk\/setup\/([\w-]+)/.exec(page.text());
+  if (!m) throw new Error(`no setup link in ${res.status}`);
+  const id = query<{ id: string }>("select id from kiosks where name = ?", name)!.id;
+  return { setupPath: m[0], id };
+}
+
+/** A fresh browser (no cookies) that opens the setup link and becomes the kiosk. */
+async function openKiosk(browser: Browser, setupPath: string, opts: { clock?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: isJs(), viewport: { width: 1024, height: 768 }, baseURL: origin("sunnybrook") });
+  const page = await context.newPage();
+  if (opts.clock) await page.clock.install();
+  await page.goto(setupPath);
+  // with JavaScript the page presses its button itself
+  if (!isJs()) {
+    await expect(page.getByRole("heading", { name: "Set up this tablet as a kiosk" })).toBeVisible();
+    await page.getByRole("button", { name: "Make this tablet the kiosk" }).click();
+  }
+  await expect(page).toHaveURL(/\/kiosk$/);
+  await expect(page.getByRole("heading", { name: "Who is telling a story?" })).toBeVisible();
+  return page;
+}
+
+async function signInByPin(kiosk: Page, name: string, pin: string) {
+  await kiosk.getByRole("link", { name }).click();
+  await expect(kiosk.getByRole("heading", { name: `Hello, ${name}` })).toBeVisible();
+  await kiosk.getByLabel("Your 4-digit PIN").fill(pin);
+  await kiosk.getByRole("button", { name: "Start" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk\/me$/);
+  await expect(kiosk.getByRole("heading", { name: `What would you like to do, ${name.split(" ")[0]}?` })).toBeVisible();
+}
+
+test("an administrator registers a kiosk; on the tablet a resident signs in by PIN, tells a story, and finds it among her stories", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await signIn(page, "linda.admin");
+  await page.goto("/admin/kiosks");
+  await expect(page.getByRole("heading", { name: "Kiosks", exact: true })).toBeVisible();
+  await expectAccessible(page);
+  // a name is required; what was typed stays
+  await page.getByLabel("Name").fill("   ");
+  await page.getByRole("button", { name: "Register kiosk" }).click();
+  if (!isJs()) await expect(page.getByRole("alert")).toContainText("Please give the kiosk a name");
+  const name = unique("Garden lounge tablet");
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Register kiosk" }).click();
+  const link = page.getByTestId("kiosk-setup-link");
+  await expect(link).toContainText(`Setup link for ${name}`);
+  const url = await page.getByRole("textbox", { name: "Setup link" }).inputValue();
+  expect(url).toMatch(new RegExp(`^http://sunnybrook\\.storyloom\\.localhost:${PORT}/kiosk/setup/[\\w-]+$`));
+  await expect(page.getByTestId("kiosk-row").filter({ hasText: name })).toContainText("Waiting for setup");
+
+  const kiosk = await openKiosk(browser, new URL(url).pathname);
+  await expectAccessible(kiosk);
+  // the grid: residents who agreed, nothing else (Dorothy did not agree; Ruth is inactive)
+  const grid = kiosk.getByTestId("kiosk-grid");
+  await expect(grid.getByRole("link", { name: "Margaret Ellis" })).toBeVisible();
+  await expect(grid.getByRole("link", { name: "Harold Jensen" })).toBeVisible();
+  await expect(grid.getByRole("link", { name: /Dorothy|Ruth/ })).toHaveCount(0);
+  await expect(kiosk.getByRole("link", { name: /sign in|log in|account/i })).toHaveCount(0);
+  // search by first letter
+  await kiosk.getByRole("link", { name: "H", exact: true }).click();
+  await expect(grid.getByRole("link")).toHaveCount(1);
+  await expect(grid.getByRole("link", { name: "Harold Jensen" })).toBeVisible();
+  await kiosk.getByRole("link", { name: "All", exact: true }).click();
+  // the setup link worked once
+  const again = await httpRequest({ path: new URL(url).pathname });
+  expect(again.status).toBe(404);
+  // shown once: a refresh shows neither the link nor another kiosk
+  await page.reload();
+  await expect(page.getByTestId("kiosk-setup-link")).toHaveCount(0);
+  await expect(page.getByTestId("kiosk-row").filter({ hasText: name })).toHaveCount(1);
+  await expect(page.getByTestId("kiosk-row").filter({ hasText: name })).toContainText("On");
+
+  await kiosk.getByRole("link", { name: "Margaret Ellis" }).click();
+  await expectAccessible(kiosk);
+  await kiosk.getByLabel("Your 4-digit PIN").fill("2468");
+  await kiosk.getByRole("button", { name: "Start" }).click();
+  await expect(kiosk.getByRole("heading", { name: "What would you like to do, Margaret?" })).toBeVisible();
+  await expect(kiosk.getByTestId("kiosk-countdown")).toContainText(/Time left: [12]:\d\d/);
+  await expectAccessible(kiosk);
+  // no account pages, no admin, no other resident: the kiosk is not a signed-in user
+  for (const p of ["/resident", "/account/sessions", "/admin", "/family"]) {
+    await kiosk.goto(p);
+    await expect(kiosk).toHaveURL(/\/login/);
+  }
+  await kiosk.goto("/kiosk/me");
+
+  // Tell a story: the record wizard
+  await kiosk.getByRole("link", { name: "Tell a story" }).click();
+  await expect(kiosk.getByRole("heading", { name: "Tell a story" })).toBeVisible();
+  await expectAccessible(kiosk);
+  await kiosk.getByLabel("Travel").check();
+  await kiosk.getByRole("button", { name: "Continue to Prompt" }).click();
+  await kiosk.getByRole("link", { name: "Start Recording" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk\/record\?.*step=record/);
+  if (isJs()) {
+    const status = kiosk.getByTestId("recorder-status");
+    await kiosk.getByRole("button", { name: "Start Recording" }).click();
+    await expect(status).toHaveText("Recording...");
+    await expect(kiosk.getByTestId("recorder-elapsed")).toHaveText("0:02", { timeout: 10_000 });
+    await kiosk.getByRole("button", { name: "Stop" }).click();
+  } else {
+    await kiosk.getByLabel("Your recording").setInputFiles(path.join(fixtures, "story.webm"));
+    await kiosk.getByRole("button", { name: "Transcribe My Recording" }).click();
+  }
+  await expect(kiosk).toHaveURL(/\/kiosk\/record\?.*step=preview/, { timeout: 120_000 });
+  const content = `At the kiosk I remembered the ferry to Dún Laoghaire (${unique("kiosk")}).`;
+  await kiosk.getByLabel("Your story", { exact: true }).fill(content);
+  await kiosk.getByRole("button", { name: "Save Story" }).click();
+  // saving ends her session: back to the grid
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByTestId("toast")).toContainText("Thank you, Margaret. Your story is saved.");
+  const row = query<{ id: string; author_user_id: string; helper_name: string | null; audio_id: string | null; title: string }>(
+    "select s.id, s.author_user_id, s.helper_name, s.audio_id, s.title from stories s join residents r on r.id = s.resident_id where s.content = ? and r.first_name = 'Margaret'",
+    content,
+  );
+  expect(row).toBeTruthy();
+  expect(row!.author_user_id).toMatch(/^kiosk:/);
+  expect(row!.helper_name).toBeNull();
+  expect(row!.audio_id).toBeTruthy();
+
+  // she finds it among her stories, with her recording
+  await signInByPin(kiosk, "Margaret Ellis", "2468");
+  await kiosk.getByRole("link", { name: "Listen to my stories" }).click();
+  await expectAccessible(kiosk);
+  await kiosk.getByTestId("kiosk-story-list").locator(`a[href="/kiosk/stories/${row!.id}"]`).click();
+  await expect(kiosk.getByRole("heading", { name: row!.title })).toBeVisible();
+  await expect(kiosk.getByText(content)).toBeVisible();
+  const audioSrc = await kiosk.locator("audio").getAttribute("src");
+  const cookies = await kiosk.context().cookies();
+  const audio = await httpRequest({ path: audioSrc!, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") });
+  expect(audio.status).toBe(200);
+  await expectAccessible(kiosk);
+  // she decides who may see it, and withdraws it (issue 19's rule, at the kiosk)
+  await expect(kiosk.getByTestId("kiosk-story-audience")).toHaveText("Now: My family.");
+  await kiosk.getByLabel(/^Only me and the care team/).check();
+  await kiosk.getByRole("button", { name: "Save who can see it" }).click();
+  await expect(kiosk.getByTestId("kiosk-story-audience")).toHaveText("Now: Only me and the care team.");
+  expect(query<{ audience: string }>("select audience from stories where id = ?", row!.id)!.audience).toBe("private");
+  await kiosk.getByRole("button", { name: "Withdraw this story" }).click();
+  await expect(kiosk.getByTestId("kiosk-story-audience")).toHaveText("Withdrawn: only you and the care team can see it.");
+  expect(query<{ withdrawn_at: string | null }>("select withdrawn_at from stories where id = ?", row!.id)!.withdrawn_at).toBeTruthy();
+  // another resident's story is not hers to open
+  const other = query<{ id: string }>("select s.id from stories s join residents r on r.id = s.resident_id where r.first_name = 'Harold' limit 1")!.id;
+  const refused = await kiosk.goto(`/kiosk/stories/${other}`);
+  expect(refused!.status()).toBe(404);
+  await kiosk.goto("/kiosk/me");
+  for (const screen of ["Questions from my family", "Photos from my family", "Write a story", "Change my PIN"]) {
+    await kiosk.getByRole("link", { name: new RegExp(screen) }).click();
+    await expect(kiosk.getByRole("heading", { name: screen })).toBeVisible();
+    await expectAccessible(kiosk);
+    await kiosk.goto("/kiosk/me");
+  }
+  await kiosk.getByRole("button", { name: "I'm done" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByTestId("toast")).toContainText("Thank you! See you next time.");
+  await kiosk.goto("/kiosk/me");
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await kiosk.context().close();
+});
+
+test("a member of staff helps with their own password; the story says it was told with help from Marcus", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { setupPath } = await registerKiosk(unique("Library tablet"));
+  const kiosk = await openKiosk(browser, setupPath);
+  await kiosk.getByRole("link", { name: "Harold Jensen" }).click();
+  await kiosk.getByRole("link", { name: "I'm helping" }).click();
+  await expect(kiosk.getByRole("heading", { name: "Helping Harold Jensen" })).toBeVisible();
+  await expectAccessible(kiosk);
+  // a wrong password, or a family member's, does not start it; the username stays typed
+  await kiosk.getByLabel("Your username").fill("sarah.ellis");
+  await kiosk.getByLabel("Your password").fill("storyloom-demo");
+  await kiosk.getByRole("button", { name: "Start helping" }).click();
+  await expect(kiosk.getByTestId("help-error")).toContainText("do not match a member of staff");
+  await expect(kiosk.getByLabel("Your username")).toHaveValue("sarah.ellis");
+  await kiosk.getByLabel("Your username").fill("marcus");
+  await kiosk.getByLabel("Your password").fill("storyloom-demo");
+  await kiosk.getByRole("button", { name: "Start helping" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk\/me$/);
+  await expect(kiosk.getByTestId("kiosk-who")).toContainText("Harold Jensen");
+  await expect(kiosk.getByTestId("kiosk-who")).toContainText("with help from Marcus");
+
+  await kiosk.getByRole("link", { name: "Write a story" }).click();
+  const title = unique("The harvest of 1951");
+  await kiosk.getByLabel("Title").fill(title);
+  await kiosk.getByRole("textbox", { name: "Your story" }).fill("We brought in the wheat by hand the year the tractor broke, and Marcus wrote it down for me.");
+  await kiosk.getByRole("button", { name: "Save Story" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByTestId("toast")).toContainText("Thank you, Harold");
+  const row = query<{ helper_name: string; helper_user_id: string }>("select helper_name, helper_user_id from stories where title = ?", title);
+  expect(row?.helper_name).toBe("Marcus");
+  expect(row?.helper_user_id).toBeTruthy();
+
+  // Harold himself, by PIN, reads who helped
+  await signInByPin(kiosk, "Harold Jensen", "1357");
+  await expect(kiosk.getByTestId("kiosk-who")).not.toContainText("with help");
+  await kiosk.getByRole("link", { name: "Listen to my stories" }).click();
+  const item = kiosk.getByTestId("kiosk-story-list").getByRole("link", { name: new RegExp(title) });
+  await expect(item).toContainText("Told with help from Marcus");
+  await item.click();
+  await expect(kiosk.getByTestId("told-with-help")).toHaveText("Told with help from Marcus");
+  await kiosk.context().close();
+});
+
+test("six wrong PINs pause that resident's PIN on that kiosk only; a PIN never signs in at /login", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const first = await registerKiosk(unique("Hall tablet"));
+  const kiosk = await openKiosk(browser, first.setupPath);
+  await kiosk.getByRole("link", { name: "Walter Brooks" }).click();
+  for (let i = 1; i <= 5; i++) {
+    await kiosk.getByLabel("Your 4-digit PIN").fill("1111");
+    await kiosk.getByRole("button", { name: "Start" }).click();
+    if (i < 5) await expect(kiosk.getByTestId("pin-error")).toContainText(`That PIN is not right. Please try again. ${5 - i} ${5 - i === 1 ? "try" : "tries"} left.`);
+    else await expect(kiosk.getByTestId("pin-error")).toContainText("paused on this kiosk");
+  }
+  // the sixth, even the right one, is paused
+  await kiosk.getByLabel("Your 4-digit PIN").fill("8642");
+  await kiosk.getByRole("button", { name: "Start" }).click();
+  await expect(kiosk.getByTestId("pin-error")).toContainText("Too many wrong PINs. Your PIN is paused on this kiosk for 15 minutes");
+  await expect(kiosk).not.toHaveURL(/\/kiosk\/me/);
+  await kiosk.goto("/kiosk/me");
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  // opening her page again still says so
+  await kiosk.getByRole("link", { name: "Walter Brooks" }).click();
+  await expect(kiosk.getByTestId("pin-error")).toContainText("paused");
+  await expectAccessible(kiosk);
+
+  // another kiosk is not paused
+  const second = await registerKiosk(unique("Porch tablet"));
+  const other = await openKiosk(browser, second.setupPath);
+  await signInByPin(other, "Walter Brooks", "8642");
+
+  // a PIN is not a password
+  const login = await httpRequest({
+    path: "/login",
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${hostFor("sunnybrook")}` },
+    body: new URLSearchParams({ username: "walter.brooks", password: "8642" }).toString(),
+  });
+  expect(login.status).not.toBe(302);
+  expect(login.headers["set-cookie"]?.join(";") ?? "").not.toMatch(/storyloom_session=[^;]+/);
+  await kiosk.context().close();
+  await other.context().close();
+});
+
+test("two minutes without input end the session and return to the grid (a meta refresh without JavaScript)", async ({ browser }) => {
+  test.setTimeout(isJs() ? 90_000 : 240_000);
+  const { setupPath } = await registerKiosk(unique("Sun room tablet"));
+  const kiosk = await openKiosk(browser, setupPath, { clock: isJs() });
+  await signInByPin(kiosk, "Margaret Ellis", "2468");
+  await expect(kiosk.getByTestId("kiosk-countdown")).toContainText("Time left: 2:00");
+  if (isJs()) {
+    // the countdown ticks, then ends the session itself
+    await kiosk.clock.fastForward("01:40");
+    await expect(kiosk.getByTestId("kiosk-countdown")).toContainText("Still there? Tap anywhere to keep going.");
+    await kiosk.clock.fastForward("00:25");
+  } else {
+    const refresh = kiosk.locator('noscript meta[http-equiv="refresh"], meta[http-equiv="refresh"]');
+    await expect(refresh.first()).toHaveAttribute("content", "121;url=/kiosk?ended=idle");
+  }
+  // without JavaScript this is the browser following the meta refresh after 2 minutes
+  await expect(kiosk).toHaveURL(/\/kiosk\?ended=idle$/, { timeout: 180_000 });
+  await expect(kiosk.getByTestId("kiosk-timed-out")).toContainText("went back to the start after 2 minutes");
+  await expect(kiosk.getByRole("heading", { name: "Who is telling a story?" })).toBeVisible();
+  await kiosk.goto("/kiosk/me");
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await kiosk.context().close();
+});
+
+test("switching a kiosk off ends it at once: the tablet says 'This kiosk was switched off'", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const name = unique("Dining room tablet");
+  const { setupPath, id } = await registerKiosk(name);
+  const kiosk = await openKiosk(browser, setupPath);
+  await signInByPin(kiosk, "Margaret Ellis", "2468");
+
+  await signIn(page, "linda.admin");
+  await page.goto("/admin/kiosks");
+  await page.getByRole("link", { name: `Switch off ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/kiosks/${id}/revoke$`));
+  await expect(page.getByRole("heading", { name: "Switch off this kiosk?" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: `Switch off ${name}` }).click();
+  await expect(page.getByTestId("toast")).toContainText("Kiosk switched off");
+  await expect(page.getByTestId("kiosk-row").filter({ hasText: name })).toContainText("Switched off");
+
+  // her next tap finds the kiosk off
+  await kiosk.getByRole("link", { name: "Listen to my stories" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByRole("heading", { name: "This kiosk was switched off" })).toBeVisible();
+  await expectAccessible(kiosk);
+  const me = await kiosk.goto("/kiosk/me");
+  expect(me!.status()).toBe(403);
+  await expect(kiosk.getByRole("heading", { name: "This kiosk was switched off" })).toBeVisible();
+  await kiosk.context().close();
+});
+
+test("staff set a resident's kiosk consent and PIN, and print her sign-in card; a new card retires the old one", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // a resident of this test's own (the others use the seeded ones)
+  const lastName = `Kiosktest${test.info().project.name}${Date.now()}`;
+  const created = await httpRequest({
+    path: "/api/residents",
+    method: "POST",
+    cookie: await sessionCookie("marcus"),
+    headers: { "Content-Type": "application/json", Origin: `http://${hostFor("sunnybrook")}` },
+    body: JSON.stringify({ firstName: "Edith", lastName }),
+  });
+  expect(created.status).toBe(201);
+  const id = created.json<{ id: string }>().id;
+  const name = `Edith ${lastName}`;
+  await signIn(page, "marcus");
+  await page.goto(`/staff/residents/${id}/kiosk`);
+  await expect(page.getByRole("heading", { name: `Kiosk for ${name}` })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/agreed to appear on the lounge kiosks/).check();
+  await page.getByRole("textbox", { name: /^Kiosk PIN/ }).fill("1234");
+  await page.getByRole("button", { name: "Save kiosk settings" }).click();
+  await expect(page.getByRole("alert")).toContainText("too easy to guess");
+  await expect(page.getByLabel(/agreed to appear on the lounge kiosks/)).toBeChecked();
+  await page.getByRole("textbox", { name: /^Kiosk PIN/ }).fill("3579");
+  await page.getByRole("button", { name: "Save kiosk settings" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Kiosk settings saved");
+  expect(query<{ kiosk_pin_hash: string }>("select kiosk_pin_hash from residents where id = ?", id)!.kiosk_pin_hash).toMatch(/^scrypt\$/);
+
+  await page.getByRole("button", { name: "Make a sign-in card" }).click();
+  const card = page.getByTestId("kiosk-card");
+  await expect(card).toContainText(name);
+  await expect(card.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const cardUrl = (await card.locator("p.font-mono").textContent())!.trim();
+  expect(cardUrl).toMatch(/\/kiosk\/card\/[\w-]+$/);
+
+  const { setupPath } = await registerKiosk(unique("Chapel tablet"));
+  const kiosk = await openKiosk(browser, setupPath);
+  await expect(kiosk.getByTestId("kiosk-grid").getByRole("link", { name })).toBeVisible();
+  await kiosk.goto(new URL(cardUrl).pathname);
+  await expect(kiosk.getByRole("heading", { name: `Hello, ${name}` })).toBeVisible();
+  await kiosk.getByLabel("Your 4-digit PIN").fill("3579");
+  await kiosk.getByRole("button", { name: "Start" }).click();
+  await expect(kiosk.getByRole("heading", { name: "What would you like to do, Edith?" })).toBeVisible();
+  // she changes her PIN herself
+  await kiosk.getByRole("link", { name: "Change my PIN" }).click();
+  await kiosk.getByLabel("Your PIN now").fill("3579");
+  await kiosk.getByLabel("Your new PIN (4 digits)").fill("9517");
+  await kiosk.getByLabel("Your new PIN again").fill("9157");
+  await kiosk.getByRole("button", { name: "Save my new PIN" }).click();
+  await expect(kiosk.getByRole("alert")).toContainText("The two PINs are not the same");
+  await kiosk.getByLabel("Your PIN now").fill("3579");
+  await kiosk.getByLabel("Your new PIN (4 digits)").fill("9517");
+  await kiosk.getByLabel("Your new PIN again").fill("9517");
+  await kiosk.getByRole("button", { name: "Save my new PIN" }).click();
+  await expect(kiosk.getByTestId("toast")).toContainText("Your new PIN is set.");
+  await kiosk.getByRole("button", { name: "I'm done" }).click();
+
+  // a new card: the old one stops working
+  await page.getByRole("button", { name: "Make a new card" }).click();
+  await expect(page.getByTestId("kiosk-card")).toBeVisible();
+  await kiosk.goto(new URL(cardUrl).pathname);
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByTestId("toast")).toContainText("This card does not work any more");
+  await signInByPin(kiosk, name, "9517");
+  await kiosk.getByRole("button", { name: "I'm done" }).click();
+
+  // without consent she is not on the kiosk
+  await page.goto(`/staff/residents/${id}/kiosk`);
+  await page.getByLabel(/agreed to appear on the lounge kiosks/).uncheck();
+  await page.getByRole("button", { name: "Save kiosk settings" }).click();
+  await expect(page.getByTestId("toast")).toContainText("does not appear on the lounge kiosks");
+  await kiosk.goto("/kiosk");
+  await expect(kiosk.getByTestId("kiosk-grid").getByRole("link", { name })).toHaveCount(0);
+  const gone = await kiosk.goto(`/kiosk/residents/${id}`);
+  expect(gone!.status()).toBe(404);
+  await kiosk.context().close();
+});
+
+test("a browser that is not a kiosk is told so, and a kiosk's screens need the kiosk", async ({ page }) => {
+  const res = await page.goto("/kiosk");
+  expect(res!.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "This browser is not a kiosk" })).toBeVisible();
+  await expectAccessible(page);
+  for (const p of ["/kiosk/me", "/kiosk/record", "/kiosk/stories", "/kiosk/pin"]) {
+    await page.goto(p);
+    await expect(page).toHaveURL(/\/kiosk$/);
+  }
+  const bad = await page.goto("/kiosk/setup/not-a-real-token");
+  expect(bad!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Setup link not valid" })).toBeVisible();
+  await expectAccessible(page);
+});
