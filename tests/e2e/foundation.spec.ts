@@ -111,9 +111,9 @@ test.describe("development login", () => {
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
     expect(headings.slice(0, 4)).toEqual(["Super admin", "Administrator", "Staff", "Resident"]);
     await page.getByRole("button", { name: "Login as margaret.ellis" }).click();
-    // without JavaScript the one-time link asks for one button press
-    const cont = page.getByRole("button", { name: /Continue as Margaret Ellis/ });
-    if (await cont.isVisible().catch(() => false)) await cont.click();
+    // without JavaScript the one-time link asks for one button press; with it the page goes on by
+    // itself (a press as well would spend the one-time link twice)
+    if (test.info().project.name === "nojs") await page.getByRole("button", { name: /Continue as Margaret Ellis/ }).click();
     await expect(page).toHaveURL(`${origin("sunnybrook")}/resident`);
   });
 

@@ -127,7 +127,7 @@ function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaNam
       {invitation.status === "invited" || invitation.status === "none" ? (
         <Link
           to={`${cfg.families}/${member.id}/invitation`}
-          className="inline-flex min-h-[24px] items-center whitespace-nowrap font-semibold text-brand-800 underline"
+          className="inline-flex min-h-target items-center whitespace-nowrap font-semibold text-brand-800 underline"
           aria-label={`Make a new link for ${member.name}`}
           preventScrollReset
           {...dialogLinkProps}

@@ -107,7 +107,7 @@ export default function AdminOverview() {
               ))}
             </ul>
             {attention.pendingStoryCount > attention.pendingStories.length ? (
-              <Link to="/admin/stories?status=pending" className="mt-2 inline-block font-semibold text-brand-800 underline">
+              <Link to="/admin/stories?status=pending" className="link mt-2">
                 See all {attention.pendingStoryCount}
               </Link>
             ) : null}
@@ -127,7 +127,7 @@ export default function AdminOverview() {
               ))}
             </ul>
             {attention.invitationCount > attention.invitations.length ? (
-              <Link to="/admin/families?invitation=pending" className="mt-2 inline-block font-semibold text-brand-800 underline">
+              <Link to="/admin/families?invitation=pending" className="link mt-2">
                 See all {attention.invitationCount}
               </Link>
             ) : null}
