@@ -33,6 +33,15 @@ async function publishedStoryUrl(): Promise<string> {
   return `/stories/${story.id}`;
 }
 
+/** Margaret Ellis's resident id (her About me and life-story book), through the residents API. */
+async function margaretId(): Promise<string> {
+  const cookie = await sessionCookie("linda.admin");
+  const residents = (await httpRequest({ path: "/api/residents?q=margaret%20ellis", cookie })).json<{ id: string; firstName: string; lastName: string }[]>();
+  const margaret = residents.find((r) => r.firstName === "Margaret" && r.lastName === "Ellis");
+  if (!margaret) throw new Error("Margaret Ellis is not in sunnybrook");
+  return margaret.id;
+}
+
 const SCREENS: Screen[] = [
   { name: "marketing landing", user: null, url: async () => `${origin(null)}/`, heading: /Every resident has a story worth keeping/ },
   { name: "community sign-in (/login)", user: null, url: async () => "/login", heading: /./ },
@@ -496,13 +505,24 @@ const NARROW_SCREENS: { user: string | null; paths: (() => Promise<string>)[] }[
       async () => "/notifications/settings",
       async () => "/family/gazette",
       async () => "/account/sessions",
+      async () => "/family/erase",
     ],
   },
-  { user: "margaret.ellis", paths: [async () => "/resident", async () => "/resident/record", async () => "/resident/stories/new"] },
+  {
+    user: "margaret.ellis",
+    paths: [
+      async () => "/resident",
+      async () => "/resident/record",
+      async () => "/resident/stories/new",
+      async () => `/residents/${await margaretId()}/about`,
+      async () => `/residents/${await margaretId()}/book`,
+      async () => `${await publishedStoryUrl()}/audience`,
+    ],
+  },
   { user: "marcus", paths: ["/staff", "/staff/residents", "/staff/families", "/staff/calendar", "/staff/news", "/staff/bulletin"].map((p) => async () => p) },
   {
     user: "linda.admin",
-    paths: ["/admin", "/admin/residents", "/admin/families", "/admin/stories", "/admin/staff", "/admin/calendar", "/admin/news", "/admin/email", "/admin/audit"].map(
+    paths: ["/admin", "/admin/residents", "/admin/families", "/admin/stories", "/admin/staff", "/admin/calendar", "/admin/news", "/admin/email", "/admin/audit", "/admin/kiosks"].map(
       (p) => async () => p,
     ),
   },
@@ -565,7 +585,7 @@ test.describe("a lounge kiosk (a 1024x768 touch screen)", () => {
   test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
   test("every target on the community home and the resident's pages is at least 64 px", async ({ page }) => {
     await signIn(page, "margaret.ellis");
-    for (const url of ["/", "/resident", "/resident/record", "/stories"]) {
+    for (const url of ["/", "/resident", "/resident/record", "/stories", `/residents/${await margaretId()}/book`, `${await publishedStoryUrl()}/audience`]) {
       await page.goto(url);
       expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), "the kiosk's screen is a touch screen").toBe(true);
       expect.soft(await page.evaluate(smallTargets, 64), `${url}: targets under 64 px`).toEqual([]);

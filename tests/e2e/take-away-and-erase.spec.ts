@@ -64,8 +64,11 @@ test("the administrator takes a resident's stories away, then erases the residen
   const index = files.get("index.html")!.toString("utf8");
   expect(index).toContain(`The stories of Iris ${last}`);
   const links = (html: string, base: string) => [...html.matchAll(/(?:href|src)="([^"#]+)"/g)].map((m) => new URL(m[1]!, `file:///x/${base}`).pathname.replace(/^\/x\//, ""));
-  const storyPages = [...files.keys()].filter((f) => f.endsWith(".html") && f !== "index.html");
+  const storyPages = [...files.keys()].filter((f) => f.startsWith("stories/") && f.endsWith(".html"));
   expect(storyPages).toHaveLength(1);
+  // the About me page travels with the stories, and the index leads to it
+  expect(files.has("about-me.html")).toBe(true);
+  expect(index).toContain('href="about-me.html"');
   for (const link of [...links(index, "index.html"), ...links(files.get(storyPages[0]!)!.toString("utf8"), storyPages[0]!)]) expect(files.has(link), link).toBe(true);
   expect(files.get(storyPages[0]!)!.toString("utf8")).toMatch(/<img src="\.\.\/media\/story-001-picture\.\w+"/);
   // the same unzipped folder opens in the browser from disk, its link to the story works

@@ -50,6 +50,8 @@ const smtp = new SMTPServer({
 
 // the servers' output goes to a file beside DATA_DIR, read when this test fails
 function start(smtpUrl: string): ChildProcess {
+  // on a fresh clone test-data/ may not exist yet when this test is the first to use it
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "test", DEV_LOGIN: "0", DEFAULT_TENANT: "sunnybrook", SMTP_URL: smtpUrl },
     stdio: ["ignore", fs.openSync(`${dataDir}.log`, "a"), fs.openSync(`${dataDir}.log`, "a")],

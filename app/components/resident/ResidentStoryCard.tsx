@@ -71,7 +71,7 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
       {story.audienceLabel ? (
         <p className="text-base" data-testid="story-audience">
           {story.withdrawn ? "Withdrawn: only you and the care team can see it." : <>Who can see it: <strong>{story.audienceLabel}</strong></>}{" "}
-          <Link to={`/stories/${story.id}/audience`} className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+          <Link to={`/stories/${story.id}/audience`} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
             Change<span className="sr-only"> who can see {story.title}</span>
           </Link>
         </p>

@@ -34,7 +34,7 @@ export function AudienceChoice({
       </p>
       <div className="space-y-2">
         {AUDIENCES.map((a) => (
-          <div key={a} className="flex min-h-[44px] items-start gap-3 rounded-lg border-2 border-stone-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+          <div key={a} className="flex min-h-target items-start gap-3 rounded-lg border-2 border-stone-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
             <input id={`${idPrefix}-${a}`} type="radio" name="audience" value={a} defaultChecked={a === defaultValue} className="mt-1 h-6 w-6 shrink-0" aria-describedby={`${idPrefix}-${a}-hint`} />
             <label htmlFor={`${idPrefix}-${a}`} className="flex-1 cursor-pointer">
               <span className="block text-lg font-semibold">{audienceLabel(a, communityName)}</span>
@@ -48,7 +48,7 @@ export function AudienceChoice({
       <ErrorList id={errorId} errors={errors} />
       {onBehalf ? (
         <div className="mt-3">
-          <label htmlFor={`${idPrefix}-agreed`} className="flex min-h-[44px] cursor-pointer items-center gap-3 text-lg font-semibold">
+          <label htmlFor={`${idPrefix}-agreed`} className="flex min-h-target cursor-pointer items-center gap-3 text-lg font-semibold">
             <input
               id={`${idPrefix}-agreed`}
               type="checkbox"

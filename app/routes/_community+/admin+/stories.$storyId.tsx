@@ -110,7 +110,7 @@ export default function StoryReview() {
       ) : null}
       <p className="mb-3 text-base" data-testid="story-audience">
         {story.withdrawnAt ? <strong>Withdrawn by the resident: only they and the care team can see it.</strong> : <>Who can see it (the resident's choice): <strong>{audienceLabel}</strong></>}{" "}
-        <Link to={`/stories/${story.id}/audience`} className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+        <Link to={`/stories/${story.id}/audience`} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
           Change, with the resident
         </Link>
       </p>

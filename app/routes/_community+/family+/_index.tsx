@@ -181,7 +181,7 @@ export default function FamilyDashboard() {
       </section>
       <p className="border-t border-stone-300 pt-4 text-base">
         Your comments, photos and questions are yours.{" "}
-        <Link to="/family/erase" className="inline-flex min-h-[44px] items-center font-semibold text-red-800 underline">
+        <Link to="/family/erase" className="inline-flex min-h-target items-center font-semibold text-red-800 underline">
           Erase my account
         </Link>
       </p>

@@ -123,7 +123,7 @@ export default function ResidentDashboard() {
       ) : null}
 
       <p className="text-base">
-        <Link to={exportHref} reloadDocument className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+        <Link to={exportHref} reloadDocument className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
           Download all my stories
         </Link>{" "}
         (a folder to keep, with the recordings and photos, that opens in any web browser)

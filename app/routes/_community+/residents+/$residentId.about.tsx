@@ -102,15 +102,15 @@ export default function AboutMePage() {
           {access.share ? (
             <fieldset className="space-y-2">
               <legend className="label">{own ? "My family" : `${firstName}'s family`}</legend>
-              <div className="flex min-h-[44px] items-center gap-3">
+              <div className="flex min-h-target items-center gap-3">
                 <input id="family-may-view" type="checkbox" name="familyMayView" defaultChecked={about.familyMayView} className="h-6 w-6" />
-                <label htmlFor="family-may-view" className="text-lg">
+                <label htmlFor="family-may-view" className="inline-flex min-h-target cursor-pointer items-center text-lg">
                   {own ? "My family may read this page" : `${firstName}'s family may read this page (${firstName}'s choice)`}
                 </label>
               </div>
-              <div className="flex min-h-[44px] items-center gap-3">
+              <div className="flex min-h-target items-center gap-3">
                 <input id="family-may-edit" type="checkbox" name="familyMayEdit" defaultChecked={about.familyMayEdit} className="h-6 w-6" />
-                <label htmlFor="family-may-edit" className="text-lg">
+                <label htmlFor="family-may-edit" className="inline-flex min-h-target cursor-pointer items-center text-lg">
                   {own ? "My family may fill it in" : `${firstName}'s family may fill it in (${firstName}'s choice)`}
                 </label>
               </div>

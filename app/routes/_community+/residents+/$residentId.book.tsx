@@ -52,15 +52,15 @@ export default function LifeBookPage() {
           <fieldset>
             <legend className="label">Order</legend>
             <div className="flex flex-wrap gap-4">
-              <div className="flex min-h-[44px] items-center gap-2">
+              <div className="flex min-h-target items-center gap-2">
                 <input id="order-period" type="radio" name="order" value="period" defaultChecked={d.order === "period"} className="h-6 w-6" />
-                <label htmlFor="order-period" className="text-lg">
+                <label htmlFor="order-period" className="inline-flex min-h-target cursor-pointer items-center text-lg">
                   By life period
                 </label>
               </div>
-              <div className="flex min-h-[44px] items-center gap-2">
+              <div className="flex min-h-target items-center gap-2">
                 <input id="order-category" type="radio" name="order" value="category" defaultChecked={d.order === "category"} className="h-6 w-6" />
-                <label htmlFor="order-category" className="text-lg">
+                <label htmlFor="order-category" className="inline-flex min-h-target cursor-pointer items-center text-lg">
                   By category
                 </label>
               </div>
@@ -71,18 +71,18 @@ export default function LifeBookPage() {
             {d.candidates.length === 0 ? <p className="text-lg">No stories {d.firstName}&apos;s family may see yet.</p> : null}
             <ul className="space-y-1">
               {d.candidates.map((s) => (
-                <li key={s.id} className="flex min-h-[44px] items-center gap-2">
+                <li key={s.id} className="flex min-h-target items-center gap-2">
                   <input id={`story-${s.id}`} type="checkbox" name="story" value={s.id} defaultChecked={d.chosen.includes(s.id)} className="h-6 w-6 shrink-0" />
-                  <label htmlFor={`story-${s.id}`} className="text-lg">
+                  <label htmlFor={`story-${s.id}`} className="inline-flex min-h-target cursor-pointer items-center text-lg">
                     {s.title} <span className="text-base text-stone-700">({s.section}{s.recorded ? ", recorded" : ""})</span>
                   </label>
                 </li>
               ))}
             </ul>
           </fieldset>
-          <div className="flex min-h-[44px] items-center gap-2">
+          <div className="flex min-h-target items-center gap-2">
             <input id="large" type="checkbox" name="large" value="1" defaultChecked={d.large} className="h-6 w-6" />
-            <label htmlFor="large" className="text-lg">
+            <label htmlFor="large" className="inline-flex min-h-target cursor-pointer items-center text-lg">
               Large type (for {d.firstName}&apos;s own copy)
             </label>
           </div>
@@ -115,7 +115,7 @@ export default function LifeBookPage() {
           <ol className="list-decimal space-y-1 pl-8 text-lg">
             {d.stories.map((s) => (
               <li key={s.id}>
-                <a href={`#book-${s.id}`} className="underline">
+                <a href={`#book-${s.id}`} className="inline-flex min-h-target items-center underline print:min-h-0">
                   {s.title}
                 </a>
               </li>

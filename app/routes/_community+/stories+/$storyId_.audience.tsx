@@ -69,7 +69,7 @@ export default function StoryAudiencePage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <p>
-        <Link to={back} className="inline-flex min-h-[44px] items-center font-semibold text-brand-800 underline">
+        <Link to={back} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
           <span aria-hidden="true">←&nbsp;</span>
           {back === "/resident" ? "Back to your stories" : "Back to the story"}
         </Link>
@@ -116,7 +116,7 @@ export default function StoryAudiencePage() {
           <Form method="post" aria-labelledby="withdraw-title">
             {onBehalf ? (
               <div className="mb-3">
-                <label htmlFor="withdraw-agreed" className="flex min-h-[44px] cursor-pointer items-center gap-3 text-lg font-semibold">
+                <label htmlFor="withdraw-agreed" className="flex min-h-target cursor-pointer items-center gap-3 text-lg font-semibold">
                   <input
                     id="withdraw-agreed"
                     type="checkbox"
