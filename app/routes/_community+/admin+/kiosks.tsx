@@ -131,7 +131,7 @@ export default function AdminKiosks() {
         </p>
       ) : null}
       {kiosks.length ? (
-        <div className="card overflow-x-auto p-0">
+        <div className="card relative overflow-x-auto p-0">
           <table className="w-full min-w-[36rem] border-collapse text-left text-base">
             <thead>
               <tr className="border-b-2 border-stone-300">
