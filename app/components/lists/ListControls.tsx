@@ -2,6 +2,7 @@
 // bookmarked: a search form (GET) with the list's filters, sortable column headers, and pages.
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SubmitButton } from "~/components/forms";
 
 export type ListViewProps = { q: string; sort: string; desc: boolean; filters: Record<string, string> };
 export type PageProps = { page: number; pageCount: number; offset: number; limit: number; total: number; hasPrevious: boolean; hasNext: boolean };
@@ -147,5 +148,31 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
       </summary>
       <div className="mt-1 flex min-w-[11rem] flex-col gap-1 rounded-lg border-2 border-stone-300 bg-white p-1 shadow-sm">{children}</div>
     </details>
+  );
+}
+
+/**
+ * The bar above a list with checkboxes: one action for every ticked row (a POST form; the rows'
+ * checkboxes join it with `form={formId}`, so it works without JavaScript).
+ */
+export function BulkBar({ formId, action, noun, actions }: { formId: string; action: string; noun: string; actions: { value: string; label: string }[] }) {
+  return (
+    <Form id={formId} method="post" action={action} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2">
+      <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
+        <label htmlFor={`${formId}-intent`} className="font-semibold">
+          With the {noun} ticked below
+        </label>
+        <select id={`${formId}-intent`} name="intent" className="input w-full min-w-0 sm:w-auto" defaultValue={actions[0]?.value}>
+          {actions.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <SubmitButton className="btn-secondary" pendingText="Working...">
+        Apply to ticked {noun}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { formatDistanceToNow } from "date-fns";
+import { RelativeTime } from "~/components/story/RelativeTime";
 import { requireUser } from "~/utils/auth.server";
 import { requireKnownHost } from "~/utils/host.server";
 import { deleteUserSessions, endSessionOfUser, listSessionsOfUser } from "~/utils/session.server";
@@ -61,8 +61,7 @@ export default function Sessions() {
               </p>
               <p className="text-base text-stone-700">
                 {s.host}
-                {s.ip ? ` · ${s.ip}` : ""} · signed in {formatDistanceToNow(new Date(s.createdAt), { addSuffix: true })} · last active{" "}
-                {formatDistanceToNow(new Date(s.lastSeenAt), { addSuffix: true })}
+                {s.ip ? ` · ${s.ip}` : ""} · signed in <RelativeTime iso={s.createdAt} /> · last active <RelativeTime iso={s.lastSeenAt} />
               </p>
             </div>
             {s.current ? null : (

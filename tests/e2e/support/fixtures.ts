@@ -25,10 +25,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("console", (msg) => {
         // the browser reports a page's own 4xx status (a 404 or 403 page the test asked for)
         if (msg.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) {
-          errors.push(msg.text());
+          errors.push(`${page.url()}: ${msg.text()}`);
         }
       });
-      page.on("pageerror", (err) => errors.push(err.message));
+      page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
       await use(errors);
       expect(errors, "browser console errors").toEqual([]);
     },

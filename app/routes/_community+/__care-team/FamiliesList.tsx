@@ -5,7 +5,7 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
-import { ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
+import { BulkBar, ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { familyListLoader, FamilyRowItem } from "./families-list.server";
 
@@ -74,7 +74,7 @@ export function FamiliesScreen() {
         </EmptyState>
       ) : (
         <>
-          <BulkBar area={area} formId="families-bulk" />
+          <BulkBar formId="families-bulk" action={`${AREAS[area].families}/bulk`} noun="family members" actions={FAMILY_BULK_ACTIONS} />
           <FamilyTable members={members} area={area} view={view} formId="families-bulk" />
           <Pager page={page} label="Family members pages" noun="family members" />
         </>
@@ -83,6 +83,12 @@ export function FamiliesScreen() {
   );
 }
 
+const FAMILY_BULK_ACTIONS = [
+  { value: "links", label: "Make new invitation links (printable sheet)" },
+  { value: "deactivate", label: "Switch off their sign-in" },
+  { value: "activate", label: "Switch their sign-in back on" },
+];
+
 function csvQuery(view: ListViewProps, residentId?: string): string {
   const params = new URLSearchParams();
   if (view.q) params.set("q", view.q);
@@ -90,27 +96,6 @@ function csvQuery(view: ListViewProps, residentId?: string): string {
   if (residentId) params.set("resident", residentId);
   params.set("sort", view.desc ? `-${view.sort}` : view.sort);
   return `?${params.toString()}`;
-}
-
-function BulkBar({ area, formId }: { area: AreaName; formId: string }) {
-  const cfg = AREAS[area];
-  return (
-    <Form id={formId} method="post" action={`${cfg.families}/bulk`} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2">
-      <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
-        <label htmlFor={`${formId}-intent`} className="font-semibold">
-          With the family members ticked below
-        </label>
-        <select id={`${formId}-intent`} name="intent" className="input w-full min-w-0 sm:w-auto" defaultValue="links">
-          <option value="links">Make new invitation links (printable sheet)</option>
-          <option value="deactivate">Switch off their sign-in</option>
-          <option value="activate">Switch their sign-in back on</option>
-        </select>
-      </div>
-      <SubmitButton className="btn-secondary" pendingText="Working...">
-        Apply to ticked family members
-      </SubmitButton>
-    </Form>
-  );
 }
 
 function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaName }) {

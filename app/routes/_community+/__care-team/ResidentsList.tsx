@@ -4,7 +4,7 @@
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
-import { ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
+import { BulkBar, ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
 import { SubmitButton } from "~/components/forms";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { residentListLoader, ResidentRowItem } from "./residents-list.server";
@@ -66,7 +66,7 @@ export function ResidentsScreen() {
         </EmptyState>
       ) : (
         <>
-          <BulkBar area={area} formId="residents-bulk" />
+          <BulkBar formId="residents-bulk" action={`${AREAS[area].residents}/bulk`} noun="residents" actions={RESIDENT_BULK_ACTIONS} />
           <ResidentTable residents={residents} area={area} view={view} formId="residents-bulk" />
           <Pager page={page} label="Residents pages" noun="residents" />
         </>
@@ -75,34 +75,20 @@ export function ResidentsScreen() {
   );
 }
 
+const RESIDENT_BULK_ACTIONS = [
+  { value: "links", label: "Make sign-in links (printable sheet)" },
+  { value: "deactivate", label: "Deactivate" },
+  { value: "activate", label: "Reactivate" },
+];
+
 /** The export takes the list's search, filter and sort, not its page. */
+
 function csvQuery(view: ListViewProps): string {
   const params = new URLSearchParams();
   if (view.q) params.set("q", view.q);
   for (const [k, v] of Object.entries(view.filters)) params.set(k, v);
   params.set("sort", view.desc ? `-${view.sort}` : view.sort);
   return `?${params.toString()}`;
-}
-
-function BulkBar({ area, formId }: { area: AreaName; formId: string }) {
-  const cfg = AREAS[area];
-  return (
-    <Form id={formId} method="post" action={`${cfg.residents}/bulk`} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2">
-      <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
-        <label htmlFor={`${formId}-intent`} className="font-semibold">
-          With the residents ticked below
-        </label>
-        <select id={`${formId}-intent`} name="intent" className="input w-full min-w-0 sm:w-auto" defaultValue="links">
-          <option value="links">Make sign-in links (printable sheet)</option>
-          <option value="deactivate">Deactivate</option>
-          <option value="activate">Reactivate</option>
-        </select>
-      </div>
-      <SubmitButton className="btn-secondary" pendingText="Working...">
-        Apply to ticked residents
-      </SubmitButton>
-    </Form>
-  );
 }
 
 function ResidentTable({ residents, area, view, formId }: { residents: ResidentRowItem[]; area: AreaName; view: ListViewProps; formId: string }) {
