@@ -103,6 +103,15 @@ export function SortHeader({ column, label, view, className = "" }: { column: st
   );
 }
 
+/** A column that does not sort (Status, Actions), sized like the sortable ones beside it. */
+export function ColumnHeader({ label }: { label: string }) {
+  return (
+    <th scope="col" className="px-2 py-2 font-semibold">
+      {label}
+    </th>
+  );
+}
+
 /** "Showing 26–50 of 512", and Previous / Next with the page number between. */
 export function Pager({ page, label, noun }: { page: PageProps; label: string; noun: string }) {
   const href = useHrefWith();

@@ -5,7 +5,7 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
-import { BulkBar, ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
+import { BulkBar, ColumnHeader, ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { familyListLoader, FamilyRowItem } from "./families-list.server";
 
@@ -137,12 +137,8 @@ function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]
             </th>
             <SortHeader column="name" label="Family Member" view={view} className="px-2" />
             <SortHeader column="resident" label="Resident" view={view} className="px-2" />
-            <th scope="col" className="px-2 py-2 font-semibold">
-              Invitation
-            </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
-              Actions
-            </th>
+            <ColumnHeader label="Invitation" />
+            <ColumnHeader label="Actions" />
           </tr>
         </thead>
         <tbody>

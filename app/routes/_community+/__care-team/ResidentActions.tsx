@@ -6,6 +6,7 @@ import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
 import { AREAS, useCareTeamArea } from "./areas";
+import { BulkDeactivateConfirm, BulkNothingDone } from "./BulkResult";
 import type { deactivateResidentLoader, ResidentsBulkResult, residentsPrintLoader } from "./resident-actions.server";
 import { SignInSheet } from "./SignInSheet";
 
@@ -46,49 +47,20 @@ export function ResidentsBulkPage() {
   if (!result) {
     return <EmptyState>Tick residents in the list and choose what to do with them.</EmptyState>;
   }
-  if (result.kind === "nothing") {
-    return (
-      <section className="card" aria-labelledby="bulk-title">
-        <h2 id="bulk-title" className="mb-2 text-2xl font-bold">
-          Nothing done
-        </h2>
-        <p className="mb-4 text-lg" role="alert">
-          {result.message}
-        </p>
-        <Link to={cfg.residents} className="btn-primary">
-          Back to the residents
-        </Link>
-      </section>
-    );
-  }
+  if (result.kind === "nothing") return <BulkNothingDone message={result.message} backTo={cfg.residents} backLabel="Back to the residents" />;
   if (result.kind === "sheet") {
     return <SignInSheet title="Sign-in links for residents" entries={result.entries} skipped={result.skipped} backTo={cfg.residents} />;
   }
+  const n = result.people.length;
   return (
-    <section className="card border-2 border-red-700" aria-labelledby="bulk-title">
-      <h2 id="bulk-title" className="mb-2 text-2xl font-bold">
-        Deactivate {result.people.length} {result.people.length === 1 ? "resident" : "residents"}?
-      </h2>
-      <p className="mb-3 text-base">They are marked inactive and their own sign-ins stop. Nothing is deleted; the message afterwards has an Undo button.</p>
-      <ul className="mb-4 list-disc pl-6 text-lg" data-testid="bulk-people">
-        {result.people.map((p) => (
-          <li key={p.id}>{p.name}</li>
-        ))}
-      </ul>
-      <Form method="post" className="flex flex-wrap gap-3">
-        <input type="hidden" name="intent" value="deactivate" />
-        <input type="hidden" name="confirm" value="yes" />
-        {result.people.map((p) => (
-          <input key={p.id} type="hidden" name="ids" value={p.id} />
-        ))}
-        <SubmitButton className="btn-danger" pendingText="Deactivating...">
-          Deactivate {result.people.length} {result.people.length === 1 ? "resident" : "residents"}
-        </SubmitButton>
-        <Link to={cfg.residents} className="btn-secondary">
-          Cancel
-        </Link>
-      </Form>
-    </section>
+    <BulkDeactivateConfirm
+      title={`Deactivate ${n} ${n === 1 ? "resident" : "residents"}?`}
+      explanation="They are marked inactive and their own sign-ins stop. Nothing is deleted; the message afterwards has an Undo button."
+      people={result.people}
+      submitLabel={`Deactivate ${n} ${n === 1 ? "resident" : "residents"}`}
+      pendingText="Deactivating..."
+      cancelTo={cfg.residents}
+    />
   );
 }
 

@@ -4,7 +4,7 @@
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
-import { BulkBar, ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
+import { BulkBar, ColumnHeader, ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
 import { SubmitButton } from "~/components/forms";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { residentListLoader, ResidentRowItem } from "./residents-list.server";
@@ -105,15 +105,9 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
             <SortHeader column="name" label="Resident" view={view} className="px-2" />
             <SortHeader column="room" label="Room" view={view} className="px-2" />
             <SortHeader column="admitted" label="Admitted" view={view} className="px-2" />
-            <th scope="col" className="px-2 py-2 font-semibold">
-              Stories
-            </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
-              Actions
-            </th>
+            <ColumnHeader label="Stories" />
+            <ColumnHeader label="Status" />
+            <ColumnHeader label="Actions" />
           </tr>
         </thead>
         <tbody>

@@ -6,7 +6,7 @@ import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { CopyButton } from "~/components/CopyButton";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { ListSearch, Pager, RowMenu, SortHeader } from "~/components/lists/ListControls";
+import { ColumnHeader, ListSearch, Pager, RowMenu, SortHeader } from "~/components/lists/ListControls";
 import type { NewStaffSchema } from "~/models/staff-forms.server";
 import { ROLE, STAFF_ROLE_OPTIONS } from "~/utils/roles";
 import type { deactivateStaffLoader, editStaffLoader, newStaffAction, resetStaffAction, resetStaffLoader, ShownSignIn, staffListLoader } from "./staff.server";
@@ -74,16 +74,10 @@ export function StaffScreen() {
                 <tr>
                   <SortHeader column="name" label="Name" view={view} className="px-2" />
                   <SortHeader column="username" label="Username" view={view} className="px-2" />
-                  <th scope="col" className="px-2 py-2 font-semibold">
-                    Role
-                  </th>
+                  <ColumnHeader label="Role" />
                   <SortHeader column="signin" label="Last active" view={view} className="px-2" />
-                  <th scope="col" className="px-2 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-2 py-2 font-semibold">
-                    Actions
-                  </th>
+                  <ColumnHeader label="Status" />
+                  <ColumnHeader label="Actions" />
                 </tr>
               </thead>
               <tbody>
