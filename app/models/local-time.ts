@@ -86,3 +86,15 @@ export function formatRecentDay(iso: string, timeZone: string, now: Date = new D
   const sameYear = day.slice(0, 4) === localDateIn(timeZone, now).slice(0, 4);
   return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) }).format(new Date(iso));
 }
+
+const dayHeadingFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" });
+
+/**
+ * "Monday, November 24, 2026" for a YYYY-MM-DD calendar day (a day, not an instant: no time zone
+ * moves it). Intl rather than date-fns' `format`, whose formatters would weigh on every page that
+ * shows the calendar.
+ */
+export function formatDayHeading(ymd: string): string {
+  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
+  return dayHeadingFormat.format(new Date(Date.UTC(y, m - 1, d)));
+}

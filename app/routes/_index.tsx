@@ -3,11 +3,20 @@
 // (routes/_community+/__home.server.ts and __home.tsx). See docs/decisions/005 and 012.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LandingPage } from "~/components/marketing/LandingPage";
+import { lazy, Suspense } from "react";
+import { LandingPage as LandingPageOnServer } from "~/components/marketing/landing-page.server";
 import { requireKnownHost } from "~/utils/host.server";
 import { CommunityHome, FacilityUnavailable } from "./_community+/__home";
 import { communityHomeLoader } from "./_community+/__home.server";
 import { landingAction, landingLoader } from "./_marketing+/__landing.server";
+
+// Families open the community home on phones; the marketing landing page (and its contact form,
+// with conform) is not in its JavaScript. The server renders the landing page directly; in the
+// browser its code is a chunk of its own, and React keeps the server's markup until it arrives
+// (a lazy component inside Suspense hydrates when its code is there). ADR 018.
+const LandingPage =
+  LandingPageOnServer ??
+  lazy(() => import("~/components/marketing/LandingPage").then((m) => ({ default: m.LandingPage })));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const host = requireKnownHost(request);
@@ -30,7 +39,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function Index() {
   const d = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  if (d.kind === "marketing") return <LandingPage appName={d.appName} year={d.year} sent={d.sent} lastResult={lastResult} />;
+  if (d.kind === "marketing") {
+    return (
+      <Suspense fallback={null}>
+        <LandingPage appName={d.appName} year={d.year} sent={d.sent} lastResult={lastResult} />
+      </Suspense>
+    );
+  }
   if (d.kind === "unavailable") return <FacilityUnavailable />;
   return <CommunityHome home={d} />;
 }

@@ -51,4 +51,19 @@ describe("the browser's JavaScript", () => {
     expect(modal, "the modal is a chunk of its own").toBeDefined();
     expect(packagesOf(meta, staticClosure(meta, modal![0])).has("@headlessui/react")).toBe(true);
   });
+
+  it("keeps the landing page, its contact form (conform) and date-fns' format out of the community home's scripts (ADR 018)", () => {
+    const meta = readMetafile();
+    const home = Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith("routes/_index.tsx?browser"));
+    expect(home, "the / route is a chunk").toBeDefined();
+    const upFront = staticClosure(meta, home![0]);
+    const inputs = new Set([...upFront].flatMap((f) => Object.keys(meta.outputs[f]?.inputs ?? {})).filter((i) => !i.startsWith("empty-module:")));
+    expect([...inputs].filter((i) => i.includes("components/marketing/")), "marketing code loaded up front by /").toEqual([]);
+    expect([...packagesOf(meta, upFront)].filter((p) => p.startsWith("@conform-to")), "conform loaded up front by /").toEqual([]);
+    expect([...inputs].filter((i) => /date-fns\/(format\.js|_lib\/format\/)/.test(i)), "date-fns' format loaded up front by /").toEqual([]);
+    // the landing page is still there, as a chunk that / imports when the marketing host asks for it
+    const landing = Object.entries(meta.outputs).find(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith("components/marketing/LandingPage.tsx")));
+    expect(landing, "the landing page is a chunk of its own").toBeDefined();
+    expect(home![1].imports.some((i) => i.kind === "dynamic-import" && i.path.replace(/^\//, "") === landing![0])).toBe(true);
+  });
 });

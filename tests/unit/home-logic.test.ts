@@ -84,3 +84,16 @@ describe("resident labels", () => {
     expect(roomLabel(null)).toBeNull();
   });
 });
+
+describe("the calendar's day headings", () => {
+  it("say the same as date-fns' 'EEEE, MMMM d, yyyy' for every day of 2024 to 2027, in whatever zone the process runs", async () => {
+    const { format } = await import("date-fns");
+    const { formatDayHeading } = await import("~/models/local-time");
+    for (let t = Date.UTC(2024, 0, 1); t <= Date.UTC(2027, 11, 31); t += 86_400_000) {
+      const ymd = new Date(t).toISOString().slice(0, 10);
+      const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
+      expect(formatDayHeading(ymd), ymd).toBe(format(new Date(y, m - 1, d), "EEEE, MMMM d, yyyy"));
+    }
+    expect(formatDayHeading("2024-02-29")).toBe("Thursday, February 29, 2024");
+  });
+});

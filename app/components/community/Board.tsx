@@ -1,17 +1,10 @@
 // The community's news and calendar as families and residents read them: on /news, /events, the
 // home and the family page. Server-rendered, no JavaScript needed.
 import { Link } from "@remix-run/react";
-import { format } from "date-fns";
 import { Badge } from "~/components/admin/ui";
 import { formatClockTime } from "~/models/event-dates";
 import type { CalendarEventView } from "~/models/event.server";
 import type { NewsPostView } from "~/models/news.server";
-
-/** "Monday, November 24" for a YYYY-MM-DD calendar day (no time zone involved). */
-export function dayHeading(ymd: string): string {
-  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
-  return format(new Date(y, m - 1, d), "EEEE, MMMM d, yyyy");
-}
 
 export function timeRange(e: Pick<CalendarEventView, "startTime" | "endTime">): string {
   const start = formatClockTime(e.startTime);

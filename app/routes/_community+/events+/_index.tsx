@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { EmptyState } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/admin/ui";
-import { dayHeading, EventCard } from "~/components/community/Board";
+import { EventCard } from "~/components/community/Board";
+import { formatDayHeading } from "~/models/local-time";
 import { countPastEvents, upcomingEventsByDay } from "~/models/community-board.server";
 import { requireTenantUser } from "~/utils/permissions.server";
 
@@ -39,7 +40,7 @@ export default function Events() {
             <section key={day.date} aria-labelledby={`day-${day.date}`} className="space-y-3" data-testid="event-day">
               <h2 id={`day-${day.date}`} className="flex flex-wrap items-center gap-2 text-2xl font-bold">
                 {badge.kind === "today" ? <Badge tone="green">Today</Badge> : badge.kind === "tomorrow" ? <Badge tone="blue">Tomorrow</Badge> : null}
-                <span>{dayHeading(day.date)}</span>
+                <span>{formatDayHeading(day.date)}</span>
               </h2>
               <ul className="space-y-3">
                 {day.events.map((e) => (
