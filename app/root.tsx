@@ -28,6 +28,7 @@ import { communityOrigin, INACTIVE_COMMUNITY_TEXT, missingCommunityResponse, res
 import { impersonationOf } from "~/utils/impersonation.server";
 import { readToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
+import { pageShipsScripts } from "~/utils/page-scripts";
 import { readDisplayPrefs } from "~/utils/display.server";
 import { initialsOf } from "~/models/user.server";
 import { countUnread } from "~/models/notification.server";
@@ -152,6 +153,8 @@ export function useRootData() {
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   const nonce = useNonce();
   const display = useRootData()?.display;
+  // the reading pages carry no script on a full page load (ADR 018)
+  const scripts = pageShipsScripts(useMatches());
   const htmlClass = [display?.large ? "reading-large" : "", display?.contrast ? "reading-contrast" : ""].filter(Boolean).join(" ");
   return (
     <html lang="en" className={htmlClass || undefined} suppressHydrationWarning>
@@ -159,7 +162,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* marks a page whose JavaScript runs, before the first paint: the toast floats (tailwind.css) */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.setAttribute('data-js','')" }} />
+        {scripts ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.setAttribute('data-js','')" }} /> : null}
         {title ? <title>{title}</title> : null}
         <Meta />
         <Links />
@@ -172,8 +175,12 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

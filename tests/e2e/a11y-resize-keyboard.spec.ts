@@ -9,7 +9,7 @@
 //     the category to the recorder (start, pause, resume, stop) with Tab, arrow keys, Space and
 //     Enter only; every Tab stop and whatever has focus after an action shows a focus ring on screen.
 import type { Page } from "@playwright/test";
-import { test, expect, origin, signIn, httpRequest, sessionCookie } from "./support/fixtures";
+import { test, expect, origin, signIn, httpRequest, sessionCookie, hydrated } from "./support/fixtures";
 
 const nojs = () => test.info().project.name === "nojs";
 
@@ -271,7 +271,7 @@ test.describe("text resized to 200% on a 1280x800 screen", () => {
       // set on <html> before that would be a hydration mismatch, not what a reader's browser does)
       await page.waitForLoadState("load");
       // (React completes <html> last, so its fiber key says the whole document is hydrated)
-      if (!nojs()) await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
+      await hydrated(page);
 
       const { before, after } = await page.evaluate(measureAt200);
       expect(after.rootFontSize, "the root font size doubled").toBeCloseTo(before.rootFontSize * 2, 0);

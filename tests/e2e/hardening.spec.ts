@@ -1,7 +1,7 @@
 // Issue 14 in a real browser: what a person sees when the edge refuses a body, real filenames, a
 // hostile redirect target, and the password rule. (tests/integration/hardening.test.ts has the
 // attacker's side.)
-import { test, expect, signIn, DEMO_PASSWORD, httpRequest, sessionCookie } from "./support/fixtures";
+import { test, expect, signIn, DEMO_PASSWORD, httpRequest, sessionCookie, hydrated } from "./support/fixtures";
 import { phonePhoto } from "./support/media-helpers";
 
 // A phone's 21 MB photo sent without JavaScript is read to its end by the photo form, which answers
@@ -51,7 +51,7 @@ test("a phone whose clock is 3 minutes fast hydrates the pages that say how long
   const stories = (await httpRequest({ path: "/api/stories/recent?limit=5", cookie })).json<{ id: string }[]>();
   for (const url of ["/account/sessions", `/stories/${stories[0]!.id}`, "/notifications", "/admin", "/admin/stories"]) {
     await page.goto(url);
-    await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
+    await hydrated(page);
     // the relative times are the browser's own after hydration, and the page is the server's markup
     await expect(page.locator("main h1").first()).toBeVisible();
   }

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { test, expect, signIn, httpRequest, sessionCookie } from "./support/fixtures";
+import { test, expect, signIn, httpRequest, sessionCookie, hydrated } from "./support/fixtures";
 import { approveAsAdmin } from "./support/media-helpers";
 
 test("the book PDF holds the chosen stories in order, and its QR code plays the recording signed out", async ({ page, browser }) => {
@@ -47,7 +47,7 @@ test("the book PDF holds the chosen stories in order, and its QR code plays the 
   await expect(page).toHaveURL(new RegExp(`/residents/${residentId}/book$`));
   // with JavaScript, choose once React has hydrated the form (hydration can put back the boxes'
   // checked state chosen before it)
-  if (project === "js") await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
+  await hydrated(page);
   for (const box of await page.getByRole("checkbox", { name: /./ }).all()) if ((await box.getAttribute("name")) === "story") await box.uncheck();
   for (const id of [song, work, school]) await page.locator(`#story-${id}`).check();
   await page.getByLabel("By life period").check();

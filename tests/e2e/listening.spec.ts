@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
 import { test, expect, signIn, httpRequest, sessionCookie } from "./support/fixtures";
 import { approveAsAdmin, fetchAs, TENANT_DB } from "./support/media-helpers";
 import { parseWhisperWords } from "../../app/utils/whisper-words";
@@ -59,12 +60,29 @@ test("the story page plays the recording with captions and its words", async ({ 
   const text = page.getByTestId("story-text");
   await expect(text.locator("p")).toHaveText(["We sailed to Lisboa in 1962.", "It was grand, said Greta. The ship rolled."]);
 
+  // each word is its own span; they follow the recording only where a script runs (the page's
+  // one inline script on a full load, ADR 018)
+  await expect(text.locator("[data-word]")).toHaveCount(14);
   if (test.info().project.name === "nojs") {
-    await expect(text.locator("[data-word]")).toHaveCount(0);
+    await expect(text).not.toHaveAttribute("data-follow-along", "on");
     return;
   }
   await expect(text).toHaveAttribute("data-follow-along", "on");
-  await expect(text.locator("[data-word]")).toHaveCount(14);
+  await followsTheRecording(page);
+  // and the same when the app already runs in the browser: from the family page, a client-side
+  // navigation to the story (React renders the page and starts the follow-along itself)
+  await page.goto("/family");
+  await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
+  await page.locator(`a[href="/stories/${storyId}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/stories/${storyId}$`));
+  await expect(page.getByTestId("story-text")).toHaveAttribute("data-follow-along", "on");
+  await expect(page.getByTestId("story-text").locator("[data-word]")).toHaveCount(14);
+  await followsTheRecording(page);
+});
+
+async function followsTheRecording(page: Page) {
+  const audio = page.getByTestId("story-audio");
+  const text = page.getByTestId("story-text");
   // the browser's captions follow the track
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.textTracks[0]?.cues?.length ?? 0)).toBe(3);
   // a word clicked plays from there, and is highlighted
@@ -75,7 +93,8 @@ test("the story page plays the recording with captions and its words", async ({ 
   await expect(text.locator("[data-now]")).toHaveText(/^(The|ship|rolled\.)$/, { timeout: 10_000 });
   const highlighted = await text.locator("[data-now]").evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(highlighted).toBe("rgb(253, 230, 138)");
-});
+  await audio.evaluate((a: HTMLAudioElement) => a.pause());
+}
 
 test("cards show that the story has her voice, and how long it is", async ({ page }) => {
   await signIn(page, "sarah.ellis");

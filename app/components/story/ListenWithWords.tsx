@@ -3,26 +3,11 @@
 // or tapped plays from there. Without JavaScript the text is plain paragraphs and the player
 // still has its captions.
 import { Fragment, useEffect, useRef } from "react";
-import { useHydrated } from "~/components/hydration";
+import { useNonce } from "~/utils/nonce";
 import { isWordToken, transcriptParagraphs } from "~/models/transcript-timing";
 import { languageName } from "~/utils/whisper-languages";
 
 export type Listening = { starts: number[]; language: string; captionsUrl: string } | null;
-
-/** The index of the word being said at `ms`: the last one that has begun. */
-export function wordAt(starts: readonly number[], ms: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! <= ms) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
 
 export function StoryAudio({ src, firstName, listening }: { src: string; firstName: string; listening: Listening }) {
   return (
@@ -34,80 +19,119 @@ export function StoryAudio({ src, firstName, listening }: { src: string; firstNa
   );
 }
 
-/** The story's text; with times and JavaScript, each word follows the recording. */
+/**
+ * Makes the words in `root` follow the recording: the word being said is highlighted as it plays,
+ * and a word clicked or tapped plays from there. Self-contained (no imports, no outer names): the
+ * story page, which ships no app JavaScript (ADR 018), runs this very function as its one inline
+ * script; when the app already runs in the browser (a client-side navigation), an effect calls it.
+ */
+export function startFollowAlong(root: HTMLElement, starts: number[]): () => void {
+  const audio = document.getElementById("story-audio") as HTMLAudioElement | null;
+  if (!audio) return () => {};
+  const words = Array.from(root.querySelectorAll<HTMLElement>("[data-word]"));
+  const at = (ms: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! <= ms) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  };
+  let current = -1;
+  let frame = 0;
+  const show = () => {
+    const index = at(audio.currentTime * 1000);
+    if (index === current) return;
+    words[current]?.removeAttribute("data-now");
+    current = index;
+    words[current]?.setAttribute("data-now", "");
+  };
+  const follow = () => {
+    show();
+    frame = audio.paused ? 0 : requestAnimationFrame(follow);
+  };
+  const onPlay = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(follow);
+  };
+  // pointer users jump to a word; keyboard users have the player's own controls and captions
+  const onClick = (event: MouseEvent) => {
+    const word = (event.target as HTMLElement).closest<HTMLElement>("[data-word]");
+    const index = word ? words.indexOf(word) : -1;
+    if (index < 0) return;
+    audio.currentTime = (starts[index] ?? 0) / 1000;
+    show();
+    void audio.play().catch(() => {});
+  };
+  audio.addEventListener("play", onPlay);
+  audio.addEventListener("timeupdate", show);
+  audio.addEventListener("seeked", show);
+  root.addEventListener("click", onClick);
+  root.setAttribute("data-follow-along", "on");
+  return () => {
+    cancelAnimationFrame(frame);
+    audio.removeEventListener("play", onPlay);
+    audio.removeEventListener("timeupdate", show);
+    audio.removeEventListener("seeked", show);
+    root.removeEventListener("click", onClick);
+    root.removeAttribute("data-follow-along");
+  };
+}
+
+/**
+ * The story's text. With word times each word is its own (unstyled) span, so that the recording
+ * can be followed: by the inline script after the text on a full page load, by an effect when the
+ * app runs in the browser already. Without JavaScript the spans are plain text.
+ */
 export function FollowAlongText({ text, listening }: { text: string; listening: Listening }) {
-  const hydrated = useHydrated();
+  const nonce = useNonce();
   const container = useRef<HTMLDivElement>(null);
   const paragraphs = transcriptParagraphs(text);
-  const timed = hydrated && !!listening && listening.starts.length > 0;
+  const timed = !!listening && listening.starts.length > 0;
+  const starts = listening?.starts;
 
   useEffect(() => {
-    if (!timed || !listening) return;
-    const audio = document.getElementById("story-audio") as HTMLAudioElement | null;
-    const root = container.current;
-    if (!audio || !root) return;
-    const words = Array.from(root.querySelectorAll<HTMLElement>("[data-word]"));
-    let current = -1;
-    let frame = 0;
-    const show = () => {
-      const index = wordAt(listening.starts, audio.currentTime * 1000);
-      if (index === current) return;
-      words[current]?.removeAttribute("data-now");
-      current = index;
-      words[current]?.setAttribute("data-now", "");
-    };
-    const follow = () => {
-      show();
-      frame = audio.paused ? 0 : requestAnimationFrame(follow);
-    };
-    const onPlay = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(follow);
-    };
-    // pointer users jump to a word; keyboard users have the player's own controls and captions
-    const onClick = (event: MouseEvent) => {
-      const word = (event.target as HTMLElement).closest<HTMLElement>("[data-word]");
-      if (!word) return;
-      audio.currentTime = (listening.starts[Number(word.dataset.word)] ?? 0) / 1000;
-      show();
-      void audio.play().catch(() => {});
-    };
-    audio.addEventListener("play", onPlay);
-    audio.addEventListener("timeupdate", show);
-    audio.addEventListener("seeked", show);
-    root.addEventListener("click", onClick);
-    return () => {
-      cancelAnimationFrame(frame);
-      audio.removeEventListener("play", onPlay);
-      audio.removeEventListener("timeupdate", show);
-      audio.removeEventListener("seeked", show);
-      root.removeEventListener("click", onClick);
-    };
-  }, [timed, listening]);
+    if (!starts?.length || !container.current) return;
+    return startFollowAlong(container.current, starts);
+  }, [starts]);
 
-  let index = 0;
   return (
-    <div
-      ref={container}
-      className="story-text space-y-5 [&_[data-now]]:rounded [&_[data-now]]:bg-amber-200 [&_[data-now]]:text-black [&_[data-now]]:shadow-[0_0_0_2px_theme(colors.amber.200)] [&_[data-word]]:cursor-pointer"
-      data-testid="story-text"
-      data-follow-along={timed ? "on" : undefined}
-    >
-      {paragraphs.map((tokens, p) => (
-        <p key={p} className="whitespace-pre-line">
-          {timed
-            ? tokens.map((t, i) =>
-                isWordToken(t) ? (
-                  <span key={i} data-word={index++}>
-                    {t.text}
-                  </span>
-                ) : (
-                  <Fragment key={i}>{t.text}</Fragment>
-                ),
-              )
-            : tokens.map((t) => t.text).join("")}
-        </p>
-      ))}
-    </div>
+    <>
+      <div
+        ref={container}
+        id="story-text"
+        className="story-text space-y-5 [&_[data-now]]:rounded [&_[data-now]]:bg-amber-200 [&_[data-now]]:text-black [&_[data-now]]:shadow-[0_0_0_2px_theme(colors.amber.200)] [&[data-follow-along=on]_[data-word]]:cursor-pointer"
+        data-testid="story-text"
+      >
+        {paragraphs.map((tokens, p) => (
+          <p key={p} className="whitespace-pre-line">
+            {timed
+              ? tokens.map((t, i) =>
+                  isWordToken(t) ? (
+                    <span key={i} data-word="">
+                      {t.text}
+                    </span>
+                  ) : (
+                    <Fragment key={i}>{t.text}</Fragment>
+                  ),
+                )
+              : tokens.map((t) => t.text).join("")}
+          </p>
+        ))}
+      </div>
+      {timed ? (
+        // a full page load of the story page has no other script; under React this element is inert
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: `(${startFollowAlong.toString()})(document.getElementById("story-text"),${JSON.stringify(starts)});` }}
+        />
+      ) : null}
+    </>
   );
 }

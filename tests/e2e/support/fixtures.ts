@@ -37,3 +37,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 export { httpRequest, sessionCookie, jsonBody, hostFor } from "./http";
+
+/**
+ * Waits until React has hydrated the page (it completes <html> last, so its fiber key there says
+ * the whole document is done); at once on a page that ships no script (the reading pages, ADR 018)
+ * or in a browser without JavaScript.
+ */
+export async function hydrated(page: Page) {
+  if ((await page.locator('script[type="module"]').count()) === 0) return;
+  await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
+}

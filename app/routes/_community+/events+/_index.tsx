@@ -1,6 +1,7 @@
 // /events: today's and coming events by day in the community's time zone, with Today and
 // Tomorrow marked and cancelled events shown as cancelled. Past events are on /events/past.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { READING_PAGE } from "~/utils/page-scripts";
 import { EmptyState } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/admin/ui";
@@ -8,6 +9,9 @@ import { EventCard } from "~/components/community/Board";
 import { formatDayHeading } from "~/models/local-time";
 import { countPastEvents, upcomingEventsByDay } from "~/models/community-board.server";
 import { requireTenantUser } from "~/utils/permissions.server";
+
+// a reading page: no script on a full page load, every form works without it (ADR 018)
+export const handle = READING_PAGE;
 
 export const meta: MetaFunction = () => [{ title: "Events · Storyloom" }];
 

@@ -1,10 +1,14 @@
 // /events/past: events before today, most recent first, a page at a time.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { READING_PAGE } from "~/utils/page-scripts";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EventCard } from "~/components/community/Board";
 import { countPastEvents, listPastEvents } from "~/models/community-board.server";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireTenantUser } from "~/utils/permissions.server";
+
+// a reading page: no script on a full page load, every form works without it (ADR 018)
+export const handle = READING_PAGE;
 
 const PER_PAGE = 20;
 

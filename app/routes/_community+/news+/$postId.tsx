@@ -1,10 +1,14 @@
 // /news/{id}: one published post. Drafts are not found here (they stay in the admin area).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { READING_PAGE } from "~/utils/page-scripts";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/admin/ui";
 import { getPublishedNews } from "~/models/community-board.server";
 import { formatLongDate } from "~/models/local-time";
 import { requireTenantUser } from "~/utils/permissions.server";
+
+// a reading page: no script on a full page load, every form works without it (ADR 018)
+export const handle = READING_PAGE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.post.title} · News · Storyloom` : "News · Storyloom" }];
 

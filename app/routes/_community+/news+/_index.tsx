@@ -1,5 +1,6 @@
 // /news: the community's published news, pinned first, for everyone signed in at the community.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { READING_PAGE } from "~/utils/page-scripts";
 import { EmptyState } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NewsCard } from "~/components/community/Board";
@@ -7,6 +8,9 @@ import { countPublishedNews, listPublishedNews } from "~/models/community-board.
 import { formatLongDate } from "~/models/local-time";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireTenantUser } from "~/utils/permissions.server";
+
+// a reading page: no script on a full page load, every form works without it (ADR 018)
+export const handle = READING_PAGE;
 
 const PER_PAGE = 20;
 

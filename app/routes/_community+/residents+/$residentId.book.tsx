@@ -3,6 +3,7 @@
 // PDF (book.pdf) whose QR codes play the recordings signed out. The resident and the care team may
 // revoke the printed recording links. For the resident, their family and the care team.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { READING_PAGE } from "~/utils/page-scripts";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
 import { revokeRecordingLinks } from "~/models/life-book.server";
@@ -10,6 +11,9 @@ import { mediaUrl } from "~/models/media-urls";
 import { residentName } from "~/models/resident.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadBook } from "./$residentId.book.server";
+
+// a reading page: no script on a full page load, every form works without it (ADR 018)
+export const handle = READING_PAGE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `The stories of ${data.name} · Storyloom` : "Life-story book · Storyloom" }];
 

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { READING_PAGE } from "~/utils/page-scripts";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 // the story's reading face, preloaded where the story is the page (ADR 015)
 import literata400 from "@fontsource/literata/files/literata-latin-400-normal.woff2";
@@ -34,6 +35,9 @@ import { requireTenantUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CARE_TEAM_ROLES, type Role, ROLE, roleIn } from "~/utils/roles";
+
+// a reading page: no script on a full page load, every form works without it (ADR 018)
+export const handle = READING_PAGE;
 
 export const links: LinksFunction = () => [{ rel: "preload", href: literata400, as: "font", type: "font/woff2", crossOrigin: "anonymous" }];
 

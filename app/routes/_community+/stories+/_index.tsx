@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { READING_PAGE } from "~/utils/page-scripts";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CategoryFilter } from "~/components/story/CategoryFilter";
@@ -7,6 +8,9 @@ import { categoryLabel, isCategory } from "~/models/categories";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { countPublishedStories, listPublishedStories } from "~/models/story.server";
 import { requireTenantUser } from "~/utils/auth.server";
+
+// a reading page: no script on a full page load, every form works without it (ADR 018)
+export const handle = READING_PAGE;
 
 const STORIES_PER_PAGE = 12;
 
