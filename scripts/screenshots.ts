@@ -10,7 +10,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { chromium, type BrowserContext } from "@playwright/test";
 import sharp from "sharp";
-import { request } from "./bench/lib";
+import { request, signInCookies } from "./bench/lib";
 
 const port = Number(process.env.SCREENSHOTS_PORT ?? 3290);
 const OUT = path.resolve("screenshots");
@@ -34,22 +34,8 @@ const MODES = [
 const site = (sub: string | null) => `http://${sub ? `${sub}.` : ""}${DOMAIN}:${port}`;
 
 /** Signs in over HTTP; the session cookie's pairs. */
-async function signIn(username: string, sub: string | null): Promise<{ name: string; value: string }[]> {
-  const host = `${sub ? `${sub}.` : ""}${DOMAIN}`;
-  const res = await request({
-    port,
-    host,
-    path: "/login",
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${host}:${port}` },
-    body: new URLSearchParams({ username, password: "storyloom-demo" }).toString(),
-  });
-  if (res.status !== 302) throw new Error(`sign-in of ${username} answered ${res.status}`);
-  return ([] as string[]).concat(res.headers["set-cookie"] ?? []).map((c) => {
-    const pair = c.split(";")[0]!;
-    const i = pair.indexOf("=");
-    return { name: pair.slice(0, i), value: pair.slice(i + 1) };
-  });
+function signIn(username: string, sub: string | null) {
+  return signInCookies(port, `${sub ? `${sub}.` : ""}${DOMAIN}`, username);
 }
 
 async function startServer() {

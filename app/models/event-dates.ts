@@ -1,5 +1,6 @@
 // Calendar dates are YYYY-MM-DD in the community's time zone. Pure functions, shared and unit-tested.
 import { format } from "date-fns";
+import { localDateIn } from "./local-time";
 
 export type EventDateBadge = { kind: "today" | "tomorrow" | "upcoming" | "past"; label: string };
 
@@ -16,8 +17,8 @@ export function isCalendarDate(value: string): boolean {
 
 /** Today's date in a time zone, as YYYY-MM-DD. */
 export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  // one cached formatter per time zone: a new Intl.DateTimeFormat took 0.6 ms of every home page
+  return localDateIn(timeZone, now);
 }
 
 /** Adds whole days to a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */

@@ -83,8 +83,16 @@ export function formatRecentDay(iso: string, timeZone: string, now: Date = new D
   const day = localDateIn(timeZone, new Date(iso));
   if (day === localDateIn(timeZone, now)) return "today";
   if (day === localDateIn(timeZone, new Date(now.getTime() - 86_400_000))) return "yesterday";
-  const sameYear = day.slice(0, 4) === localDateIn(timeZone, now).slice(0, 4);
-  return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) }).format(new Date(iso));
+  return formatDayThisYear(iso, timeZone, now);
+}
+
+const monthDayShortFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 20" in the year of `now`, "Nov 20, 2025" before or after; in the community's time zone. */
+export function formatDayThisYear(iso: string, timeZone: string, now: Date = new Date()): string {
+  const sameYear = localDateIn(timeZone, new Date(iso)).slice(0, 4) === localDateIn(timeZone, now).slice(0, 4);
+  if (!sameYear) return formatShortDate(iso, timeZone);
+  return formatFor(monthDayShortFormats, timeZone, { month: "short", day: "numeric" }).format(new Date(iso));
 }
 
 const dayHeadingFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" });

@@ -11,10 +11,12 @@ export const APP_DOMAIN = "storyloom.localhost";
 
 export type Server = { port: number; dataDir: string; proc: ChildProcess; stop: () => Promise<void> };
 
-export async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<Server> {
+/** `nodeArgs` (e.g. `--cpu-prof`) go to the server's own Node process (tsx as a loader, no child). */
+export async function startServer(port: number, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Server> {
   const dataDir = path.resolve(`test-data/bench-${port}`);
   if (!extraEnv.KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
-  const proc = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  const args = nodeArgs.length ? [...nodeArgs, "--import", "tsx", "scripts/start.ts"] : [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"];
+  const proc = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", SESSION_SECRET: "b".repeat(64), DEV_LOGIN: "0", DEFAULT_TENANT: "sunnybrook", SEED_DEMO: "1",
       // the benchmark's clients share two sessions on one address: the per-requester API limit
       // (600/min) would refuse them, and measuring the limiter is not the point here
@@ -81,8 +83,8 @@ export function decoded(res: Res): string {
   return res.body.toString("utf8");
 }
 
-export async function signIn(port: number, sub: string, username: string, password = "storyloom-demo"): Promise<string> {
-  const host = `${sub}.${APP_DOMAIN}`;
+/** Signs in over HTTP on `host` (a community's, or the main one); the session cookie's pairs. */
+export async function signInCookies(port: number, host: string, username: string, password = "storyloom-demo"): Promise<{ name: string; value: string }[]> {
   const res = await request({
     port,
     host,
@@ -92,7 +94,16 @@ export async function signIn(port: number, sub: string, username: string, passwo
     body: new URLSearchParams({ username, password }).toString(),
   });
   if (res.status !== 302) throw new Error(`sign-in of ${username} answered ${res.status}`);
-  return ([] as string[]).concat(res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  return ([] as string[]).concat(res.headers["set-cookie"] ?? []).map((c) => {
+    const pair = c.split(";")[0]!;
+    const i = pair.indexOf("=");
+    return { name: pair.slice(0, i), value: pair.slice(i + 1) };
+  });
+}
+
+/** The same, as a Cookie header. */
+export async function signIn(port: number, sub: string, username: string, password = "storyloom-demo"): Promise<string> {
+  return (await signInCookies(port, `${sub}.${APP_DOMAIN}`, username, password)).map((c) => `${c.name}=${c.value}`).join("; ");
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -97,3 +97,20 @@ describe("the calendar's day headings", () => {
     expect(formatDayHeading("2024-02-29")).toBe("Thursday, February 29, 2024");
   });
 });
+
+describe("a day in a table row", () => {
+  it("drops the year only within the community's own year, counted in its time zone", async () => {
+    const { formatDayThisYear, formatRecentDay } = await import("~/models/local-time");
+    const { todayInTimeZone } = await import("~/models/event-dates");
+    const now = new Date("2026-11-24T15:00:00Z");
+    expect(formatDayThisYear("2026-11-20T12:00:00Z", "America/New_York", now)).toBe("Nov 20");
+    expect(formatDayThisYear("2025-11-20T12:00:00Z", "America/New_York", now)).toBe("Nov 20, 2025");
+    // 04:30 UTC on January 1 is still December 31 of the year before in New York
+    expect(formatDayThisYear("2026-01-01T04:30:00Z", "America/New_York", now)).toBe("Dec 31, 2025");
+    expect(formatDayThisYear("2026-01-01T04:30:00Z", "Europe/London", now)).toBe("Jan 1");
+    expect(formatRecentDay("2026-11-24T05:30:00Z", "America/New_York", now)).toBe("today");
+    expect(formatRecentDay("2026-11-24T04:30:00Z", "America/New_York", now)).toBe("yesterday");
+    expect(todayInTimeZone("Pacific/Kiritimati", new Date("2026-11-24T11:00:00Z"))).toBe("2026-11-25");
+    expect(todayInTimeZone("Pacific/Pago_Pago", new Date("2026-11-24T09:00:00Z"))).toBe("2026-11-23");
+  });
+});

@@ -44,6 +44,7 @@ export { httpRequest, sessionCookie, jsonBody, hostFor } from "./http";
  * or in a browser without JavaScript.
  */
 export async function hydrated(page: Page) {
+  if (base.info().project.use.javaScriptEnabled === false) return;
   if ((await page.locator('script[type="module"]').count()) === 0) return;
   await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
 }

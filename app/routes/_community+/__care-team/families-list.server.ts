@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listFamilyPage, readFamilyListParams } from "~/models/family-list.server";
 import { listView } from "~/models/list-params";
-import { formatRecentDay } from "~/models/local-time";
+import { formatDayThisYear, formatRecentDay } from "~/models/local-time";
 import { getResident } from "~/models/resident.server";
 import { linkedSignInStates, NO_SIGN_IN, type SignInState } from "~/models/sign-in-state.server";
 import { requireArea } from "~/utils/permissions.server";
@@ -31,10 +31,8 @@ export type FamilyRowItem = {
 
 /** What the list says about a family member's invitation, in the community's time zone. */
 export function invitationState(state: SignInState, timeZone: string, now = new Date()): InvitationState {
-  const yearOf = (d: Date) => new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" }).format(d);
   // "Nov 23" this year, "Nov 23, 2025" before
-  const day = (iso: string) =>
-    new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", ...(yearOf(new Date(iso)) === yearOf(now) ? {} : { year: "numeric" }) }).format(new Date(iso));
+  const day = (iso: string) => formatDayThisYear(iso, timeZone, now);
   const label =
     state.status === "active"
       ? "Accepted"

@@ -1,0 +1,120 @@
+// `npm run bench:phone`: how long a family member's phone on a slow mobile connection takes to
+// load a page fully (the load event: HTML, CSS, fonts, scripts and images), in a real Chromium with
+// JavaScript on and off, no cache. Every byte, the HTML included, goes through a throttling proxy
+// in this process: one 400 kbit/s link shared by all the page's connections, 400 ms round trips
+// (200 ms each way, and a round trip to open each connection). Prints the median of 3 loads each.
+//
+//   npm run bench:phone                  # 400 kbit/s, 400 ms
+//   npm run bench:phone -- 1600 150      # another link: kbit/s and round-trip ms
+import net from "node:net";
+import { chromium } from "@playwright/test";
+import { APP_DOMAIN, machineLine, request, signInCookies, startServer } from "./bench/lib";
+
+const [kbitArg, rttArg] = process.argv.slice(2);
+const KBIT = Number(kbitArg ?? 400);
+const RTT_MS = Number(rttArg ?? 400);
+const RUNS = 3;
+const port = Number(process.env.BENCH_PORT ?? 3293);
+const proxyPort = port + 1;
+const host = `sunnybrook.${APP_DOMAIN}`;
+
+/** One shared downlink: bytes leave at KBIT, in order, whichever connection they belong to. */
+function makeLink(bytesPerSecond: number) {
+  let freeAt = 0;
+  return (size: number): number => {
+    const now = performance.now();
+    const start = Math.max(now, freeAt);
+    freeAt = start + (size / bytesPerSecond) * 1000;
+    return freeAt - now; // when this chunk has fully arrived, from now
+  };
+}
+
+function startProxy(target: number, listen: number): Promise<net.Server> {
+  const down = makeLink((KBIT * 1000) / 8);
+  const up = makeLink((KBIT * 1000) / 8);
+  const oneWay = RTT_MS / 2;
+  const server = net.createServer((client) => {
+    client.setNoDelay(true);
+    const opened = performance.now() + RTT_MS; // the connection's own handshake round trip
+    const upstream = net.connect(target, "127.0.0.1");
+    upstream.setNoDelay(true);
+    const forward = (from: net.Socket, to: net.Socket, link: (n: number) => number) => {
+      from.on("data", (chunk: Buffer) => {
+        const wait = Math.max(link(chunk.length) + oneWay, opened - performance.now());
+        setTimeout(() => to.writable && to.write(chunk), wait);
+      });
+      from.on("end", () => setTimeout(() => to.end(), oneWay + 5));
+      from.on("error", () => to.destroy());
+    };
+    forward(client, upstream, up);
+    forward(upstream, client, down);
+  });
+  return new Promise((resolve) => server.listen(listen, "127.0.0.1", () => resolve(server)));
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const server = await startServer(port);
+const proxy = await startProxy(port, proxyPort);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
+try {
+  // signed in through the proxy: the session is bound to the host and port the browser uses
+  const cookies = await signInCookies(proxyPort, host, "sarah.ellis");
+  const recent = JSON.parse(
+    (await request({ port, host, path: "/api/stories/recent?limit=1", headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } })).body.toString(),
+  ) as { id: string }[];
+  const pages: [string, string][] = [
+    ["story page", `/stories/${recent[0]?.id}`],
+    ["community home", "/"],
+    ["family page", "/family"],
+    ["news", "/news"],
+  ];
+  console.log(`bench-phone on ${machineLine()}, ${new Date().toISOString().slice(0, 10)}`);
+  console.log(`link: ${KBIT} kbit/s shared, ${RTT_MS} ms round trips, HTML included; Chromium at 390x844, no cache; median of ${RUNS} loads`);
+  console.log("page            | JS on: load | bytes   | scripts | JS off: load | bytes");
+  for (const [name, path] of pages) {
+    const row: string[] = [];
+    for (const javaScriptEnabled of [true, false]) {
+      const times: number[] = [];
+      let bytes = 0;
+      let scripts = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+        // host-only, as the server set them (a production server's cookies are __Host- and Secure: set for
+        // the https origin, the browser sends them to http://*.localhost too, a secure context)
+        await context.addCookies(cookies.map((c) => ({ ...c, url: `${/^__(Host|Secure)-/.test(c.name) ? "https" : "http"}://${host}:${proxyPort}/`, httpOnly: true, sameSite: "Lax" as const, secure: /^__(Host|Secure)-/.test(c.name) })));
+        const page = await context.newPage();
+        let js = 0;
+        page.on("request", (r) => {
+          if (r.resourceType() === "script") js++;
+        });
+        const t0 = performance.now();
+        const res = await page.goto(`http://${host}:${proxyPort}${path}`, { waitUntil: "load", timeout: 120_000 });
+        const ms = performance.now() - t0;
+        if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
+        times.push(ms);
+        // bytes over the wire: the document and every resource it loaded (Resource Timing)
+        bytes = await page.evaluate(() =>
+          (performance.getEntriesByType("navigation") as PerformanceResourceTiming[])
+            .concat(performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+            .reduce((n, e) => n + e.transferSize, 0),
+        );
+        if (process.env.BENCH_VERBOSE) {
+          const entries = await page.evaluate(() =>
+            (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => `${e.name.replace(/^https?:\/\/[^/]+/, "")} ${e.transferSize} B, ${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ms`),
+          );
+          console.log(`  ${path} js=${javaScriptEnabled}: ${Math.round(ms)} ms\n    ${entries.join("\n    ")}`);
+        }
+        scripts = js;
+        await context.close();
+      }
+      row.push(`${(median(times) / 1000).toFixed(2)} s`, `${(bytes / 1024).toFixed(1)} KB`);
+      if (javaScriptEnabled) row.push(String(scripts));
+    }
+    console.log(`${name.padEnd(15)} | ${row[0]!.padStart(11)} | ${row[1]!.padStart(7)} | ${row[2]!.padStart(7)} | ${row[3]!.padStart(12)} | ${row[4]}`);
+  }
+} finally {
+  await browser.close();
+  proxy.close();
+  await server.stop();
+}
