@@ -1,26 +1,15 @@
 // The About me page as a PDF (pdfkit, as the gazette): always exactly one page, A4 or Letter. The
 // type is as large as the page allows (from 16 pt down to 8 pt); past that the longest sections are
 // shortened with an ellipsis, so a carer's one-pager never runs onto a second sheet.
-import PDFDocument from "pdfkit";
 import { ABOUT_SECTIONS } from "./about-me-sections";
 import type { AboutMe } from "./about-me.server";
-import { pdfTextCleaner, unicodeFonts, type Paper, type PrintPhoto } from "./gazette-pdf.server";
+import { startPdf, type Paper, type PrintPhoto } from "./gazette-pdf.server";
 
 export async function renderAboutMePdf(
   about: AboutMe,
   opts: { residentName: string; roomNumber: string | null; communityName: string; paper: Paper; photo: PrintPhoto | null; appName: string },
 ): Promise<Buffer> {
-  const fonts = unicodeFonts();
-  const clean = pdfTextCleaner(fonts);
-  const doc = new PDFDocument({ size: opts.paper, margins: { top: 40, bottom: 40, left: 48, right: 48 }, info: { Title: `About me: ${opts.residentName}`, Author: opts.communityName, Creator: opts.appName } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("body", fonts?.regular ?? "Helvetica");
-  doc.registerFont("bold", fonts?.bold ?? "Helvetica-Bold");
+  const { doc, done, clean } = startPdf({ size: opts.paper, margins: { top: 40, bottom: 40, left: 48, right: 48 }, info: { Title: `About me: ${opts.residentName}`, Author: opts.communityName, Creator: opts.appName } });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom;

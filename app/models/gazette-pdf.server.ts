@@ -39,6 +39,25 @@ export function pdfTextCleaner(fonts: ReturnType<typeof unicodeFonts>) {
   };
 }
 
+/**
+ * A new PDF with the shared fonts registered as "body" and "bold" (DejaVu Sans where the system
+ * has it, else Helvetica), `clean` for its text, and `done`: the whole file once `doc.end()` is
+ * called. Shared by the gazette, About me and life-story book PDFs.
+ */
+export function startPdf(options: PDFKit.PDFDocumentOptions) {
+  const fonts = unicodeFonts();
+  const doc = new PDFDocument(options);
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.registerFont("body", fonts?.regular ?? "Helvetica");
+  doc.registerFont("bold", fonts?.bold ?? "Helvetica-Bold");
+  return { doc, done, clean: pdfTextCleaner(fonts) };
+}
+
 /** The largest JPEG variant of an image at most `width` wide (pdfkit takes JPEG and PNG). */
 export type PrintPhoto = { data: Buffer; width: number; height: number };
 
@@ -57,30 +76,11 @@ export async function photoForPrint(db: TenantDb, community: Pick<Community, "su
 }
 
 export async function renderGazettePdf(g: Gazette, opts: { paper: Paper; photo: (imageId: string) => Promise<PrintPhoto | null>; appName: string }): Promise<Buffer> {
-  const fonts = unicodeFonts();
-  const clean = (text: string) => {
-    const noEmoji = text.replace(EMOJI, "").replace(/[ \t]{2,}/g, " ");
-    // Helvetica prints Latin-1 (WinAnsi); anything else becomes a question mark
-    return fonts ? noEmoji : noEmoji.normalize("NFC").replace(/[^\n\r\t\x20-\x7e\xa0-\xff‘’“”–—…]/g, "?");
-  };
-  const doc = new PDFDocument({
+  const { doc, done, clean } = startPdf({
     size: opts.paper,
     margins: { top: 54, bottom: 54, left: 60, right: 60 },
     info: { Title: `${g.resident.firstName}'s Gazette, ${g.month.label}`, Author: g.communityName, Creator: opts.appName },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  if (fonts) {
-    doc.registerFont("body", fonts.regular);
-    doc.registerFont("bold", fonts.bold);
-  } else {
-    doc.registerFont("body", "Helvetica");
-    doc.registerFont("bold", "Helvetica-Bold");
-  }
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const ensure = (height: number) => {

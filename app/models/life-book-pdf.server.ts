@@ -1,9 +1,8 @@
 // The life-story book as a PDF (pdfkit, with the gazette's fonts): a cover with the resident's photo,
 // a contents page with page numbers, one story per page (a long one runs on), its picture, and beside
 // each recorded story a QR code that opens the recording. Large type for the resident's own copy.
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { pdfTextCleaner, unicodeFonts, type Paper, type PrintPhoto } from "./gazette-pdf.server";
+import { startPdf, type Paper, type PrintPhoto } from "./gazette-pdf.server";
 import type { BookStory } from "./life-book.server";
 
 export type BookPdfInput = {
@@ -21,17 +20,7 @@ export type BookPdfInput = {
 };
 
 export async function renderLifeBookPdf(b: BookPdfInput): Promise<Buffer> {
-  const fonts = unicodeFonts();
-  const clean = pdfTextCleaner(fonts);
-  const doc = new PDFDocument({ size: b.paper, bufferPages: true, margins: { top: 60, bottom: 60, left: 64, right: 64 }, info: { Title: `The stories of ${b.residentName}`, Author: b.communityName, Creator: b.appName } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("body", fonts?.regular ?? "Helvetica");
-  doc.registerFont("bold", fonts?.bold ?? "Helvetica-Bold");
+  const { doc, done, clean } = startPdf({ size: b.paper, bufferPages: true, margins: { top: 60, bottom: 60, left: 64, right: 64 }, info: { Title: `The stories of ${b.residentName}`, Author: b.communityName, Creator: b.appName } });
   const size = b.large ? { title: 30, body: 20, small: 16 } : { title: 24, body: 13, small: 11 };
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

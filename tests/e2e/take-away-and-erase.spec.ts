@@ -5,33 +5,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import yauzl, { type Entry } from "yauzl";
+import { unzip } from "../helpers/unzip";
 import { test, expect, signIn, httpRequest, sessionCookie, PORT } from "./support/fixtures";
 import { phonePhoto } from "./support/media-helpers";
 
 const DATA = path.resolve(`test-data/e2e-${PORT}`);
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on("entry", (entry: Entry) =>
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on("end", () => resolve(out));
-      zip.readEntry();
-    });
-  });
-}
 
 test("the administrator takes a resident's stories away, then erases the resident: no row or file remains", async ({ page }) => {
   const project = test.info().project.name;

@@ -1,7 +1,7 @@
 // Issue 19: a resident's stories to take away: GET /residents/{id}/export.zip for the resident and
 // their administrators; the zip unzips to an index.html whose links all lead to files in it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl, { type Entry } from "yauzl";
+import { unzip } from "../helpers/unzip";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { buildCommunity, call, cookieFor, get, type Fixture } from "../helpers/home-fixture";
 import { saveAudio, saveImage } from "~/models/media.server";
@@ -20,28 +20,6 @@ beforeAll(async () => {
   bravo = await buildCommunity("bravo");
 });
 afterAll(() => cleanupDataDir(dir));
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on("entry", (entry: Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(out));
-      zip.readEntry();
-    });
-  });
-}
 
 const url = (f: Fixture, id: string) => `${f.origin}/residents/${id}/export.zip`;
 

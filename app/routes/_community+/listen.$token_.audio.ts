@@ -2,10 +2,9 @@
 // The token is signed and revocable (life-book.server.ts); Range requests are answered for players.
 import fs from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { recordingOfLink } from "~/models/life-book.server";
 import { mediaFilePath } from "~/models/media.server";
-import { parseRange } from "~/models/media-serve";
+import { rangedFileResponse } from "./__ranged-file.server";
 import { requireTenant } from "~/utils/host.server";
 
 const gone = () => new Response("This recording link is not valid any more.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -21,15 +20,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch {
     throw gone();
   }
-  const headers = new Headers({ "Content-Type": found.audio.mimeType, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Accept-Ranges": "bytes", "Content-Disposition": "inline" });
-  const range = parseRange(request.headers.get("range"), size);
-  if (range === "unsatisfiable") {
-    headers.set("Content-Range", `bytes */${size}`);
-    return new Response(null, { status: 416, headers });
-  }
-  const { start, end } = range ?? { start: 0, end: size - 1 };
-  headers.set("Content-Length", String(size === 0 ? 0 : end - start + 1));
-  if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
-  if (request.method === "HEAD" || size === 0) return new Response(null, { status: range ? 206 : 200, headers });
-  return new Response(createReadableStreamFromReadable(fs.createReadStream(file, { start, end })), { status: range ? 206 : 200, headers });
+  const headers = new Headers({ "Content-Type": found.audio.mimeType, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Content-Disposition": "inline" });
+  return rangedFileResponse(request, file, size, headers);
 }

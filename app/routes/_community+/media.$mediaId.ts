@@ -4,15 +4,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { requireTenantUser } from "~/utils/auth.server";
 import { notFound } from "~/utils/api.server";
 import type { Community } from "~/utils/db.server";
 import { kioskSessionOf, readKiosk } from "~/utils/kiosk.server";
 import { getMedia, mediaDir, mediaVariants, type MediaRow } from "~/models/media.server";
+import { rangedFileResponse } from "./__ranged-file.server";
 import { isKioskGridPhoto, kioskMayOpenMedia } from "~/models/kiosk.server";
 import { canAccessMedia } from "~/models/media-access.server";
-import { parseRange, parseWidth, pickVariant } from "~/models/media-serve";
+import { parseWidth, pickVariant } from "~/models/media-serve";
 
 // files never change under a name; an hour keeps scrolling cheap while access can still be revoked
 const CACHE_CONTROL = "private, max-age=3600";
@@ -57,15 +57,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
 
-  const range = parseRange(request.headers.get("range"), size);
-  if (range === "unsatisfiable") {
-    headers.set("Content-Range", `bytes */${size}`);
-    return new Response(null, { status: 416, headers });
-  }
-  const { start, end } = range ?? { start: 0, end: size - 1 };
-  headers.set("Content-Length", String(size === 0 ? 0 : end - start + 1));
-  if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
-  if (request.method === "HEAD" || size === 0) return new Response(null, { status: range ? 206 : 200, headers });
-  const body = createReadableStreamFromReadable(fs.createReadStream(file, { start, end }));
-  return new Response(body, { status: range ? 206 : 200, headers });
+  return rangedFileResponse(request, file, size, headers);
 }
