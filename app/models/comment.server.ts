@@ -88,15 +88,34 @@ function syncLikeCount(db: TenantQueries, storyId: string) {
     .run();
 }
 
+/** A comment sent again this soon with the same words is the same comment (a double tap, a resend). */
+export const REPEATED_COMMENT_SECONDS = 60;
+
 /**
  * Adds a comment by the signed-in family member. Its emoji, when given, also counts as the member's
- * reaction to the story. Content must already be validated (CommentSchema).
+ * reaction to the story. Content must already be validated (CommentSchema). The same words and
+ * emoji from the same member on the same story within REPEATED_COMMENT_SECONDS are not added twice:
+ * the comment already there is answered, with `repeated: true`.
  */
-export function addComment(db: TenantDb, user: Member, storyId: string, input: { content: string; emoji?: string | null }): CommentView {
+export function addComment(db: TenantDb, user: Member, storyId: string, input: { content: string; emoji?: string | null }): CommentView & { repeated: boolean } {
   const { story, member } = responseTarget(db, user, storyId);
   const id = newId();
   const content = input.content.trim();
   const emoji = input.emoji && REACTIONS.some((r) => r.emoji === input.emoji) ? input.emoji : null;
+  const repeat = db
+    .select({ id: comments.id, emoji: comments.emoji })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.storyId, storyId),
+        eq(comments.authorUserId, user.id),
+        eq(comments.content, content),
+        sql`${comments.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${REPEATED_COMMENT_SECONDS} seconds`})`,
+      ),
+    )
+    .all()
+    .find((c) => c.emoji === emoji);
+  if (repeat) return { ...listComments(db, storyId).find((c) => c.id === repeat.id)!, repeated: true };
   db.transaction((t) => {
     t.insert(comments).values({ id, storyId, familyMemberId: member.id, authorUserId: user.id, authorName: member.name, content, emoji }).run();
     if (emoji) {
@@ -105,7 +124,7 @@ export function addComment(db: TenantDb, user: Member, storyId: string, input: {
     }
     recordActivity(t, { type: "comment_added", summary: `${member.name} commented on "${story.title}"`, subjectId: storyId, actor: { id: user.id, displayName: member.name } });
   });
-  return listComments(db, storyId).find((c) => c.id === id)!;
+  return { ...listComments(db, storyId).find((c) => c.id === id)!, repeated: false };
 }
 
 /**
@@ -136,15 +155,23 @@ export function reactionSummary(db: TenantDb, storyId: string, userId: string | 
   });
 }
 
-/** Adds the member's reaction, or takes it back when it was already given. Returns whether it is on now. */
-export function toggleReaction(db: TenantDb, user: Member, storyId: string, emoji: string): boolean {
+/**
+ * Gives the member's reaction ("on"), takes it back ("off") or turns it over ("toggle"). "on" and
+ * "off" are idempotent, so a form pressed twice (a double tap on a page without JavaScript) ends
+ * where the person meant. Returns whether it is on now and whether anything changed.
+ */
+export function setReaction(db: TenantDb, user: Member, storyId: string, emoji: string, want: "on" | "off" | "toggle"): { on: boolean; changed: boolean } {
   responseTarget(db, user, storyId);
   if (!REACTIONS.some((r) => r.emoji === emoji)) throw new CommentAccessError(404, "Unknown reaction");
   return db.transaction((t) => {
-    const removed = t.delete(reactions).where(and(eq(reactions.storyId, storyId), eq(reactions.userId, user.id), eq(reactions.emoji, emoji))).run().changes;
-    if (!removed) t.insert(reactions).values({ id: newId(), storyId, userId: user.id, emoji }).run();
+    const mine = and(eq(reactions.storyId, storyId), eq(reactions.userId, user.id), eq(reactions.emoji, emoji));
+    const given = Boolean(t.select({ id: reactions.id }).from(reactions).where(mine).get());
+    const on = want === "toggle" ? !given : want === "on";
+    if (on === given) return { on, changed: false };
+    if (on) t.insert(reactions).values({ id: newId(), storyId, userId: user.id, emoji }).run();
+    else t.delete(reactions).where(mine).run();
     syncLikeCount(t, storyId);
-    return removed === 0;
+    return { on, changed: true };
   });
 }
 

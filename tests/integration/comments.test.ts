@@ -134,6 +134,32 @@ describe("the story page", () => {
     expect(count()).toBe(0);
   });
 
+  it("a form sent twice (a double tap on a page without JavaScript) adds one comment and lands one reaction", async () => {
+    const id = alpha.stories.benPublished;
+    const words = `Twice by accident ${Date.now()}`;
+    const send = () => call(storyRoute.action, postForm(page(id), { intent: "comment", content: words }, cookies.benSon), { storyId: id });
+    expect((await send()).status).toBe(302);
+    expect((await send()).status).toBe(302);
+    expect(listComments(alpha.db(), id).filter((c) => c.content === words)).toHaveLength(1);
+    // different words, or the same words with another emoji, are another comment
+    await call(storyRoute.action, postForm(page(id), { intent: "comment", content: words, emoji: "🙏" }, cookies.benSon), { storyId: id });
+    expect(listComments(alpha.db(), id).filter((c) => c.content === words)).toHaveLength(2);
+    // the API answers the comment already made, 200 rather than 201
+    const again = await callApi(commentsApi.action, id, postJson(api(id), { content: words, emoji: null }, cookies.benSon));
+    expect(again.status).toBe(200);
+    expect(listComments(alpha.db(), id).filter((c) => c.content === words)).toHaveLength(2);
+
+    const count = () => getStoryRow(alpha.db(), id)!.likeCount;
+    const before = count();
+    const press = (turn: string) => call(storyRoute.action, postForm(page(id), { intent: "react", emoji: "😊", turn }, cookies.benSon), { storyId: id });
+    await press("on");
+    await press("on");
+    expect(count()).toBe(before + 1);
+    await press("off");
+    await press("off");
+    expect(count()).toBe(before);
+  });
+
   it("lets a family member delete only their own comment, and staff any, after a confirmation", async () => {
     const id = alpha.stories.adaPublished;
     const mine = listComments(alpha.db(), id).find((c) => c.content === "From the form")!;

@@ -52,29 +52,33 @@ export function ReactionBar({ reactions, canReact, action }: { reactions: Reacti
       </ul>
     );
   }
+  // a form a reaction, each saying which way it turns it: pressed twice before the page comes
+  // back (a double tap without JavaScript), it still ends where the person meant
   return (
-    <Form method="post" action={action} preventScrollReset>
-      <input type="hidden" name="intent" value="react" />
+    <div>
       <p className="mb-2 text-base text-stone-700">Press a reaction to add it; press it again to take it back.</p>
       <div className="flex flex-wrap gap-2">
         {reactions.map((r) => (
-          <button
-            key={r.emoji}
-            type="submit"
-            name="emoji"
-            value={r.emoji}
-            aria-pressed={r.mine}
-            aria-label={`${r.label}, ${r.count}`}
-            className={`inline-flex min-h-target min-w-target items-center gap-2 rounded-full border-2 px-3 text-lg ${
-              r.mine ? "border-brand-700 bg-brand-100" : "border-stone-400 bg-white hover:bg-stone-100"
-            }`}
-          >
-            <span aria-hidden="true">{r.emoji}</span>
-            <span aria-hidden="true">{r.count}</span>
-          </button>
+          <Form key={r.emoji} method="post" action={action} preventScrollReset>
+            <input type="hidden" name="intent" value="react" />
+            <input type="hidden" name="turn" value={r.mine ? "off" : "on"} />
+            <button
+              type="submit"
+              name="emoji"
+              value={r.emoji}
+              aria-pressed={r.mine}
+              aria-label={`${r.label}, ${r.count}`}
+              className={`inline-flex min-h-target min-w-target items-center gap-2 rounded-full border-2 px-3 text-lg ${
+                r.mine ? "border-brand-700 bg-brand-100" : "border-stone-400 bg-white hover:bg-stone-100"
+              }`}
+            >
+              <span aria-hidden="true">{r.emoji}</span>
+              <span aria-hidden="true">{r.count}</span>
+            </button>
+          </Form>
         ))}
       </div>
       <WhoReacted reactions={reactions} />
-    </Form>
+    </div>
   );
 }

@@ -23,7 +23,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, db, community } = await requireTenantUser(request);
   const input = await readJson(request, CommentSchema);
   try {
-    const comment = addComment(db, user, params.id ?? "", input);
+    const { repeated, ...comment } = addComment(db, user, params.id ?? "", input);
+    // the same words sent again within a minute: the comment already made, nothing new
+    if (repeated) return Response.json(comment, { status: 200 });
     notifyComment(db, community, comment.storyId, comment, { id: user.id, displayName: comment.familyMember.name });
     return Response.json(comment, { status: 201 });
   } catch (error) {

@@ -19,7 +19,7 @@ import {
   listComments,
   reactionSummary,
   recordStoryView,
-  toggleReaction,
+  setReaction,
 } from "~/models/comment.server";
 import { formatLongDate } from "~/models/local-time";
 import { reactionLabel } from "~/models/categories";
@@ -105,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return submission.reply();
       try {
         const comment = addComment(db, user, storyId, submission.value);
-        notifyComment(db, community, storyId, comment, { id: user.id, displayName: comment.familyMember.name });
+        if (!comment.repeated) notifyComment(db, community, storyId, comment, { id: user.id, displayName: comment.familyMember.name });
       } catch (error) {
         if (error instanceof CommentAccessError) throw error;
         console.error("Adding a comment failed", error);
@@ -116,7 +116,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "react") {
       const emoji = String(formData.get("emoji") ?? "");
       if (!REACTION_EMOJIS.includes(emoji)) throw new Response("Choose one of the reactions shown", { status: 400 });
-      if (toggleReaction(db, user, storyId, emoji)) notifyReaction(db, community, storyId, { emoji, label: reactionLabel(emoji) ?? "" }, user);
+      // each button says which way it turns the reaction, so a second press of the same page's
+      // button (a double tap without JavaScript) does not undo the first
+      const turn = formData.get("turn");
+      const result = setReaction(db, user, storyId, emoji, turn === "on" || turn === "off" ? turn : "toggle");
+      if (result.on && result.changed) notifyReaction(db, community, storyId, { emoji, label: reactionLabel(emoji) ?? "" }, user);
       return redirect(`${back}#reactions`);
     }
     if (intent === "delete-comment") {
