@@ -2,7 +2,7 @@
 // /notifications, and, as each person chose, emailed at once, gathered into the weekly digest, or
 // never emailed. Creating them also queues the emails, in one transaction.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { prepared, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { publicCommunityOrigin } from "~/utils/public-origin.server";
 import type { Role } from "~/utils/roles";
@@ -194,7 +194,10 @@ export function countNotifications(db: TenantDb, userId: string): number {
 }
 
 export function countUnread(db: TenantDb, userId: string): number {
-  return db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))).get()?.n ?? 0;
+  const unread = prepared(db, "unread-notifications", (d) =>
+    d.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt))).prepare(),
+  );
+  return unread.get({ userId })?.n ?? 0;
 }
 
 /** Marks all of the person's notifications read. Returns how many were unread. */

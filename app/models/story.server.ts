@@ -5,7 +5,7 @@ import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
 import { deleteMedia, markMediaAttached } from "./media.server";
-import { excerptOf } from "./categories";
+import { excerptOf, needsReadMore } from "./categories";
 import { mediaUrl } from "./media-urls";
 import { toResidentSummary, type ResidentSummary } from "./resident.server";
 import { ROLE, roleIn, CARE_TEAM_ROLES, type Role } from "~/utils/roles";
@@ -47,6 +47,35 @@ export type StoryView = {
   /** told at the lounge kiosk with a carer's help: the helper's name ("told with help from Marcus") */
   helperName: string | null;
 };
+
+/**
+ * What a story card shows (the home, the stories list): the excerpt, not the whole story, so a page
+ * of cards does not carry every story's text in its data (the home sends it to the browser twice:
+ * in the markup and for hydration).
+ */
+export type StoryCardView = Pick<StoryView, "id" | "title" | "excerpt" | "category" | "imageId" | "imageUrl" | "createdAt" | "isPublished" | "audioUrl" | "durationSeconds"> & {
+  /** more to read than the excerpt shows: the card says "Read More" */
+  hasMore: boolean;
+  resident: Pick<ResidentSummary, "firstName" | "lastName" | "roomNumber" | "profileImageUrl">;
+};
+
+export function toStoryCard(s: StoryView): StoryCardView {
+  const { firstName, lastName, roomNumber, profileImageUrl } = s.resident;
+  return {
+    id: s.id,
+    title: s.title,
+    excerpt: s.excerpt,
+    hasMore: needsReadMore(s.content) || s.excerpt !== s.content,
+    category: s.category,
+    imageId: s.imageId,
+    imageUrl: s.imageUrl,
+    createdAt: s.createdAt,
+    isPublished: s.isPublished,
+    audioUrl: s.audioUrl,
+    durationSeconds: s.durationSeconds,
+    resident: { firstName, lastName, roomNumber, profileImageUrl },
+  };
+}
 
 const storyColumns = { story: stories, resident: residents };
 

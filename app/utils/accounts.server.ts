@@ -1,7 +1,7 @@
 // The accounts that sign-in reads: a user by id, by username on a host, and the time of their
 // last sign-in. Account management (create, list, passwords, staff) is in models/user.server.ts.
-import { and, eq, isNull } from "drizzle-orm";
-import { controlSchema, getControlDb } from "./db.server";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { controlSchema, getControlDb, prepared } from "./db.server";
 import { ROLE } from "./roles";
 
 const { users } = controlSchema;
@@ -10,7 +10,7 @@ export type UserRow = typeof users.$inferSelect;
 export type PublicUser = Omit<UserRow, "passwordHash">;
 
 export function getUserById(id: string): UserRow | undefined {
-  return getControlDb().select().from(users).where(eq(users.id, id)).get();
+  return prepared(getControlDb(), "user-by-id", (db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare()).get({ id });
 }
 
 /**

@@ -8,7 +8,7 @@ import { findUserForLogin, getUserById, markSignedIn, type UserRow } from "./acc
 import { homePathFor, ROLE, type Role } from "./roles";
 import { resolveHost, requireTenant, hostnameOf, type HostContext } from "./host.server";
 import { verifyPassword } from "./password.server";
-import { clearSessionCookie, createSession, deleteSession, loadSession, readSessionId } from "./session.server";
+import { clearSessionCookie, createSession, deleteSession, loadSession, readSessionId, type SessionRow } from "./session.server";
 import { safeRedirect } from "./safe-redirect";
 
 export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };
@@ -72,27 +72,45 @@ function belongsToHost(user: UserRow, ctx: HostContext): boolean {
   return ctx.kind === "tenant" && user.tenantId === ctx.community.id;
 }
 
-const userCache = new WeakMap<Request, SessionUser | null>();
+type SignedIn = { user: SessionUser; session: SessionRow } | null;
+/**
+ * The check, once a request: Remix runs the root's, the layout's and the page's loaders at the same
+ * time, and each asks who is signed in; they share one answer (a promise, so the second asks before
+ * the first has it), which is one session and one user read a page instead of three of each.
+ */
+const signedInCache = new WeakMap<Request, Promise<SignedIn>>();
+
+function signedIn(request: Request): Promise<SignedIn> {
+  let pending = signedInCache.get(request);
+  if (!pending) {
+    pending = checkSession(request);
+    signedInCache.set(request, pending);
+  }
+  return pending;
+}
+
+async function checkSession(request: Request): Promise<SignedIn> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const ctx = resolveHost(request);
+  let user: UserRow | undefined;
+  const session = loadSession(sessionId, hostnameOf(request), (userId) => {
+    user = getUserById(userId);
+    return user && user.isActive ? user.role : null;
+  });
+  if (!session || !user || !belongsToHost(user, ctx)) return null;
+  const { passwordHash: _hash, ...rest } = user;
+  return { user: { ...rest, sessionId }, session };
+}
 
 /** The signed-in user for this request on this host, or null. */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  if (userCache.has(request)) return userCache.get(request)!;
-  let result: SessionUser | null = null;
-  const sessionId = await readSessionId(request);
-  if (sessionId) {
-    const ctx = resolveHost(request);
-    let user: UserRow | undefined;
-    const session = loadSession(sessionId, hostnameOf(request), (userId) => {
-      user = getUserById(userId);
-      return user && user.isActive ? user.role : null;
-    });
-    if (session && user && belongsToHost(user, ctx)) {
-      const { passwordHash: _hash, ...rest } = user;
-      result = { ...rest, sessionId };
-    }
-  }
-  userCache.set(request, result);
-  return result;
+  return (await signedIn(request))?.user ?? null;
+}
+
+/** The live session row this request's user was found by (null when signed out), as read then. */
+export async function getSignedInSession(request: Request): Promise<SessionRow | null> {
+  return (await signedIn(request))?.session ?? null;
 }
 
 function isApiRequest(request: Request) {

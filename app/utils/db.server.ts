@@ -23,6 +23,28 @@ export type Community = typeof controlSchema.communities.$inferSelect;
 const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
 const SUBDOMAIN_FILE_SAFE = /^[a-z0-9-]{1,63}$/;
 
+const preparedByDb = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query built once per database handle and kept prepared (drizzle's `.prepare()`, values as
+ * `sql.placeholder`), for the few queries every page runs: the session, its user, the community,
+ * the unread count. Built anew each time, turning the query into SQL and SQLite compiling it cost
+ * more than running it (bench:profile). Keyed by the handle, so a reopened database prepares again.
+ */
+export function prepared<D extends object, Q>(db: D, name: string, build: (db: D) => Q): Q {
+  let queries = preparedByDb.get(db);
+  if (!queries) {
+    queries = new Map();
+    preparedByDb.set(db, queries);
+  }
+  let query = queries.get(name) as Q | undefined;
+  if (query === undefined) {
+    query = build(db);
+    queries.set(name, query);
+  }
+  return query;
+}
+
 function openSqlite(file: string): Database.Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);

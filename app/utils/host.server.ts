@@ -1,6 +1,6 @@
 // The host selects the community; it never authorizes (see auth.server.ts for that).
-import { eq } from "drizzle-orm";
-import { controlSchema, getControlDb, getTenantDb, type Community, type TenantDb } from "./db.server";
+import { eq, sql } from "drizzle-orm";
+import { controlSchema, getControlDb, getTenantDb, prepared, type Community, type TenantDb } from "./db.server";
 import { env } from "./env.server";
 
 export type HostContext =
@@ -30,11 +30,9 @@ export function classifyHost(
 
 export function findCommunityBySubdomain(subdomain: string): Community | undefined {
   if (!subdomain) return undefined;
-  return getControlDb()
-    .select()
-    .from(controlSchema.communities)
-    .where(eq(controlSchema.communities.subdomain, subdomain))
-    .get();
+  return prepared(getControlDb(), "community-by-subdomain", (db) =>
+    db.select().from(controlSchema.communities).where(eq(controlSchema.communities.subdomain, sql.placeholder("subdomain"))).prepare(),
+  ).get({ subdomain });
 }
 
 export function resolveHost(request: Request): HostContext {

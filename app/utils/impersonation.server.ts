@@ -4,6 +4,7 @@
 // written by the routes (models/audit.server.ts).
 import { redirect } from "@remix-run/node";
 import { getUserById, type UserRow } from "./accounts.server";
+import { getSignedInSession } from "./auth.server";
 import { communityOrigin, hostnameOf } from "./host.server";
 import { homePathFor, ROLE } from "./roles";
 import { clearSessionCookie, createSession, deleteSession, getSessionRow, loadSession, readSessionId, sessionCookie } from "./session.server";
@@ -14,7 +15,8 @@ export type Impersonation = { sessionId: string; impersonator: { id: string; dis
 export async function impersonationOf(request: Request): Promise<Impersonation | null> {
   const id = await readSessionId(request);
   if (!id) return null;
-  const row = getSessionRow(id);
+  // the row the signed-in check read already, when the session is live; else read as it is
+  const row = (await getSignedInSession(request)) ?? getSessionRow(id);
   if (!row?.impersonatorUserId) return null;
   const impersonator = getUserById(row.impersonatorUserId);
   return {

@@ -1,9 +1,9 @@
 // Server-side sessions: the cookie holds only a signed session id; the row lives in the control
 // database, so sign-out and password changes end sessions for real. See docs/decisions/003-sessions.md.
 import { createCookie } from "@remix-run/node";
-import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import { controlSchema, getControlDb } from "./db.server";
+import { controlSchema, getControlDb, prepared } from "./db.server";
 import { env } from "./env.server";
 import { ROLE, type Role } from "./roles";
 
@@ -78,7 +78,7 @@ export async function createSession(opts: {
 /** The live session for this id on this host, or null (expired, idle too long, or another host's). */
 export function loadSession(id: string, host: string, role: (userId: string) => Role | null): SessionRow | null {
   const db = getControlDb();
-  const row = db.select().from(sessions).where(eq(sessions.id, id)).get();
+  const row = getSessionRow(id);
   if (!row) return null;
   const now = Date.now();
   const userRole = role(row.userId);
@@ -96,7 +96,7 @@ export function loadSession(id: string, host: string, role: (userId: string) => 
 
 /** The session row by id, without checks (callers check host, user and expiry themselves). */
 export function getSessionRow(id: string): SessionRow | undefined {
-  return getControlDb().select().from(sessions).where(eq(sessions.id, id)).get();
+  return prepared(getControlDb(), "session-by-id", (db) => db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare()).get({ id });
 }
 
 export function deleteSession(id: string) {

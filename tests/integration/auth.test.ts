@@ -4,8 +4,9 @@ import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { createCommunity, setCommunityActive } from "~/models/community.server";
 import { createUser } from "~/models/user.server";
 import { issueLoginToken } from "~/models/login-token.server";
-import { requireUser, requireTenantUser } from "~/utils/auth.server";
-import { tenantDbFile, getControlDb, controlSchema } from "~/utils/db.server";
+import { eq } from "drizzle-orm";
+import { getOptionalUser, requireUser, requireTenantUser } from "~/utils/auth.server";
+import { closeAllDatabases, controlSchema, getControlDb, prepared, tenantDbFile } from "~/utils/db.server";
 import * as loginRoute from "~/routes/_auth+/login";
 import * as logoutRoute from "~/routes/_auth+/logout";
 import * as passwordRoute from "~/routes/_auth+/password";
@@ -97,6 +98,35 @@ describe("sign-in", () => {
     expect(res.headers.get("Location")).toBe("/admin");
     const res2 = (await login(A, "alice", "alpha-password", "/admin/news")) as Response;
     expect(res2.headers.get("Location")).toBe("/admin/news");
+  });
+});
+
+describe("one check a request", () => {
+  it("gives the loaders of one page, asking at the same time, the same answer from one read", async () => {
+    const cookie = cookieOf((await login(A, "alice", "alpha-password")) as Response);
+    const request = new Request(`${A}/`, { headers: { Cookie: cookie } });
+    // Remix runs the root's, the layout's and the page's loaders together
+    const [root, layout, page] = await Promise.all([getOptionalUser(request), getOptionalUser(request), requireUser(request)]);
+    expect(root?.username).toBe("alice");
+    expect(layout).toBe(root);
+    expect(page).toBe(root);
+    // the next request reads again: signed out in between, it is signed out
+    const sessionId = root!.sessionId;
+    getControlDb().delete(controlSchema.sessions).where(eq(controlSchema.sessions.id, sessionId)).run();
+    expect(await getOptionalUser(new Request(`${A}/`, { headers: { Cookie: cookie } }))).toBeNull();
+    expect(await getOptionalUser(request)).toBe(root);
+  });
+
+  it("keeps prepared queries per database handle, so a reopened database prepares its own", async () => {
+    const cookie = cookieOf((await login(A, "alice", "alpha-password")) as Response);
+    const before = await getOptionalUser(new Request(`${A}/`, { headers: { Cookie: cookie } }));
+    closeAllDatabases();
+    const after = await getOptionalUser(new Request(`${A}/`, { headers: { Cookie: cookie } }));
+    expect(after?.id).toBe(before?.id);
+    const db = getControlDb();
+    const build = () => ({ built: true });
+    expect(prepared(db, "test-query", build)).toBe(prepared(db, "test-query", build));
+    expect(prepared({}, "test-query", build)).not.toBe(prepared(db, "test-query", build));
   });
 });
 

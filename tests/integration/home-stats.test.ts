@@ -119,6 +119,23 @@ describe("the community home", () => {
     ]);
   });
 
+  it("sends each card its excerpt and whether there is more, not the whole story", async () => {
+    const db = alpha.db();
+    const long = createStory(db, { residentId: alpha.residents.ada, author: { id: "x", username: "x", displayName: "X" }, title: "A long afternoon", content: "The river was high that year. ".repeat(40), category: "family" });
+    approve(db, long.id);
+    const home = (await call(indexRoute.loader, get(`${alpha.origin}/`, familyCookie))).data;
+    const card = home.recent.find((s: { id: string }) => s.id === long.id);
+    expect(card.hasMore).toBe(true);
+    expect(card.excerpt.length).toBeLessThan(long.content.length);
+    // no story's whole text rides along in the page's data
+    for (const s of [...home.recent, ...home.featured]) expect(s).not.toHaveProperty("content");
+    const short = home.recent.find((s: { id: string }) => s.id !== long.id && s.excerpt.length < 100);
+    if (short) expect(short.hasMore).toBe(false);
+    const list = (await call(storiesRoute.loader, get(`${alpha.origin}/stories`, familyCookie))).data;
+    expect(list.stories.find((s: { id: string }) => s.id === long.id)).toMatchObject({ hasMore: true });
+    expect(list.stories[0]).not.toHaveProperty("content");
+  });
+
   it("keeps titles of stories under review out of a family member's activity feed but shows them to staff", async () => {
     const family = (await call(indexRoute.loader, get(`${alpha.origin}/`, familyCookie))).data;
     const admin = (await call(indexRoute.loader, get(`${alpha.origin}/`, adminCookie))).data;

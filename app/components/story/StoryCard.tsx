@@ -1,28 +1,15 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { needsReadMore } from "~/models/categories";
 import { srcSetFor } from "~/models/media-urls";
+import type { StoryCardView } from "~/models/story.server";
 import { CategoryBadge } from "./CategoryBadge";
 import { RelativeTime } from "./RelativeTime";
 import { ListenBadge } from "./ListenBadge";
 import { ResidentAvatar, roomLabel } from "./ResidentAvatar";
 import { StoryArtPanel } from "./CategoryArt";
 
-/** What a card needs of a story (a StoryView from ~/models/story.server has all of it). */
-export type StoryCardStory = {
-  id: string;
-  title: string;
-  content: string;
-  excerpt: string;
-  category: string;
-  imageId: string | null;
-  imageUrl: string | null;
-  createdAt: string;
-  isPublished?: boolean;
-  audioUrl?: string | null;
-  durationSeconds?: number | null;
-  resident: { firstName: string; lastName: string; roomNumber: string | null; profileImageUrl: string | null };
-};
+/** What a card needs of a story: toStoryCard (~/models/story.server) makes it from a StoryView. */
+export type StoryCardStory = StoryCardView;
 
 type Props = {
   story: StoryCardStory;
@@ -85,7 +72,7 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
           <RelativeTime iso={story.createdAt} />
         </p>
         <p className="text-base">{story.excerpt}</p>
-        {needsReadMore(story.content) || story.excerpt !== story.content ? (
+        {story.hasMore ? (
           <p className="mt-auto">
             <Link to={to} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
               Read More<span className="sr-only"> about {story.title}</span>
