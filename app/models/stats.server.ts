@@ -1,6 +1,6 @@
 // The community home's figures and activity feed, computed from the community's own data.
-import { and, count, desc, eq, exists, gte, inArray, notInArray, or } from "drizzle-orm";
-import { tenantSchema, type TenantDb, type Community } from "~/utils/db.server";
+import { and, count, desc, eq, exists, gte, inArray, notInArray, or, sql } from "drizzle-orm";
+import { prepared, tenantSchema, type TenantDb, type Community } from "~/utils/db.server";
 import type { ActivityRow, ActivityType } from "./activity.server";
 import { startOfLocalMonthUtc } from "./local-time";
 import { roleIn, CARE_TEAM_ROLES, type Role } from "~/utils/roles";
@@ -26,18 +26,27 @@ export type CommunityStats = {
  * seen by everyone, and a count of someone's private stories is theirs to tell.
  */
 export function getCommunityStats(db: TenantDb, community: Pick<Community, "timeZone">, now: Date = new Date()): CommunityStats {
-  const one = (n: { n: number } | undefined) => n?.n ?? 0;
+  // every home page asks: one statement, prepared once per database (prepared() in db.server)
+  const query = prepared(db, "community-stats", (d) =>
+    d
+      .select({
+        totalResidents: sql<number>`(${d.select({ n: count() }).from(residents).where(eq(residents.isActive, true))})`,
+        totalStories: sql<number>`(${d.select({ n: count() }).from(stories).where(storyIsForEveryone)})`,
+        totalFamilyViews: sql<number>`(${d.select({ n: count() }).from(storyViews).innerJoin(stories, eq(storyViews.storyId, stories.id)).where(storyIsForEveryone)})`,
+        storiesThisMonth: sql<number>`(${d
+          .select({ n: count() })
+          .from(stories)
+          .where(and(eq(stories.audience, "community"), gte(stories.createdAt, sql.placeholder("monthStart"))))})`,
+      })
+      .from(sql`(select 1)`)
+      .prepare(),
+  );
+  const row = query.get({ monthStart: startOfLocalMonthUtc(community.timeZone, now) });
   return {
-    totalResidents: one(db.select({ n: count() }).from(residents).where(eq(residents.isActive, true)).get()),
-    totalStories: one(db.select({ n: count() }).from(stories).where(storyIsForEveryone).get()),
-    totalFamilyViews: one(db.select({ n: count() }).from(storyViews).innerJoin(stories, eq(storyViews.storyId, stories.id)).where(storyIsForEveryone).get()),
-    storiesThisMonth: one(
-      db
-        .select({ n: count() })
-        .from(stories)
-        .where(and(eq(stories.audience, "community"), gte(stories.createdAt, startOfLocalMonthUtc(community.timeZone, now))))
-        .get(),
-    ),
+    totalResidents: Number(row?.totalResidents ?? 0),
+    totalStories: Number(row?.totalStories ?? 0),
+    totalFamilyViews: Number(row?.totalFamilyViews ?? 0),
+    storiesThisMonth: Number(row?.storiesThisMonth ?? 0),
   };
 }
 

@@ -129,7 +129,7 @@ describe("the community home", () => {
     expect(card.excerpt.length).toBeLessThan(long.content.length);
     // no story's whole text rides along in the page's data
     for (const s of [...home.recent, ...home.featured]) expect(s).not.toHaveProperty("content");
-    const short = home.recent.find((s: { id: string }) => s.id !== long.id && s.excerpt.length < 100);
+    const short = home.recent.find((s: { id: string; excerpt: string }) => s.id !== long.id && s.excerpt.length < 100);
     if (short) expect(short.hasMore).toBe(false);
     const list = (await call(storiesRoute.loader, get(`${alpha.origin}/stories`, familyCookie))).data;
     expect(list.stories.find((s: { id: string }) => s.id === long.id)).toMatchObject({ hasMore: true });

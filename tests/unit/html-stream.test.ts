@@ -15,9 +15,8 @@ const page = (lead: number) =>
     ...Array.from({ length: 120 }, (_, i) => createElement("p", { key: i }, `Story ${i} of the family, told…`)),
   );
 
-function render(element: ReturnType<typeof page>, through: () => NodeJS.ReadWriteStream): Promise<Buffer> {
+function render(element: ReturnType<typeof page>, through: () => NodeJS.ReadWriteStream, chunks: Buffer[] = []): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
         chunks.push(Buffer.from(chunk));
@@ -66,5 +65,34 @@ describe("the HTML stream", () => {
     expect(withoutNulBytes(plain)).toBe(plain);
     const padded = Uint8Array.from([0, 0x61, 0, 0, 0xe2, 0x80, 0xa6, 0]);
     expect(Array.from(withoutNulBytes(padded))).toEqual([0x61, 0xe2, 0x80, 0xa6]);
+  });
+
+  it("sends a page React writes in one pass as one chunk, not as its 2 KB views", async () => {
+    const views: Buffer[] = [];
+    const raw = await render(page(1), () => new PassThrough(), views);
+    expect(views.length).toBeGreaterThan(2);
+    const chunks: Buffer[] = [];
+    const html = await render(page(1), () => new WholeCharacters(), chunks);
+    expect(chunks).toHaveLength(1);
+    expect(html.equals(raw)).toBe(true);
+  });
+
+  it("sends what React has written each time it flushes, so a streamed page still streams", () => {
+    const stream = new WholeCharacters();
+    const out: string[] = [];
+    stream.on("data", (chunk: Buffer) => out.push(chunk.toString()));
+    stream.write(Buffer.from("<html>"));
+    stream.write(Buffer.from("<body>shell"));
+    expect(out).toEqual([]);
+    stream.flush();
+    expect(out).toEqual(["<html><body>shell"]);
+    stream.write(Buffer.from("<template>later</template>"));
+    stream.end();
+    return new Promise<void>((resolve) =>
+      stream.on("end", () => {
+        expect(out).toEqual(["<html><body>shell", "<template>later</template>"]);
+        resolve();
+      }),
+    );
   });
 });
