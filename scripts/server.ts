@@ -11,6 +11,7 @@ import zlib from "node:zlib";
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { closeAllDatabases } from "~/utils/db.server";
+import { partitionBuild } from "~/utils/route-partitions.server";
 import { contentSecurityPolicy, isCrossOriginWrite, STATIC_SECURITY_HEADERS } from "~/utils/security.server";
 import { busyPage, EdgeLimiter, mentionsSession, requesterKey, tooManyPage, UploadGate } from "~/utils/edge-limits.server";
 import { BodyMeter, bodyRuleFor, declaredLength, hasBody, isBrowserForm, tooLargeJson, tooLargePage, type BodyRule } from "~/utils/body-limit.server";
@@ -72,7 +73,20 @@ export async function startServer() {
   const buildDir = path.resolve(process.env.REMIX_BUILD_DIR || "build");
   const buildPath = path.join(buildDir, "index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");
+  // one Remix handler per first path segment, each matching only the routes such a path can match
+  // (app/utils/route-partitions.server.ts, ADR 019)
+  const mode = config.NODE_ENV === "production" ? "production" : "development";
+  const partitions = partitionBuild(build);
+  const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  const handleRequest = (request: Request, context: { cspNonce: string }) => {
+    const partition = partitions.buildFor(new URL(request.url).pathname);
+    let handler = handlers.get(partition);
+    if (!handler) {
+      handler = createRequestHandler(partition, mode);
+      handlers.set(partition, handler);
+    }
+    return handler(request, context);
+  };
 
   const app = express();
   const limiter = new EdgeLimiter();
