@@ -1,11 +1,20 @@
 // `npm run bench:phone`: how long a family member's phone on a slow mobile connection takes to
-// load a page fully (the load event: HTML, CSS, fonts, scripts and images), in a real Chromium with
-// JavaScript on and off, no cache. Every byte, the HTML included, goes through a throttling proxy
-// in this process: one 400 kbit/s link shared by all the page's connections, 400 ms round trips
-// (200 ms each way, and a round trip to open each connection). Prints the median of 3 loads each.
+// load a page, in a real Chromium with JavaScript on and off, no cache. Every byte, the HTML
+// included, goes through a throttling proxy in this process: one 400 kbit/s link shared by all the
+// page's connections, 400 ms round trips (200 ms each way, and a round trip to open each
+// connection). For each page it prints, on the page's own clock (from the start of navigation):
+//   first paint: first contentful paint (the reader sees text);
+//   load:        the load event (HTML, CSS, scripts, images, and the fonts the layout asked for
+//                before it);
+//   fonts in:    the last font file finished, after `document.fonts.ready` resolved: a font can
+//                arrive after `load` (a preload the layout has not asked for yet does not hold it
+//                up), so without this column a page could look done while its text is still
+//                drawn in the fallback face.
+// Each figure is the median of 3 loads (BENCH_RUNS to change), taken per column.
 //
 //   npm run bench:phone                  # 400 kbit/s, 400 ms
 //   npm run bench:phone -- 1600 150      # another link: kbit/s and round-trip ms
+//   BENCH_VERBOSE=1 npm run bench:phone  # each resource's timing too
 import net from "node:net";
 import { chromium } from "@playwright/test";
 import { APP_DOMAIN, machineLine, request, signInCookies, startServer } from "./bench/lib";
@@ -13,7 +22,7 @@ import { APP_DOMAIN, machineLine, request, signInCookies, startServer } from "./
 const [kbitArg, rttArg] = process.argv.slice(2);
 const KBIT = Number(kbitArg ?? 400);
 const RTT_MS = Number(rttArg ?? 400);
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3293);
 const proxyPort = port + 1;
 const host = `sunnybrook.${APP_DOMAIN}`;
@@ -71,11 +80,15 @@ try {
   ];
   console.log(`bench-phone on ${machineLine()}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`link: ${KBIT} kbit/s shared, ${RTT_MS} ms round trips, HTML included; Chromium at 390x844, no cache; median of ${RUNS} loads`);
-  console.log("page            | JS on: load | bytes   | scripts | JS off: load | bytes");
+  console.log("first paint, load and fonts in: seconds from the start of navigation; fonts in: the last font file finished (- when the page used none)");
+  console.log("page            | JS on: first paint | load   | fonts in | bytes   | scripts | JS off: first paint | load   | fonts in | bytes");
+  const secs = (ms: number | null) => (ms === null ? "-" : `${(ms / 1000).toFixed(2)} s`);
   for (const [name, path] of pages) {
     const row: string[] = [];
     for (const javaScriptEnabled of [true, false]) {
-      const times: number[] = [];
+      const paints: number[] = [];
+      const loads: number[] = [];
+      const fontsIn: (number | null)[] = [];
       let bytes = 0;
       let scripts = 0;
       for (let run = 0; run < RUNS; run++) {
@@ -88,12 +101,26 @@ try {
         page.on("request", (r) => {
           if (r.resourceType() === "script") js++;
         });
-        const t0 = performance.now();
         const res = await page.goto(`http://${host}:${proxyPort}${path}`, { waitUntil: "load", timeout: 120_000 });
-        const ms = performance.now() - t0;
         if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
-        times.push(ms);
-        // bytes over the wire: the document and every resource it loaded (Resource Timing)
+        // the page's own clock, so the three figures are comparable; the evaluation itself runs in
+        // the page (it works with JavaScript off too: the page's scripts are off, not the debugger's)
+        const t = await page.evaluate(async () => {
+          // every font the page has asked for so far is loaded (or failed) once this resolves
+          await document.fonts.ready;
+          const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+          const fonts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => /\.woff2(\?|$)/.test(e.name));
+          return {
+            load: nav.loadEventStart,
+            paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+            fontsIn: fonts.length ? Math.max(...fonts.map((e) => e.responseEnd)) : null,
+          };
+        });
+        loads.push(t.load);
+        if (t.paint !== null) paints.push(t.paint);
+        fontsIn.push(t.fontsIn);
+        // bytes over the wire: the document and every resource it loaded (Resource Timing), fonts
+        // that arrived after the load event included
         bytes = await page.evaluate(() =>
           (performance.getEntriesByType("navigation") as PerformanceResourceTiming[])
             .concat(performance.getEntriesByType("resource") as PerformanceResourceTiming[])
@@ -103,15 +130,23 @@ try {
           const entries = await page.evaluate(() =>
             (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => `${e.name.replace(/^https?:\/\/[^/]+/, "")} ${e.transferSize} B, ${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ms`),
           );
-          console.log(`  ${path} js=${javaScriptEnabled}: ${Math.round(ms)} ms\n    ${entries.join("\n    ")}`);
+          const html = (await page.evaluate(() => performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)) as { responseStart: number; responseEnd: number };
+          console.log(
+            `  ${path} js=${javaScriptEnabled}: first paint ${secs(t.paint)}, load ${secs(t.load)}, fonts in ${secs(t.fontsIn)}; HTML ${Math.round(html.responseStart)}-${Math.round(html.responseEnd)} ms\n    ${entries.join("\n    ")}`,
+          );
         }
         scripts = js;
         await context.close();
       }
-      row.push(`${(median(times) / 1000).toFixed(2)} s`, `${(bytes / 1024).toFixed(1)} KB`);
+      // a page that drew no font at all in some run counts as "-" only if it drew none in every run
+      const withFonts = fontsIn.filter((x): x is number => x !== null);
+      row.push(secs(paints.length ? median(paints) : null), secs(median(loads)), secs(withFonts.length ? median(withFonts) : null), `${(bytes / 1024).toFixed(1)} KB`);
       if (javaScriptEnabled) row.push(String(scripts));
     }
-    console.log(`${name.padEnd(15)} | ${row[0]!.padStart(11)} | ${row[1]!.padStart(7)} | ${row[2]!.padStart(7)} | ${row[3]!.padStart(12)} | ${row[4]}`);
+    const [p1, l1, f1, b1, s1, p2, l2, f2, b2] = row as [string, string, string, string, string, string, string, string, string];
+    console.log(
+      `${name.padEnd(15)} | ${p1.padStart(18)} | ${l1.padStart(6)} | ${f1.padStart(8)} | ${b1.padStart(7)} | ${s1.padStart(7)} | ${p2.padStart(19)} | ${l2.padStart(6)} | ${f2.padStart(8)} | ${b2}`,
+    );
   }
 } finally {
   await browser.close();

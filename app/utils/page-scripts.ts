@@ -3,7 +3,8 @@
 // opened straight from an email or a notification on a slow phone gets no script at all: its
 // route says `export const handle = READING_PAGE`. Once the app runs in the browser (a page that
 // does ship it was opened first), it stays running: a link to a reading page is then an ordinary
-// client-side navigation and the page is the same.
+// client-side navigation and the page is the same. Such a page fetches no stylesheet either: on a
+// full page load root.tsx inlines it (ADR 019), the one other file its first paint would wait for.
 import type { UIMatch } from "@remix-run/react";
 
 export const READING_PAGE = { scripts: false } as const;

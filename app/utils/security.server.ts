@@ -6,8 +6,13 @@ export function contentSecurityPolicy(nonce: string, appDomain: string): string 
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    // style attributes (React style={...}) need 'unsafe-inline'; no inline <style> blocks are used
+    // style attributes (React style={...}) need 'unsafe-inline'. <style> elements: only the
+    // reading pages' inlined stylesheet (ADR 019), which carries this response's nonce. A browser
+    // that knows the CSP 3 directives below uses them instead: <style> only with the nonce,
+    // attributes as before; an older one falls back to style-src, which allows both.
     "style-src 'self' 'unsafe-inline'",
+    `style-src-elem 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",

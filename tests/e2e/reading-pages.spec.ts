@@ -1,10 +1,10 @@
 // ADR 018: the reading pages families and kiosks mostly open ship no script on a full page load
 // (their forms work without it), so a slow phone gets a story in one or two round trips; a page
 // whose JavaScript earns its weight (the family page prepares photos on the phone) still ships it.
+// ADR 019: nor do they fetch a stylesheet: it is inline in their head, with the CSP's nonce.
 import zlib from "node:zlib";
+import type { Page } from "@playwright/test";
 import { test, expect, signIn, httpRequest, sessionCookie } from "./support/fixtures";
-
-test.skip(() => test.info().project.name === "nojs", "what a browser with JavaScript is sent");
 
 async function readingPages(): Promise<string[]> {
   const admin = await sessionCookie("linda.admin");
@@ -15,48 +15,101 @@ async function readingPages(): Promise<string[]> {
   return [`/stories/${story.id}`, "/stories", "/news", news, "/events", "/events/past", `/residents/${margaret.id}/book`];
 }
 
-test("a story, the stories, the news, the calendar and the book load no script; the family page does", async ({ page }) => {
+/** What only the stylesheet gives a page: the interface face, the canvas colour, the title's size. */
+async function expectStyled(page: Page, url: string) {
+  await expect(page.locator("body"), `${url}: the body's face`).toHaveCSS("font-family", /^"Atkinson Hyperlegible"/);
+  await expect(page.locator("body"), `${url}: the canvas colour (#faf7f2)`).toHaveCSS("background-color", "rgb(250, 247, 242)");
+  // the header's community name, text-brand-800 (#1c432c)
+  await expect(page.getByRole("banner").locator(".text-brand-800").first(), `${url}: the brand colour`).toHaveCSS("color", "rgb(28, 67, 44)");
+}
+
+// with JavaScript on and off: what the server sends does not depend on the browser
+test("a reading page carries its stylesheet inline, with the nonce, and is styled; the family page links it", async ({ page }) => {
   await signIn(page, "sarah.ellis");
-  const scripts: string[] = [];
+  const stylesheets: string[] = [];
   page.on("request", (r) => {
-    if (r.resourceType() === "script") scripts.push(r.url());
+    if (r.resourceType() === "stylesheet") stylesheets.push(r.url());
   });
   for (const url of await readingPages()) {
-    scripts.length = 0;
+    stylesheets.length = 0;
     const res = await page.goto(url);
     expect(res?.status(), url).toBe(200);
     await page.waitForLoadState("load");
-    expect(scripts, `${url}: scripts fetched`).toEqual([]);
-    expect(await page.evaluate(() => "__remixContext" in window), `${url}: the hydration payload`).toBe(false);
-    // what inline script there is (the story's follow-along, when it has word times) stays small
-    const inline = await page.locator("script:not([src])").allTextContents();
-    expect(zlib.gzipSync(inline.join("\n")).length, `${url}: inline script, compressed`).toBeLessThan(30 * 1024);
-    // and nothing on the page behaves as if a script ran: the toast would float over the content
-    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js")), `${url}: data-js`).toBe(false);
+    expect(stylesheets, `${url}: stylesheets fetched`).toEqual([]);
+    await expect(page.locator('link[rel="stylesheet"]'), `${url}: stylesheet links`).toHaveCount(0);
+    await expect(page.locator("head > style"), `${url}: the inline stylesheet`).toHaveCount(1);
+    // the browser hides a nonce attribute once parsed; its IDL property keeps it
+    const nonce = /style-src-elem [^;]*'nonce-([^']+)'/.exec(res!.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce, `${url}: the CSP's style nonce`).toBeTruthy();
+    expect(await page.locator("head > style").evaluate((el) => (el as HTMLStyleElement).nonce), `${url}: the <style>'s nonce`).toBe(nonce);
+    await expectStyled(page, url);
   }
-  // the family page ships the app (it prepares photos on the phone before they are sent)
-  scripts.length = 0;
+  // a story that is not there: the error page of a reading page, styled the same way
+  const missing = await page.goto("/stories/no-such-story");
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  await expectStyled(page, "/stories/no-such-story");
+  // a page that ships the app links the stylesheet (cached a year, shared with every such page)
+  stylesheets.length = 0;
   await page.goto("/family");
   await page.waitForLoadState("load");
-  expect(scripts.length, "/family fetches the app's scripts").toBeGreaterThan(0);
-  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js"))).toBe(true);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+  await expect(page.locator("head > style")).toHaveCount(0);
+  expect(stylesheets, "/family fetches the stylesheet").toHaveLength(1);
+  await expectStyled(page, "/family");
 });
 
-test("with the app already running, a link to a reading page is a client-side navigation", async ({ page }) => {
-  await signIn(page, "sarah.ellis");
-  await page.goto("/family");
-  await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
-  const documents: string[] = [];
-  page.on("request", (r) => {
-    if (r.resourceType() === "document") documents.push(r.url());
+test.describe("what a browser with JavaScript is sent", () => {
+  test.skip(() => test.info().project.name === "nojs", "JavaScript on");
+
+  test("a story, the stories, the news, the calendar and the book load no script; the family page does", async ({ page }) => {
+    await signIn(page, "sarah.ellis");
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    for (const url of await readingPages()) {
+      scripts.length = 0;
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(200);
+      await page.waitForLoadState("load");
+      expect(scripts, `${url}: scripts fetched`).toEqual([]);
+      expect(await page.evaluate(() => "__remixContext" in window), `${url}: the hydration payload`).toBe(false);
+      // what inline script there is (the story's follow-along, when it has word times) stays small
+      const inline = await page.locator("script:not([src])").allTextContents();
+      expect(zlib.gzipSync(inline.join("\n")).length, `${url}: inline script, compressed`).toBeLessThan(30 * 1024);
+      // and nothing on the page behaves as if a script ran: the toast would float over the content
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js")), `${url}: data-js`).toBe(false);
+    }
+    // the family page ships the app (it prepares photos on the phone before they are sent)
+    scripts.length = 0;
+    await page.goto("/family");
+    await page.waitForLoadState("load");
+    expect(scripts.length, "/family fetches the app's scripts").toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js"))).toBe(true);
   });
-  await page.getByRole("link", { name: "Events", exact: true }).first().click();
-  await expect(page).toHaveURL(/\/events$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.getByRole("link", { name: "News", exact: true }).first().click();
-  await expect(page).toHaveURL(/\/news$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(documents, "no new document was loaded").toEqual([]);
-  // the app keeps running on them: the marker the toast's placement needs is still there
-  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js"))).toBe(true);
+
+  test("with the app already running, a link to a reading page is a client-side navigation", async ({ page }) => {
+    await signIn(page, "sarah.ellis");
+    await page.goto("/family");
+    await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") documents.push(r.url());
+    });
+    await page.getByRole("link", { name: "Events", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "News", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(documents, "no new document was loaded").toEqual([]);
+    // and the pages it renders keep the stylesheet the family page linked (no inline copy)
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+    await expect(page.locator("head > style")).toHaveCount(0);
+    await expectStyled(page, "/news after a client-side navigation");
+    await expect(page.getByRole("heading", { level: 1 }), "the page title, .page-title (text-3xl)").toHaveCSS("font-size", "30px");
+    // the app keeps running on them: the marker the toast's placement needs is still there
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js"))).toBe(true);
+  });
 });

@@ -32,4 +32,15 @@ describe("content security policy", () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("https://*.storyloom.example:*");
   });
+
+  it("allows a <style> element only with the nonce where the browser knows style-src-elem (ADR 019)", () => {
+    const csp = contentSecurityPolicy("abc123", "storyloom.example");
+    const directive = (name: string) => csp.split("; ").find((d) => d.split(" ")[0] === name);
+    expect(directive("style-src-elem")).toBe("style-src-elem 'self' 'nonce-abc123'");
+    // React's style={...} attributes still apply
+    expect(directive("style-src-attr")).toBe("style-src-attr 'unsafe-inline'");
+    // an older browser falls back to style-src: it must allow both, so no nonce there (a nonce
+    // would make it ignore 'unsafe-inline', attributes included)
+    expect(directive("style-src")).toBe("style-src 'self' 'unsafe-inline'");
+  });
 });

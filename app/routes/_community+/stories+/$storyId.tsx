@@ -1,8 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { READING_PAGE } from "~/utils/page-scripts";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-// the story's reading face, preloaded where the story is the page (ADR 015)
-import literata400 from "@fontsource/literata/files/literata-latin-400-normal.woff2";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryBadge } from "~/components/story/CategoryBadge";
@@ -39,7 +37,8 @@ import { CARE_TEAM_ROLES, type Role, ROLE, roleIn } from "~/utils/roles";
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
-export const links: LinksFunction = () => [{ rel: "preload", href: literata400, as: "font", type: "font/woff2", crossOrigin: "anonymous" }];
+// no preload of the reading face (Literata): with the stylesheet inline the layout asks for it as
+// soon as the story is parsed, and the preload held the first paint back (ADR 019)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.story.title} · Storyloom` : "Story · Storyloom" }];
 
