@@ -29,7 +29,8 @@ import { impersonationOf } from "~/utils/impersonation.server";
 import { readToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
 import { pageShipsScripts } from "~/utils/page-scripts";
-import { inlineStylesheet } from "~/utils/inline-stylesheet.server";
+import { readingPageStyles } from "~/utils/inline-stylesheet.server";
+import { fontsState } from "~/utils/fonts.server";
 import { readDisplayPrefs } from "~/utils/display.server";
 import { initialsOf } from "~/models/user.server";
 import { countUnread } from "~/models/notification.server";
@@ -134,6 +135,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     : null;
   const { toast, headers } = await readToast(request);
+  // whether this browser was sent the fonts already: a reading page leaves them out until then
+  const fonts = await fontsState(request, stylesheet);
+  const responseHeaders = new Headers(headers ?? undefined);
+  if (fonts.setCookie) responseHeaders.append("Set-Cookie", fonts.setCookie);
   const display = await readDisplayPrefs(request);
   // the lounge kiosk's pages are always in the large-text mode (issue 20)
   if (/^\/kiosk(\/|$)/.test(new URL(request.url).pathname)) display.large = true;
@@ -141,8 +146,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const impersonation = sessionUser ? await impersonationOf(request) : null;
   const impersonatedBy = impersonation ? impersonation.impersonator.displayName : null;
   return data(
-    { appName: APP_NAME, appDomain: APP_DOMAIN, hostKind: ctx.kind, facility, facilityError, user, toast, devLogin: DEV_LOGIN, display, impersonatedBy },
-    { headers: headers ?? undefined },
+    { appName: APP_NAME, appDomain: APP_DOMAIN, hostKind: ctx.kind, facility, facilityError, user, toast, devLogin: DEV_LOGIN, display, impersonatedBy, fontsCached: fonts.cached },
+    { headers: responseHeaders },
   );
 }
 
@@ -173,7 +178,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
   // and no stylesheet to fetch either: the server puts it in the head (ADR 019). Only ever on the
   // server: in the browser `scripts` is always true (inlineStylesheet, a .server module, is not
   // there), so the app, its hydration and its client-side navigations all use the cached link.
-  const inlineCss = scripts ? null : inlineStylesheet(stylesheet);
+  const reading = scripts ? null : readingPageStyles(stylesheet, useRootData()?.fontsCached ?? false);
   const htmlClass = [display?.large ? "reading-large" : "", display?.contrast ? "reading-contrast" : ""].filter(Boolean).join(" ");
   return (
     <html lang="en" className={htmlClass || undefined} suppressHydrationWarning>
@@ -184,7 +189,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
         {scripts ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.setAttribute('data-js','')" }} /> : null}
         {title ? <title>{title}</title> : null}
         <Meta />
-        <PageStyles css={inlineCss} nonce={nonce} />
+        <PageStyles css={reading?.css ?? null} nonce={nonce} />
         <Links />
       </head>
       <body className="min-h-screen">
@@ -201,6 +206,8 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
             <Scripts nonce={nonce} />
           </>
         ) : null}
+        {/* a reading page drawn in the system's faces fetches the fonts once it has loaded, for the next page (fonts.server.ts) */}
+        {reading?.prefetchFonts.map((href) => <link key={href} rel="prefetch" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />)}
       </body>
     </html>
   );

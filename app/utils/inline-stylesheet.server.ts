@@ -5,6 +5,7 @@
 // HTML. The built file is read once per URL (its name carries a content hash) and kept in memory.
 import fs from "node:fs";
 import path from "node:path";
+import { fontFilesOf, withoutFontFaces } from "./fonts.server";
 
 // where the compiler writes /build/'s files: remix.config.js's assetsBuildDirectory, the directory
 // scripts/server.ts serves /build from
@@ -56,4 +57,23 @@ export function inlineStylesheet(href: string): string | null {
   }
   texts.set(href, text);
   return text;
+}
+
+const withoutFonts = new Map<string, { css: string; fontFiles: string[] } | null>();
+
+/**
+ * What a reading page's head carries (ADR 019): the stylesheet inline; for a browser that has not
+ * been sent the fonts yet (fonts.server.ts), without its @font-face rules, with the font files the
+ * page then prefetches after it has loaded. Null: link the stylesheet instead.
+ */
+export function readingPageStyles(href: string, fontsCached: boolean): { css: string; prefetchFonts: string[] } | null {
+  const css = inlineStylesheet(href);
+  if (css === null) return null;
+  if (fontsCached) return { css, prefetchFonts: [] };
+  let plain = withoutFonts.get(href);
+  if (plain === undefined) {
+    plain = { css: withoutFontFaces(css), fontFiles: fontFilesOf(css) };
+    withoutFonts.set(href, plain);
+  }
+  return plain ? { css: plain.css, prefetchFonts: plain.fontFiles } : null;
 }

@@ -59,6 +59,40 @@ test("a reading page carries its stylesheet inline, with the nonce, and is style
   await expectStyled(page, "/family");
 });
 
+// fonts.server.ts: a font file after the HTML costs a slow phone a round trip at least, and holds the
+// page's load; so the first reading page a browser opens is drawn in the system's faces and fetches
+// the fonts once it has loaded, for every page after it
+test("a browser not yet sent the fonts reads in the system's faces, and has the fonts from the next page on", async ({ page }) => {
+  await signIn(page, "sarah.ellis");
+  const [story, , news] = await readingPages();
+  const fontRequests: { url: string; at: number }[] = [];
+  page.on("request", (r) => {
+    if (/\.woff2$/.test(r.url())) fontRequests.push({ url: r.url(), at: Date.now() });
+  });
+  const first = await page.goto(story!);
+  expect((await first?.headerValue("set-cookie")) ?? "").toMatch(/storyloom_fonts=/);
+  await page.waitForLoadState("load");
+  const css = await page.locator("head > style").textContent();
+  expect(css, "no @font-face on a first visit").not.toMatch(/@font-face/);
+  const prefetched = await page.locator('link[rel="prefetch"][as="font"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  expect(prefetched.length, "the three font files, prefetched").toBe(3);
+  expect(await page.evaluate(() => document.fonts.check('16px "Atkinson Hyperlegible"') && [...document.fonts].length === 0)).toBe(true);
+  // the prefetches arrive after the page has loaded
+  await expect.poll(() => new Set(fontRequests.map((r) => r.url)).size, { timeout: 15_000 }).toBe(3);
+  // the next page has them: its stylesheet names them, the files come from the cache, the text is in them
+  fontRequests.length = 0;
+  const second = await page.goto(news!);
+  expect((await second?.headerValue("set-cookie")) ?? "").not.toMatch(/storyloom_fonts=/);
+  await page.waitForLoadState("load");
+  expect(await page.locator("head > style").textContent()).toMatch(/@font-face/);
+  await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.includes("Atkinson") && f.status === "loaded"))).toBe(true);
+  const fromNetwork = await page.evaluate(() =>
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => e.name.endsWith(".woff2") && e.transferSize > 0).map((e) => e.name),
+  );
+  expect(fromNetwork, "font files fetched again").toEqual([]);
+});
+
 test.describe("what a browser with JavaScript is sent", () => {
   test.skip(() => test.info().project.name === "nojs", "JavaScript on");
 

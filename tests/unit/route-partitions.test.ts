@@ -30,7 +30,7 @@ function tree(routes: ServerBuild["routes"], parentId?: string): AgnosticRouteOb
     }) as AgnosticRouteObject[];
 }
 
-const matchedIds = (routes: ServerBuild["routes"], pathname: string) => (matchRoutes(tree(routes), pathname) ?? []).map((m) => m.route.id);
+const matchedIds = (routes: ServerBuild["routes"], pathname: string) => (matchRoutes(tree(routes), pathname) ?? []).map((m) => m.route.id!);
 
 function fullPath(routes: ServerBuild["routes"], id: string): string {
   const r = routes[id]!;
