@@ -48,11 +48,19 @@ function startProxy(target: number, listen: number): Promise<net.Server> {
     const upstream = net.connect(target, "127.0.0.1");
     upstream.setNoDelay(true);
     const forward = (from: net.Socket, to: net.Socket, link: (n: number) => number) => {
+      // bytes of one direction arrive in the order they were sent, and the end after the last of
+      // them (each chunk's own delay can be shorter than an earlier one's: the handshake's wait)
+      let lastAt = 0;
       from.on("data", (chunk: Buffer) => {
-        const wait = Math.max(link(chunk.length) + oneWay, opened - performance.now());
-        setTimeout(() => to.writable && to.write(chunk), wait);
+        const now = performance.now();
+        lastAt = Math.max(now + link(chunk.length) + oneWay, opened, lastAt);
+        setTimeout(() => to.writable && to.write(chunk), lastAt - now);
       });
-      from.on("end", () => setTimeout(() => to.end(), oneWay + 5));
+      from.on("end", () => {
+        const now = performance.now();
+        lastAt = Math.max(now + oneWay, lastAt) + 1;
+        setTimeout(() => to.end(), lastAt - now);
+      });
       from.on("error", () => to.destroy());
     };
     forward(client, upstream, up);
@@ -80,7 +88,8 @@ try {
   ];
   console.log(`bench-phone on ${machineLine()}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`link: ${KBIT} kbit/s shared, ${RTT_MS} ms round trips, HTML included; Chromium at 390x844, no cache; median of ${RUNS} loads`);
-  console.log("first paint, load and fonts in: seconds from the start of navigation; fonts in: the last font file finished (- when the page used none)");
+  console.log("first paint, load and fonts in: seconds from the start of navigation; fonts in: the last font file finished (- when the page used none:");
+  console.log("a reading page opened by a browser not yet sent the fonts draws in the system's faces and prefetches them after its load, ADR 019)");
   console.log("page            | JS on: first paint | load   | fonts in | bytes   | scripts | JS off: first paint | load   | fonts in | bytes");
   const secs = (ms: number | null) => (ms === null ? "-" : `${(ms / 1000).toFixed(2)} s`);
   for (const [name, path] of pages) {
@@ -108,11 +117,25 @@ try {
         const t = await page.evaluate(async () => {
           // every font the page has asked for so far is loaded (or failed) once this resolves
           await document.fonts.ready;
+          // the paint entry is queued once the frame is shown, which can be just after the load
+          const paint = await new Promise<number | null>((resolve) => {
+            const entry = () => performance.getEntriesByName("first-contentful-paint")[0];
+            if (entry()) return resolve(entry()!.startTime);
+            const observer = new PerformanceObserver(() => {
+              if (!entry()) return;
+              observer.disconnect();
+              resolve(entry()!.startTime);
+            });
+            observer.observe({ type: "paint", buffered: true });
+            setTimeout(() => resolve(entry()?.startTime ?? null), 5_000);
+          });
           const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-          const fonts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => /\.woff2(\?|$)/.test(e.name));
+          // font files fetched for this page's text (a prefetch for the next page is not one of them)
+          const drawsInFonts = [...document.fonts].some((f) => f.status === "loaded");
+          const fonts = drawsInFonts ? (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => /\.woff2(\?|$)/.test(e.name)) : [];
           return {
             load: nav.loadEventStart,
-            paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+            paint,
             fontsIn: fonts.length ? Math.max(...fonts.map((e) => e.responseEnd)) : null,
           };
         });
@@ -136,6 +159,9 @@ try {
           );
         }
         scripts = js;
+        // what the page fetches after its load (a reading page's font prefetches) finishes before
+        // the context goes: a connection cut mid-answer is not what this measures
+        await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => {});
         await context.close();
       }
       // a page that drew no font at all in some run counts as "-" only if it drew none in every run
