@@ -74,7 +74,7 @@ export async function startServer() {
   const buildPath = path.join(buildDir, "index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   // one Remix handler per first path segment, each matching only the routes such a path can match
-  // (app/utils/route-partitions.server.ts, ADR 019)
+  // (app/utils/route-partitions.server.ts, ADR 020)
   const mode = config.NODE_ENV === "production" ? "production" : "development";
   const partitions = partitionBuild(build);
   const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();
