@@ -48,19 +48,29 @@ function startProxy(target: number, listen: number): Promise<net.Server> {
     const upstream = net.connect(target, "127.0.0.1");
     upstream.setNoDelay(true);
     const forward = (from: net.Socket, to: net.Socket, link: (n: number) => number) => {
-      // bytes of one direction arrive in the order they were sent, and the end after the last of
-      // them (each chunk's own delay can be shorter than an earlier one's: the handshake's wait)
+      // one queue a direction, drained by one timer: bytes arrive in the order they were sent and
+      // the end after the last of them. (A timer per chunk let a response's 5-byte end-of-body
+      // chunk, due 0.1 ms after the body, overtake it: the browser then read the body's tail as the
+      // next response, ERR_INVALID_HTTP_RESPONSE.)
+      const queue: { at: number; chunk: Buffer | null }[] = [];
+      let timer: NodeJS.Timeout | null = null;
       let lastAt = 0;
-      from.on("data", (chunk: Buffer) => {
-        const now = performance.now();
-        lastAt = Math.max(now + link(chunk.length) + oneWay, opened, lastAt);
-        setTimeout(() => to.writable && to.write(chunk), lastAt - now);
-      });
-      from.on("end", () => {
-        const now = performance.now();
-        lastAt = Math.max(now + oneWay, lastAt) + 1;
-        setTimeout(() => to.end(), lastAt - now);
-      });
+      const pump = () => {
+        timer = null;
+        while (queue.length && queue[0]!.at <= performance.now() + 0.5) {
+          const { chunk } = queue.shift()!;
+          if (chunk === null) to.end();
+          else if (to.writable) to.write(chunk);
+        }
+        if (queue.length) timer = setTimeout(pump, Math.max(0, queue[0]!.at - performance.now()));
+      };
+      const send = (at: number, chunk: Buffer | null) => {
+        lastAt = Math.max(at, lastAt);
+        queue.push({ at: lastAt, chunk });
+        timer ??= setTimeout(pump, Math.max(0, lastAt - performance.now()));
+      };
+      from.on("data", (chunk: Buffer) => send(Math.max(performance.now() + link(chunk.length) + oneWay, opened), chunk));
+      from.on("end", () => send(performance.now() + oneWay, null));
       from.on("error", () => to.destroy());
     };
     forward(client, upstream, up);
@@ -118,16 +128,17 @@ try {
           // every font the page has asked for so far is loaded (or failed) once this resolves
           await document.fonts.ready;
           // the paint entry is queued once the frame is shown, which can be just after the load
+          // (no named functions in here: the bundler would wrap them in a helper the page lacks)
           const paint = await new Promise<number | null>((resolve) => {
-            const entry = () => performance.getEntriesByName("first-contentful-paint")[0];
-            if (entry()) return resolve(entry()!.startTime);
-            const observer = new PerformanceObserver(() => {
-              if (!entry()) return;
+            const first = performance.getEntriesByName("first-contentful-paint")[0];
+            if (first) return resolve(first.startTime);
+            new PerformanceObserver((list, observer) => {
+              const entry = list.getEntriesByName("first-contentful-paint")[0];
+              if (!entry) return;
               observer.disconnect();
-              resolve(entry()!.startTime);
-            });
-            observer.observe({ type: "paint", buffered: true });
-            setTimeout(() => resolve(entry()?.startTime ?? null), 5_000);
+              resolve(entry.startTime);
+            }).observe({ type: "paint", buffered: true });
+            setTimeout(() => resolve(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null), 5_000);
           });
           const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
           // font files fetched for this page's text (a prefetch for the next page is not one of them)
@@ -161,7 +172,17 @@ try {
         scripts = js;
         // what the page fetches after its load (a reading page's font prefetches) finishes before
         // the context goes: a connection cut mid-answer is not what this measures
-        await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => {});
+        await page
+          .waitForFunction(
+            () => {
+              const wanted = [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => l.href);
+              const done = new Set(performance.getEntriesByType("resource").map((e) => e.name));
+              return wanted.every((href) => done.has(href));
+            },
+            undefined,
+            { timeout: 30_000, polling: 200 },
+          )
+          .catch(() => {});
         await context.close();
       }
       // a page that drew no font at all in some run counts as "-" only if it drew none in every run
