@@ -52,6 +52,7 @@ const compareClients = levels.length === 1 ? levels[0]! : 50;
 const RECORD_EVERY_SECONDS = 15;
 const MIX_RECORDING_SECONDS = 30;
 const LONG_RECORDING_SECONDS = 300;
+const WARM_UP_SECONDS = 5;
 
 const model = whisperModelForBench();
 if (!model) {
@@ -274,6 +275,10 @@ try {
     const warm = await record(residents[0]!, shortBytes);
     if (!(await warm.done).ok) throw new Error(`warm-up: the recording answered ${warm.res.status}: ${warm.res.body.toString("utf8", 0, 200)}`);
   }
+  // then the mix for a few seconds, not counted: a server just started runs its code unoptimised
+  // at first, which `-- 50 30` alone would otherwise count
+  const warmUp = await runLoad(10, WARM_UP_SECONDS, (i) => mix(i).run(i), (res, i) => mix(i).ok(res.status), { stepOf: (i) => mix(i).name });
+  if (warmUp.errors) throw new Error(`warm-up: ${warmUp.errors} errors; first: ${warmUp.failures.join("; ")}`);
 
   const ms = (n: number) => n.toFixed(1).padStart(8);
   const line = (r: StepResult & { rps?: number }) =>
@@ -292,6 +297,7 @@ try {
   console.log(`model: ${model.path}${model.testModel ? `\n  (${TEST_MODEL_NOTE})` : ""}`);
   console.log(`accounts: ${families.length} family members, ${staff.length} staff (${admins.length} administrators), ${residents.length} residents in ${SEED_COMMUNITIES.length} communities, a session each; the product's rate limits on`);
   console.log(`mix: ${steps.map((s) => `${s.name} ${s.weight}%`).join(", ")}`);
+  console.log(`warm-up: every kind of request once, a recording, then the mix at 10 clients for ${WARM_UP_SECONDS} s, not counted (${warmUp.requests} requests)`);
   console.log(`recording: one every ${RECORD_EVERY_SECONDS} s by the next resident, ${MIX_RECORDING_SECONDS} s of ${shortRecording.description} (${(shortBytes.length / 1024).toFixed(0)} KiB), POST /api/transcribe-audio`);
 
   for (const clients of levels) {
