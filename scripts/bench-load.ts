@@ -24,6 +24,7 @@ import { ffmpegPath } from "~/utils/whisper.server";
 import { ensureWhisperBinary } from "./setup-whisper";
 import {
   APP_DOMAIN,
+  decoded,
   machineLine,
   makeRecording,
   multipartBody,
@@ -120,19 +121,21 @@ try {
   const readers = families.filter((f) => f.stories.length);
   const any = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
+  // as a browser asks: compressed answers
+  const browser = { "Accept-Encoding": "gzip, deflate, br" };
   const json = (cookie: string, host: string, method: string, body: unknown) => ({
     method,
     cookie,
-    headers: { "Content-Type": "application/json", Origin: origin(host) },
+    headers: { ...browser, "Content-Type": "application/json", Origin: origin(host) },
     body: JSON.stringify(body),
   });
   const form = (cookie: string, host: string, fields: Record<string, string>) => ({
     method: "POST",
     cookie,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin(host) },
+    headers: { ...browser, "Content-Type": "application/x-www-form-urlencoded", Origin: origin(host) },
     body: new URLSearchParams(fields).toString(),
   });
-  const page = (who: { host: string; cookie: string }, pathname: string) => request({ port, host: who.host, path: pathname, cookie: who.cookie });
+  const page = (who: { host: string; cookie: string }, pathname: string) => request({ port, host: who.host, path: pathname, cookie: who.cookie, headers: browser });
 
   // --- the mix; a page must answer 200 (a redirect to /login would be a lost session) ---
   type Step = { name: string; weight: number; page: boolean; ok: (status: number) => boolean; run: (i: number) => Promise<Res> };
@@ -231,7 +234,7 @@ try {
       path: "/api/transcribe-audio",
       method: "POST",
       cookie: who.cookie,
-      headers: { "Content-Type": contentType, Origin: origin(who.host) },
+      headers: { ...browser, "Content-Type": contentType, Origin: origin(who.host) },
       body,
       // the server answers once transcribed, or with the job to poll after 50 s
       timeoutMs: 120_000,
@@ -239,7 +242,7 @@ try {
     const failed = { ok: false, elapsedSeconds: null, durationSeconds: null };
     const done = (async () => {
       if (res.status !== 200 && res.status !== 202) return failed;
-      const { jobId } = JSON.parse(res.body.toString()) as { jobId: string };
+      const { jobId } = JSON.parse(decoded(res)) as { jobId: string };
       for (;;) {
         const job = await getJson<{ status: string; elapsedSeconds: number; durationSeconds: number | null }>(who.host, `/api/transcription-jobs/${jobId}`, who.cookie);
         if (job.status === "done" || job.status === "failed") return { ok: job.status === "done", elapsedSeconds: job.elapsedSeconds, durationSeconds: job.durationSeconds };
@@ -269,11 +272,11 @@ try {
   // --- warm-up: every kind of request once, as expected, before anything is timed ---
   for (const s of steps) {
     const res = await s.run(0);
-    if (!s.ok(res.status)) throw new Error(`warm-up: ${s.name} answered ${res.status}: ${res.body.toString("utf8", 0, 200)}`);
+    if (!s.ok(res.status)) throw new Error(`warm-up: ${s.name} answered ${res.status}: ${decoded(res).slice(0, 200)}`);
   }
   {
     const warm = await record(residents[0]!, shortBytes);
-    if (!(await warm.done).ok) throw new Error(`warm-up: the recording answered ${warm.res.status}: ${warm.res.body.toString("utf8", 0, 200)}`);
+    if (!(await warm.done).ok) throw new Error(`warm-up: the recording answered ${warm.res.status}: ${decoded(warm.res).slice(0, 200)}`);
   }
   // then the mix for a few seconds, not counted: a server just started runs its code unoptimised
   // at first, which `-- 50 30` alone would otherwise count
@@ -334,7 +337,7 @@ try {
     `transcription of the ${LONG_RECORDING_SECONDS / 60}-minute recording (${longRecording.description}, ${(longBytes.length / 1024).toFixed(0)} KiB): ` +
       (t.ok
         ? `${t.wallSeconds.toFixed(1)} s from upload to text (the job itself ${t.elapsedSeconds} s for ${t.durationSeconds?.toFixed(0)} s of audio, real-time factor ${((t.elapsedSeconds ?? 0) / (t.durationSeconds ?? 1)).toFixed(3)})`
-        : `FAILED (upload answered ${t.res.status}: ${t.res.body.toString("utf8", 0, 200)})`),
+        : `FAILED (upload answered ${t.res.status}: ${decoded(t.res).slice(0, 200)})`),
   );
   if (model.testModel) console.log(`  model: ${TEST_MODEL_NOTE}`);
   if (!t.ok) failed = true;

@@ -23,11 +23,16 @@ export async function startServer(port: number, extraEnv: Record<string, string>
       // the benchmark's clients share two sessions on one address: the per-requester API limit
       // (600/min) would refuse them, and measuring the limiter is not the point here
       API_RATE_LIMIT_PER_MINUTE: "0", ...extraEnv },
-    stdio: ["ignore", "ignore", "inherit"],
+    // BENCH_SERVER_LOG=1 shows the server's own log (e.g. a SIGTERM from outside mid-run)
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
   });
   // a benchmark that dies of an error must not leave its server running
   const orphanGuard = () => proc.kill("SIGTERM");
   process.once("exit", orphanGuard);
+  let stopping = false;
+  proc.once("exit", (code, signal) => {
+    if (!stopping) console.error(`The server on port ${port} stopped by itself (exit code ${code}, signal ${signal}).`);
+  });
   const started = Date.now();
   while (Date.now() - started < 180_000) {
     try {
@@ -45,6 +50,7 @@ export async function startServer(port: number, extraEnv: Record<string, string>
     stop: () =>
       new Promise((resolve) => {
         process.off("exit", orphanGuard);
+        stopping = true;
         if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
         proc.once("exit", () => resolve());
         proc.kill("SIGTERM");
@@ -72,15 +78,29 @@ export function request(opts: {
   if (opts.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(opts.body));
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: opts.port, path: opts.path, method: opts.method ?? "GET", headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - t0 }));
-    });
-    req.setTimeout(opts.timeoutMs ?? 30_000, () => req.destroy(new Error("timeout")));
-    req.on("error", reject);
-    if (opts.body !== undefined) req.write(opts.body);
-    req.end();
+    let timedOut = false;
+    const send = (mayRetry: boolean) => {
+      const req = http.request({ host: "127.0.0.1", port: opts.port, path: opts.path, method: opts.method ?? "GET", headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - t0 }));
+        // an answer cut off once it had begun fails here, not on the request (else it never settles)
+        res.on("error", (error) => reject(timedOut ? new Error("timeout (the answer had begun, then stalled)") : error));
+      });
+      req.setTimeout(opts.timeoutMs ?? 30_000, () => {
+        timedOut = true;
+        req.destroy(new Error("timeout"));
+      });
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        // a kept-alive connection the server closed just as this request went out (its keep-alive
+        // timeout): nothing was read, so once more on a new connection, as browsers do
+        if (mayRetry && req.reusedSocket && error.code === "ECONNRESET") return send(false);
+        reject(error);
+      });
+      if (opts.body !== undefined) req.write(opts.body);
+      req.end();
+    };
+    send(true);
   });
 }
 
@@ -186,7 +206,7 @@ export async function runLoad(
           const good = ok(res, i);
           all.add(res.ms, res.status, good);
           step.add(res.ms, res.status, good);
-          if (!good && failures.length < 5) failures.push(`${name || "request"}: ${res.status} ${res.body.toString("utf8", 0, 160).replace(/\s+/g, " ")}`);
+          if (!good && failures.length < 5) failures.push(`${name || "request"}: ${res.status} ${decoded(res).slice(0, 160).replace(/\s+/g, " ")}`);
         } catch (error) {
           all.add(null, "error", false);
           step.add(null, "error", false);
