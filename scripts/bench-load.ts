@@ -40,6 +40,8 @@ import {
   type StepResult,
 } from "./bench/lib";
 
+// before this script's own setup (recordings, sign-ins) adds to it
+const loadBefore = os.loadavg()[0]!;
 const levels = (process.argv[2] ?? "10,50,200").split(",").map(Number);
 const seconds = Number(process.argv[3] ?? 30);
 const port = Number(process.env.BENCH_PORT ?? 3290);
@@ -296,7 +298,7 @@ try {
     if (result.errors) failed = true;
   };
 
-  console.log(`bench-load on ${machineLine()}; load average before the run ${os.loadavg()[0]!.toFixed(2)} (anything else running skews the figures)`);
+  console.log(`bench-load on ${machineLine()}; load average at its start ${loadBefore.toFixed(2)} (anything else running skews the figures)`);
   console.log(`model: ${model.path}${model.testModel ? `\n  (${TEST_MODEL_NOTE})` : ""}`);
   console.log(`accounts: ${families.length} family members, ${staff.length} staff (${admins.length} administrators), ${residents.length} residents in ${SEED_COMMUNITIES.length} communities, a session each; the product's rate limits on`);
   console.log(`mix: ${steps.map((s) => `${s.name} ${s.weight}%`).join(", ")}`);
