@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
+import { isTestModel, makeRecording, TEST_MODEL_NOTE } from "./bench/lib";
 
 const args = process.argv.slice(2);
 const runs = Math.max(1, Number(args.includes("--runs") ? args[args.indexOf("--runs") + 1] : 1) || 1);
@@ -23,14 +23,6 @@ const { createCommunity } = await import("~/models/community.server");
 const { getTenantDb, closeAllDatabases } = await import("~/utils/db.server");
 const { submitRecording, waitForJob, jobProgress, MAX_AUDIO_SECONDS } = await import("~/models/transcription.server");
 
-function which(cmd: string): string | null {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    const p = path.join(dir, cmd);
-    if (dir && fs.existsSync(p)) return p;
-  }
-  return null;
-}
-
 const tools = whisperTools();
 if (!tools.ok) {
   console.error(`Transcription is unavailable: ${tools.reason}. Run \`npm run setup:whisper\` and set WHISPER_MODEL.`);
@@ -39,20 +31,9 @@ if (!tools.ok) {
 
 let recording = given ? path.resolve(given) : "";
 if (!recording) {
-  const source = path.join(work, "source.wav");
-  const espeak = which("espeak-ng");
-  if (espeak) {
-    const text =
-      "When I was a little girl we lived in a small house by the river. Every summer my father took us fishing, " +
-      "and my mother packed sandwiches with strawberry jam. Those were the happiest days of my childhood.";
-    execFileSync(espeak, ["-s", "140", "-w", source, text]);
-    console.log("fixture: espeak-ng speech, encoded as webm/opus");
-  } else {
-    execFileSync(tools.ffmpeg, ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=10", source]);
-    console.log("fixture: a 10-second tone from ffmpeg's lavfi (install espeak-ng for speech), encoded as webm/opus");
-  }
-  recording = path.join(work, "recording.webm");
-  execFileSync(tools.ffmpeg, ["-nostdin", "-loglevel", "error", "-y", "-i", source, "-c:a", "libopus", "-b:a", "32k", recording]);
+  const made = makeRecording(tools.ffmpeg, work);
+  console.log(`fixture: ${made.description}`);
+  recording = made.file;
 }
 
 const bytes = fs.readFileSync(recording);
@@ -89,7 +70,7 @@ for (let i = 0; i < runs; i++) {
 const p = median(pipelineMs);
 const b = median(bareMs);
 console.log(`recording:        ${recording} (${(bytes.length / 1024).toFixed(0)} KiB, ${audioSeconds.toFixed(2)} s of audio)`);
-console.log(`model:            ${tools.model}`);
+console.log(`model:            ${tools.model}${isTestModel(tools.model) ? ` (${TEST_MODEL_NOTE})` : ""}`);
 console.log(`runs:             ${runs} (medians below)`);
 console.log(`pipeline:         ${fmt(p)}  (store + queue + ffmpeg + whisper + save)`);
 console.log(`bare main:        ${fmt(b)}  (the same WAV, the same arguments)`);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { controlSchema, getControlDb, getTenantDb, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
-import { convertToWav, languageForModel, readWavInfo, runWhisper, ToolError, whisperTools } from "~/utils/whisper.server";
+import { availableCores, convertToWav, languageForModel, readWavInfo, runWhisper, ToolError, whisperThreads, whisperTools } from "~/utils/whisper.server";
 import type { TimedWord } from "~/utils/whisper-words";
 import { serializeWords } from "./transcript-timing";
 import { getMedia, mediaFilePath, saveAudio, setMediaDuration, type MediaRow } from "./media.server";
@@ -59,7 +59,7 @@ const queue: QueueState = (g.__storyloomTranscription ??= { pending: [], active:
 export function maxConcurrentJobs(): number {
   const configured = Number(process.env.TRANSCRIBE_CONCURRENCY);
   if (Number.isInteger(configured) && configured >= 1) return configured;
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  const cores = availableCores();
   return cores <= 2 ? 1 : Math.min(4, Math.floor(cores / 2));
 }
 
@@ -146,6 +146,8 @@ async function processJob(subdomain: string, jobId: string) {
     try {
       const { text, words } = await runWhisper(tools, wav, {
         timeoutMs: Math.round(120_000 + info.seconds * 2_000),
+        // the cores left for transcription are shared by the jobs that may run beside this one
+        threads: whisperThreads(maxConcurrentJobs()),
         language: job.language,
         onProgress: (p) => queue.progress.set(keyOf(subdomain, jobId), Math.max(0, Math.min(100, p))),
       });

@@ -83,6 +83,9 @@ export class ToolError extends Error {
   }
 }
 
+/** The niceness of the transcription's tools (ffmpeg, whisper.cpp): the lowest priority there is. */
+export const TOOL_NICENESS = 19;
+
 type RunOptions = { timeoutMs: number; onStderr?: (chunk: string) => void; lowPriority?: boolean; signal?: AbortSignal };
 
 /** execFile with an argument array, a timeout and a bounded output buffer. Resolves stdout. */
@@ -105,10 +108,13 @@ export function runTool(file: string, args: string[], opts: RunOptions): Promise
     } catch (error) {
       return reject(new ToolError(`${path.basename(file)} could not start (${(error as Error).message})`, "spawn"));
     }
-    // a transcription must not slow the pages down: run it at a lower CPU priority
+    // a transcription must not slow the pages down: the lowest CPU priority, so on a small server
+    // it only gets what the web server leaves. Linux's niceness is per thread and new threads
+    // inherit it: execFile returns once the tool has started, before ffmpeg or whisper.cpp make
+    // their worker threads, so here is in time for all of them
     if (opts.lowPriority && child.pid) {
       try {
-        os.setPriority(child.pid, 10);
+        os.setPriority(child.pid, TOOL_NICENESS);
       } catch {
         // not allowed here: run at normal priority
       }
@@ -184,10 +190,18 @@ export function readWavInfo(file: string): WavInfo {
   return { seconds: dataLength / (2 * channels * sampleRate), peak: peak / 32768 };
 }
 
-/** Threads for one transcription: leave a core for the pages. */
-export function whisperThreads(): number {
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  return Math.max(1, Math.min(4, cores - 1));
+/** The cores this process may use. */
+export function availableCores(): number {
+  return typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+}
+
+/**
+ * Threads for one transcription: the cores left after one for the web server, shared by the
+ * transcriptions that run at once (each asking for cores - 1 would take the pages' core as soon
+ * as two run together), at most 4 (whisper.cpp gains little past that), at least 1.
+ */
+export function whisperThreads(concurrentJobs = 1, cores = availableCores()): number {
+  return Math.max(1, Math.min(4, Math.floor((cores - 1) / Math.max(1, concurrentJobs))));
 }
 
 /**

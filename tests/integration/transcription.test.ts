@@ -14,7 +14,7 @@ import { createUser } from "~/models/user.server";
 import { getTenantDb, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { newId } from "~/utils/ids.server";
-import { cleanTranscript, ffmpegPath, whisperBinaryPath, whisperTools } from "~/utils/whisper.server";
+import { cleanTranscript, ffmpegPath, whisperBinaryPath, whisperThreads, whisperTools } from "~/utils/whisper.server";
 import { AUDIO_ERRORS, MAX_AUDIO_BYTES, MediaError, mediaDir, saveAudio, sniffAudioType } from "~/models/media.server";
 import {
   FAILURE_REASONS,
@@ -208,6 +208,32 @@ describe("transcribing with the real binary and the test model", () => {
     expect(progress.message!.title).toBe("Transcription failed");
     expect(progress.message!.description).toMatch(/Please try recording again\.$/);
     expect(jobAudioUsable(job)).toBe(true);
+  });
+
+  it("runs ffmpeg and whisper at the lowest CPU priority, whisper with the threads that leave the pages a core", async () => {
+    // stand-ins that write down the niceness they run at (a moment after starting, as the tools'
+    // work does) and their arguments; ffmpeg's then goes on to the real ffmpeg
+    const log = path.join(fixtures, "tools.log");
+    const realFfmpeg = ffmpegPath()!;
+    const ffmpegWrapper = path.join(fixtures, "ffmpeg-wrapper.sh");
+    const fakeWhisper = path.join(fixtures, "whisper-fake.sh");
+    fs.writeFileSync(ffmpegWrapper, `#!/bin/sh\nsleep 0.2\necho "ffmpeg $(nice)" >> '${log}'\nexec '${realFfmpeg}' "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(fakeWhisper, `#!/bin/sh\nsleep 0.2\necho "whisper $(nice) $*" >> '${log}'\n`, { mode: 0o755 });
+    process.env.FFMPEG_PATH = ffmpegWrapper;
+    process.env.WHISPER_BIN = fakeWhisper;
+    resetEnvForTests();
+    try {
+      const { job } = await transcribe(fixture("tone.webm"));
+      expect(job.status).toBe("done");
+    } finally {
+      delete process.env.FFMPEG_PATH;
+    }
+    const lines = fs.readFileSync(log, "utf8").trim().split("\n");
+    expect(lines.map((l) => l.split(" ").slice(0, 2).join(" "))).toEqual(["ffmpeg 19", "whisper 19"]);
+    const args = lines[1]!.split(" ");
+    // TRANSCRIBE_CONCURRENCY is 1 here: the cores but one, at most 4
+    expect(args[args.indexOf("-t") + 1]).toBe(String(whisperThreads(1)));
+    expect(whisperThreads(1)).toBe(Math.max(1, Math.min(4, os.availableParallelism() - 1)));
   });
 
   it("says plainly when no model is installed, and still keeps the recording", async () => {
