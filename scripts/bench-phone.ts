@@ -172,17 +172,15 @@ try {
         scripts = js;
         // what the page fetches after its load (a reading page's font prefetches) finishes before
         // the context goes: a connection cut mid-answer is not what this measures
-        await page
-          .waitForFunction(
-            () => {
-              const wanted = [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => l.href);
-              const done = new Set(performance.getEntriesByType("resource").map((e) => e.name));
-              return wanted.every((href) => done.has(href));
-            },
-            undefined,
-            { timeout: 30_000, polling: 200 },
-          )
-          .catch(() => {});
+        // (polled from here: with JavaScript off the page cannot run a waiting function itself)
+        for (let waited = 0; waited < 20_000; waited += 200) {
+          const pending = await page.evaluate(() => {
+            const done = new Set(performance.getEntriesByType("resource").map((e) => e.name));
+            return [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].filter((l) => !done.has(l.href)).length;
+          });
+          if (pending === 0) break;
+          await new Promise((r) => setTimeout(r, 200));
+        }
         await context.close();
       }
       // a page that drew no font at all in some run counts as "-" only if it drew none in every run
