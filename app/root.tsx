@@ -172,13 +172,15 @@ export function useRootData() {
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   const nonce = useNonce();
-  const display = useRootData()?.display;
+  const root = useRootData();
+  const display = root?.display;
   // the reading pages carry no script on a full page load (ADR 018)
   const scripts = pageShipsScripts(useMatches());
   // and no stylesheet to fetch either: the server puts it in the head (ADR 019). Only ever on the
   // server: in the browser `scripts` is always true (inlineStylesheet, a .server module, is not
   // there), so the app, its hydration and its client-side navigations all use the cached link.
-  const reading = scripts ? null : readingPageStyles(stylesheet, useRootData()?.fontsCached ?? false);
+  // A browser not yet sent the fonts gets the page in the system's faces (fonts.server.ts).
+  const reading = scripts ? null : readingPageStyles(stylesheet, root?.fontsCached ?? false);
   const htmlClass = [display?.large ? "reading-large" : "", display?.contrast ? "reading-contrast" : ""].filter(Boolean).join(" ");
   return (
     <html lang="en" className={htmlClass || undefined} suppressHydrationWarning>
