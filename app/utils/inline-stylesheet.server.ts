@@ -59,7 +59,7 @@ export function inlineStylesheet(href: string): string | null {
   return text;
 }
 
-const withoutFonts = new Map<string, { css: string; fontFiles: string[] } | null>();
+const withoutFonts = new Map<string, { css: string; prefetchFonts: string[] }>();
 
 /**
  * What a reading page's head carries (ADR 019): the stylesheet inline; for a browser that has not
@@ -71,9 +71,9 @@ export function readingPageStyles(href: string, fontsCached: boolean): { css: st
   if (css === null) return null;
   if (fontsCached) return { css, prefetchFonts: [] };
   let plain = withoutFonts.get(href);
-  if (plain === undefined) {
-    plain = { css: withoutFontFaces(css), fontFiles: fontFilesOf(css) };
+  if (!plain) {
+    plain = { css: withoutFontFaces(css), prefetchFonts: fontFilesOf(css) };
     withoutFonts.set(href, plain);
   }
-  return plain ? { css: plain.css, prefetchFonts: plain.fontFiles } : null;
+  return plain;
 }

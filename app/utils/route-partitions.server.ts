@@ -63,11 +63,7 @@ function pick<T>(all: Record<string, T>, ids: ReadonlySet<string>): Record<strin
 }
 
 export type PartitionedBuild = {
-  /** The build for a first segment that some route names, by segment. */
-  bySegment: Map<string, ServerBuild>;
-  /** The build for any other path: the routes that match whatever the first segment. */
-  rest: ServerBuild;
-  /** The build to use for a request path. */
+  /** The build to use for a request path: its partition's, or the whole build. */
   buildFor: (pathname: string) => ServerBuild;
 };
 
@@ -98,8 +94,6 @@ export function partitionBuild(build: ServerBuild): PartitionedBuild {
   const rest = narrowed(anywhere);
   const bySegment = new Map([...bySegmentIds].map(([segment, ids]) => [segment, narrowed([...anywhere, ...ids])] as const));
   return {
-    bySegment,
-    rest,
     buildFor(pathname) {
       const key = partitionKeyOf(pathname);
       if (key === null) return build;
