@@ -8,12 +8,15 @@
 //
 //   npm run bench:profile                   # 1,000 requests for the community home
 //   npm run bench:profile -- /family 500
+//   npm run bench:profile -- /login 2000 --signed-out   # a page for visitors not signed in
 import fs from "node:fs";
 import path from "node:path";
 import { APP_DOMAIN, request, signIn, startServer } from "./bench/lib";
 
-const pagePath = process.argv[2] ?? "/";
-const count = Number(process.argv[3] ?? 1000);
+const args = process.argv.slice(2).filter((a) => a !== "--signed-out");
+const signedOut = process.argv.includes("--signed-out");
+const pagePath = args[0] ?? "/";
+const count = Number(args[1] ?? 1000);
 const port = Number(process.env.BENCH_PORT ?? 3295);
 const outDir = path.resolve("profiles");
 const profDir = path.join(outDir, `raw-${Date.now()}`);
@@ -37,7 +40,7 @@ function placeOf(url: string): string {
 await (await startServer(port)).stop();
 const server = await startServer(port, { KEEP_DATA: "1" }, ["--cpu-prof", `--cpu-prof-dir=${profDir}`]);
 try {
-  const cookie = await signIn(port, "sunnybrook", "sarah.ellis");
+  const cookie = signedOut ? undefined : await signIn(port, "sunnybrook", "sarah.ellis");
   const host = `sunnybrook.${APP_DOMAIN}`;
   for (let i = 0; i < 30; i++) await request({ port, host, path: pagePath, cookie, headers: { "Accept-Encoding": "gzip, br" } });
   const t0 = performance.now();

@@ -1,7 +1,7 @@
 // What families and residents read of the community's news and calendar: published posts only
 // (drafts stay in the admin area) and events by day in the community's time zone.
-import { and, count, desc, eq, lt } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { prepared, tenantSchema, type TenantDb } from "~/utils/db.server";
 import { todayInTimeZone } from "./event-dates";
 import { listEvents, toCalendarEventView, type CalendarEventView } from "./event.server";
 import { toNewsPostView, type NewsPostView } from "./news.server";
@@ -11,15 +11,18 @@ const { newsPosts, calendarEvents } = tenantSchema;
 export type EventDay = { date: string; events: CalendarEventView[] };
 
 export function listPublishedNews(db: TenantDb, opts: { limit: number; offset?: number; pinnedOnly?: boolean }): NewsPostView[] {
-  return db
-    .select()
-    .from(newsPosts)
-    .where(and(eq(newsPosts.isPublished, true), opts.pinnedOnly ? eq(newsPosts.isPinned, true) : undefined))
-    .orderBy(desc(newsPosts.isPinned), desc(newsPosts.createdAt))
-    .limit(opts.limit)
-    .offset(opts.offset ?? 0)
-    .all()
-    .map(toNewsPostView);
+  // the home, the family page and the news page run it on every visit
+  const query = prepared(db, `published-news:${opts.pinnedOnly ? "p" : "-"}`, (d) =>
+    d
+      .select()
+      .from(newsPosts)
+      .where(and(eq(newsPosts.isPublished, true), opts.pinnedOnly ? eq(newsPosts.isPinned, true) : undefined))
+      .orderBy(desc(newsPosts.isPinned), desc(newsPosts.createdAt))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  );
+  return query.all({ limit: opts.limit, offset: opts.offset ?? 0 }).map(toNewsPostView);
 }
 
 export function countPublishedNews(db: TenantDb): number {

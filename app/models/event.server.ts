@@ -1,6 +1,6 @@
 // The community's activity calendar. Dates are YYYY-MM-DD in the community's time zone.
-import { and, asc, count, desc, eq, gte, lt } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { prepared, tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
 import { eventDateBadge, formatCalendarDate, todayInTimeZone, type EventDateBadge } from "./event-dates";
@@ -67,20 +67,23 @@ export function listEvents(
   timeZone: string,
   opts: { from?: string; before?: string; activeOnly?: boolean; limit?: number; now?: Date } = {},
 ): CalendarEventView[] {
-  return db
-    .select()
-    .from(calendarEvents)
-    .where(
-      and(
-        opts.from ? gte(calendarEvents.eventDate, opts.from) : undefined,
-        opts.before ? lt(calendarEvents.eventDate, opts.before) : undefined,
-        opts.activeOnly ? eq(calendarEvents.isActive, true) : undefined,
-      ),
-    )
-    .orderBy(asc(calendarEvents.eventDate), asc(calendarEvents.startTime), asc(calendarEvents.title))
-    .limit(opts.limit ?? 500)
-    .all()
-    .map((r) => toCalendarEventView(r, timeZone, opts.now));
+  // the home, the family page and the calendar run it on every visit: prepared per set of bounds
+  const query = prepared(db, `events:${opts.from ? "f" : "-"}${opts.before ? "b" : "-"}${opts.activeOnly ? "a" : "-"}`, (d) =>
+    d
+      .select()
+      .from(calendarEvents)
+      .where(
+        and(
+          opts.from ? gte(calendarEvents.eventDate, sql.placeholder("from")) : undefined,
+          opts.before ? lt(calendarEvents.eventDate, sql.placeholder("before")) : undefined,
+          opts.activeOnly ? eq(calendarEvents.isActive, true) : undefined,
+        ),
+      )
+      .orderBy(asc(calendarEvents.eventDate), asc(calendarEvents.startTime), asc(calendarEvents.title))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  return query.all({ from: opts.from ?? null, before: opts.before ?? null, limit: opts.limit ?? 500 }).map((r) => toCalendarEventView(r, timeZone, opts.now));
 }
 
 /** Today's and later events, soonest first, and the most recent past ones, latest first. */

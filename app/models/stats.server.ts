@@ -4,7 +4,7 @@ import { prepared, tenantSchema, type TenantDb, type Community } from "~/utils/d
 import type { ActivityRow, ActivityType } from "./activity.server";
 import { startOfLocalMonthUtc } from "./local-time";
 import { roleIn, CARE_TEAM_ROLES, type Role } from "~/utils/roles";
-import { storyIsForEveryone, storyShownTo, type StoryViewer } from "./story.server";
+import { storyIsForEveryone, storyShownTo, viewerOfPrepared, type StoryViewer } from "./story.server";
 
 const { residents, stories, storyViews, activity } = tenantSchema;
 
@@ -68,14 +68,20 @@ const STORY_ACTIVITY: ActivityType[] = ["story_published", "comment_added"];
  * comments only while the story is in an audience that includes them (storyShownTo).
  */
 export function listHomeActivity(db: TenantDb, viewer: StoryViewer, limit = 8): ActivityItem[] {
-  const storyVisible = exists(db.select({ id: stories.id }).from(stories).where(and(eq(stories.id, activity.subjectId), storyShownTo(viewer))));
-  return db
-    .select()
-    .from(activity)
-    .where(and(inArray(activity.type, activityTypesFor(viewer.role)), or(notInArray(activity.type, STORY_ACTIVITY), storyVisible)))
-    .orderBy(desc(activity.createdAt))
-    .limit(limit)
-    .all()
+  // every home page asks: prepared once per handle and kind of viewer (viewerOfPrepared)
+  const v = viewerOfPrepared(viewer);
+  const query = prepared(db, `home-activity:${v.key}`, (d) => {
+    const storyVisible = exists(d.select({ id: stories.id }).from(stories).where(and(eq(stories.id, activity.subjectId), storyShownTo(v.viewer))));
+    return d
+      .select()
+      .from(activity)
+      .where(and(inArray(activity.type, activityTypesFor(viewer.role)), or(notInArray(activity.type, STORY_ACTIVITY), storyVisible)))
+      .orderBy(desc(activity.createdAt))
+      .limit(sql.placeholder("limit"))
+      .prepare();
+  });
+  return query
+    .all({ ...v.values, limit })
     .map((a) => ({
       id: a.id,
       type: a.type,

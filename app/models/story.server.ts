@@ -1,7 +1,7 @@
 // Stories of one community: reading, writing and the rules of who sees what.
 // Screens and /api routes both call these functions; every one takes the community's handle.
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { prepared, tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
 import { deleteMedia, markMediaAttached } from "./media.server";
@@ -115,6 +115,26 @@ export function toStoryView(row: { story: StoryRow; resident: typeof residents.$
 /** Whoever is looking: a signed-in member of the community (family members through their family record). */
 export type StoryViewer = { role: Role; residentId?: string | null; familyMemberId?: string | null };
 
+/** A viewer in a query prepared ahead: their ids may be placeholders, filled in when it runs. */
+type QueryViewer = { role: Role; residentId?: string | Placeholder | null; familyMemberId?: string | Placeholder | null };
+
+/**
+ * A viewer's part of a story query prepared once per database handle (prepared() in db.server):
+ * the rule's SQL depends only on the role and on which of the two ids are set (`key`), so it is
+ * built once for each such kind of viewer, with the ids as values (`values`).
+ */
+export function viewerOfPrepared(viewer: StoryViewer): { key: string; viewer: QueryViewer; values: Record<string, string | null> } {
+  return {
+    key: `${viewer.role}:${viewer.residentId ? "r" : "-"}${viewer.familyMemberId ? "f" : "-"}`,
+    viewer: {
+      role: viewer.role,
+      residentId: viewer.residentId ? sql.placeholder("viewerResidentId") : null,
+      familyMemberId: viewer.familyMemberId ? sql.placeholder("viewerFamilyMemberId") : null,
+    },
+    values: { viewerResidentId: viewer.residentId ?? null, viewerFamilyMemberId: viewer.familyMemberId ?? null },
+  };
+}
+
 /** Stories approved and not withdrawn: the only ones anybody but the resident and the care team may see. */
 export const storyIsShared: SQL = and(eq(stories.isPublished, true), isNull(stories.withdrawnAt))!;
 
@@ -124,12 +144,12 @@ export const storyIsForFamily: SQL = and(storyIsShared, inArray(stories.audience
 /** Shared stories for everyone at the community: the home's statistics and featured stories count only these. */
 export const storyIsForEveryone: SQL = and(storyIsShared, eq(stories.audience, "community"))!;
 
-function isCareTeam(viewer: StoryViewer) {
+function isCareTeam(viewer: QueryViewer) {
   return roleIn(viewer.role, CARE_TEAM_ROLES);
 }
 
 /** The audiences that include this viewer, as a condition on `stories` (undefined: every audience). */
-function audienceIncludes(viewer: StoryViewer): SQL | undefined {
+function audienceIncludes(viewer: QueryViewer): SQL | undefined {
   if (isCareTeam(viewer)) return undefined;
   const everyone = eq(stories.audience, "community");
   if (viewer.role === ROLE.resident && viewer.residentId) return or(everyone, eq(stories.residentId, viewer.residentId));
@@ -146,7 +166,7 @@ function audienceIncludes(viewer: StoryViewer): SQL | undefined {
  * team sees every audience; a resident also their own stories; family "My family" stories of
  * their own resident only.
  */
-export function storyShownTo(viewer: StoryViewer): SQL {
+export function storyShownTo(viewer: QueryViewer): SQL {
   return and(storyIsShared, audienceIncludes(viewer))!;
 }
 
@@ -155,7 +175,7 @@ export function storyShownTo(viewer: StoryViewer): SQL {
  * the care team any story, a resident any of their own (under review, withdrawn, any audience),
  * everyone else what storyShownTo shows them.
  */
-export function storyReadableBy(viewer: StoryViewer): SQL | undefined {
+export function storyReadableBy(viewer: QueryViewer): SQL | undefined {
   if (isCareTeam(viewer)) return undefined;
   if (viewer.role === ROLE.resident && viewer.residentId) return or(eq(stories.residentId, viewer.residentId), storyShownTo(viewer));
   return storyShownTo(viewer);
@@ -165,23 +185,32 @@ function selectStories(db: TenantDb) {
   return db.select(storyColumns).from(stories).innerJoin(residents, eq(stories.residentId, residents.id));
 }
 
-/** Newest published stories this viewer may see first (storyShownTo). */
+/**
+ * Newest published stories this viewer may see first (storyShownTo). Prepared once per handle and
+ * per kind of viewer and filter: the home and the stories list run it on every visit.
+ */
 export function listPublishedStories(
   db: TenantDb,
   viewer: StoryViewer,
   opts: { limit?: number; offset?: number; category?: string | null; residentId?: string } = {},
 ): StoryView[] {
-  const where = and(
-    storyShownTo(viewer),
-    opts.category ? eq(stories.category, opts.category) : undefined,
-    opts.residentId ? eq(stories.residentId, opts.residentId) : undefined,
+  const v = viewerOfPrepared(viewer);
+  const query = prepared(db, `published-stories:${v.key}:${opts.category ? "c" : "-"}${opts.residentId ? "r" : "-"}`, (d) =>
+    selectStories(d)
+      .where(
+        and(
+          storyShownTo(v.viewer),
+          opts.category ? eq(stories.category, sql.placeholder("category")) : undefined,
+          opts.residentId ? eq(stories.residentId, sql.placeholder("residentId")) : undefined,
+        ),
+      )
+      .orderBy(desc(stories.publishedAt), desc(stories.createdAt))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
   );
-  return selectStories(db)
-    .where(where)
-    .orderBy(desc(stories.publishedAt), desc(stories.createdAt))
-    .limit(opts.limit ?? 20)
-    .offset(opts.offset ?? 0)
-    .all()
+  return query
+    .all({ ...v.values, category: opts.category ?? null, residentId: opts.residentId ?? null, limit: opts.limit ?? 20, offset: opts.offset ?? 0 })
     .map((r) => toStoryView(r));
 }
 
@@ -197,12 +226,14 @@ export function countPublishedStories(db: TenantDb, viewer: StoryViewer, opts: {
 
 /** Featured stories: only those shared with everyone at the community. */
 export function listFeaturedStories(db: TenantDb, opts: { category?: string | null; limit?: number } = {}): StoryView[] {
-  return selectStories(db)
-    .where(and(storyIsForEveryone, eq(stories.isFeatured, true), opts.category ? eq(stories.category, opts.category) : undefined))
-    .orderBy(desc(stories.publishedAt))
-    .limit(opts.limit ?? 12)
-    .all()
-    .map((r) => toStoryView(r));
+  const query = prepared(db, `featured-stories:${opts.category ? "c" : "-"}`, (d) =>
+    selectStories(d)
+      .where(and(storyIsForEveryone, eq(stories.isFeatured, true), opts.category ? eq(stories.category, sql.placeholder("category")) : undefined))
+      .orderBy(desc(stories.publishedAt))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  return query.all({ category: opts.category ?? null, limit: opts.limit ?? 12 }).map((r) => toStoryView(r));
 }
 
 /** Every story of one resident, any review state, newest first (the resident's own grid). */
