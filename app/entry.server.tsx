@@ -1,13 +1,16 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
-import { WholeCharacters } from "~/utils/html-stream.server";
+import { wholeDocument } from "~/utils/html-stream.server";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Every document goes out whole, once React has rendered all of it (ADR 020): the loaders have
+ * finished before React starts, so there is nothing slow to stream past, and one piece costs the
+ * server less than many. Browsers, bots and kiosks without JavaScript get the same bytes.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -16,9 +19,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  // bots and no-JS clients get the whole document at once
-  const waitForAll = isbot(request.headers.get("user-agent") || "");
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -26,16 +27,18 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        onShellReady() {
           shellRendered = true;
-          // React 18 pads a view with NUL bytes where a multibyte character did not fit
-          const body = new WholeCharacters();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        },
+        onAllReady() {
+          wholeDocument(pipe).then((html) => {
+            clearTimeout(timeout);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -44,7 +47,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const timeout = setTimeout(abort, ABORT_DELAY);
   });
 }
 

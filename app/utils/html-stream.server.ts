@@ -4,7 +4,7 @@
 // as NUL bytes before the character (react-dom-server.node, `if (read < stringChunk.length)`).
 // In UTF-8 the byte 0x00 only ever stands for U+0000, which HTML never needs, so dropping every
 // 0x00 byte restores exactly the text React meant to send, wherever the cut falls.
-import { Transform, type TransformCallback } from "node:stream";
+import { Writable } from "node:stream";
 
 /** Removes 0x00 bytes from a UTF-8 byte stream; chunks without one pass through untouched. */
 export function withoutNulBytes(chunk: Uint8Array): Uint8Array {
@@ -25,34 +25,28 @@ export function withoutNulBytes(chunk: Uint8Array): Uint8Array {
 }
 
 /**
- * React's HTML stream on its way to the response: NUL padding dropped (see above), and React's 2 KB
- * views held until React says a pass of writing is done (it calls the destination's `flush()` after
- * the shell, and after each Suspense boundary), then sent as one chunk. A 47 KB page went through
- * the web stream Remix needs, the response and the compressor as ~25 pieces; each piece costs a
- * trip through each, and brotli compresses a few large pieces in half the time of many small ones.
- * What React streams in passes still goes out as soon as each pass is written.
+ * React's document, written whole, as one buffer without NUL padding (see above). Remix's loaders
+ * have all finished before React starts (no page defers data), so streaming only spread the
+ * React render's few milliseconds over many pieces, each crossing a web stream, the response and
+ * the compressor; the whole page in one piece costs the server less (ADR 020). `pipe` is React's
+ * (renderToPipeableStream's), called with the destination to write into.
  */
-export class WholeCharacters extends Transform {
-  private held: Buffer[] = [];
-  private heldBytes = 0;
-
-  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.held.push(chunk);
-    this.heldBytes += chunk.byteLength;
-    callback();
-  }
-
-  /** Called by React when a pass of writing is complete. */
-  flush() {
-    if (this.heldBytes === 0) return;
-    const whole = this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held, this.heldBytes);
-    this.held = [];
-    this.heldBytes = 0;
-    this.push(withoutNulBytes(whole));
-  }
-
-  _flush(callback: TransformCallback) {
-    this.flush();
-    callback();
-  }
+export function wholeDocument(pipe: (destination: Writable) => void): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let bytes = 0;
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        parts.push(chunk);
+        bytes += chunk.byteLength;
+        done();
+      },
+      final(done) {
+        resolve(withoutNulBytes(Buffer.concat(parts, bytes)) as Uint8Array<ArrayBuffer>);
+        done();
+      },
+    });
+    destination.on("error", reject);
+    pipe(destination);
+  });
 }

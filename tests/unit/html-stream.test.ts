@@ -1,10 +1,11 @@
 // React 18.3's server renderer pads a 2 KB view with NUL bytes when a multibyte character does not
-// fit at its end (the family page carried two before an ellipsis). The page stream drops them.
+// fit at its end (the family page carried two before an ellipsis). The document drops them, and
+// goes out whole, in one piece (ADR 020).
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { WholeCharacters, withoutNulBytes } from "~/utils/html-stream.server";
+import { wholeDocument, withoutNulBytes } from "~/utils/html-stream.server";
 
 // many short texts, as a page has: React copies each into its current 2 KB view
 const page = (lead: number) =>
@@ -39,6 +40,18 @@ const expected = (lead: number) =>
   `<div><span>${"a".repeat(lead)}</span>${Array.from({ length: 120 }, (_, i) => `<p>Story ${i} of the family, told…</p>`).join("")}</div>`;
 
 /** A lead length at which an ellipsis falls across the end of React's view. */
+/** The page as the app renders a document: whole, by wholeDocument. */
+function renderWhole(element: ReturnType<typeof page>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(element, {
+      onAllReady() {
+        wholeDocument(pipe).then((html) => resolve(Buffer.from(html.buffer, html.byteOffset, html.byteLength)), reject);
+      },
+      onError: reject,
+    });
+  });
+}
+
 async function cutLead(): Promise<number> {
   for (let lead = 1; lead < 60; lead++) if ((await render(page(lead), () => new PassThrough())).includes(0)) return lead;
   throw new Error("React no longer pads its views: this workaround can go");
@@ -53,7 +66,7 @@ describe("the HTML stream", () => {
 
   it("keeps every multibyte character whole and carries no NUL byte", async () => {
     const lead = await cutLead();
-    const html = await render(page(lead), () => new WholeCharacters());
+    const html = await renderWhole(page(lead));
     expect(html.includes(0)).toBe(false);
     const text = new TextDecoder("utf-8", { fatal: true }).decode(html);
     expect(text).toBe(expected(lead));
@@ -67,32 +80,12 @@ describe("the HTML stream", () => {
     expect(Array.from(withoutNulBytes(padded))).toEqual([0x61, 0xe2, 0x80, 0xa6]);
   });
 
-  it("sends a page React writes in one pass as one chunk, not as its 2 KB views", async () => {
+  it("gives the whole document as React wrote it, in one piece, from React's many 2 KB views", async () => {
     const views: Buffer[] = [];
     const raw = await render(page(1), () => new PassThrough(), views);
     expect(views.length).toBeGreaterThan(2);
-    const chunks: Buffer[] = [];
-    const html = await render(page(1), () => new WholeCharacters(), chunks);
-    expect(chunks).toHaveLength(1);
+    const html = await renderWhole(page(1));
     expect(html.equals(raw)).toBe(true);
-  });
-
-  it("sends what React has written each time it flushes, so a streamed page still streams", () => {
-    const stream = new WholeCharacters();
-    const out: string[] = [];
-    stream.on("data", (chunk: Buffer) => out.push(chunk.toString()));
-    stream.write(Buffer.from("<html>"));
-    stream.write(Buffer.from("<body>shell"));
-    expect(out).toEqual([]);
-    stream.flush();
-    expect(out).toEqual(["<html><body>shell"]);
-    stream.write(Buffer.from("<template>later</template>"));
-    stream.end();
-    return new Promise<void>((resolve) =>
-      stream.on("end", () => {
-        expect(out).toEqual(["<html><body>shell", "<template>later</template>"]);
-        resolve();
-      }),
-    );
+    expect(html.toString()).toBe(expected(1));
   });
 });
