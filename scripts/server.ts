@@ -198,7 +198,10 @@ export async function startServer() {
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
   // fingerprinted assets never change
   app.use("/build", express.static(path.join(buildDir, "client"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("public", { maxAge: "1h", index: false }));
+  // public/ holds files only (favicon.ico, images/*.webp): a path without a file extension is a
+  // page, and is not looked for on disk first (a file-system call on every page's way in)
+  const publicFiles = express.static("public", { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   app.use((_req, res, next) => {
     // pages are private by default; a route that may be shared sets its own Cache-Control
     res.setHeader("Cache-Control", "private, no-store");

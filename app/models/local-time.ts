@@ -18,7 +18,22 @@ function formatFor(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, op
   return format;
 }
 
-function partsIn(timeZone: string, instant: Date) {
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+// a page asks the same question many times (each event's badge: what day is it now?): the last
+// answer per time zone, exact to the second the formatter reads
+const lastParts = new Map<string, { second: number; parts: WallClock }>();
+
+function partsIn(timeZone: string, instant: Date): WallClock {
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastParts.get(timeZone);
+  if (last && last.second === second) return last.parts;
+  const parts = wallClockIn(timeZone, instant);
+  lastParts.set(timeZone, { second, parts });
+  return parts;
+}
+
+function wallClockIn(timeZone: string, instant: Date): WallClock {
   const parts = formatFor(partFormats, timeZone, {
     hourCycle: "h23",
     year: "numeric",
@@ -57,8 +72,18 @@ export function startOfLocalMonthUtc(timeZone: string, now: Date = new Date()): 
 
 /** A date as "April 5, 2025" in the community's time zone (same text on server and browser). */
 export function formatLongDate(iso: string, timeZone: string): string {
-  return formatFor(longDateFormats, timeZone, { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
+  // every story card and comment shows one (RelativeTime's title): the same few dates, again and again
+  const key = `${timeZone} ${iso}`;
+  let text = longDates.get(key);
+  if (text === undefined) {
+    text = formatFor(longDateFormats, timeZone, { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
+    if (longDates.size >= LONG_DATES_KEPT) longDates.delete(longDates.keys().next().value as string);
+    longDates.set(key, text);
+  }
+  return text;
 }
+const longDates = new Map<string, string>();
+const LONG_DATES_KEPT = 2_000;
 
 /** "Apr 5, 2025" in the community's time zone (lists and tables). */
 export function formatShortDate(iso: string, timeZone: string): string {

@@ -26,6 +26,22 @@ describe("community-local days and months", () => {
     expect(formatLongDate("2025-04-05T03:00:00Z", "America/Los_Angeles")).toBe("April 4, 2025");
     expect(formatLongDate("2025-04-05T03:00:00Z", "UTC")).toBe("April 5, 2025");
   });
+
+  it("answers the same when asked again, for each zone and instant (answers are remembered)", () => {
+    // the same second in two zones, then the next second across midnight, asked twice each
+    const before = new Date("2025-03-01T07:59:59.100Z");
+    const sameSecond = new Date("2025-03-01T07:59:59.900Z");
+    const after = new Date("2025-03-01T08:00:00.000Z");
+    for (let round = 0; round < 2; round++) {
+      expect(localDateIn("America/Los_Angeles", before)).toBe("2025-02-28");
+      expect(localDateIn("Asia/Tokyo", before)).toBe("2025-03-01");
+      expect(localDateIn("America/Los_Angeles", sameSecond)).toBe("2025-02-28");
+      expect(localDateIn("America/Los_Angeles", after)).toBe("2025-03-01");
+      expect(formatLongDate("2025-03-01T07:59:59Z", "America/Los_Angeles")).toBe("February 28, 2025");
+      expect(formatLongDate("2025-03-01T07:59:59Z", "Asia/Tokyo")).toBe("March 1, 2025");
+      expect(formatLongDate("2025-03-01T08:00:00Z", "America/Los_Angeles")).toBe("March 1, 2025");
+    }
+  });
 });
 
 describe("pages of a list", () => {
