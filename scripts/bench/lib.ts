@@ -150,6 +150,8 @@ export type LoadResult = StepResult & {
   steps: Record<string, StepResult>;
   /** the first few failures as "step: status body", to see why without a debugger */
   failures: string[];
+  /** every answered request's time (ms), in the order they ended */
+  latencies: number[];
 };
 
 /** Latencies (ms) and answers collected for one kind of request, or for all of them. */
@@ -223,6 +225,7 @@ export async function runLoad(
     seconds: elapsed,
     steps: opts.stepOf ? Object.fromEntries([...steps].map(([name, t]) => [name, t.result()])) : {},
     failures,
+    latencies: all.latencies,
   };
 }
 
