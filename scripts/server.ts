@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import compression from "compression";
 import zlib from "node:zlib";
-import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { closeAllDatabases } from "~/utils/db.server";
 import { partitionBuild } from "~/utils/route-partitions.server";
@@ -58,14 +58,49 @@ function closeAfterAnswer(req: express.Request, res: express.Response) {
 let lingering = 0;
 const MAX_LINGERING = 256;
 
-/** Sends the app's Response through express (as @remix-run/express does). */
+/**
+ * Sends the app's Response through express, as @remix-run/express does, with two differences:
+ * the compressor is not flushed after each piece (the adapter's `writeReadableStreamToWritable`
+ * does; a flush is a compressing pass of its own, and a page is one piece, ADR 020), except for
+ * an event stream, whose events must leave as they come; and a client reading slowly holds the
+ * reading of the body (a large file is not read into memory ahead of the connection).
+ */
 async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  const live = /text\/event-stream/i.test(response.headers.get("Content-Type") ?? "");
+  if (live) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const more = res.write(value);
+      if (live) (res as express.Response & { flush?: () => void }).flush?.();
+      if (!more && !res.destroyed) await new Promise<void>((resolve) => {
+        const go = () => {
+          res.off("drain", go);
+          res.off("close", go);
+          resolve();
+        };
+        res.on("drain", go);
+        res.on("close", go);
+      });
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  }
 }
 
 export async function startServer() {
