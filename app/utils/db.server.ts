@@ -82,7 +82,7 @@ export function cacheStatements(sqlite: Database.Database, size = STATEMENT_CACH
 
 function openSqlite(file: string): Database.Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = cacheStatements(new Database(file));
+  const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
@@ -114,6 +114,8 @@ export function getControlDb(): ControlDb {
   const db = drizzle(sqlite, { schema: controlSchema }) as ControlDb;
   migrate(db, { migrationsFolder: path.join(MIGRATIONS_DIR, "control") });
   fillControlSortKeys(sqlite);
+  // after the migrations: their statements run once and are not worth keeping
+  cacheStatements(sqlite);
   handles.control = { dir, db };
   return db;
 }
@@ -155,6 +157,8 @@ export function getTenantDb(community: Pick<Community, "subdomain">): TenantDb {
     fillTenantSortKeys(sqlite);
     handles.migrated.add(file);
   }
+  // after the migrations: their statements run once and are not worth keeping
+  cacheStatements(sqlite);
   handles.tenants.set(file, db);
   const limit = tenantCacheLimit();
   while (handles.tenants.size > limit) {
