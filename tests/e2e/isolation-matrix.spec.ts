@@ -7,6 +7,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { test, expect, httpRequest, sessionCookie, hostFor, PORT } from "./support/fixtures";
 
+// one after the other, in one worker: the matrix checks that no refused request changes community
+// A's tables, and the audience test below saves stories (and sends their mail) in community A
+test.describe.configure({ mode: "default" });
+
 test.setTimeout(240_000);
 
 // "kiosk": a lounge kiosk of A (issue 20) with the resident's session started by her PIN; no user
