@@ -80,6 +80,19 @@ export function cacheStatements(sqlite: Database.Database, size = STATEMENT_CACH
   return sqlite;
 }
 
+/**
+ * Makes the handle's transactions take the write lock as they begin (BEGIN IMMEDIATE) unless
+ * told otherwise. A deferred transaction that reads first and then writes, while another
+ * connection (a script, a restore, a test) holds the write lock, gets SQLITE_BUSY at once:
+ * SQLite never waits (busy_timeout) for a lock a reader would need to upgrade. Taking it at
+ * BEGIN, the wait happens there, and the transaction then runs to its end.
+ */
+export function immediateTransactions<D extends { transaction: (...args: never[]) => unknown }>(db: D): D {
+  const begin = db.transaction.bind(db) as (fn: unknown, config?: { behavior?: string }) => unknown;
+  db.transaction = ((fn: unknown, config?: { behavior?: string }) => begin(fn, { behavior: "immediate", ...config })) as D["transaction"];
+  return db;
+}
+
 function openSqlite(file: string): Database.Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
@@ -111,7 +124,7 @@ export function getControlDb(): ControlDb {
   if (handles.control && handles.control.dir === dir) return handles.control.db;
   if (handles.control) handles.control.db.$client.close();
   const sqlite = openSqlite(controlDbFile(dir));
-  const db = drizzle(sqlite, { schema: controlSchema }) as ControlDb;
+  const db = immediateTransactions(drizzle(sqlite, { schema: controlSchema }) as ControlDb);
   migrate(db, { migrationsFolder: path.join(MIGRATIONS_DIR, "control") });
   fillControlSortKeys(sqlite);
   // after the migrations: their statements run once and are not worth keeping
@@ -151,7 +164,7 @@ export function getTenantDb(community: Pick<Community, "subdomain">): TenantDb {
     return cached;
   }
   const sqlite = openSqlite(file);
-  const db = drizzle(sqlite, { schema: tenantSchema }) as TenantDb;
+  const db = immediateTransactions(drizzle(sqlite, { schema: tenantSchema }) as TenantDb);
   if (!handles.migrated.has(file)) {
     migrate(db, { migrationsFolder: path.join(MIGRATIONS_DIR, "tenant") });
     fillTenantSortKeys(sqlite);
