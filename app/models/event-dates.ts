@@ -29,11 +29,21 @@ export function addDaysToDate(ymd: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+// a date's label never changes: the home and the calendar ask for the same few dates on every
+// visit, and date-fns' format costs more than the rest of an event's view
+const calendarDateLabels = new Map<string, string>();
+const CALENDAR_DATE_LABELS_KEPT = 1_000;
+
 /** A YYYY-MM-DD date as 'MMM d, yyyy' (e.g. Mar 5, 2025). */
 export function formatCalendarDate(ymd: string): string {
+  const known = calendarDateLabels.get(ymd);
+  if (known !== undefined) return known;
   const m = YMD.exec(ymd);
   if (!m) return ymd;
-  return format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), "MMM d, yyyy");
+  const label = format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), "MMM d, yyyy");
+  if (calendarDateLabels.size >= CALENDAR_DATE_LABELS_KEPT) calendarDateLabels.delete(calendarDateLabels.keys().next().value as string);
+  calendarDateLabels.set(ymd, label);
+  return label;
 }
 
 /** The spec's date badge: Today, Tomorrow, or the date as 'MMM d, yyyy', judged in the community's time zone. */

@@ -77,6 +77,50 @@ export function toStoryCard(s: StoryView): StoryCardView {
   };
 }
 
+/**
+ * The columns a card is made of (toStoryCard's, read straight from the row): 14 of the join's
+ * 45. Reading a column into JavaScript is most of what a short list query costs, so the lists
+ * of cards (the home, /stories) read only these.
+ */
+const storyCardColumns = {
+  id: stories.id,
+  title: stories.title,
+  excerpt: stories.excerpt,
+  content: stories.content,
+  category: stories.category,
+  imageId: stories.imageId,
+  audioId: stories.audioId,
+  durationSeconds: stories.durationSeconds,
+  isPublished: stories.isPublished,
+  createdAt: stories.createdAt,
+  firstName: residents.firstName,
+  lastName: residents.lastName,
+  roomNumber: residents.roomNumber,
+  profileImageId: residents.profileImageId,
+};
+
+function selectStoryCards(db: TenantDb) {
+  return db.select(storyCardColumns).from(stories).innerJoin(residents, eq(stories.residentId, residents.id));
+}
+
+function toStoryCardOfRow(r: ReturnType<ReturnType<typeof selectStoryCards>["all"]>[number]): StoryCardView {
+  const excerpt = excerptOf(r);
+  return {
+    id: r.id,
+    title: r.title,
+    excerpt,
+    hasMore: needsReadMore(r.content) || excerpt !== r.content,
+    category: r.category,
+    imageId: r.imageId,
+    imageUrl: r.imageId ? mediaUrl(r.imageId) : null,
+    createdAt: r.createdAt,
+    isPublished: r.isPublished,
+    audioUrl: r.audioId ? mediaUrl(r.audioId) : null,
+    durationSeconds: r.durationSeconds,
+    resident: { firstName: r.firstName, lastName: r.lastName, roomNumber: r.roomNumber, profileImageUrl: r.profileImageId ? mediaUrl(r.profileImageId) : null },
+  };
+}
+
 const storyColumns = { story: stories, resident: residents };
 
 export function toStoryView(row: { story: StoryRow; resident: typeof residents.$inferSelect }, excerptLength?: number): StoryView {
@@ -185,33 +229,56 @@ function selectStories(db: TenantDb) {
   return db.select(storyColumns).from(stories).innerJoin(residents, eq(stories.residentId, residents.id));
 }
 
+type PublishedFilter = { limit?: number; offset?: number; category?: string | null; residentId?: string };
+
+/** Which published stories a list shows: storyShownTo this viewer, and the filters (their values are placeholders). */
+function publishedStoriesWhere(v: ReturnType<typeof viewerOfPrepared>, opts: PublishedFilter): SQL | undefined {
+  return and(
+    storyShownTo(v.viewer),
+    opts.category ? eq(stories.category, sql.placeholder("category")) : undefined,
+    opts.residentId ? eq(stories.residentId, sql.placeholder("residentId")) : undefined,
+  );
+}
+
+const newestPublishedFirst = [desc(stories.publishedAt), desc(stories.createdAt)];
+
+function publishedStoriesKey(v: ReturnType<typeof viewerOfPrepared>, opts: PublishedFilter) {
+  return `${v.key}:${opts.category ? "c" : "-"}${opts.residentId ? "r" : "-"}`;
+}
+
+function publishedStoriesValues(v: ReturnType<typeof viewerOfPrepared>, opts: PublishedFilter) {
+  return { ...v.values, category: opts.category ?? null, residentId: opts.residentId ?? null, limit: opts.limit ?? 20, offset: opts.offset ?? 0 };
+}
+
 /**
  * Newest published stories this viewer may see first (storyShownTo). Prepared once per handle and
- * per kind of viewer and filter: the home and the stories list run it on every visit.
+ * per kind of viewer and filter: the API's recent list runs it on every call.
  */
-export function listPublishedStories(
-  db: TenantDb,
-  viewer: StoryViewer,
-  opts: { limit?: number; offset?: number; category?: string | null; residentId?: string } = {},
-): StoryView[] {
+export function listPublishedStories(db: TenantDb, viewer: StoryViewer, opts: PublishedFilter = {}): StoryView[] {
   const v = viewerOfPrepared(viewer);
-  const query = prepared(db, `published-stories:${v.key}:${opts.category ? "c" : "-"}${opts.residentId ? "r" : "-"}`, (d) =>
+  const query = prepared(db, `published-stories:${publishedStoriesKey(v, opts)}`, (d) =>
     selectStories(d)
-      .where(
-        and(
-          storyShownTo(v.viewer),
-          opts.category ? eq(stories.category, sql.placeholder("category")) : undefined,
-          opts.residentId ? eq(stories.residentId, sql.placeholder("residentId")) : undefined,
-        ),
-      )
-      .orderBy(desc(stories.publishedAt), desc(stories.createdAt))
+      .where(publishedStoriesWhere(v, opts))
+      .orderBy(...newestPublishedFirst)
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .prepare(),
   );
-  return query
-    .all({ ...v.values, category: opts.category ?? null, residentId: opts.residentId ?? null, limit: opts.limit ?? 20, offset: opts.offset ?? 0 })
-    .map((r) => toStoryView(r));
+  return query.all(publishedStoriesValues(v, opts)).map((r) => toStoryView(r));
+}
+
+/** The same stories as listPublishedStories, as cards (the home, /stories): only a card's columns are read. */
+export function listPublishedStoryCards(db: TenantDb, viewer: StoryViewer, opts: PublishedFilter = {}): StoryCardView[] {
+  const v = viewerOfPrepared(viewer);
+  const query = prepared(db, `published-story-cards:${publishedStoriesKey(v, opts)}`, (d) =>
+    selectStoryCards(d)
+      .where(publishedStoriesWhere(v, opts))
+      .orderBy(...newestPublishedFirst)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  );
+  return query.all(publishedStoriesValues(v, opts)).map(toStoryCardOfRow);
 }
 
 export function countPublishedStories(db: TenantDb, viewer: StoryViewer, opts: { category?: string | null } = {}): number {
@@ -224,16 +291,25 @@ export function countPublishedStories(db: TenantDb, viewer: StoryViewer, opts: {
   );
 }
 
+/** Which stories are featured: only those shared with everyone at the community (the category a placeholder). */
+function featuredWhere(category: string | null | undefined): SQL | undefined {
+  return and(storyIsForEveryone, eq(stories.isFeatured, true), category ? eq(stories.category, sql.placeholder("category")) : undefined);
+}
+
 /** Featured stories: only those shared with everyone at the community. */
 export function listFeaturedStories(db: TenantDb, opts: { category?: string | null; limit?: number } = {}): StoryView[] {
   const query = prepared(db, `featured-stories:${opts.category ? "c" : "-"}`, (d) =>
-    selectStories(d)
-      .where(and(storyIsForEveryone, eq(stories.isFeatured, true), opts.category ? eq(stories.category, sql.placeholder("category")) : undefined))
-      .orderBy(desc(stories.publishedAt))
-      .limit(sql.placeholder("limit"))
-      .prepare(),
+    selectStories(d).where(featuredWhere(opts.category)).orderBy(desc(stories.publishedAt)).limit(sql.placeholder("limit")).prepare(),
   );
   return query.all({ category: opts.category ?? null, limit: opts.limit ?? 12 }).map((r) => toStoryView(r));
+}
+
+/** The same stories as listFeaturedStories, as cards (the home): only a card's columns are read. */
+export function listFeaturedStoryCards(db: TenantDb, opts: { category?: string | null; limit?: number } = {}): StoryCardView[] {
+  const query = prepared(db, `featured-story-cards:${opts.category ? "c" : "-"}`, (d) =>
+    selectStoryCards(d).where(featuredWhere(opts.category)).orderBy(desc(stories.publishedAt)).limit(sql.placeholder("limit")).prepare(),
+  );
+  return query.all({ category: opts.category ?? null, limit: opts.limit ?? 12 }).map(toStoryCardOfRow);
 }
 
 /** Every story of one resident, any review state, newest first (the resident's own grid). */

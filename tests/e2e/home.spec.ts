@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { test, expect, origin, signIn, httpRequest, sessionCookie, PORT } from "./support/fixtures";
+import { test, expect, hydrated, origin, signIn, httpRequest, sessionCookie, PORT } from "./support/fixtures";
 
 type Stats = { totalResidents: number; totalStories: number; totalFamilyViews: number; storiesThisMonth: number };
 const LABELS: [keyof Stats, string][] = [
@@ -201,6 +201,29 @@ test.describe("the community home", () => {
     await expectNoAxeViolations(page);
     await page.getByRole("article").first().getByRole("link").first().click();
     await expect(page).toHaveURL(/\/stories\/[\w-]+$/);
+  });
+
+  test("a story card's link opens the story: in the app without reloading, or as a page without JavaScript; Back returns", async ({ page }) => {
+    const js = test.info().project.name !== "nojs";
+    await signIn(page, "sarah.ellis");
+    await page.goto("/");
+    if (js) {
+      await hydrated(page);
+      // a mark on this document: a client-side navigation keeps it, a new document does not
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    }
+    const recent = page.getByRole("region", { name: "Recent Stories" });
+    const title = await recent.getByRole("article").first().getByRole("heading").innerText();
+    const link = recent.getByRole("link", { name: title, exact: true });
+    await expect(link).toHaveAttribute("data-discover", "true");
+    await link.click();
+    await expect(page).toHaveURL(/\/stories\/[\w-]+$/);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).toBe(js);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Storyloom" })).toBeVisible();
+    // a link the app does not handle stays the browser's: the footer's mail link
+    await expect(page.getByRole("link", { name: "Support" })).toHaveAttribute("href", /^mailto:/);
   });
 
   test("the demo panel lists the other real communities while development login is on", async ({ page }) => {

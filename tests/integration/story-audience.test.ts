@@ -3,7 +3,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { approve, buildCommunity, call, cookieFor, get, postJson, type Fixture } from "../helpers/home-fixture";
-import { createStory, getReadableStory, listFeaturedStories, listPublishedStories, publishedStoriesForFamily, setStoryAudience, setStoryFeatured, withdrawStory } from "~/models/story.server";
+import {
+  createStory,
+  getReadableStory,
+  listFeaturedStories,
+  listFeaturedStoryCards,
+  listPublishedStories,
+  listPublishedStoryCards,
+  publishedStoriesForFamily,
+  setStoryAudience,
+  setStoryFeatured,
+  toStoryCard,
+  withdrawStory,
+} from "~/models/story.server";
 import { getCommunityStats, listHomeActivity } from "~/models/stats.server";
 import { planDigest } from "~/models/digest.server";
 import { gazetteFor, gazetteMonth } from "~/models/gazette.server";
@@ -70,7 +82,8 @@ describe("who sees a story", () => {
   it("every list and page answers each role exactly what the audience allows", async () => {
     const db = alpha.db();
     for (const [who, viewer] of Object.entries(viewers()) as [Who, ReturnType<typeof viewers>[Who]][]) {
-      expect(mine(listPublishedStories(db, viewer, { limit: 100 }).map((s) => s.title)), `${who} /stories`).toEqual(expected(LISTED[who]));
+      expect(mine(listPublishedStories(db, viewer, { limit: 100 }).map((s) => s.title)), `${who} /api/stories/recent`).toEqual(expected(LISTED[who]));
+      expect(mine(listPublishedStoryCards(db, viewer, { limit: 100 }).map((s) => s.title)), `${who} /stories and the home`).toEqual(expected(LISTED[who]));
       const opens = (Object.keys(TITLES) as (keyof typeof TITLES)[]).filter((k) => getReadableStory(db, viewer, ids[k]));
       expect(opens.sort(), `${who} opens`).toEqual([...OPENS[who]].sort());
       // the same through the API
@@ -112,12 +125,65 @@ describe("who sees a story", () => {
     expect(setStoryFeatured(db, ids.fam, true)).toMatchObject({ ok: false, status: 409 });
     expect(setStoryFeatured(db, ids.all, true)).toMatchObject({ ok: true });
     expect(listFeaturedStories(db, { limit: 50 }).map((s) => s.title)).toContain(TITLES.all);
+    expect(listFeaturedStoryCards(db, { limit: 50 }).map((s) => s.title)).toContain(TITLES.all);
     // narrowing it takes it off the featured list and out of the count
     setStoryAudience(db, ids.all, alpha.residents.ada, "family", { communityId: alpha.community.id });
     expect(listFeaturedStories(db, { limit: 50 }).map((s) => s.title)).not.toContain(TITLES.all);
+    expect(listFeaturedStoryCards(db, { limit: 50 }).map((s) => s.title)).not.toContain(TITLES.all);
     expect(getCommunityStats(db, alpha.community).totalStories).toBe(2);
     setStoryAudience(db, ids.all, alpha.residents.ada, "community", { communityId: alpha.community.id });
     expect(getCommunityStats(db, alpha.community).totalStories).toBe(3);
+  });
+});
+
+describe("story cards", () => {
+  it("a card read from a card's columns is the card made from the whole story, whatever the excerpt and text", () => {
+    const db = alpha.db();
+    const author = { id: "ada-user", username: "ada", displayName: "Ada Lovelace" };
+    db.insert(tenantSchema.media).values({ id: "img-card", kind: "image", fileName: "y.jpg", mimeType: "image/jpeg", bytes: 1, status: "attached" }).run();
+    db.insert(tenantSchema.media).values({ id: "audio-card", kind: "audio", fileName: "y.webm", mimeType: "audio/webm", bytes: 1, status: "attached" }).run();
+    const long = "word ".repeat(60).trim();
+    // the cases toStoryCard tells apart: an excerpt of its own or none (blank counts as none),
+    // text short enough to show whole or not, a cut near the limit with characters JavaScript
+    // counts twice, a picture and a recording
+    const cases: { title: string; content: string; excerpt?: string; imageId?: string; audioId?: string }[] = [
+      { title: "Card own excerpt", content: long, excerpt: "Chosen words." },
+      { title: "Card no excerpt", content: long },
+      { title: "Card short", content: "Short and whole." },
+      { title: "Card blank excerpt", content: long, excerpt: "   " },
+      { title: "Card excerpt is all", content: "The same.", excerpt: "The same." },
+      { title: "Card short own excerpt", content: "A short story with an excerpt of its own.", excerpt: "Its own." },
+      { title: "Card short lines", content: "First line.\n\nSecond line." },
+      { title: "Card emoji edge", content: `${"a".repeat(145)} 🌷🌷🌷🌷` },
+      { title: "Card with media", content: `${long}\n\nand   more`, imageId: "img-card", audioId: "audio-card" },
+    ];
+    for (const c of cases) {
+      const s = createStory(db, { residentId: alpha.residents.ada, author, title: c.title, content: c.content, excerpt: c.excerpt, category: "hobby", audience: "community", imageId: c.imageId ?? null });
+      if (c.audioId) db.update(tenantSchema.stories).set({ audioId: c.audioId, durationSeconds: 42 }).where(eq(tenantSchema.stories.id, s.id)).run();
+      approve(db, s.id, { audience: "community" });
+      setStoryFeatured(db, s.id, true);
+    }
+    db.update(tenantSchema.residents).set({ profileImageId: "img-card" }).where(eq(tenantSchema.residents.id, alpha.residents.ada)).run();
+    const isCase = (t: string) => t.startsWith("Card ");
+    for (const viewer of Object.values(viewers())) {
+      const cards = listPublishedStoryCards(db, viewer, { limit: 100 }).filter((s) => isCase(s.title));
+      expect(cards).toHaveLength(cases.length);
+      expect(cards).toEqual(listPublishedStories(db, viewer, { limit: 100 }).filter((s) => isCase(s.title)).map(toStoryCard));
+    }
+    const featured = listFeaturedStoryCards(db, { limit: 100 }).filter((s) => isCase(s.title));
+    expect(featured).toHaveLength(cases.length);
+    expect(featured).toEqual(listFeaturedStories(db, { limit: 100 }).filter((s) => isCase(s.title)).map(toStoryCard));
+    // and the cases did differ where they should
+    const byTitle = Object.fromEntries(featured.map((c) => [c.title, c]));
+    expect(byTitle["Card short"]).toMatchObject({ excerpt: "Short and whole.", hasMore: false });
+    expect(byTitle["Card own excerpt"]).toMatchObject({ excerpt: "Chosen words.", hasMore: true });
+    expect(byTitle["Card excerpt is all"]!.hasMore).toBe(false);
+    expect(byTitle["Card short own excerpt"]!.hasMore).toBe(true);
+    expect(byTitle["Card short lines"]).toMatchObject({ excerpt: "First line. Second line.", hasMore: true });
+    expect(byTitle["Card blank excerpt"]!.excerpt.endsWith("…")).toBe(true);
+    expect(byTitle["Card emoji edge"]!.hasMore).toBe(true);
+    expect(byTitle["Card with media"]).toMatchObject({ imageUrl: "/media/img-card", audioUrl: "/media/audio-card", durationSeconds: 42 });
+    expect(byTitle["Card with media"]!.resident.profileImageUrl).toBe("/media/img-card");
   });
 });
 

@@ -31,6 +31,15 @@ describe("event date badges", () => {
     expect(formatCalendarDate("2025-03-05")).toBe("Mar 5, 2025");
   });
 
+  it("remembers labels without mixing dates up, past the number it keeps", () => {
+    // two years of days, twice over: more than the labels kept, each asked again after others
+    const days = Array.from({ length: 1_500 }, (_, i) => addDaysToDate("2025-01-01", i));
+    const expected = days.map((d) => new Date(`${d}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }));
+    for (let round = 0; round < 2; round++) expect(days.map(formatCalendarDate)).toEqual(expected);
+    expect(formatCalendarDate("2025-03-05")).toBe("Mar 5, 2025");
+    expect(formatCalendarDate("not a date")).toBe("not a date");
+  });
+
   it("accepts only real calendar dates", () => {
     expect(isCalendarDate("2024-02-29")).toBe(true);
     expect(isCalendarDate("2025-02-29")).toBe(false);

@@ -8,7 +8,7 @@ import { ListenBadge } from "./ListenBadge";
 import { ResidentAvatar, roomLabel } from "./ResidentAvatar";
 import { StoryArtPanel } from "./CategoryArt";
 
-/** What a card needs of a story: toStoryCard (~/models/story.server) makes it from a StoryView. */
+/** What a card needs of a story (~/models/story.server: the card lists read it from its columns; toStoryCard makes it from a whole StoryView). */
 export type StoryCardStory = StoryCardView;
 
 type Props = {

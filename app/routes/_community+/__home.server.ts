@@ -7,7 +7,7 @@ import { isCategory } from "~/models/categories";
 import { listCommunities } from "~/models/community.server";
 import { communityBoard } from "~/models/community-board.server";
 import { getCommunityStats, listHomeActivity } from "~/models/stats.server";
-import { listFeaturedStories, listPublishedStories, toStoryCard } from "~/models/story.server";
+import { listFeaturedStoryCards, listPublishedStoryCards } from "~/models/story.server";
 import { requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { communityOrigin, requireTenant } from "~/utils/host.server";
@@ -56,8 +56,8 @@ export async function communityHomeLoader(request: Request) {
     facility,
     host: `${community.subdomain}.${APP_DOMAIN}`,
     stats: block("statistics", () => getCommunityStats(db, community)),
-    recent: block("recent stories", () => listPublishedStories(db, user, { limit: RECENT_STORIES_ON_HOME }).map(toStoryCard)),
-    featured: block("featured stories", () => listFeaturedStories(db, { category, limit: FEATURED_STORIES_ON_HOME }).map(toStoryCard)),
+    recent: block("recent stories", () => listPublishedStoryCards(db, user, { limit: RECENT_STORIES_ON_HOME })),
+    featured: block("featured stories", () => listFeaturedStoryCards(db, { category, limit: FEATURED_STORIES_ON_HOME })),
     category,
     activity: block("recent activity", () => listHomeActivity(db, user, 8)),
     board: block("news and events", () => communityBoard(db, community.timeZone)),

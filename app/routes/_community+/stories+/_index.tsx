@@ -6,7 +6,7 @@ import { CategoryFilter } from "~/components/story/CategoryFilter";
 import { StoryCard } from "~/components/story/StoryCard";
 import { categoryLabel, isCategory } from "~/models/categories";
 import { pageOf, parsePageParam } from "~/models/paging";
-import { countPublishedStories, listPublishedStories, toStoryCard } from "~/models/story.server";
+import { countPublishedStories, listPublishedStoryCards } from "~/models/story.server";
 import { requireTenantUser } from "~/utils/auth.server";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = url.searchParams.get("category");
   const category = isCategory(raw) ? raw : null;
   const page = pageOf(countPublishedStories(db, user, { category }), parsePageParam(url.searchParams.get("page")), STORIES_PER_PAGE);
-  const stories = listPublishedStories(db, user, { category, limit: page.limit, offset: page.offset }).map(toStoryCard);
+  const stories = listPublishedStoryCards(db, user, { category, limit: page.limit, offset: page.offset });
   return { stories, page, category };
 }
 
