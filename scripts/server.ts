@@ -13,7 +13,7 @@ import { env } from "~/utils/env.server";
 import { closeAllDatabases } from "~/utils/db.server";
 import { partitionBuild } from "~/utils/route-partitions.server";
 import { contentSecurityPolicy, isCrossOriginWrite, STATIC_SECURITY_HEADERS } from "~/utils/security.server";
-import { busyPage, EdgeLimiter, mentionsSession, requesterKey, tooManyPage, UploadGate } from "~/utils/edge-limits.server";
+import { busyPage, EdgeLimiter, mentionsSession, requesterKey, tooManyPage, Turnstile, UploadGate } from "~/utils/edge-limits.server";
 import { BodyMeter, bodyRuleFor, declaredLength, hasBody, isBrowserForm, tooLargeJson, tooLargePage, type BodyRule } from "~/utils/body-limit.server";
 import { getOptionalUser } from "~/utils/auth.server";
 
@@ -126,6 +126,7 @@ export async function startServer() {
   const app = express();
   const limiter = new EdgeLimiter();
   const uploads = new UploadGate();
+  const turns = new Turnstile();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
@@ -301,6 +302,12 @@ export async function startServer() {
         if (meter && !meter.settled) closeAfterAnswer(req, res);
         res.status(400).type("text/plain").send("Bad Request: the Host header is not a host name.");
         return;
+      }
+      // the app's work begins in turn (Turnstile): a saturated server still accepts new connections
+      const turn = turns.enter();
+      if (turn) {
+        await turn;
+        if (res.destroyed) return;
       }
       let response: Response | null = null;
       let failure: unknown = null;

@@ -170,6 +170,58 @@ export class UploadGate {
   }
 }
 
+/**
+ * Turns to begin, in the order requests came, a few per turn of the event loop (ADR 021).
+ *
+ * Node 20's libuv accepts one new connection per turn of the loop (libuv#3696), and while the
+ * server is saturated a turn serves every request that is ready on the connections already
+ * open. Connections that arrive together then wait in the kernel's queue, one admitted per
+ * turn: in `bench:load` at 200 clients the last of 190 new connections was accepted 20 s after
+ * it connected, while the requests on open connections went on being answered in about a
+ * second. Starting at most `perTurn` requests per turn keeps turns short, so new connections
+ * are accepted promptly and join this queue behind the others: a busy server shares its delay
+ * among everyone instead of shutting newcomers out. An idle server gives the turn at once.
+ * Only the start is rationed; a request once begun (an event stream, a long upload) holds nothing.
+ */
+export class Turnstile {
+  private queue: (() => void)[] = [];
+  private given = 0;
+  private pumping = false;
+
+  constructor(
+    readonly perTurn = 1,
+    private readonly nextTurn: (run: () => void) => void = (run) => setImmediate(run),
+  ) {}
+
+  get waiting() {
+    return this.queue.length;
+  }
+
+  /** null when this request may begin at once; otherwise a promise kept when its turn comes. */
+  enter(): Promise<void> | null {
+    if (!this.pumping) {
+      this.pumping = true;
+      this.nextTurn(this.pump);
+    }
+    if (this.queue.length === 0 && this.given < this.perTurn) {
+      this.given++;
+      return null;
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  private pump = () => {
+    this.given = 0;
+    while (this.queue.length > 0 && this.given < this.perTurn) {
+      this.given++;
+      this.queue.shift()!();
+    }
+    // a turn with nothing given and nobody waiting ends the pumping until the next request
+    if (this.given > 0 || this.queue.length > 0) this.nextTurn(this.pump);
+    else this.pumping = false;
+  };
+}
+
 export function busyPage(retryAfterSeconds: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy right now</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>Busy right now</h1><p>Many files are being sent to this site at the moment. Please wait ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute${retryAfterSeconds > 60 ? "s" : ""} and send yours again.</p><p><a href="/">Go to the home page</a></p></body></html>`;
 }

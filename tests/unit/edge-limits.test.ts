@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { BodyMeter, BodyTooLargeError, bodyRuleFor, isBrowserForm, ReadBudget, tooLargeJson, tooLargePage } from "~/utils/body-limit.server";
-import { EdgeLimiter, mentionsSession, requesterKey, routePath, tooManyPage, UploadGate } from "~/utils/edge-limits.server";
+import { EdgeLimiter, mentionsSession, requesterKey, routePath, tooManyPage, Turnstile, UploadGate } from "~/utils/edge-limits.server";
 
 const rules = [
   { name: "uploads", limit: 3, windowMs: 60_000, match: (m: string, p: string) => m === "POST" && p === "/api/family/photos" },
@@ -230,5 +230,98 @@ describe("the read budget for large bodies", () => {
   });
   it("a rate of 0 switches it off", () => {
     expect(new ReadBudget(0).take(100 * MB)).toBe(0);
+  });
+});
+
+describe("Turnstile: requests begin in turn, a few per turn of the event loop", () => {
+  /** Turns of the loop run by hand: `turn()` runs what the last turn scheduled. */
+  function manualLoop() {
+    let scheduled: (() => void)[] = [];
+    return {
+      nextTurn: (run: () => void) => void scheduled.push(run),
+      get pending() {
+        return scheduled.length;
+      },
+      turn() {
+        const now = scheduled;
+        scheduled = [];
+        for (const run of now) run();
+      },
+    };
+  }
+  const settled = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  it("an idle server lets a request begin at once", () => {
+    const loop = manualLoop();
+    const turns = new Turnstile(1, loop.nextTurn);
+    expect(turns.enter()).toBeNull();
+  });
+
+  it("past the turn's share, requests wait and begin one per turn in the order they came", async () => {
+    const loop = manualLoop();
+    const turns = new Turnstile(1, loop.nextTurn);
+    const begun: string[] = [];
+    expect(turns.enter()).toBeNull();
+    for (const name of ["b", "c", "d"]) void turns.enter()!.then(() => begun.push(name));
+    expect(turns.waiting).toBe(3);
+    await settled();
+    expect(begun).toEqual([]);
+    loop.turn();
+    await settled();
+    expect(begun).toEqual(["b"]);
+    // one that arrives now queues behind those already waiting, even though this turn has room
+    void turns.enter()!.then(() => begun.push("e"));
+    loop.turn();
+    await settled();
+    expect(begun).toEqual(["b", "c"]);
+    loop.turn();
+    loop.turn();
+    await settled();
+    expect(begun).toEqual(["b", "c", "d", "e"]);
+    expect(turns.waiting).toBe(0);
+  });
+
+  it("gives `perTurn` starts a turn", async () => {
+    const loop = manualLoop();
+    const turns = new Turnstile(2, loop.nextTurn);
+    const begun: number[] = [];
+    expect(turns.enter()).toBeNull();
+    expect(turns.enter()).toBeNull();
+    for (const n of [3, 4, 5]) void turns.enter()!.then(() => begun.push(n));
+    loop.turn();
+    await settled();
+    expect(begun).toEqual([3, 4]);
+    loop.turn();
+    await settled();
+    expect(begun).toEqual([3, 4, 5]);
+  });
+
+  it("stops turning once nobody waits, and starts again with the next request", () => {
+    const loop = manualLoop();
+    const turns = new Turnstile(1, loop.nextTurn);
+    expect(turns.enter()).toBeNull();
+    expect(loop.pending).toBe(1);
+    expect(turns.enter()).not.toBeNull(); // this turn's share is taken
+    loop.turn(); // gives the waiting one its start
+    expect(loop.pending).toBe(1);
+    loop.turn(); // a turn with nothing to give and nobody waiting: no more turns scheduled
+    expect(loop.pending).toBe(0);
+    expect(turns.enter()).toBeNull();
+    expect(loop.pending).toBe(1);
+  });
+
+  it("with the real event loop, many requests at once all begin, in order", async () => {
+    const turns = new Turnstile();
+    const begun: number[] = [];
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const turn = turns.enter();
+        if (turn) await turn;
+        begun.push(i);
+      }),
+    );
+    expect(begun).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 });
