@@ -67,3 +67,8 @@ export function excerptOf(story: { excerpt?: string | null; content?: string | n
 export function needsReadMore(content: string | null | undefined): boolean {
   return (content ?? "").length > EXCERPT_LENGTH;
 }
+
+/** A story card says "Read More" when the story is longer than an excerpt, or its excerpt is not the whole text. */
+export function cardHasMore(content: string, excerpt: string): boolean {
+  return needsReadMore(content) || excerpt !== content;
+}

@@ -1,6 +1,6 @@
 // Calendar dates are YYYY-MM-DD in the community's time zone. Pure functions, shared and unit-tested.
 import { format } from "date-fns";
-import { localDateIn } from "./local-time";
+import { localDateIn, remembered } from "./local-time";
 
 export type EventDateBadge = { kind: "today" | "tomorrow" | "upcoming" | "past"; label: string };
 
@@ -36,14 +36,9 @@ const CALENDAR_DATE_LABELS_KEPT = 1_000;
 
 /** A YYYY-MM-DD date as 'MMM d, yyyy' (e.g. Mar 5, 2025). */
 export function formatCalendarDate(ymd: string): string {
-  const known = calendarDateLabels.get(ymd);
-  if (known !== undefined) return known;
   const m = YMD.exec(ymd);
   if (!m) return ymd;
-  const label = format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), "MMM d, yyyy");
-  if (calendarDateLabels.size >= CALENDAR_DATE_LABELS_KEPT) calendarDateLabels.delete(calendarDateLabels.keys().next().value as string);
-  calendarDateLabels.set(ymd, label);
-  return label;
+  return remembered(calendarDateLabels, CALENDAR_DATE_LABELS_KEPT, ymd, () => format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), "MMM d, yyyy"));
 }
 
 /** The spec's date badge: Today, Tomorrow, or the date as 'MMM d, yyyy', judged in the community's time zone. */

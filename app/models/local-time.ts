@@ -18,6 +18,19 @@ function formatFor(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, op
   return format;
 }
 
+/**
+ * The value for `key`, made once by `make` and kept: at most `limit` of them, the oldest made
+ * dropped first. For answers that never change for their key (a date's label in a zone).
+ */
+export function remembered<V>(cache: Map<string, V>, limit: number, key: string, make: () => V): V {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const value = make();
+  if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+  return value;
+}
+
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 // a page asks the same question many times (each event's badge: what day is it now?): the last
@@ -73,14 +86,9 @@ export function startOfLocalMonthUtc(timeZone: string, now: Date = new Date()): 
 /** A date as "April 5, 2025" in the community's time zone (same text on server and browser). */
 export function formatLongDate(iso: string, timeZone: string): string {
   // every story card and comment shows one (RelativeTime's title): the same few dates, again and again
-  const key = `${timeZone} ${iso}`;
-  let text = longDates.get(key);
-  if (text === undefined) {
-    text = formatFor(longDateFormats, timeZone, { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
-    if (longDates.size >= LONG_DATES_KEPT) longDates.delete(longDates.keys().next().value as string);
-    longDates.set(key, text);
-  }
-  return text;
+  return remembered(longDates, LONG_DATES_KEPT, `${timeZone} ${iso}`, () =>
+    formatFor(longDateFormats, timeZone, { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso)),
+  );
 }
 const longDates = new Map<string, string>();
 const LONG_DATES_KEPT = 2_000;

@@ -5,7 +5,7 @@ import { prepared, tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
 import { deleteMedia, markMediaAttached } from "./media.server";
-import { excerptOf, needsReadMore } from "./categories";
+import { cardHasMore, excerptOf } from "./categories";
 import { mediaUrl } from "./media-urls";
 import { toResidentSummary, type ResidentSummary } from "./resident.server";
 import { ROLE, roleIn, CARE_TEAM_ROLES, type Role } from "~/utils/roles";
@@ -65,7 +65,7 @@ export function toStoryCard(s: StoryView): StoryCardView {
     id: s.id,
     title: s.title,
     excerpt: s.excerpt,
-    hasMore: needsReadMore(s.content) || s.excerpt !== s.content,
+    hasMore: cardHasMore(s.content, s.excerpt),
     category: s.category,
     imageId: s.imageId,
     imageUrl: s.imageUrl,
@@ -109,7 +109,7 @@ function toStoryCardOfRow(r: ReturnType<ReturnType<typeof selectStoryCards>["all
     id: r.id,
     title: r.title,
     excerpt,
-    hasMore: needsReadMore(r.content) || excerpt !== r.content,
+    hasMore: cardHasMore(r.content, excerpt),
     category: r.category,
     imageId: r.imageId,
     imageUrl: r.imageId ? mediaUrl(r.imageId) : null,
