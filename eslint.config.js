@@ -11,7 +11,13 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 import { defineConfig } from "eslint/config";
 
-const SOURCES = ["app/**/*.{ts,tsx,js,jsx}", "db/**/*.{ts,js}", "scripts/**/*.{ts,js}", "tests/**/*.{ts,tsx,js}", "*.{ts,js}"];
+const SOURCES = [
+  "app/**/*.{ts,tsx,js,jsx}",
+  "db/**/*.{ts,js}",
+  "scripts/**/*.{ts,js}",
+  "tests/**/*.{ts,tsx,js}",
+  "*.{ts,js}",
+];
 
 // ---- architecture: import rules. typescript-eslint's no-restricted-imports (ESLint's rule plus
 // `allowTypeImports`, needed for the components rule). A later config object's options replace an
@@ -26,23 +32,27 @@ const NO_DB_FROM_APP = {
 /** Under app/: the `~/` alias instead of `../../`. */
 const NO_DEEP_RELATIVE = {
   regex: "^(\\.\\./){2,}(?!\\.\\./|db(/|$))",
-  message: "Use the `~/` alias (`~/utils/...`, `~/models/...`) instead of a relative import that goes up two or more folders; `./x` and `../x` are fine.",
+  message:
+    "Use the `~/` alias (`~/utils/...`, `~/models/...`) instead of a relative import that goes up two or more folders; `./x` and `../x` are fine.",
 };
 const APP_WIDE = [NO_DB_FROM_APP, NO_DEEP_RELATIVE];
 
 /** app/utils is the bottom layer: models build on it, never the other way round. */
 const UTILS_NO_MODELS = {
   regex: "^(~/models(/|$)|(\\.\\./)+models(/|$))",
-  message: "app/utils must not import app/models (utils is the layer below models). Move the shared piece into app/utils and let the model import it.",
+  message:
+    "app/utils must not import app/models (utils is the layer below models). Move the shared piece into app/utils and let the model import it.",
 };
 /** app/models is data and rules: no React, no routes. */
 const MODELS_NO_REMIX_REACT = {
   group: ["@remix-run/react", "@remix-run/react/*"],
-  message: "app/models must not import @remix-run/react: models hold data and rules, not UI. Take what is needed as an argument from the route.",
+  message:
+    "app/models must not import @remix-run/react: models hold data and rules, not UI. Take what is needed as an argument from the route.",
 };
 const MODELS_NO_ROUTES = {
   regex: "^(~/routes(/|$)|(\\.\\./)+routes(/|$))",
-  message: "app/models must not import from app/routes: routes use models, not the other way round.",
+  message:
+    "app/models must not import from app/routes: routes use models, not the other way round.",
 };
 /** app/components ship to the browser. */
 const COMPONENTS_NO_SERVER = {
@@ -90,7 +100,12 @@ export default defineConfig(
       // a name that is there only for its position
       "@typescript-eslint/no-unused-vars": [
         "error",
-        { ignoreRestSiblings: true, argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+        {
+          ignoreRestSiblings: true,
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+        },
       ],
     },
   },
@@ -175,10 +190,18 @@ export default defineConfig(
   },
   {
     files: ["app/models/**/*.{ts,tsx,js,jsx}"],
-    rules: { "@typescript-eslint/no-restricted-imports": restrict(...APP_WIDE, MODELS_NO_REMIX_REACT, MODELS_NO_ROUTES) },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict(
+        ...APP_WIDE,
+        MODELS_NO_REMIX_REACT,
+        MODELS_NO_ROUTES,
+      ),
+    },
   },
   {
     files: ["app/components/**/*.{ts,tsx,js,jsx}"],
-    rules: { "@typescript-eslint/no-restricted-imports": restrict(...APP_WIDE, COMPONENTS_NO_SERVER) },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict(...APP_WIDE, COMPONENTS_NO_SERVER),
+    },
   },
 );

@@ -18,7 +18,13 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromium,
       args: [
-        "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
         // the record wizard's tests: a fake microphone the page may use without asking
         "--use-fake-device-for-media-stream",
         "--use-fake-ui-for-media-stream",
@@ -30,7 +36,12 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true }, testIgnore: HOSTILE },
     { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: HOSTILE },
     // the isolation matrix and the bad-input sweep compare table counts, so they run alone, last
-    { name: "hostile", use: { javaScriptEnabled: true }, testMatch: HOSTILE, dependencies: ["js", "nojs"] },
+    {
+      name: "hostile",
+      use: { javaScriptEnabled: true },
+      testMatch: HOSTILE,
+      dependencies: ["js", "nojs"],
+    },
   ],
   webServer: {
     command: `tsx tests/e2e/support/server.ts`,

@@ -10,7 +10,16 @@ export default {
     extend: {
       fontFamily: {
         // the interface: Atkinson Hyperlegible (Braille Institute), then the system's sans
-        sans: ['"Atkinson Hyperlegible"', "ui-sans-serif", "system-ui", "-apple-system", '"Segoe UI"', "Roboto", "Arial", "sans-serif"],
+        sans: [
+          '"Atkinson Hyperlegible"',
+          "ui-sans-serif",
+          "system-ui",
+          "-apple-system",
+          '"Segoe UI"',
+          "Roboto",
+          "Arial",
+          "sans-serif",
+        ],
         // story text: Literata, a warm reading serif, then the system's serif
         reading: ["Literata", "Georgia", "Cambria", '"Times New Roman"', "serif"],
       },

@@ -24,7 +24,12 @@ import { useMarkHydrated } from "~/components/hydration";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getTenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { communityOrigin, INACTIVE_COMMUNITY_TEXT, missingCommunityResponse, resolveHost } from "~/utils/host.server";
+import {
+  communityOrigin,
+  INACTIVE_COMMUNITY_TEXT,
+  missingCommunityResponse,
+  resolveHost,
+} from "~/utils/host.server";
 import { impersonationOf } from "~/utils/impersonation.server";
 import { readToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
@@ -94,7 +99,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const c = ctx.community;
     throw data<PausedPage>(
       {
-        paused: { name: c.name, subdomain: c.subdomain, email: c.email, phone: c.phone, address: c.address, city: c.city },
+        paused: {
+          name: c.name,
+          subdomain: c.subdomain,
+          email: c.email,
+          phone: c.phone,
+          address: c.address,
+          city: c.city,
+        },
         message: INACTIVE_COMMUNITY_TEXT,
         mainSite: communityOrigin(request, null),
         appName: APP_NAME,
@@ -111,7 +123,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       // opening the handle proves the community's database can be read
       getTenantDb(c);
-      facility = { name: c.name, subdomain: c.subdomain, address: c.address, city: c.city, phone: c.phone, email: c.email, timeZone: c.timeZone };
+      facility = {
+        name: c.name,
+        subdomain: c.subdomain,
+        address: c.address,
+        city: c.city,
+        phone: c.phone,
+        email: c.email,
+        timeZone: c.timeZone,
+      };
     } catch (error) {
       console.error(`Cannot open community database for ${c.subdomain}`, error);
       facilityError = true;
@@ -146,7 +166,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const impersonation = sessionUser ? await impersonationOf(request) : null;
   const impersonatedBy = impersonation ? impersonation.impersonator.displayName : null;
   return data(
-    { appName: APP_NAME, appDomain: APP_DOMAIN, hostKind: ctx.kind, facility, facilityError, user, toast, devLogin: DEV_LOGIN, display, impersonatedBy, fontsCached: fonts.cached },
+    {
+      appName: APP_NAME,
+      appDomain: APP_DOMAIN,
+      hostKind: ctx.kind,
+      facility,
+      facilityError,
+      user,
+      toast,
+      devLogin: DEV_LOGIN,
+      display,
+      impersonatedBy,
+      fontsCached: fonts.cached,
+    },
     { headers: responseHeaders },
   );
 }
@@ -155,7 +187,14 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 /** What the root loader throws for a paused (deactivated) community's site. */
 export type PausedPage = {
-  paused: { name: string; subdomain: string; email: string | null; phone: string | null; address: string | null; city: string | null };
+  paused: {
+    name: string;
+    subdomain: string;
+    email: string | null;
+    phone: string | null;
+    address: string | null;
+    city: string | null;
+  };
   message: string;
   mainSite: string;
   appName: string;
@@ -181,14 +220,26 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
   // there), so the app, its hydration and its client-side navigations all use the cached link.
   // A browser not yet sent the fonts gets the page in the system's faces (fonts.server.ts).
   const reading = scripts ? null : readingPageStyles(stylesheet, root?.fontsCached ?? false);
-  const htmlClass = [display?.large ? "reading-large" : "", display?.contrast ? "reading-contrast" : ""].filter(Boolean).join(" ");
+  const htmlClass = [
+    display?.large ? "reading-large" : "",
+    display?.contrast ? "reading-contrast" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
     <html lang="en" className={htmlClass || undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* marks a page whose JavaScript runs, before the first paint: the toast floats (tailwind.css) */}
-        {scripts ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.setAttribute('data-js','')" }} /> : null}
+        {scripts ? (
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{
+              __html: "document.documentElement.setAttribute('data-js','')",
+            }}
+          />
+        ) : null}
         {title ? <title>{title}</title> : null}
         <Meta />
         <PageStyles css={reading?.css ?? null} nonce={nonce} />
@@ -209,7 +260,16 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
           </>
         ) : null}
         {/* a reading page drawn in the system's faces fetches the fonts once it has loaded, for the next page (fonts.server.ts) */}
-        {reading?.prefetchFonts.map((href) => <link key={href} rel="prefetch" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />)}
+        {reading?.prefetchFonts.map((href) => (
+          <link
+            key={href}
+            rel="prefetch"
+            href={href}
+            as="font"
+            type="font/woff2"
+            crossOrigin="anonymous"
+          />
+        ))}
       </body>
     </html>
   );
@@ -223,11 +283,18 @@ export default function App() {
   // the marketing landing page brings its own navigation
   // a route's `handle.ownHeader`, or `ownHeader: true` in its loader data (`/` is marketing on one host only)
   const ownHeader = matches.some(
-    (m) => (m.handle as { ownHeader?: boolean } | undefined)?.ownHeader || (m.data as { ownHeader?: unknown } | null | undefined)?.ownHeader === true,
+    (m) =>
+      (m.handle as { ownHeader?: boolean } | undefined)?.ownHeader ||
+      (m.data as { ownHeader?: unknown } | null | undefined)?.ownHeader === true,
   );
   return (
     <Document>
-      {data.impersonatedBy && data.user ? <ImpersonationBanner name={data.user.displayName || data.user.username} by={data.impersonatedBy} /> : null}
+      {data.impersonatedBy && data.user ? (
+        <ImpersonationBanner
+          name={data.user.displayName || data.user.username}
+          by={data.impersonatedBy}
+        />
+      ) : null}
       {ownHeader ? null : <SiteHeader data={data} />}
       <main id="main" tabIndex={-1} className={ownHeader ? "" : "mx-auto max-w-6xl px-4 py-8"}>
         {/* first in the content: without JavaScript the toast is a notice at the top of the page */}
@@ -240,7 +307,12 @@ export default function App() {
 
 function SiteHeader({ data }: { data: RootData }) {
   return data.hostKind === "tenant" ? (
-    <TenantHeader facility={data.facility} facilityError={data.facilityError} appDomain={data.appDomain} user={data.user} />
+    <TenantHeader
+      facility={data.facility}
+      facilityError={data.facilityError}
+      appDomain={data.appDomain}
+      user={data.user}
+    />
   ) : (
     <PlainHeader appName={data.appName} user={data.user} />
   );
@@ -265,7 +337,8 @@ function PausedCommunity({ page }: { page: PausedPage }) {
             {page.message}
           </h1>
           <p className="mb-4 text-lg" data-status={404}>
-            {c.name}&apos;s site on {page.appName} is paused for now. Stories and accounts are kept; it opens again when the community is reactivated.
+            {c.name}&apos;s site on {page.appName} is paused for now. Stories and accounts are kept;
+            it opens again when the community is reactivated.
           </p>
           {c.email || c.phone || c.address ? (
             <>
@@ -273,12 +346,21 @@ function PausedCommunity({ page }: { page: PausedPage }) {
               <ul className="mb-6 space-y-1 text-lg">
                 {c.phone ? (
                   <li>
-                    Phone: <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="text-brand-800 underline">{c.phone}</a>
+                    Phone:{" "}
+                    <a
+                      href={`tel:${c.phone.replace(/[^\d+]/g, "")}`}
+                      className="text-brand-800 underline"
+                    >
+                      {c.phone}
+                    </a>
                   </li>
                 ) : null}
                 {c.email ? (
                   <li>
-                    Email: <a href={`mailto:${c.email}`} className="text-brand-800 underline">{c.email}</a>
+                    Email:{" "}
+                    <a href={`mailto:${c.email}`} className="text-brand-800 underline">
+                      {c.email}
+                    </a>
                   </li>
                 ) : null}
                 {c.address ? <li>{[c.address, c.city].filter(Boolean).join(", ")}</li> : null}
@@ -297,7 +379,8 @@ function PausedCommunity({ page }: { page: PausedPage }) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
-  if (isRouteErrorResponse(error) && isPausedPage(error.data)) return <PausedCommunity page={error.data} />;
+  if (isRouteErrorResponse(error) && isPausedPage(error.data))
+    return <PausedCommunity page={error.data} />;
   let title = "Something went wrong";
   let message = "We could not show this page. Please try again in a moment.";
   let status = 500;
@@ -306,7 +389,8 @@ export function ErrorBoundary() {
     const detail = typeof error.data === "string" && error.data.length < 200 ? error.data : "";
     if (error.status === 404) {
       title = "404 Page Not Found";
-      message = detail && detail !== title ? detail : "We could not find the page you were looking for.";
+      message =
+        detail && detail !== title ? detail : "We could not find the page you were looking for.";
     } else if (error.status === 403) {
       title = "Access denied";
       message = detail || "You do not have access to this page.";
@@ -322,7 +406,11 @@ export function ErrorBoundary() {
   }
   // the way back to where this person belongs: their own area, or signing in
   const user = root?.user ?? null;
-  const back = user ? { to: homePathFor(user.role), label: `Go to your ${ROLE_LABELS[user.role]} page` } : status === 403 ? { to: "/login", label: "Sign in" } : { to: "/", label: "Go to the home page" };
+  const back = user
+    ? { to: homePathFor(user.role), label: `Go to your ${ROLE_LABELS[user.role]} page` }
+    : status === 403
+      ? { to: "/login", label: "Sign in" }
+      : { to: "/", label: "Go to the home page" };
   return (
     <Document title={title}>
       {root ? <SiteHeader data={root} /> : null}

@@ -5,7 +5,9 @@ import { backupDataDir } from "~/utils/backup.server";
 
 const dataDir = env().DATA_DIR;
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const dest = path.resolve(process.argv[2] ?? path.join(path.dirname(dataDir), "backups", `storyloom-${stamp}`));
+const dest = path.resolve(
+  process.argv[2] ?? path.join(path.dirname(dataDir), "backups", `storyloom-${stamp}`),
+);
 const started = Date.now();
 const manifest = await backupDataDir(dataDir, dest);
 const bad = manifest.databases.filter((d) => d.integrity !== "ok");

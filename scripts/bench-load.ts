@@ -59,7 +59,9 @@ const WARM_UP_SECONDS = 5;
 
 const model = whisperModelForBench();
 if (!model) {
-  console.error("No Whisper model: set WHISPER_MODEL (or run `npm run setup:whisper`); the mix includes residents recording.");
+  console.error(
+    "No Whisper model: set WHISPER_MODEL (or run `npm run setup:whisper`); the mix includes residents recording.",
+  );
   process.exit(1);
 }
 const ffmpeg = ffmpegPath();
@@ -75,13 +77,22 @@ if (!binary.ok) {
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-bench-load-"));
-const shortRecording = makeRecording(ffmpeg, work, { seconds: MIX_RECORDING_SECONDS, name: "short" });
-const longRecording = makeRecording(ffmpeg, work, { seconds: LONG_RECORDING_SECONDS, name: "long" });
+const shortRecording = makeRecording(ffmpeg, work, {
+  seconds: MIX_RECORDING_SECONDS,
+  name: "short",
+});
+const longRecording = makeRecording(ffmpeg, work, {
+  seconds: LONG_RECORDING_SECONDS,
+  name: "long",
+});
 const shortBytes = fs.readFileSync(shortRecording.file);
 const longBytes = fs.readFileSync(longRecording.file);
 
 // "" is unset: the product's own API limit, not the benchmarks' usual 0 (off)
-const server = await startServer(port, { WHISPER_MODEL: model.path, API_RATE_LIMIT_PER_MINUTE: "" });
+const server = await startServer(port, {
+  WHISPER_MODEL: model.path,
+  API_RATE_LIMIT_PER_MINUTE: "",
+});
 let failed = false;
 try {
   const origin = (host: string) => `http://${host}:${port}`;
@@ -93,7 +104,11 @@ try {
 
   // --- who sends the requests: a session of each demo account of every community ---
   type Family = { host: string; cookie: string; stories: string[] };
-  type Staff = { host: string; cookie: string; residents: { id: string; roomNumber: string | null }[] };
+  type Staff = {
+    host: string;
+    cookie: string;
+    residents: { id: string; roomNumber: string | null }[];
+  };
   type Admin = { host: string; cookie: string; stories: string[] };
   type Resident = { host: string; cookie: string };
   const families: Family[] = [];
@@ -106,19 +121,32 @@ try {
     for (const f of c.family.filter((m) => active.has(m.residentKey))) {
       const cookie = await signIn(port, c.subdomain, f.username);
       // their own resident's published stories: the only ones they may comment on
-      const stories = (await getJson<{ id: string }[]>(host, "/api/family/stories", cookie)).map((s) => s.id);
+      const stories = (await getJson<{ id: string }[]>(host, "/api/family/stories", cookie)).map(
+        (s) => s.id,
+      );
       families.push({ host, cookie, stories });
     }
     for (const s of c.staff) {
       const cookie = await signIn(port, c.subdomain, s.username);
-      const list = (await getJson<{ id: string; roomNumber: string | null; isActive: boolean }[]>(host, "/api/residents", cookie)).filter((r) => r.isActive);
+      const list = (
+        await getJson<{ id: string; roomNumber: string | null; isActive: boolean }[]>(
+          host,
+          "/api/residents",
+          cookie,
+        )
+      ).filter((r) => r.isActive);
       staff.push({ host, cookie, residents: list });
       if (s.role === "administrator") {
-        const published = await getJson<{ id: string }[]>(host, "/api/admin/stories/published?limit=20", cookie);
+        const published = await getJson<{ id: string }[]>(
+          host,
+          "/api/admin/stories/published?limit=20",
+          cookie,
+        );
         admins.push({ host, cookie, stories: published.map((p) => p.id) });
       }
     }
-    for (const r of c.residents.filter((x) => x.isActive)) residents.push({ host, cookie: await signIn(port, c.subdomain, r.username) });
+    for (const r of c.residents.filter((x) => x.isActive))
+      residents.push({ host, cookie: await signIn(port, c.subdomain, r.username) });
   }
   const readers = families.filter((f) => f.stories.length);
   const any = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
@@ -134,18 +162,41 @@ try {
   const form = (cookie: string, host: string, fields: Record<string, string>) => ({
     method: "POST",
     cookie,
-    headers: { ...browser, "Content-Type": "application/x-www-form-urlencoded", Origin: origin(host) },
+    headers: {
+      ...browser,
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin(host),
+    },
     body: new URLSearchParams(fields).toString(),
   });
-  const page = (who: { host: string; cookie: string }, pathname: string) => request({ port, host: who.host, path: pathname, cookie: who.cookie, headers: browser });
+  const page = (who: { host: string; cookie: string }, pathname: string) =>
+    request({ port, host: who.host, path: pathname, cookie: who.cookie, headers: browser });
 
   // --- the mix; a page must answer 200 (a redirect to /login would be a lost session) ---
-  type Step = { name: string; weight: number; page: boolean; ok: (status: number) => boolean; run: (i: number) => Promise<Res> };
+  type Step = {
+    name: string;
+    weight: number;
+    page: boolean;
+    ok: (status: number) => boolean;
+    run: (i: number) => Promise<Res>;
+  };
   const is200 = (s: number) => s === 200;
   const below400 = (s: number) => s < 400;
   const steps: Step[] = [
-    { name: "GET / (family)", weight: 24, page: true, ok: is200, run: () => page(any(families), "/") },
-    { name: "GET /family", weight: 16, page: true, ok: is200, run: () => page(any(families), "/family") },
+    {
+      name: "GET / (family)",
+      weight: 24,
+      page: true,
+      ok: is200,
+      run: () => page(any(families), "/"),
+    },
+    {
+      name: "GET /family",
+      weight: 16,
+      page: true,
+      ok: is200,
+      run: () => page(any(families), "/family"),
+    },
     {
       name: "GET /stories/{id} (own resident's)",
       weight: 22,
@@ -156,7 +207,13 @@ try {
         return page(f, `/stories/${any(f.stories)}`);
       },
     },
-    { name: "GET /news", weight: 10, page: true, ok: is200, run: () => page(any(families), "/news") },
+    {
+      name: "GET /news",
+      weight: 10,
+      page: true,
+      ok: is200,
+      run: () => page(any(families), "/news"),
+    },
     {
       name: "POST /api/stories/{id}/comments",
       weight: 5,
@@ -164,7 +221,15 @@ try {
       ok: below400,
       run: (i) => {
         const f = any(readers);
-        return request({ port, host: f.host, path: `/api/stories/${any(f.stories)}/comments`, ...json(f.cookie, f.host, "POST", { content: `Lovely story, thank you for telling it (${i})`, emoji: any(REACTIONS).emoji }) });
+        return request({
+          port,
+          host: f.host,
+          path: `/api/stories/${any(f.stories)}/comments`,
+          ...json(f.cookie, f.host, "POST", {
+            content: `Lovely story, thank you for telling it (${i})`,
+            emoji: any(REACTIONS).emoji,
+          }),
+        });
       },
     },
     {
@@ -175,10 +240,25 @@ try {
       ok: below400,
       run: () => {
         const f = any(readers);
-        return request({ port, host: f.host, path: `/stories/${any(f.stories)}`, ...form(f.cookie, f.host, { intent: "react", emoji: any(REACTIONS).emoji, turn: any(["on", "off"]) }) });
+        return request({
+          port,
+          host: f.host,
+          path: `/stories/${any(f.stories)}`,
+          ...form(f.cookie, f.host, {
+            intent: "react",
+            emoji: any(REACTIONS).emoji,
+            turn: any(["on", "off"]),
+          }),
+        });
       },
     },
-    { name: "GET /staff (staff)", weight: 8, page: true, ok: is200, run: () => page(any(staff), "/staff") },
+    {
+      name: "GET /staff (staff)",
+      weight: 8,
+      page: true,
+      ok: is200,
+      run: () => page(any(staff), "/staff"),
+    },
     {
       // saving a resident's details as the edit form does (the same room: the data stays as seeded)
       name: "PATCH /api/residents/{id} (staff)",
@@ -188,7 +268,12 @@ try {
       run: () => {
         const s = any(staff);
         const r = any(s.residents);
-        return request({ port, host: s.host, path: `/api/residents/${r.id}`, ...json(s.cookie, s.host, "PATCH", { roomNumber: r.roomNumber }) });
+        return request({
+          port,
+          host: s.host,
+          path: `/api/residents/${r.id}`,
+          ...json(s.cookie, s.host, "PATCH", { roomNumber: r.roomNumber }),
+        });
       },
     },
     {
@@ -198,7 +283,12 @@ try {
       ok: below400,
       run: () => {
         const a = any(admins);
-        return request({ port, host: a.host, path: `/api/admin/stories/${any(a.stories)}/feature`, ...json(a.cookie, a.host, "PATCH", { isFeatured: Math.random() < 0.5 }) });
+        return request({
+          port,
+          host: a.host,
+          path: `/api/admin/stories/${any(a.stories)}/feature`,
+          ...json(a.cookie, a.host, "PATCH", { isFeatured: Math.random() < 0.5 }),
+        });
       },
     },
     {
@@ -208,7 +298,17 @@ try {
       ok: below400,
       run: (i) => {
         const s = any(staff);
-        return request({ port, host: s.host, path: "/api/calendar-events", ...json(s.cookie, s.host, "POST", { title: `Garden walk ${i}`, eventDate: "2031-01-01", startTime: "10:00", location: "Garden" }) });
+        return request({
+          port,
+          host: s.host,
+          path: "/api/calendar-events",
+          ...json(s.cookie, s.host, "POST", {
+            title: `Garden walk ${i}`,
+            eventDate: "2031-01-01",
+            startTime: "10:00",
+            location: "Garden",
+          }),
+        });
       },
     },
   ];
@@ -227,9 +327,14 @@ try {
   const pages = picker(steps.filter((s) => s.page));
 
   // --- a resident records: the upload answers once transcribed (202 with the job after 50 s) ---
-  type Recorded = { res: Res; done: Promise<{ ok: boolean; elapsedSeconds: number | null; durationSeconds: number | null }> };
+  type Recorded = {
+    res: Res;
+    done: Promise<{ ok: boolean; elapsedSeconds: number | null; durationSeconds: number | null }>;
+  };
   async function record(who: Resident, bytes: Buffer): Promise<Recorded> {
-    const { body, contentType } = multipartBody({ audio: { filename: "recording.webm", type: "audio/webm", data: bytes } });
+    const { body, contentType } = multipartBody({
+      audio: { filename: "recording.webm", type: "audio/webm", data: bytes },
+    });
     const res = await request({
       port,
       host: who.host,
@@ -246,8 +351,17 @@ try {
       if (res.status !== 200 && res.status !== 202) return failed;
       const { jobId } = JSON.parse(decoded(res)) as { jobId: string };
       for (;;) {
-        const job = await getJson<{ status: string; elapsedSeconds: number; durationSeconds: number | null }>(who.host, `/api/transcription-jobs/${jobId}`, who.cookie);
-        if (job.status === "done" || job.status === "failed") return { ok: job.status === "done", elapsedSeconds: job.elapsedSeconds, durationSeconds: job.durationSeconds };
+        const job = await getJson<{
+          status: string;
+          elapsedSeconds: number;
+          durationSeconds: number | null;
+        }>(who.host, `/api/transcription-jobs/${jobId}`, who.cookie);
+        if (job.status === "done" || job.status === "failed")
+          return {
+            ok: job.status === "done",
+            elapsedSeconds: job.elapsedSeconds,
+            durationSeconds: job.durationSeconds,
+          };
         await new Promise((r) => setTimeout(r, 1000));
       }
     })().catch(() => failed);
@@ -274,16 +388,27 @@ try {
   // --- warm-up: every kind of request once, as expected, before anything is timed ---
   for (const s of steps) {
     const res = await s.run(0);
-    if (!s.ok(res.status)) throw new Error(`warm-up: ${s.name} answered ${res.status}: ${decoded(res).slice(0, 200)}`);
+    if (!s.ok(res.status))
+      throw new Error(`warm-up: ${s.name} answered ${res.status}: ${decoded(res).slice(0, 200)}`);
   }
   {
     const warm = await record(residents[0]!, shortBytes);
-    if (!(await warm.done).ok) throw new Error(`warm-up: the recording answered ${warm.res.status}: ${decoded(warm.res).slice(0, 200)}`);
+    if (!(await warm.done).ok)
+      throw new Error(
+        `warm-up: the recording answered ${warm.res.status}: ${decoded(warm.res).slice(0, 200)}`,
+      );
   }
   // then the mix for a few seconds, not counted: a server just started runs its code unoptimised
   // at first, which `-- 50 30` alone would otherwise count
-  const warmUp = await runLoad(10, WARM_UP_SECONDS, (i) => mix(i).run(i), (res, i) => mix(i).ok(res.status), { stepOf: (i) => mix(i).name });
-  if (warmUp.errors) throw new Error(`warm-up: ${warmUp.errors} errors; first: ${warmUp.failures.join("; ")}`);
+  const warmUp = await runLoad(
+    10,
+    WARM_UP_SECONDS,
+    (i) => mix(i).run(i),
+    (res, i) => mix(i).ok(res.status),
+    { stepOf: (i) => mix(i).name },
+  );
+  if (warmUp.errors)
+    throw new Error(`warm-up: ${warmUp.errors} errors; first: ${warmUp.failures.join("; ")}`);
 
   const ms = (n: number) => n.toFixed(1).padStart(8);
   const line = (r: StepResult & { rps?: number }) =>
@@ -291,48 +416,100 @@ try {
   const table = (rows: [string, StepResult][]) => {
     const width = Math.max(...rows.map(([n]) => n.length));
     console.log(`  ${"kind of request".padEnd(width)}  requests   p50 ms   p99 ms  errors`);
-    for (const [name, r] of rows) console.log(`  ${name.padEnd(width)}  ${String(r.requests).padStart(8)} ${ms(r.p50)} ${ms(r.p99)}  ${String(r.errors).padStart(6)}${r.errors ? `  ${JSON.stringify(r.statuses)}` : ""}`);
+    for (const [name, r] of rows)
+      console.log(
+        `  ${name.padEnd(width)}  ${String(r.requests).padStart(8)} ${ms(r.p50)} ${ms(r.p99)}  ${String(r.errors).padStart(6)}${r.errors ? `  ${JSON.stringify(r.statuses)}` : ""}`,
+      );
   };
   const report = (result: LoadResult) => {
-    if (result.failures.length) console.log(`  first failures:\n    ${result.failures.join("\n    ")}`);
+    if (result.failures.length)
+      console.log(`  first failures:\n    ${result.failures.join("\n    ")}`);
     if (result.errors) failed = true;
   };
 
-  console.log(`bench-load on ${machineLine()}; load average at its start ${loadBefore.toFixed(2)} (anything else running skews the figures)`);
+  console.log(
+    `bench-load on ${machineLine()}; load average at its start ${loadBefore.toFixed(2)} (anything else running skews the figures)`,
+  );
   console.log(`model: ${model.path}${model.testModel ? `\n  (${TEST_MODEL_NOTE})` : ""}`);
-  console.log(`accounts: ${families.length} family members, ${staff.length} staff (${admins.length} administrators), ${residents.length} residents in ${SEED_COMMUNITIES.length} communities, a session each; the product's rate limits on`);
+  console.log(
+    `accounts: ${families.length} family members, ${staff.length} staff (${admins.length} administrators), ${residents.length} residents in ${SEED_COMMUNITIES.length} communities, a session each; the product's rate limits on`,
+  );
   console.log(`mix: ${steps.map((s) => `${s.name} ${s.weight}%`).join(", ")}`);
-  console.log(`warm-up: every kind of request once, a recording, then the mix at 10 clients for ${WARM_UP_SECONDS} s, not counted (${warmUp.requests} requests)`);
-  console.log(`recording: one every ${RECORD_EVERY_SECONDS} s by the next resident, ${MIX_RECORDING_SECONDS} s of ${shortRecording.description} (${(shortBytes.length / 1024).toFixed(0)} KiB), POST /api/transcribe-audio`);
+  console.log(
+    `warm-up: every kind of request once, a recording, then the mix at 10 clients for ${WARM_UP_SECONDS} s, not counted (${warmUp.requests} requests)`,
+  );
+  console.log(
+    `recording: one every ${RECORD_EVERY_SECONDS} s by the next resident, ${MIX_RECORDING_SECONDS} s of ${shortRecording.description} (${(shortBytes.length / 1024).toFixed(0)} KiB), POST /api/transcribe-audio`,
+  );
 
   for (const clients of levels) {
     const recordings = new Tally();
     let endTimed!: () => void;
     const timedOver = new Promise<void>((r) => (endTimed = r));
     const recorder = recordPaced(timedOver, recordings);
-    const result = await runLoad(clients, seconds, (i) => mix(i).run(i), (res, i) => mix(i).ok(res.status), { stepOf: (i) => mix(i).name });
+    const result = await runLoad(
+      clients,
+      seconds,
+      (i) => mix(i).run(i),
+      (res, i) => mix(i).ok(res.status),
+      { stepOf: (i) => mix(i).name },
+    );
     endTimed();
     await recorder;
     const rec = recordings.result();
-    console.log(`\n${clients} clients for ${seconds} s: ${line(result)}${rec.errors ? ` (+${rec.errors} failed recordings)` : ""}`);
-    table([...steps.map((s): [string, StepResult] => [s.name, result.steps[s.name] ?? new Tally().result()]), ["recording (paced; upload to transcribed text, not in the totals)", rec]]);
+    console.log(
+      `\n${clients} clients for ${seconds} s: ${line(result)}${rec.errors ? ` (+${rec.errors} failed recordings)` : ""}`,
+    );
+    table([
+      ...steps.map((s): [string, StepResult] => [
+        s.name,
+        result.steps[s.name] ?? new Tally().result(),
+      ]),
+      ["recording (paced; upload to transcribed text, not in the totals)", rec],
+    ]);
     report(result);
     if (rec.errors) failed = true;
   }
 
   // --- the pages, idle and while a 5-minute recording is transcribed ---
   const pageNames = steps.filter((s) => s.page).map((s) => s.name);
-  const idle = await runLoad(compareClients, seconds, (i) => pages(i).run(i), (res, i) => pages(i).ok(res.status), { stepOf: (i) => pages(i).name });
+  const idle = await runLoad(
+    compareClients,
+    seconds,
+    (i) => pages(i).run(i),
+    (res, i) => pages(i).ok(res.status),
+    { stepOf: (i) => pages(i).name },
+  );
   const started = performance.now();
-  const transcription = record(residents[1 % residents.length]!, longBytes).then(async ({ res, done }) => ({ res, ...(await done), wallSeconds: (performance.now() - started) / 1000 }));
+  const transcription = record(residents[1 % residents.length]!, longBytes).then(
+    async ({ res, done }) => ({
+      res,
+      ...(await done),
+      wallSeconds: (performance.now() - started) / 1000,
+    }),
+  );
   // as long as the transcription takes (its own time limit is 120 s + 2 s per second of audio)
-  const busy = await runLoad(compareClients, 120 + LONG_RECORDING_SECONDS * 2, (i) => pages(i).run(i), (res, i) => pages(i).ok(res.status), { stepOf: (i) => pages(i).name, until: transcription });
+  const busy = await runLoad(
+    compareClients,
+    120 + LONG_RECORDING_SECONDS * 2,
+    (i) => pages(i).run(i),
+    (res, i) => pages(i).ok(res.status),
+    { stepOf: (i) => pages(i).name, until: transcription },
+  );
   const t = await transcription;
   console.log(`\npages only (${pageNames.join(", ")}), ${compareClients} clients:`);
   console.log(`  idle for ${idle.seconds.toFixed(0)} s: ${line(idle)}`);
-  console.log(`  while a ${LONG_RECORDING_SECONDS / 60}-minute recording is transcribed (${busy.seconds.toFixed(1)} s): ${line(busy)}`);
-  table(pageNames.map((n): [string, StepResult] => [`${n}, idle`, idle.steps[n]!]).concat(pageNames.map((n): [string, StepResult] => [`${n}, transcribing`, busy.steps[n]!])));
-  console.log(`  page p99 while transcribing / idle: ${busy.p99.toFixed(1)} / ${idle.p99.toFixed(1)} ms = ${(busy.p99 / idle.p99).toFixed(2)}`);
+  console.log(
+    `  while a ${LONG_RECORDING_SECONDS / 60}-minute recording is transcribed (${busy.seconds.toFixed(1)} s): ${line(busy)}`,
+  );
+  table(
+    pageNames
+      .map((n): [string, StepResult] => [`${n}, idle`, idle.steps[n]!])
+      .concat(pageNames.map((n): [string, StepResult] => [`${n}, transcribing`, busy.steps[n]!])),
+  );
+  console.log(
+    `  page p99 while transcribing / idle: ${busy.p99.toFixed(1)} / ${idle.p99.toFixed(1)} ms = ${(busy.p99 / idle.p99).toFixed(2)}`,
+  );
   report(idle);
   report(busy);
   console.log(

@@ -69,7 +69,9 @@ function startProxy(target: number, listen: number): Promise<net.Server> {
         queue.push({ at: lastAt, chunk });
         timer ??= setTimeout(pump, Math.max(0, lastAt - performance.now()));
       };
-      from.on("data", (chunk: Buffer) => send(Math.max(performance.now() + link(chunk.length) + oneWay, opened), chunk));
+      from.on("data", (chunk: Buffer) =>
+        send(Math.max(performance.now() + link(chunk.length) + oneWay, opened), chunk),
+      );
       from.on("end", () => send(performance.now() + oneWay, null));
       from.on("error", () => to.destroy());
     };
@@ -83,12 +85,22 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const server = await startServer(port);
 const proxy = await startProxy(port, proxyPort);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
+});
 try {
   // signed in through the proxy: the session is bound to the host and port the browser uses
   const cookies = await signInCookies(proxyPort, host, "sarah.ellis");
   const recent = JSON.parse(
-    (await request({ port, host, path: "/api/stories/recent?limit=1", headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } })).body.toString(),
+    (
+      await request({
+        port,
+        host,
+        path: "/api/stories/recent?limit=1",
+        headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+      })
+    ).body.toString(),
   ) as { id: string }[];
   const pages: [string, string][] = [
     ["story page", `/stories/${recent[0]?.id}`],
@@ -97,10 +109,18 @@ try {
     ["news", "/news"],
   ];
   console.log(`bench-phone on ${machineLine()}, ${new Date().toISOString().slice(0, 10)}`);
-  console.log(`link: ${KBIT} kbit/s shared, ${RTT_MS} ms round trips, HTML included; Chromium at 390x844, no cache; median of ${RUNS} loads`);
-  console.log("first paint, load and fonts in: seconds from the start of navigation; fonts in: the last font file finished (- when the page used none:");
-  console.log("a reading page opened by a browser not yet sent the fonts draws in the system's faces and prefetches them after its load, ADR 019)");
-  console.log("page            | JS on: first paint | load   | fonts in | bytes   | scripts | JS off: first paint | load   | fonts in | bytes");
+  console.log(
+    `link: ${KBIT} kbit/s shared, ${RTT_MS} ms round trips, HTML included; Chromium at 390x844, no cache; median of ${RUNS} loads`,
+  );
+  console.log(
+    "first paint, load and fonts in: seconds from the start of navigation; fonts in: the last font file finished (- when the page used none:",
+  );
+  console.log(
+    "a reading page opened by a browser not yet sent the fonts draws in the system's faces and prefetches them after its load, ADR 019)",
+  );
+  console.log(
+    "page            | JS on: first paint | load   | fonts in | bytes   | scripts | JS off: first paint | load   | fonts in | bytes",
+  );
   const secs = (ms: number | null) => (ms === null ? "-" : `${(ms / 1000).toFixed(2)} s`);
   for (const [name, path] of pages) {
     const row: string[] = [];
@@ -111,16 +131,32 @@ try {
       let bytes = 0;
       let scripts = 0;
       for (let run = 0; run < RUNS; run++) {
-        const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+        const context = await browser.newContext({
+          javaScriptEnabled,
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+        });
         // host-only, as the server set them (a production server's cookies are __Host- and Secure: set for
         // the https origin, the browser sends them to http://*.localhost too, a secure context)
-        await context.addCookies(cookies.map((c) => ({ ...c, url: `${/^__(Host|Secure)-/.test(c.name) ? "https" : "http"}://${host}:${proxyPort}/`, httpOnly: true, sameSite: "Lax" as const, secure: /^__(Host|Secure)-/.test(c.name) })));
+        await context.addCookies(
+          cookies.map((c) => ({
+            ...c,
+            url: `${/^__(Host|Secure)-/.test(c.name) ? "https" : "http"}://${host}:${proxyPort}/`,
+            httpOnly: true,
+            sameSite: "Lax" as const,
+            secure: /^__(Host|Secure)-/.test(c.name),
+          })),
+        );
         const page = await context.newPage();
         let js = 0;
         page.on("request", (r) => {
           if (r.resourceType() === "script") js++;
         });
-        const res = await page.goto(`http://${host}:${proxyPort}${path}`, { waitUntil: "load", timeout: 120_000 });
+        const res = await page.goto(`http://${host}:${proxyPort}${path}`, {
+          waitUntil: "load",
+          timeout: 120_000,
+        });
         if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
         // the page's own clock, so the three figures are comparable; the evaluation itself runs in
         // the page (it works with JavaScript off too: the page's scripts are off, not the debugger's)
@@ -138,12 +174,22 @@ try {
               observer.disconnect();
               resolve(entry.startTime);
             }).observe({ type: "paint", buffered: true });
-            setTimeout(() => resolve(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null), 5_000);
+            setTimeout(
+              () =>
+                resolve(
+                  performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+                ),
+              5_000,
+            );
           });
           const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
           // font files fetched for this page's text (a prefetch for the next page is not one of them)
           const drawsInFonts = [...document.fonts].some((f) => f.status === "loaded");
-          const fonts = drawsInFonts ? (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => /\.woff2(\?|$)/.test(e.name)) : [];
+          const fonts = drawsInFonts
+            ? (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
+                (e) => /\.woff2(\?|$)/.test(e.name),
+              )
+            : [];
           return {
             load: nav.loadEventStart,
             paint,
@@ -162,9 +208,14 @@ try {
         );
         if (process.env.BENCH_VERBOSE) {
           const entries = await page.evaluate(() =>
-            (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => `${e.name.replace(/^https?:\/\/[^/]+/, "")} ${e.transferSize} B, ${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ms`),
+            (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+              (e) =>
+                `${e.name.replace(/^https?:\/\/[^/]+/, "")} ${e.transferSize} B, ${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ms`,
+            ),
           );
-          const html = (await page.evaluate(() => performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)) as { responseStart: number; responseEnd: number };
+          const html = (await page.evaluate(
+            () => performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming,
+          )) as { responseStart: number; responseEnd: number };
           console.log(
             `  ${path} js=${javaScriptEnabled}: first paint ${secs(t.paint)}, load ${secs(t.load)}, fonts in ${secs(t.fontsIn)}; HTML ${Math.round(html.responseStart)}-${Math.round(html.responseEnd)} ms\n    ${entries.join("\n    ")}`,
           );
@@ -176,7 +227,9 @@ try {
         for (let waited = 0; waited < 20_000; waited += 200) {
           const pending = await page.evaluate(() => {
             const done = new Set(performance.getEntriesByType("resource").map((e) => e.name));
-            return [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].filter((l) => !done.has(l.href)).length;
+            return [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].filter(
+              (l) => !done.has(l.href),
+            ).length;
           });
           if (pending === 0) break;
           await new Promise((r) => setTimeout(r, 200));
@@ -185,10 +238,25 @@ try {
       }
       // a page that drew no font at all in some run counts as "-" only if it drew none in every run
       const withFonts = fontsIn.filter((x): x is number => x !== null);
-      row.push(secs(paints.length ? median(paints) : null), secs(median(loads)), secs(withFonts.length ? median(withFonts) : null), `${(bytes / 1024).toFixed(1)} KB`);
+      row.push(
+        secs(paints.length ? median(paints) : null),
+        secs(median(loads)),
+        secs(withFonts.length ? median(withFonts) : null),
+        `${(bytes / 1024).toFixed(1)} KB`,
+      );
       if (javaScriptEnabled) row.push(String(scripts));
     }
-    const [p1, l1, f1, b1, s1, p2, l2, f2, b2] = row as [string, string, string, string, string, string, string, string, string];
+    const [p1, l1, f1, b1, s1, p2, l2, f2, b2] = row as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     console.log(
       `${name.padEnd(15)} | ${p1.padStart(18)} | ${l1.padStart(6)} | ${f1.padStart(8)} | ${b1.padStart(7)} | ${s1.padStart(7)} | ${p2.padStart(19)} | ${l2.padStart(6)} | ${f2.padStart(8)} | ${b2}`,
     );

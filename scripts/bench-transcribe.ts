@@ -9,7 +9,10 @@ import path from "node:path";
 import { isTestModel, makeRecording, TEST_MODEL_NOTE } from "./bench/lib";
 
 const args = process.argv.slice(2);
-const runs = Math.max(1, Number(args.includes("--runs") ? args[args.indexOf("--runs") + 1] : 1) || 1);
+const runs = Math.max(
+  1,
+  Number(args.includes("--runs") ? args[args.indexOf("--runs") + 1] : 1) || 1,
+);
 const given = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs");
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-bench-"));
@@ -18,14 +21,18 @@ process.env.DATA_DIR = path.join(work, "data");
 process.env.NODE_ENV = "test";
 process.env.DEFAULT_TENANT = "bench";
 
-const { whisperTools, convertToWav, readWavInfo, runTool, whisperArgs } = await import("~/utils/whisper.server");
+const { whisperTools, convertToWav, readWavInfo, runTool, whisperArgs } =
+  await import("~/utils/whisper.server");
 const { createCommunity } = await import("~/models/community.server");
 const { getTenantDb, closeAllDatabases } = await import("~/utils/db.server");
-const { submitRecording, waitForJob, jobProgress, MAX_AUDIO_SECONDS } = await import("~/models/transcription.server");
+const { submitRecording, waitForJob, jobProgress, MAX_AUDIO_SECONDS } =
+  await import("~/models/transcription.server");
 
 const tools = whisperTools();
 if (!tools.ok) {
-  console.error(`Transcription is unavailable: ${tools.reason}. Run \`npm run setup:whisper\` and set WHISPER_MODEL.`);
+  console.error(
+    `Transcription is unavailable: ${tools.reason}. Run \`npm run setup:whisper\` and set WHISPER_MODEL.`,
+  );
   process.exit(1);
 }
 
@@ -69,13 +76,19 @@ for (let i = 0; i < runs; i++) {
 
 const p = median(pipelineMs);
 const b = median(bareMs);
-console.log(`recording:        ${recording} (${(bytes.length / 1024).toFixed(0)} KiB, ${audioSeconds.toFixed(2)} s of audio)`);
-console.log(`model:            ${tools.model}${isTestModel(tools.model) ? ` (${TEST_MODEL_NOTE})` : ""}`);
+console.log(
+  `recording:        ${recording} (${(bytes.length / 1024).toFixed(0)} KiB, ${audioSeconds.toFixed(2)} s of audio)`,
+);
+console.log(
+  `model:            ${tools.model}${isTestModel(tools.model) ? ` (${TEST_MODEL_NOTE})` : ""}`,
+);
 console.log(`runs:             ${runs} (medians below)`);
 console.log(`pipeline:         ${fmt(p)}  (store + queue + ffmpeg + whisper + save)`);
 console.log(`bare main:        ${fmt(b)}  (the same WAV, the same arguments)`);
 console.log(`overhead ratio:   ${(p / b).toFixed(3)}  (+${fmt(p - b)})`);
-console.log(`real-time factor: ${(p / 1000 / audioSeconds).toFixed(3)} pipeline, ${(b / 1000 / audioSeconds).toFixed(3)} bare (below 1 is faster than real time)`);
+console.log(
+  `real-time factor: ${(p / 1000 / audioSeconds).toFixed(3)} pipeline, ${(b / 1000 / audioSeconds).toFixed(3)} bare (below 1 is faster than real time)`,
+);
 console.log(`transcription:    ${text ? JSON.stringify(text) : "(no words heard)"}`);
 
 closeAllDatabases();

@@ -16,13 +16,19 @@ function fail(message: string): never {
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: { community: { type: "string" }, "dry-run": { type: "boolean", default: false }, now: { type: "string" } },
+  options: {
+    community: { type: "string" },
+    "dry-run": { type: "boolean", default: false },
+    now: { type: "string" },
+  },
 });
-if (!values.community) fail("Usage: npm run digest -- --community <subdomain> [--dry-run] [--now <ISO time>]");
+if (!values.community)
+  fail("Usage: npm run digest -- --community <subdomain> [--dry-run] [--now <ISO time>]");
 const community = getCommunityBySubdomain(values.community);
 if (!community) fail(`No community has the subdomain "${values.community}".`);
 const now = values.now ? new Date(values.now) : new Date();
-if (Number.isNaN(now.getTime())) fail(`--now must be a date and time such as 2026-11-29T17:00:00Z (got "${values.now}").`);
+if (Number.isNaN(now.getTime()))
+  fail(`--now must be a date and time such as 2026-11-29T17:00:00Z (got "${values.now}").`);
 
 const db = getTenantDb(community);
 const plan = planDigest(db, community, windowUntil(db, now), now);
@@ -32,6 +38,8 @@ if (values["dry-run"]) {
 } else {
   const queued = queueDigest(db, community, plan);
   const sent = await drainOutbox(db, community);
-  console.log(`Queued ${queued}; sent ${sent.sent}${sent.retrying ? `, ${sent.retrying} to retry (the server's worker will)` : ""}${sent.failed ? `, ${sent.failed} refused` : ""}.`);
+  console.log(
+    `Queued ${queued}; sent ${sent.sent}${sent.retrying ? `, ${sent.retrying} to retry (the server's worker will)` : ""}${sent.failed ? `, ${sent.failed} refused` : ""}.`,
+  );
 }
 closeAllDatabases();

@@ -14,15 +14,24 @@ if (!replica) {
 const litestream = process.env.LITESTREAM_BIN ?? "litestream";
 
 function restore(target: string, url: string) {
-  execFileSync(litestream, ["restore", "-if-replica-exists", "-o", target, url], { stdio: "inherit" });
+  execFileSync(litestream, ["restore", "-if-replica-exists", "-o", target, url], {
+    stdio: "inherit",
+  });
 }
 
 restore(path.join(dataDir, "control.sqlite"), `${replica}/control`);
-const control = new Database(path.join(dataDir, "control.sqlite"), { readonly: true, fileMustExist: true });
-const subdomains = (control.prepare("select subdomain from communities").all() as { subdomain: string }[]).map((r) => r.subdomain);
+const control = new Database(path.join(dataDir, "control.sqlite"), {
+  readonly: true,
+  fileMustExist: true,
+});
+const subdomains = (
+  control.prepare("select subdomain from communities").all() as { subdomain: string }[]
+).map((r) => r.subdomain);
 control.close();
 for (const sub of subdomains) {
   if (!/^[a-z0-9-]{1,63}$/.test(sub)) throw new Error(`Unexpected subdomain in registry: ${sub}`);
   restore(path.join(dataDir, "tenants", `${sub}.sqlite`), `${replica}/tenants/${sub}.sqlite`);
 }
-console.log(`Restored the control database and ${subdomains.length} community databases into ${dataDir}`);
+console.log(
+  `Restored the control database and ${subdomains.length} community databases into ${dataDir}`,
+);

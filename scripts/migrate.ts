@@ -6,5 +6,7 @@ import { env } from "~/utils/env.server";
 const started = Date.now();
 getControlDb();
 const count = migrateAllCommunities();
-console.log(`Migrated the control database and ${count} communities in ${Date.now() - started} ms (DATA_DIR ${env().DATA_DIR})`);
+console.log(
+  `Migrated the control database and ${count} communities in ${Date.now() - started} ms (DATA_DIR ${env().DATA_DIR})`,
+);
 closeAllDatabases();

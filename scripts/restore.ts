@@ -10,11 +10,15 @@ if (!from) {
 try {
   const res = await fetch(`http://127.0.0.1:${env().PORT}/healthz`).catch(() => null);
   if (res?.ok && process.env.RESTORE_WHILE_RUNNING !== "1") {
-    console.error(`A server answers on port ${env().PORT}. Stop it before restoring (or set RESTORE_WHILE_RUNNING=1 if that is another app).`);
+    console.error(
+      `A server answers on port ${env().PORT}. Stop it before restoring (or set RESTORE_WHILE_RUNNING=1 if that is another app).`,
+    );
     process.exit(1);
   }
   const { movedAsideTo, manifest } = restoreDataDir(from, env().DATA_DIR);
-  console.log(`Restored ${manifest.databases.length} databases and ${manifest.mediaFiles} media files from ${from} (taken ${manifest.createdAt}).`);
+  console.log(
+    `Restored ${manifest.databases.length} databases and ${manifest.mediaFiles} media files from ${from} (taken ${manifest.createdAt}).`,
+  );
   if (movedAsideTo) console.log(`The previous data is kept at ${movedAsideTo}.`);
 } catch (error) {
   console.error((error as Error).message);

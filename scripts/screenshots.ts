@@ -16,7 +16,9 @@ const port = Number(process.env.SCREENSHOTS_PORT ?? 3290);
 const OUT = path.resolve("screenshots");
 const DOMAIN = "storyloom.localhost";
 const args = process.argv.slice(2);
-const only = args.includes("--only") ? (args[args.indexOf("--only") + 1] ?? "").split(",").filter(Boolean) : [];
+const only = args.includes("--only")
+  ? (args[args.indexOf("--only") + 1] ?? "").split(",").filter(Boolean)
+  : [];
 const readme = args.includes("--readme");
 
 const SIZES = [
@@ -41,10 +43,24 @@ function signIn(username: string, sub: string | null) {
 async function startServer() {
   const dataDir = `test-data/screenshots-${port}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const proc = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "test", APP_DOMAIN: DOMAIN, DEFAULT_TENANT: "sunnybrook", DEV_LOGIN: "1", API_RATE_LIMIT_PER_MINUTE: "0", TOKEN_RATE_LIMIT: "0" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const proc = spawn(
+    process.execPath,
+    [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: "test",
+        APP_DOMAIN: DOMAIN,
+        DEFAULT_TENANT: "sunnybrook",
+        DEV_LOGIN: "1",
+        API_RATE_LIMIT_PER_MINUTE: "0",
+        TOKEN_RATE_LIMIT: "0",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   const started = Date.now();
   for (;;) {
     if (Date.now() - started > 180_000) throw new Error("the server did not start");
@@ -60,12 +76,25 @@ async function startServer() {
 
 const server = await startServer();
 // stopped early (Ctrl-C): the server goes too
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => (server.kill("SIGTERM"), process.exit(1)));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => (server.kill("SIGTERM"), process.exit(1)));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 try {
   const family = await signIn("sarah.ellis", "sunnybrook");
   const familyCookie = family.map((c) => `${c.name}=${c.value}`).join("; ");
-  const recent = JSON.parse((await request({ port, host: `sunnybrook.${DOMAIN}`, path: "/api/stories/recent?limit=50", cookie: familyCookie })).body.toString()) as {
+  const recent = JSON.parse(
+    (
+      await request({
+        port,
+        host: `sunnybrook.${DOMAIN}`,
+        path: "/api/stories/recent?limit=50",
+        cookie: familyCookie,
+      })
+    ).body.toString(),
+  ) as {
     id: string;
     imageUrl: string | null;
     audioUrl?: string | null;
@@ -73,7 +102,10 @@ try {
   const withImage = recent.find((s) => s.imageUrl) ?? recent[0]!;
   const withoutImage = recent.find((s) => !s.imageUrl) ?? recent[0]!;
 
-  const SCREENS: Record<string, { user: string | null; sub: string | null; screens: [string, string][] }> = {
+  const SCREENS: Record<
+    string,
+    { user: string | null; sub: string | null; screens: [string, string][] }
+  > = {
     visitor: {
       user: null,
       sub: "sunnybrook",
@@ -157,16 +189,34 @@ try {
 
   // a whole run starts afresh; a run with --only replaces its own pictures and keeps the others
   if (!only.length) fs.rmSync(OUT, { recursive: true, force: true });
-  const shots: { role: string; screen: string; file: string; size: string; js: boolean; large: boolean }[] = [];
+  const shots: {
+    role: string;
+    screen: string;
+    file: string;
+    size: string;
+    js: boolean;
+    large: boolean;
+  }[] = [];
   for (const [role, group] of Object.entries(SCREENS)) {
-    const screens = group.screens.filter(([name]) => !only.length || only.some((w) => role.includes(w) || name.includes(w)));
+    const screens = group.screens.filter(
+      ([name]) => !only.length || only.some((w) => role.includes(w) || name.includes(w)),
+    );
     if (!screens.length) continue;
     const cookies = group.user ? await signIn(group.user, group.sub) : [];
     for (const mode of MODES) {
-      const context: BrowserContext = await browser.newContext({ javaScriptEnabled: mode.js, viewport: { width: 390, height: 844 } });
+      const context: BrowserContext = await browser.newContext({
+        javaScriptEnabled: mode.js,
+        viewport: { width: 390, height: 844 },
+      });
       const domain = `${group.sub ? `${group.sub}.` : ""}${DOMAIN}`;
-      const display = Buffer.from(JSON.stringify({ large: mode.large, contrast: false })).toString("base64");
-      await context.addCookies([...cookies, { name: "storyloom_display", value: encodeURIComponent(display) }].map((c) => ({ ...c, domain, path: "/" })));
+      const display = Buffer.from(JSON.stringify({ large: mode.large, contrast: false })).toString(
+        "base64",
+      );
+      await context.addCookies(
+        [...cookies, { name: "storyloom_display", value: encodeURIComponent(display) }].map(
+          (c) => ({ ...c, domain, path: "/" }),
+        ),
+      );
       const page = await context.newPage();
       for (const [name, p] of screens) {
         await page.setViewportSize({ width: 390, height: 844 });
@@ -186,9 +236,18 @@ try {
           const file = `${role}/${name}--${size.width}--${mode.js ? "js" : "nojs"}--${mode.large ? "large" : "normal"}.png`;
           fs.mkdirSync(path.dirname(path.join(OUT, file)), { recursive: true });
           await page.screenshot({ path: path.join(OUT, file), fullPage: true });
-          shots.push({ role, screen: name, file, size: `${size.width}x${size.height}`, js: mode.js, large: mode.large });
+          shots.push({
+            role,
+            screen: name,
+            file,
+            size: `${size.width}x${size.height}`,
+            js: mode.js,
+            large: mode.large,
+          });
         }
-        console.log(`${role}/${name} ${mode.js ? "js" : "nojs"} ${mode.large ? "large" : "normal"}`);
+        console.log(
+          `${role}/${name} ${mode.js ? "js" : "nojs"} ${mode.large ? "large" : "normal"}`,
+        );
       }
       await context.close();
     }
@@ -203,9 +262,22 @@ try {
     .filter((f) => f.endsWith(".png"))
     .map((file) => {
       const [role, base] = file.split(path.sep) as [string, string];
-      const [screen, width, js, large] = base.replace(/\.png$/, "").split("--") as [string, string, string, string];
+      const [screen, width, js, large] = base.replace(/\.png$/, "").split("--") as [
+        string,
+        string,
+        string,
+        string,
+      ];
       const size = SIZES.find((z) => String(z.width) === width)!;
-      return { role, screen, file: `${role}/${base}`, size: `${size.width}x${size.height}`, js: js === "js", large: large === "large", sort: `${order.indexOf(role)}-${group(role, screen)}-${width.padStart(5, "0")}-${js}-${large}` };
+      return {
+        role,
+        screen,
+        file: `${role}/${base}`,
+        size: `${size.width}x${size.height}`,
+        js: js === "js",
+        large: large === "large",
+        sort: `${order.indexOf(role)}-${group(role, screen)}-${width.padStart(5, "0")}-${js}-${large}`,
+      };
     })
     .sort((a, b) => (a.sort < b.sort ? -1 : 1));
   function group(role: string, screen: string) {
@@ -216,16 +288,23 @@ try {
   const sections = [...new Set(all.map((s) => `${s.role}/${s.screen}`))].map((key) => {
     const items = all.filter((s) => `${s.role}/${s.screen}` === key);
     const figures = items
-      .map((s) => `<figure><a href="${s.file}"><img src="${s.file}" loading="lazy" alt=""></a><figcaption>${s.size} · ${s.js ? "JS on" : "JS off"} · ${s.large ? "larger text" : "normal text"}</figcaption></figure>`)
+      .map(
+        (s) =>
+          `<figure><a href="${s.file}"><img src="${s.file}" loading="lazy" alt=""></a><figcaption>${s.size} · ${s.js ? "JS on" : "JS off"} · ${s.large ? "larger text" : "normal text"}</figcaption></figure>`,
+      )
       .join("");
     return `<section id="${esc(key)}"><h2>${esc(key)}</h2><div class="grid">${figures}</div></section>`;
   });
-  const toc = [...new Set(all.map((s) => `${s.role}/${s.screen}`))].map((k) => `<li><a href="#${esc(k)}">${esc(k)}</a></li>`).join("");
+  const toc = [...new Set(all.map((s) => `${s.role}/${s.screen}`))]
+    .map((k) => `<li><a href="#${esc(k)}">${esc(k)}</a></li>`)
+    .join("");
   fs.writeFileSync(
     path.join(OUT, "index.html"),
     `<!doctype html><meta charset="utf-8"><title>Storyloom screens</title><style>body{font:16px system-ui;margin:1rem}ul{columns:4}.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px;align-items:start}img{width:100%;border:1px solid #ccc;max-height:420px;object-fit:cover;object-position:top}figure{margin:0}figcaption{font-size:13px}</style><h1>Storyloom screens (${all.length} pictures, ${new Date().toISOString().slice(0, 16)})</h1><ul>${toc}</ul>${sections.join("")}`,
   );
-  console.log(`${all.length} screenshots in ${path.relative(process.cwd(), OUT)}/ (open screenshots/index.html)`);
+  console.log(
+    `${all.length} screenshots in ${path.relative(process.cwd(), OUT)}/ (open screenshots/index.html)`,
+  );
 
   if (readme) {
     // the README's three: the family page on a phone, the community home at kiosk size, the

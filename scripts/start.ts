@@ -32,11 +32,19 @@ const buildFile = path.resolve(process.env.REMIX_BUILD_DIR || "build", "index.js
 const sourcesChanged =
   !fs.existsSync(buildFile) ||
   (!config.isProduction &&
-  Math.max(newestMtime("app"), ...["remix.config.js", "tailwind.config.ts", "package.json"].map((f) => fs.statSync(f).mtimeMs)) >
-    fs.statSync(buildFile).mtimeMs);
+    Math.max(
+      newestMtime("app"),
+      ...["remix.config.js", "tailwind.config.ts", "package.json"].map(
+        (f) => fs.statSync(f).mtimeMs,
+      ),
+    ) > fs.statSync(buildFile).mtimeMs);
 if (sourcesChanged) {
   console.log("Building the app...");
-  const result = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], { stdio: "inherit" });
+  const result = spawnSync(
+    process.execPath,
+    [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"],
+    { stdio: "inherit" },
+  );
   if (result.status !== 0) {
     console.error("The build failed; see above.");
     process.exit(1);
@@ -56,7 +64,8 @@ console.log(`Databases migrated (control + ${communityCount} communities) in ${c
   for (const c of listCommunities()) {
     const r = recoverMediaFolder(getTenantDb(c), c);
     removed += r.tempFiles + r.orphanFiles + r.stalePending;
-    if (r.missingFiles.length) console.warn(`${c.subdomain}: ${r.missingFiles.length} media files are missing from disk`);
+    if (r.missingFiles.length)
+      console.warn(`${c.subdomain}: ${r.missingFiles.length} media files are missing from disk`);
   }
   if (removed) console.log(`Removed ${removed} unfinished or unreferenced media files`);
 }
@@ -66,11 +75,17 @@ if ((!config.isProduction || process.env.SEED_DEMO === "1") && communityCount ==
   const { seedDemoData, DEMO_PASSWORD } = await import("../db/seed/seed");
   const { SEED_COMMUNITIES } = await import("../db/seed/data");
   const report = await seedDemoData(SEED_COMMUNITIES);
-  console.log(`Loaded demo data: ${report.created.join(", ")}. Demo password for every account: ${DEMO_PASSWORD}`);
+  console.log(
+    `Loaded demo data: ${report.created.join(", ")}. Demo password for every account: ${DEMO_PASSWORD}`,
+  );
 }
 
 if (config.isProduction) {
-  const existing = control.select().from(controlSchema.users).where(eq(controlSchema.users.role, "super_admin")).get();
+  const existing = control
+    .select()
+    .from(controlSchema.users)
+    .where(eq(controlSchema.users.role, "super_admin"))
+    .get();
   if (!existing) {
     const password = config.SUPER_ADMIN_PASSWORD ?? generateTemporaryPassword();
     await createUser({
@@ -97,7 +112,8 @@ void whisperSetup
   .ensureWhisperBinary({ quiet: true })
   .then(async (result) => {
     console.log(result.message);
-    if (config.NODE_ENV !== "test" && result.ok) console.log((await whisperSetup.ensureWhisperModel()).message);
+    if (config.NODE_ENV !== "test" && result.ok)
+      console.log((await whisperSetup.ensureWhisperModel()).message);
   })
   .catch((error) => console.error("Whisper setup failed", error));
 // recordings a stopped server was transcribing are queued again
@@ -107,7 +123,10 @@ if (requeued) console.log(`Transcription: ${requeued} unfinished recording(s) qu
 // email: what a stopped server left in the queue is sent, then the worker and the digest clock run
 const { startMailWorker } = await import("~/models/mail-worker.server");
 const mail = startMailWorker();
-if (mail.requeued || mail.waiting) console.log(`Email: ${mail.requeued} interrupted message(s) queued again; mail waiting in ${mail.waiting} community(ies)`);
+if (mail.requeued || mail.waiting)
+  console.log(
+    `Email: ${mail.requeued} interrupted message(s) queued again; mail waiting in ${mail.waiting} community(ies)`,
+  );
 
 const { startServer } = await import("./server");
 await startServer();

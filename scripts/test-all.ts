@@ -17,6 +17,7 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}) {
 // the guardrails first: both run, so one run shows every problem, and either failing stops here
 const guardFailures = [
   run(bin("eslint"), ["."]) !== 0 ? "lint (npx eslint .)" : null,
+  run(bin("prettier"), ["--check", "."]) !== 0 ? "formatting (npm run format)" : null,
   run(bin("tsc"), ["--noEmit"]) !== 0 ? "the type check (npx tsc --noEmit)" : null,
 ].filter((step) => step !== null);
 if (guardFailures.length > 0) {
@@ -42,8 +43,21 @@ const playwrightJson = "test-output/playwright.json";
 fs.rmSync(vitestJson, { force: true });
 fs.rmSync(playwrightJson, { force: true });
 
-if (only !== "e2e" && run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`]) !== 0) failedSteps++;
-if (only !== "unit" && run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }) !== 0) failedSteps++;
+if (
+  only !== "e2e" &&
+  run(bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${vitestJson}`,
+  ]) !== 0
+)
+  failedSteps++;
+if (
+  only !== "unit" &&
+  run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }) !== 0
+)
+  failedSteps++;
 
 let passed = 0;
 let failed = 0;
@@ -60,7 +74,9 @@ if (fs.existsSync(playwrightJson)) {
   passed += p.stats?.expected ?? 0;
   failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
   skipped += p.stats?.skipped ?? 0;
-  console.log(`playwright: ${p.stats?.expected} passed, ${(p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0)} failed, ${p.stats?.skipped} skipped`);
+  console.log(
+    `playwright: ${p.stats?.expected} passed, ${(p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0)} failed, ${p.stats?.skipped} skipped`,
+  );
 }
 if (failedSteps > 0 && failed === 0) failed = failedSteps;
 console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);

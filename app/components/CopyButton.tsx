@@ -3,7 +3,15 @@
 import { useState } from "react";
 import { useHydrated } from "~/components/hydration";
 
-export function CopyButton({ text, inputId, label = "Copy" }: { text: string; inputId?: string; label?: string }) {
+export function CopyButton({
+  text,
+  inputId,
+  label = "Copy",
+}: {
+  text: string;
+  inputId?: string;
+  label?: string;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   if (!hydrated) return null;

@@ -15,10 +15,16 @@ export function FetcherFormScope({ children }: { children: ReactNode }) {
 }
 
 /** The form element to render and the action's last answer for it: the page's, or the modal's. */
-export function useFormTarget<T>(pageResult: T | null | undefined): { Form: typeof Form; lastResult: T | undefined } {
+export function useFormTarget<T>(pageResult: T | null | undefined): {
+  Form: typeof Form;
+  lastResult: T | undefined;
+} {
   const fetcher = useContext(FormFetcher);
   if (!fetcher) return { Form, lastResult: pageResult ?? undefined };
-  return { Form: fetcher.Form as typeof Form, lastResult: (fetcher.data as T | null | undefined) ?? undefined };
+  return {
+    Form: fetcher.Form as typeof Form,
+    lastResult: (fetcher.data as T | null | undefined) ?? undefined,
+  };
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -50,7 +56,11 @@ export function Field({ label, hint, errors, errorId, children, htmlFor, optiona
         {label}
         {optional ? <span className="font-normal text-stone-700"> (optional)</span> : null}
       </label>
-      {hint ? <p className="mb-1 text-base text-stone-700" id={`${htmlFor}-hint`}>{hint}</p> : null}
+      {hint ? (
+        <p className="mb-1 text-base text-stone-700" id={`${htmlFor}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {children}
       <ErrorList id={errorId} errors={errors} />
     </div>
@@ -75,9 +85,16 @@ export function SubmitButton({
   const navigation = useNavigation();
   const fetcher = useContext(FormFetcher);
   const submission = fetcher ?? navigation;
-  const pending = submission.state === "submitting" && (!name || submission.formData?.get(name) === value);
+  const pending =
+    submission.state === "submitting" && (!name || submission.formData?.get(name) === value);
   return (
-    <button type="submit" className={className} name={name} value={value} disabled={disabled || pending}>
+    <button
+      type="submit"
+      className={className}
+      name={name}
+      value={value}
+      disabled={disabled || pending}
+    >
       {pending && pendingText ? pendingText : children}
     </button>
   );
@@ -86,7 +103,10 @@ export function SubmitButton({
 /** Spam trap for public forms: humans never see or fill it. */
 export function Honeypot() {
   return (
-    <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
+    <div
+      aria-hidden="true"
+      style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}
+    >
       <label htmlFor="website-field">Leave this field empty</label>
       <input id="website-field" type="text" name="website" tabIndex={-1} autoComplete="off" />
     </div>

@@ -16,7 +16,9 @@ import { landingAction, landingLoader } from "./_marketing+/__landing.server";
 // (a lazy component inside Suspense hydrates when its code is there). ADR 018.
 const LandingPage =
   LandingPageOnServer ??
-  lazy(() => import("~/components/marketing/LandingPage").then((m) => ({ default: m.LandingPage })));
+  lazy(() =>
+    import("~/components/marketing/LandingPage").then((m) => ({ default: m.LandingPage })),
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const host = requireKnownHost(request);
@@ -26,12 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const host = requireKnownHost(request);
   // only the landing page has a form (the contact form)
-  if (host.kind !== "marketing") throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET" } });
+  if (host.kind !== "marketing")
+    throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET" } });
   return landingAction(request);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (data?.kind === "marketing") return [{ title: `${data.appName} · Life stories for care communities` }];
+  if (data?.kind === "marketing")
+    return [{ title: `${data.appName} · Life stories for care communities` }];
   if (data?.kind === "home") return [{ title: `${data.facility.name} · ${data.appName}` }];
   return [{ title: "Storyloom" }];
 };

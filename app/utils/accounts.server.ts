@@ -10,7 +10,13 @@ export type UserRow = typeof users.$inferSelect;
 export type PublicUser = Omit<UserRow, "passwordHash">;
 
 export function getUserById(id: string): UserRow | undefined {
-  return prepared(getControlDb(), "user-by-id", (db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare()).get({ id });
+  return prepared(getControlDb(), "user-by-id", (db) =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
 }
 
 /**
@@ -36,5 +42,9 @@ export function findUserForLogin(username: string, tenantId: string | null): Use
 }
 
 export function markSignedIn(userId: string) {
-  getControlDb().update(users).set({ lastLoginAt: new Date().toISOString() }).where(eq(users.id, userId)).run();
+  getControlDb()
+    .update(users)
+    .set({ lastLoginAt: new Date().toISOString() })
+    .where(eq(users.id, userId))
+    .run();
 }

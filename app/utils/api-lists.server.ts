@@ -8,8 +8,15 @@ export function usesListParams(search: URLSearchParams, filters: readonly string
 }
 
 /** One page as a JSON array, with X-Total-Count, X-Page-Count and X-Page. */
-export function pagedJson(items: unknown[], page: { page: number; pageCount: number; total: number }): Response {
+export function pagedJson(
+  items: unknown[],
+  page: { page: number; pageCount: number; total: number },
+): Response {
   return Response.json(items, {
-    headers: { "X-Total-Count": String(page.total), "X-Page-Count": String(page.pageCount), "X-Page": String(page.page) },
+    headers: {
+      "X-Total-Count": String(page.total),
+      "X-Page-Count": String(page.pageCount),
+      "X-Page": String(page.page),
+    },
   });
 }

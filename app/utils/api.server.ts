@@ -9,7 +9,10 @@ export function badRequest(message: string, fieldErrors?: Record<string, string[
 }
 
 export function methodNotAllowed(allowed: string[]) {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: allowed.join(", ") } });
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { Allow: allowed.join(", ") },
+  });
 }
 
 type Guard<T> = (request: Request) => Promise<T>;
@@ -28,13 +31,20 @@ export async function requirePost<T>(request: Request, guard: Guard<T>): Promise
 }
 
 export function notFound(message = "Not found") {
-  return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(message, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** Parses a JSON body against a schema, or throws a 400 that lists the fields in error. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<z.infer<S>> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("application/json")) throw badRequest("Expected a JSON body (Content-Type: application/json)");
+  if (!type.includes("application/json"))
+    throw badRequest("Expected a JSON body (Content-Type: application/json)");
   let raw: unknown;
   try {
     raw = await request.json();

@@ -8,7 +8,14 @@ import { findUserForLogin, getUserById, markSignedIn, type UserRow } from "./acc
 import { homePathFor, ROLE, type Role } from "./roles";
 import { resolveHost, requireTenant, hostnameOf, type HostContext } from "./host.server";
 import { verifyPassword } from "./password.server";
-import { clearSessionCookie, createSession, deleteSession, loadSession, readSessionId, type SessionRow } from "./session.server";
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  loadSession,
+  readSessionId,
+  type SessionRow,
+} from "./session.server";
 import { safeRedirect } from "./safe-redirect";
 
 export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };
@@ -37,7 +44,8 @@ authenticator.use(
     const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummy()));
     if (!user || !ok || !user.isActive) throw new LoginError(LOGIN_FAILED);
     // on the marketing host only super admins have an account
-    if (ctx.kind === "marketing" && user.role !== ROLE.superAdmin) throw new LoginError(LOGIN_FAILED);
+    if (ctx.kind === "marketing" && user.role !== ROLE.superAdmin)
+      throw new LoginError(LOGIN_FAILED);
     return user;
   }),
   "password",
@@ -49,9 +57,16 @@ function clientIp(request: Request): string | null {
 }
 
 /** Starts a fresh session (a new id every time) and redirects to `to`. */
-export async function signInAndRedirect(request: Request, user: UserRow, to?: string | null, extraHeaders?: Headers) {
+export async function signInAndRedirect(
+  request: Request,
+  user: UserRow,
+  to?: string | null,
+  extraHeaders?: Headers,
+) {
   // settled before the session is made: a target that cannot be sent must not leave a session behind
-  const target = user.mustChangePassword ? "/password" : safeRedirect(to, homePathFor(user.role), new URL(request.url).origin);
+  const target = user.mustChangePassword
+    ? "/password"
+    : safeRedirect(to, homePathFor(user.role), new URL(request.url).origin);
   const { setCookie } = await createSession({
     userId: user.id,
     role: user.role,
@@ -118,7 +133,11 @@ function isApiRequest(request: Request) {
 }
 
 export function forbidden(message = "You do not have access to this page."): Response {
-  return new Response(message, { status: 403, statusText: "Forbidden", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(message, {
+    status: 403,
+    statusText: "Forbidden",
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 type Guard = { roles?: readonly Role[]; allowPasswordChange?: boolean };
@@ -131,7 +150,11 @@ export async function requireUser(request: Request, guard: Guard = {}): Promise<
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
   if (!user) {
-    if (isApiRequest(request)) throw new Response("Sign in required", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (isApiRequest(request))
+      throw new Response("Sign in required", {
+        status: 401,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     const back = url.pathname + url.search;
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   }

@@ -48,10 +48,16 @@ function copyTree(from: string, to: string, counter: { files: number; bytes: num
 
 /** Copies DATA_DIR into `destDir` (which must not exist yet) while the server keeps running. */
 export async function backupDataDir(dataDir: string, destDir: string): Promise<BackupManifest> {
-  if (fs.existsSync(destDir) && fs.readdirSync(destDir).length > 0) throw new Error(`Backup folder ${destDir} is not empty`);
+  if (fs.existsSync(destDir) && fs.readdirSync(destDir).length > 0)
+    throw new Error(`Backup folder ${destDir} is not empty`);
   const work = `${destDir}.partial-${crypto.randomBytes(4).toString("hex")}`;
   fs.mkdirSync(path.join(work, "tenants"), { recursive: true });
-  const manifest: BackupManifest = { createdAt: new Date().toISOString(), databases: [], mediaFiles: 0, mediaBytes: 0 };
+  const manifest: BackupManifest = {
+    createdAt: new Date().toISOString(),
+    databases: [],
+    mediaFiles: 0,
+    mediaBytes: 0,
+  };
   try {
     for (const rel of listDatabases(dataDir)) {
       const source = new Database(path.join(dataDir, rel), { fileMustExist: true });
@@ -67,7 +73,12 @@ export async function backupDataDir(dataDir: string, destDir: string): Promise<B
       const check = new Database(target, { readonly: true });
       const integrity = String(check.pragma("integrity_check", { simple: true }));
       check.close();
-      manifest.databases.push({ file: rel, bytes: fs.statSync(target).size, sha256: sha256File(target), integrity });
+      manifest.databases.push({
+        file: rel,
+        bytes: fs.statSync(target).size,
+        sha256: sha256File(target),
+        integrity,
+      });
     }
     const tenants = path.join(dataDir, "tenants");
     if (fs.existsSync(tenants)) {
@@ -93,13 +104,18 @@ export async function backupDataDir(dataDir: string, destDir: string): Promise<B
  * Restores a backup into `dataDir` (the server must be stopped). Checks every database against
  * the manifest first; the current DATA_DIR contents are moved aside, not deleted.
  */
-export function restoreDataDir(backupDir: string, dataDir: string): { movedAsideTo: string | null; manifest: BackupManifest } {
+export function restoreDataDir(
+  backupDir: string,
+  dataDir: string,
+): { movedAsideTo: string | null; manifest: BackupManifest } {
   const manifestFile = path.join(backupDir, MANIFEST);
-  if (!fs.existsSync(manifestFile)) throw new Error(`${backupDir} is not a Storyloom backup (no ${MANIFEST})`);
+  if (!fs.existsSync(manifestFile))
+    throw new Error(`${backupDir} is not a Storyloom backup (no ${MANIFEST})`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest;
   for (const db of manifest.databases) {
     const file = path.join(backupDir, db.file);
-    if (!fs.existsSync(file) || sha256File(file) !== db.sha256) throw new Error(`Backup file ${db.file} is missing or damaged`);
+    if (!fs.existsSync(file) || sha256File(file) !== db.sha256)
+      throw new Error(`Backup file ${db.file} is missing or damaged`);
   }
   let movedAsideTo: string | null = null;
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
@@ -112,7 +128,10 @@ export function restoreDataDir(backupDir: string, dataDir: string): { movedAside
   fs.rmSync(path.join(staging, MANIFEST), { force: true });
   // keep the local session secret so that a restore does not sign everyone out needlessly
   if (movedAsideTo && fs.existsSync(path.join(movedAsideTo, ".session-secret"))) {
-    fs.copyFileSync(path.join(movedAsideTo, ".session-secret"), path.join(staging, ".session-secret"));
+    fs.copyFileSync(
+      path.join(movedAsideTo, ".session-secret"),
+      path.join(staging, ".session-secret"),
+    );
   }
   fs.renameSync(staging, dataDir);
   return { movedAsideTo, manifest };

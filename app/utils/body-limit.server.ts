@@ -2,7 +2,13 @@
 // byte, whatever the transfer encoding: a declared Content-Length over the limit is refused at
 // once; a chunked body is counted as it streams and cut off at the limit. See ADR 006.
 import type { Readable } from "node:stream";
-import { AUDIO_ERRORS, IMAGE_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, PHOTO_FORM_HARD_CAP } from "./media-limits";
+import {
+  AUDIO_ERRORS,
+  IMAGE_ERRORS,
+  MAX_AUDIO_BYTES,
+  MAX_IMAGE_BYTES,
+  PHOTO_FORM_HARD_CAP,
+} from "./media-limits";
 import { routePath } from "./edge-limits.server";
 import { safeRedirect } from "./safe-redirect";
 
@@ -46,10 +52,25 @@ export type BodyRule = {
 
 const RULES: Record<BodyRuleName, BodyRule> = {
   form: { name: "form", limit: FORM_BODY_LIMIT, drainCap: FORM_DRAIN_CAP, memory: 0 },
-  "long text": { name: "long text", limit: LONG_TEXT_BODY_LIMIT, drainCap: FORM_DRAIN_CAP, memory: 0 },
+  "long text": {
+    name: "long text",
+    limit: LONG_TEXT_BODY_LIMIT,
+    drainCap: FORM_DRAIN_CAP,
+    memory: 0,
+  },
   // the photo readers keep one file of at most 5 MB (and its copy while it is joined)
-  photo: { name: "photo", limit: PHOTO_BODY_LIMIT, drainCap: UPLOAD_DRAIN_CAP, memory: 2 * MAX_IMAGE_BYTES },
-  recording: { name: "recording", limit: RECORDING_BODY_LIMIT, drainCap: UPLOAD_DRAIN_CAP, memory: MAX_AUDIO_BYTES + MAX_IMAGE_BYTES },
+  photo: {
+    name: "photo",
+    limit: PHOTO_BODY_LIMIT,
+    drainCap: UPLOAD_DRAIN_CAP,
+    memory: 2 * MAX_IMAGE_BYTES,
+  },
+  recording: {
+    name: "recording",
+    limit: RECORDING_BODY_LIMIT,
+    drainCap: UPLOAD_DRAIN_CAP,
+    memory: MAX_AUDIO_BYTES + MAX_IMAGE_BYTES,
+  },
 };
 
 const PHOTO_PATHS = [
@@ -62,8 +83,17 @@ const PHOTO_PATHS = [
   /^\/api\/family\/photos$/,
   /^\/uploads\/[^/]+$/,
 ];
-const RECORDING_PATHS = [/^\/resident\/record$/, /^\/kiosk\/record$/, /^\/api\/transcribe-audio$/, /^\/api\/stories\/recorded$/];
-const LONG_TEXT_PATHS = [/^\/(admin\/news|staff\/bulletin)\/[^/]+$/, /^\/api\/community-news$/, /^\/api\/resident\/stories$/];
+const RECORDING_PATHS = [
+  /^\/resident\/record$/,
+  /^\/kiosk\/record$/,
+  /^\/api\/transcribe-audio$/,
+  /^\/api\/stories\/recorded$/,
+];
+const LONG_TEXT_PATHS = [
+  /^\/(admin\/news|staff\/bulletin)\/[^/]+$/,
+  /^\/api\/community-news$/,
+  /^\/api\/resident\/stories$/,
+];
 
 export function bodyRuleFor(method: string, path: string): BodyRule {
   const p = routePath(path);
@@ -85,8 +115,13 @@ export function declaredLength(header: string | undefined | null): number | null
 }
 
 /** Whether a request carries a body at all. */
-export function hasBody(headers: { "content-length"?: string; "transfer-encoding"?: string }): boolean {
-  return Boolean(headers["transfer-encoding"]) || (declaredLength(headers["content-length"]) ?? 0) > 0;
+export function hasBody(headers: {
+  "content-length"?: string;
+  "transfer-encoding"?: string;
+}): boolean {
+  return (
+    Boolean(headers["transfer-encoding"]) || (declaredLength(headers["content-length"]) ?? 0) > 0
+  );
 }
 
 /**
@@ -119,7 +154,10 @@ export class ReadBudget {
   /** Takes `bytes`; answers how long to wait before reading more (0: at once). */
   take(bytes: number, now = Date.now()): number {
     if (this.bytesPerSecond === 0) return 0;
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.bytesPerSecond);
+    this.tokens = Math.min(
+      this.burst,
+      this.tokens + ((now - this.last) / 1000) * this.bytesPerSecond,
+    );
     this.last = now;
     this.tokens -= bytes;
     return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens / this.bytesPerSecond) * 1000);
@@ -128,7 +166,9 @@ export class ReadBudget {
 
 const envNumber = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? "");
-  return process.env[name] !== undefined && process.env[name] !== "" && Number.isFinite(n) && n >= 0 ? n : fallback;
+  return process.env[name] !== undefined && process.env[name] !== "" && Number.isFinite(n) && n >= 0
+    ? n
+    : fallback;
 };
 /** The one budget of this server process (UPLOAD_READ_MB_PER_SECOND, 0 switches it off). */
 export const uploadReadBudget = new ReadBudget(envNumber("UPLOAD_READ_MB_PER_SECOND", 64) * MB);
@@ -210,7 +250,10 @@ export class BodyMeter {
                   this.over = true;
                   this.settle();
                   controller.error(new BodyTooLargeError(this.limit));
-                } else controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+                } else
+                  controller.enqueue(
+                    new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+                  );
                 // over the budget: the next read waits its turn
                 const wait = this.budget?.take(chunk.byteLength) ?? 0;
                 if (wait > 0) setTimeout(resolve, wait);
@@ -312,7 +355,10 @@ export class BodyMeter {
 }
 
 function escapeHtml(s: string) {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 function sizeLabel(bytes: number) {
@@ -321,24 +367,47 @@ function sizeLabel(bytes: number) {
 
 /** What to tell the person, in the spec's words for files. */
 export function tooLargeMessage(rule: BodyRule): { title: string; description: string } {
-  if (rule.name === "photo") return { title: IMAGE_ERRORS.tooLarge.title, description: `${IMAGE_ERRORS.tooLarge.description}. Please choose a smaller photo and send the form again.` };
+  if (rule.name === "photo")
+    return {
+      title: IMAGE_ERRORS.tooLarge.title,
+      description: `${IMAGE_ERRORS.tooLarge.description}. Please choose a smaller photo and send the form again.`,
+    };
   if (rule.name === "recording") {
-    return { title: AUDIO_ERRORS.tooLarge.title, description: `${AUDIO_ERRORS.tooLarge.description} Please record a shorter story, or save it in two parts.` };
+    return {
+      title: AUDIO_ERRORS.tooLarge.title,
+      description: `${AUDIO_ERRORS.tooLarge.description} Please record a shorter story, or save it in two parts.`,
+    };
   }
-  return { title: "Too much to send", description: `This form sent more than ${sizeLabel(rule.limit)}. Please shorten what you wrote and send it again.` };
+  return {
+    title: "Too much to send",
+    description: `This form sent more than ${sizeLabel(rule.limit)}. Please shorten what you wrote and send it again.`,
+  };
 }
 
 /** The 413 page for a browser: where the form was, and what to do. */
 export function tooLargePage(rule: BodyRule, backPath: string): string {
   const { title, description } = tooLargeMessage(rule);
   const [path = "/", ...query] = backPath.split("?");
-  const back = escapeHtml(safeRedirect(routePath(path) + (query.length ? `?${query.join("?")}` : ""), "/"));
+  const back = escapeHtml(
+    safeRedirect(routePath(path) + (query.length ? `?${query.join("?")}` : ""), "/"),
+  );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p><p><a href="${back}">Go back to the form</a></p></body></html>`;
 }
 
 /** The 413 body for API clients. */
 export function tooLargeJson(rule: BodyRule): string {
-  if (rule.name === "photo") return JSON.stringify({ message: `${IMAGE_ERRORS.tooLarge.title}: ${IMAGE_ERRORS.tooLarge.description}`, limitBytes: rule.limit });
-  if (rule.name === "recording") return JSON.stringify({ message: `${AUDIO_ERRORS.tooLarge.title}: ${AUDIO_ERRORS.tooLarge.description}`, limitBytes: rule.limit });
-  return JSON.stringify({ message: `Request too large: this address takes at most ${sizeLabel(rule.limit)}.`, limitBytes: rule.limit });
+  if (rule.name === "photo")
+    return JSON.stringify({
+      message: `${IMAGE_ERRORS.tooLarge.title}: ${IMAGE_ERRORS.tooLarge.description}`,
+      limitBytes: rule.limit,
+    });
+  if (rule.name === "recording")
+    return JSON.stringify({
+      message: `${AUDIO_ERRORS.tooLarge.title}: ${AUDIO_ERRORS.tooLarge.description}`,
+      limitBytes: rule.limit,
+    });
+  return JSON.stringify({
+    message: `Request too large: this address takes at most ${sizeLabel(rule.limit)}.`,
+    limitBytes: rule.limit,
+  });
 }

@@ -11,7 +11,9 @@ import * as tenantSchema from "../../db/schema/tenant";
 import { env } from "./env.server";
 import { fillControlSortKeys, fillTenantSortKeys, registerTextFunctions } from "./sort-keys.server";
 
-export type ControlDb = BetterSQLite3Database<typeof controlSchema> & { $client: Database.Database };
+export type ControlDb = BetterSQLite3Database<typeof controlSchema> & {
+  $client: Database.Database;
+};
 export type TenantDb = BetterSQLite3Database<typeof tenantSchema> & { $client: Database.Database };
 /**
  * What a query needs of a community's database: the handle itself or a transaction on it. Functions
@@ -59,7 +61,10 @@ export const STATEMENT_CACHE_SIZE = 40;
  * handed out again is reset to the plain mode drizzle expects (drizzle switches rows to arrays
  * with `raw()` where it maps them itself); one still being iterated is not shared.
  */
-export function cacheStatements(sqlite: Database.Database, size = STATEMENT_CACHE_SIZE): Database.Database {
+export function cacheStatements(
+  sqlite: Database.Database,
+  size = STATEMENT_CACHE_SIZE,
+): Database.Database {
   const compile = sqlite.prepare.bind(sqlite);
   const statements = new Map<string, Database.Statement>();
   sqlite.prepare = ((source: string) => {
@@ -87,9 +92,12 @@ export function cacheStatements(sqlite: Database.Database, size = STATEMENT_CACH
  * SQLite never waits (busy_timeout) for a lock a reader would need to upgrade. Taking it at
  * BEGIN, the wait happens there, and the transaction then runs to its end.
  */
-export function immediateTransactions<D extends { transaction: (...args: never[]) => unknown }>(db: D): D {
+export function immediateTransactions<D extends { transaction: (...args: never[]) => unknown }>(
+  db: D,
+): D {
   const begin = db.transaction.bind(db) as (fn: unknown, config?: { behavior?: string }) => unknown;
-  db.transaction = ((fn: unknown, config?: { behavior?: string }) => begin(fn, { behavior: "immediate", ...config })) as D["transaction"];
+  db.transaction = ((fn: unknown, config?: { behavior?: string }) =>
+    begin(fn, { behavior: "immediate", ...config })) as D["transaction"];
   return db;
 }
 
@@ -113,7 +121,11 @@ type Handles = {
   migrated: Set<string>;
 };
 const g = globalThis as typeof globalThis & { __storyloomDb?: Handles };
-const handles: Handles = (g.__storyloomDb ??= { control: null, tenants: new Map(), migrated: new Set() });
+const handles: Handles = (g.__storyloomDb ??= {
+  control: null,
+  tenants: new Map(),
+  migrated: new Set(),
+});
 
 export function controlDbFile(dataDir = env().DATA_DIR) {
   return path.join(dataDir, "control.sqlite");
@@ -139,12 +151,14 @@ export function tenantDir(dataDir = env().DATA_DIR) {
 
 export function tenantDbFile(subdomain: string, dataDir = env().DATA_DIR) {
   // the subdomain comes from the registry row, which only holds validated names; check anyway
-  if (!SUBDOMAIN_FILE_SAFE.test(subdomain)) throw new Error(`Unsafe community file name: ${subdomain}`);
+  if (!SUBDOMAIN_FILE_SAFE.test(subdomain))
+    throw new Error(`Unsafe community file name: ${subdomain}`);
   return path.join(tenantDir(dataDir), `${subdomain}.sqlite`);
 }
 
 export function tenantMediaDir(subdomain: string, dataDir = env().DATA_DIR) {
-  if (!SUBDOMAIN_FILE_SAFE.test(subdomain)) throw new Error(`Unsafe community folder name: ${subdomain}`);
+  if (!SUBDOMAIN_FILE_SAFE.test(subdomain))
+    throw new Error(`Unsafe community folder name: ${subdomain}`);
   return path.join(tenantDir(dataDir), subdomain, "media");
 }
 

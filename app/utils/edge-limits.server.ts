@@ -3,7 +3,12 @@
 // limits in the control database.
 import crypto from "node:crypto";
 
-export type EdgeRule = { name: string; limit: number; windowMs: number; match: (method: string, path: string) => boolean };
+export type EdgeRule = {
+  name: string;
+  limit: number;
+  windowMs: number;
+  match: (method: string, path: string) => boolean;
+};
 
 const envLimit = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -17,13 +22,22 @@ export function edgeRules(): EdgeRule[] {
       name: "uploads",
       limit: envLimit("UPLOAD_RATE_LIMIT", 60),
       windowMs: 10 * 60_000,
-      match: (m, p) => m !== "GET" && (p.startsWith("/uploads/") || ["/api/objects/upload", "/api/family/photos", "/api/transcribe-audio", "/api/stories/recorded"].includes(p)),
+      match: (m, p) =>
+        m !== "GET" &&
+        (p.startsWith("/uploads/") ||
+          [
+            "/api/objects/upload",
+            "/api/family/photos",
+            "/api/transcribe-audio",
+            "/api/stories/recorded",
+          ].includes(p)),
     },
     {
       name: "sign-in links",
       limit: envLimit("TOKEN_RATE_LIMIT", 60),
       windowMs: 15 * 60_000,
-      match: (m, p) => m === "POST" && (p === "/auth/token" || p === "/invite" || p.startsWith("/kiosk/setup/")),
+      match: (m, p) =>
+        m === "POST" && (p === "/auth/token" || p === "/invite" || p.startsWith("/kiosk/setup/")),
     },
     {
       name: "API requests",
@@ -53,7 +67,12 @@ export class EdgeLimiter {
   }
 
   /** The refusal for this request, or null. `who` is requesterKey(): a verified session or the address. */
-  check(method: string, path: string, who: string, now = Date.now()): { rule: string; retryAfterSeconds: number } | null {
+  check(
+    method: string,
+    path: string,
+    who: string,
+    now = Date.now(),
+  ): { rule: string; retryAfterSeconds: number } | null {
     // Remix's data requests (/invite.data) are the page's own posts
     const p = routePath(path);
     for (const rule of this.rules) {
@@ -65,7 +84,8 @@ export class EdgeLimiter {
         this.windows.set(key, w);
       }
       w.count++;
-      if (w.count > rule.limit) return { rule: rule.name, retryAfterSeconds: Math.ceil((w.resetAt - now) / 1000) };
+      if (w.count > rule.limit)
+        return { rule: rule.name, retryAfterSeconds: Math.ceil((w.resetAt - now) / 1000) };
     }
     if (this.windows.size > 50_000) this.sweep(now);
     return null;
@@ -82,7 +102,9 @@ export class EdgeLimiter {
  * the people signed in on it.
  */
 export function requesterKey(verifiedSessionId: string | null, ip: string): string {
-  return verifiedSessionId ? `s:${crypto.createHash("sha256").update(verifiedSessionId).digest("hex").slice(0, 32)}` : `ip:${ip}`;
+  return verifiedSessionId
+    ? `s:${crypto.createHash("sha256").update(verifiedSessionId).digest("hex").slice(0, 32)}`
+    : `ip:${ip}`;
 }
 
 /** Whether a Cookie header names a session at all (when it does not, there is nothing to verify). */
@@ -91,7 +113,12 @@ export function mentionsSession(cookieHeader: string | undefined): boolean {
 }
 
 export type GateRelease = () => void;
-type Waiter = { key: string; weight: number; grant: (release: GateRelease | null) => void; timer: ReturnType<typeof setTimeout> };
+type Waiter = {
+  key: string;
+  weight: number;
+  grant: (release: GateRelease | null) => void;
+  timer: ReturnType<typeof setTimeout>;
+};
 
 /**
  * How many upload bodies are read at once. Each upload route holds what it reads in memory (a
@@ -139,7 +166,7 @@ export class UploadGate {
   }
 
   private admit() {
-    for (let i = 0; i < this.queue.length; ) {
+    for (let i = 0; i < this.queue.length;) {
       const w = this.queue[i]!;
       if (this.fits(w.key, w.weight)) {
         this.queue.splice(i, 1);
@@ -154,7 +181,8 @@ export class UploadGate {
     if (this.capacity === 0 || weight === 0) return Promise.resolve(() => {});
     // first come, first in, among those that fit: one held back by its own requester's count
     // does not hold up anyone else
-    if (this.fits(key, weight) && !this.queue.some((w) => this.fits(w.key, w.weight))) return Promise.resolve(this.take(key, weight));
+    if (this.fits(key, weight) && !this.queue.some((w) => this.fits(w.key, w.weight)))
+      return Promise.resolve(this.take(key, weight));
     return new Promise((resolve) => {
       const waiter: Waiter = {
         key,

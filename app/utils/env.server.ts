@@ -14,22 +14,36 @@ const EnvSchema = z.object({
   APP_DOMAIN: z
     .string()
     .min(1)
-    .regex(/^[a-z0-9.-]+$/, "APP_DOMAIN must be a bare host name such as storyloom.example (no scheme, no port)")
+    .regex(
+      /^[a-z0-9.-]+$/,
+      "APP_DOMAIN must be a bare host name such as storyloom.example (no scheme, no port)",
+    )
     .default("storyloom.localhost"),
   DEFAULT_TENANT: z.string().optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   DEV_LOGIN: boolFlag.optional(),
   WHISPER_MODEL: z.string().optional(),
   TRUST_PROXY: boolFlag.optional(),
-  SUPER_ADMIN_PASSWORD: z.string().min(12, "SUPER_ADMIN_PASSWORD must be at least 12 characters").optional(),
+  SUPER_ADMIN_PASSWORD: z
+    .string()
+    .min(12, "SUPER_ADMIN_PASSWORD must be at least 12 characters")
+    .optional(),
   SMTP_URL: z
     .string()
-    .regex(/^smtps?:\/\/\S+$/, "SMTP_URL must look like smtp://user:password@mail.example:587 or smtps://...")
+    .regex(
+      /^smtps?:\/\/\S+$/,
+      "SMTP_URL must look like smtp://user:password@mail.example:587 or smtps://...",
+    )
     .optional(),
-  MAIL_FROM: z.email("MAIL_FROM must be an email address such as no-reply@storyloom.example").optional(),
+  MAIL_FROM: z
+    .email("MAIL_FROM must be an email address such as no-reply@storyloom.example")
+    .optional(),
   PUBLIC_URL: z
     .string()
-    .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i, "PUBLIC_URL must be the marketing site's origin, such as https://storyloom.example")
+    .regex(
+      /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i,
+      "PUBLIC_URL must be the marketing site's origin, such as https://storyloom.example",
+    )
     .optional(),
 });
 
@@ -55,7 +69,9 @@ export type Env = {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // empty strings mean "unset", as they do in most .env files
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -88,7 +104,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     SUPER_ADMIN_PASSWORD: e.SUPER_ADMIN_PASSWORD ?? null,
     SMTP_URL: e.SMTP_URL ?? null,
     MAIL_FROM: e.MAIL_FROM ?? `no-reply@${e.APP_DOMAIN.toLowerCase()}`,
-    PUBLIC_URL: (e.PUBLIC_URL ?? (isProduction ? `https://${e.APP_DOMAIN}` : `http://${e.APP_DOMAIN}:${e.PORT}`)).replace(/\/$/, "").toLowerCase(),
+    PUBLIC_URL: (
+      e.PUBLIC_URL ??
+      (isProduction ? `https://${e.APP_DOMAIN}` : `http://${e.APP_DOMAIN}:${e.PORT}`)
+    )
+      .replace(/\/$/, "")
+      .toLowerCase(),
   };
 }
 

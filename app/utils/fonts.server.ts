@@ -27,11 +27,19 @@ export function stylesVersion(stylesheetHref: string): string {
  * Whether this browser was sent these styles' fonts before (by any page of the site); and the
  * Set-Cookie that says so from now on when it was not (this page sends them: linked or prefetched).
  */
-export async function fontsState(request: Request, stylesheetHref: string): Promise<{ cached: boolean; setCookie: string | null }> {
+export async function fontsState(
+  request: Request,
+  stylesheetHref: string,
+): Promise<{ cached: boolean; setCookie: string | null }> {
   const version = stylesVersion(stylesheetHref);
   const sent = await fontsCookie.parse(request.headers.get("Cookie"));
   if (sent === version) return { cached: true, setCookie: null };
-  return { cached: false, setCookie: await fontsCookie.serialize(version, { secure: new URL(request.url).protocol === "https:" }) };
+  return {
+    cached: false,
+    setCookie: await fontsCookie.serialize(version, {
+      secure: new URL(request.url).protocol === "https:",
+    }),
+  };
 }
 
 const FONT_FACE = /@font-face\s*\{[^}]*\}/gi;

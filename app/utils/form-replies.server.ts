@@ -2,7 +2,11 @@
 import type { Submission } from "@conform-to/react";
 import { IMAGE_ERRORS, type MediaError } from "./media-limits";
 
-export function fileErrorReply(submission: Submission<unknown>, error?: Pick<MediaError, "title" | "description">, field = "image") {
+export function fileErrorReply(
+  submission: Submission<unknown>,
+  error?: Pick<MediaError, "title" | "description">,
+  field = "image",
+) {
   const e = error ?? IMAGE_ERRORS.tooLarge;
   return submission.reply({ fieldErrors: { [field]: [e.title, e.description] } });
 }

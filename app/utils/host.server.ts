@@ -1,12 +1,24 @@
 // The host selects the community; it never authorizes (see auth.server.ts for that).
 import { eq, sql } from "drizzle-orm";
-import { controlSchema, getControlDb, getTenantDb, prepared, type Community, type TenantDb } from "./db.server";
+import {
+  controlSchema,
+  getControlDb,
+  getTenantDb,
+  prepared,
+  type Community,
+  type TenantDb,
+} from "./db.server";
 import { env } from "./env.server";
 
 export type HostContext =
   | { kind: "marketing"; hostname: string }
   | { kind: "tenant"; hostname: string; community: Community }
-  | { kind: "missing"; hostname: string; reason: "unknown" | "inactive"; /** the paused community (inactive only), for its own not-available page */ community?: Community };
+  | {
+      kind: "missing";
+      hostname: string;
+      reason: "unknown" | "inactive";
+      /** the paused community (inactive only), for its own not-available page */ community?: Community;
+    };
 
 const cache = new WeakMap<Request, HostContext>();
 
@@ -31,7 +43,11 @@ export function classifyHost(
 export function findCommunityBySubdomain(subdomain: string): Community | undefined {
   if (!subdomain) return undefined;
   return prepared(getControlDb(), "community-by-subdomain", (db) =>
-    db.select().from(controlSchema.communities).where(eq(controlSchema.communities.subdomain, sql.placeholder("subdomain"))).prepare(),
+    db
+      .select()
+      .from(controlSchema.communities)
+      .where(eq(controlSchema.communities.subdomain, sql.placeholder("subdomain")))
+      .prepare(),
   ).get({ subdomain });
 }
 
@@ -48,7 +64,8 @@ export function resolveHost(request: Request): HostContext {
     const subdomain = kind.kind === "subdomain" ? kind.subdomain : (DEFAULT_TENANT ?? "");
     const community = findCommunityBySubdomain(subdomain);
     if (!community) ctx = { kind: "missing", hostname, reason: "unknown" };
-    else if (!community.isActive) ctx = { kind: "missing", hostname, reason: "inactive", community };
+    else if (!community.isActive)
+      ctx = { kind: "missing", hostname, reason: "inactive", community };
     else ctx = { kind: "tenant", hostname, community };
   }
   cache.set(request, ctx);
@@ -60,7 +77,11 @@ export const NO_COMMUNITY_TEXT = "No community lives at this address";
 export const INACTIVE_COMMUNITY_TEXT = "This community's site is not available right now";
 
 function notFound(message: string): Response {
-  return new Response(message, { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(message, {
+    status: 404,
+    statusText: "Not Found",
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 export function missingCommunityResponse(ctx: Extract<HostContext, { kind: "missing" }>) {
@@ -105,5 +126,8 @@ export type RequestClient = { ip: string | null; userAgent: string | null };
 
 export function clientOf(request: Request): RequestClient {
   // x-real-ip is set by scripts/server.ts from the socket (or the trusted proxy's X-Forwarded-For)
-  return { ip: request.headers.get("x-real-ip") || null, userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null };
+  return {
+    ip: request.headers.get("x-real-ip") || null,
+    userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+  };
 }

@@ -31,7 +31,9 @@ export function withoutNulBytes(chunk: Uint8Array): Uint8Array {
  * the compressor; the whole page in one piece costs the server less (ADR 020). `pipe` is React's
  * (renderToPipeableStream's), called with the destination to write into.
  */
-export function wholeDocument(pipe: (destination: Writable) => void): Promise<Uint8Array<ArrayBuffer>> {
+export function wholeDocument(
+  pipe: (destination: Writable) => void,
+): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     let bytes = 0;

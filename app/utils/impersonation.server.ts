@@ -7,9 +7,21 @@ import { getUserById, type UserRow } from "./accounts.server";
 import { getSignedInSession } from "./auth.server";
 import { communityOrigin, hostnameOf } from "./host.server";
 import { homePathFor, ROLE } from "./roles";
-import { clearSessionCookie, createSession, deleteSession, getSessionRow, loadSession, readSessionId, sessionCookie } from "./session.server";
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  getSessionRow,
+  loadSession,
+  readSessionId,
+  sessionCookie,
+} from "./session.server";
 
-export type Impersonation = { sessionId: string; impersonator: { id: string; displayName: string }; returnSessionId: string | null };
+export type Impersonation = {
+  sessionId: string;
+  impersonator: { id: string; displayName: string };
+  returnSessionId: string | null;
+};
 
 /** When this request's session was opened by a super admin as its user: who did it. */
 export async function impersonationOf(request: Request): Promise<Impersonation | null> {
@@ -21,7 +33,10 @@ export async function impersonationOf(request: Request): Promise<Impersonation |
   const impersonator = getUserById(row.impersonatorUserId);
   return {
     sessionId: row.id,
-    impersonator: { id: row.impersonatorUserId, displayName: impersonator?.displayName || impersonator?.username || "the super admin" },
+    impersonator: {
+      id: row.impersonatorUserId,
+      displayName: impersonator?.displayName || impersonator?.username || "the super admin",
+    },
     returnSessionId: row.returnSessionId,
   };
 }
@@ -41,7 +56,11 @@ async function ownSessionOf(request: Request, impersonatorUserId: string): Promi
  * Opens the user's session on behalf of the super admin who asked for the login-as link. The
  * user's last sign-in is not touched: it was not them.
  */
-export async function startImpersonatedSession(request: Request, user: UserRow, impersonatorUserId: string) {
+export async function startImpersonatedSession(
+  request: Request,
+  user: UserRow,
+  impersonatorUserId: string,
+) {
   const returnSessionId = await ownSessionOf(request, impersonatorUserId);
   const { setCookie } = await createSession({
     userId: user.id,
@@ -61,12 +80,24 @@ export async function startImpersonatedSession(request: Request, user: UserRow, 
  */
 export async function endImpersonation(request: Request, impersonation: Impersonation) {
   deleteSession(impersonation.sessionId);
-  const back = impersonation.returnSessionId ? getSessionRow(impersonation.returnSessionId) : undefined;
+  const back = impersonation.returnSessionId
+    ? getSessionRow(impersonation.returnSessionId)
+    : undefined;
   const host = hostnameOf(request);
   const impersonator = getUserById(impersonation.impersonator.id);
-  if (back && back.userId === impersonation.impersonator.id && back.host === host && impersonator?.role === ROLE.superAdmin && Date.parse(back.expiresAt) > Date.now()) {
-    const setCookie = await sessionCookie().serialize(back.id, { expires: new Date(back.expiresAt) });
+  if (
+    back &&
+    back.userId === impersonation.impersonator.id &&
+    back.host === host &&
+    impersonator?.role === ROLE.superAdmin &&
+    Date.parse(back.expiresAt) > Date.now()
+  ) {
+    const setCookie = await sessionCookie().serialize(back.id, {
+      expires: new Date(back.expiresAt),
+    });
     return redirect("/super-admin/users", { headers: { "Set-Cookie": setCookie } });
   }
-  return redirect(`${communityOrigin(request, null)}/super-admin/users`, { headers: { "Set-Cookie": await clearSessionCookie() } });
+  return redirect(`${communityOrigin(request, null)}/super-admin/users`, {
+    headers: { "Set-Cookie": await clearSessionCookie() },
+  });
 }

@@ -16,7 +16,10 @@ const assetsDir = () => path.resolve(process.env.REMIX_BUILD_DIR || "build", "cl
 export function builtAssetFile(href: string, dir: string, publicPath = PUBLIC_PATH): string | null {
   if (!href.startsWith(publicPath)) return null;
   const root = path.resolve(dir);
-  const file = path.resolve(root, decodeURIComponent(href.slice(publicPath.length).split(/[?#]/)[0]!));
+  const file = path.resolve(
+    root,
+    decodeURIComponent(href.slice(publicPath.length).split(/[?#]/)[0]!),
+  );
   return file.startsWith(root + path.sep) ? file : null;
 }
 
@@ -29,12 +32,15 @@ export function builtAssetFile(href: string, dir: string, publicPath = PUBLIC_PA
 export function inlineStyleText(css: string, href: string): string | null {
   if (/@import\b/i.test(css)) return null;
   const base = new URL(href, "http://stylesheet.invalid");
-  const withUrls = css.replace(/url\(\s*(["']?)([^"')]*)\1\s*\)/gi, (whole, quote: string, target: string) => {
-    // absolute paths, other origins, data: and fragment references mean the same on any page
-    if (target === "" || /^([a-z][a-z\d+.-]*:|\/|#)/i.test(target)) return whole;
-    const resolved = new URL(target, base);
-    return `url(${quote}${resolved.pathname}${resolved.search}${resolved.hash}${quote})`;
-  });
+  const withUrls = css.replace(
+    /url\(\s*(["']?)([^"')]*)\1\s*\)/gi,
+    (whole, quote: string, target: string) => {
+      // absolute paths, other origins, data: and fragment references mean the same on any page
+      if (target === "" || /^([a-z][a-z\d+.-]*:|\/|#)/i.test(target)) return whole;
+      const resolved = new URL(target, base);
+      return `url(${quote}${resolved.pathname}${resolved.search}${resolved.hash}${quote})`;
+    },
+  );
   return withUrls.replace(/<\/(style)/gi, "<\\/$1");
 }
 
@@ -53,7 +59,10 @@ export function inlineStylesheet(href: string): string | null {
   try {
     if (file) text = inlineStyleText(fs.readFileSync(file, "utf8"), href);
   } catch (error) {
-    console.error(`Cannot read the stylesheet ${href} to inline it; the page links it instead`, error);
+    console.error(
+      `Cannot read the stylesheet ${href} to inline it; the page links it instead`,
+      error,
+    );
   }
   texts.set(href, text);
   return text;
@@ -66,7 +75,10 @@ const withoutFonts = new Map<string, { css: string; prefetchFonts: string[] }>()
  * been sent the fonts yet (fonts.server.ts), without its @font-face rules, with the font files the
  * page then prefetches after it has loaded. Null: link the stylesheet instead.
  */
-export function readingPageStyles(href: string, fontsCached: boolean): { css: string; prefetchFonts: string[] } | null {
+export function readingPageStyles(
+  href: string,
+  fontsCached: boolean,
+): { css: string; prefetchFonts: string[] } | null {
   const css = inlineStylesheet(href);
   if (css === null) return null;
   if (fontsCached) return { css, prefetchFonts: [] };

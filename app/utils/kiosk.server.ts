@@ -38,7 +38,10 @@ export type KioskRow = typeof kiosks.$inferSelect;
 export type KioskSessionRow = typeof kioskSessions.$inferSelect;
 
 /** A new device secret for a kiosk being set up: the cookie to send and the hash to store. */
-export async function issueKioskDevice(community: Pick<Community, "id">, kioskId: string): Promise<{ secretHash: string; setCookie: string }> {
+export async function issueKioskDevice(
+  community: Pick<Community, "id">,
+  kioskId: string,
+): Promise<{ secretHash: string; setCookie: string }> {
   const secret = crypto.randomBytes(32).toString("base64url");
   const setCookie = await kioskCookie().serialize(`${community.id}.${kioskId}.${secret}`);
   return { secretHash: sha256(secret), setCookie };
@@ -65,19 +68,27 @@ export async function readKiosk(request: Request): Promise<KioskState> {
   if (cached) return cached;
   let result: KioskState = { state: "none" };
   const ctx = resolveHost(request);
-  const value = ctx.kind === "tenant" ? await kioskCookie().parse(request.headers.get("Cookie")) : null;
+  const value =
+    ctx.kind === "tenant" ? await kioskCookie().parse(request.headers.get("Cookie")) : null;
   if (ctx.kind === "tenant" && typeof value === "string") {
     const [communityId, kioskId, secret] = value.split(".");
     if (communityId === ctx.community.id && kioskId && secret) {
       const db = getTenantDb(ctx.community);
       const row = db.select().from(kiosks).where(eq(kiosks.id, kioskId)).get();
       const hash = sha256(secret);
-      if (row && row.deviceSecretHash?.length === hash.length && crypto.timingSafeEqual(Buffer.from(row.deviceSecretHash), Buffer.from(hash))) {
+      if (
+        row &&
+        row.deviceSecretHash?.length === hash.length &&
+        crypto.timingSafeEqual(Buffer.from(row.deviceSecretHash), Buffer.from(hash))
+      ) {
         if (row.revokedAt) result = { state: "off", community: ctx.community, db };
         else {
           const now = Date.now();
           if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > TOUCH_INTERVAL_MS) {
-            db.update(kiosks).set({ lastUsedAt: new Date(now).toISOString() }).where(eq(kiosks.id, row.id)).run();
+            db.update(kiosks)
+              .set({ lastUsedAt: new Date(now).toISOString() })
+              .where(eq(kiosks.id, row.id))
+              .run();
           }
           result = { state: "on", community: ctx.community, db, kiosk: row };
         }
@@ -89,7 +100,11 @@ export async function readKiosk(request: Request): Promise<KioskState> {
 }
 
 /** The resident session of this kiosk, or null; `expired` when it just ended for lack of input. */
-export function kioskSessionOf(db: TenantDb, kioskId: string, now = Date.now()): { session: KioskSessionRow | null; expired: boolean } {
+export function kioskSessionOf(
+  db: TenantDb,
+  kioskId: string,
+  now = Date.now(),
+): { session: KioskSessionRow | null; expired: boolean } {
   const row = db.select().from(kioskSessions).where(eq(kioskSessions.kioskId, kioskId)).get();
   if (!row) return { session: null, expired: false };
   if (Date.parse(row.lastInputAt) + KIOSK_IDLE_MS <= now) {
@@ -101,13 +116,27 @@ export function kioskSessionOf(db: TenantDb, kioskId: string, now = Date.now()):
 
 /** Counts a request as the resident's input: the 2 minutes start again. */
 export function touchKioskSession(db: TenantDb, sessionId: string, now = Date.now()) {
-  db.update(kioskSessions).set({ lastInputAt: new Date(now).toISOString() }).where(eq(kioskSessions.id, sessionId)).run();
+  db.update(kioskSessions)
+    .set({ lastInputAt: new Date(now).toISOString() })
+    .where(eq(kioskSessions.id, sessionId))
+    .run();
 }
 
 /** Starts a resident's session on this kiosk (whoever used it before is ended). */
-export function startKioskSession(db: TenantDb, input: { kioskId: string; residentId: string; helper?: { userId: string; name: string } | null }): KioskSessionRow {
+export function startKioskSession(
+  db: TenantDb,
+  input: { kioskId: string; residentId: string; helper?: { userId: string; name: string } | null },
+): KioskSessionRow {
   const nowIso = new Date().toISOString();
-  const row = { id: newId(), kioskId: input.kioskId, residentId: input.residentId, helperUserId: input.helper?.userId ?? null, helperName: input.helper?.name ?? null, startedAt: nowIso, lastInputAt: nowIso };
+  const row = {
+    id: newId(),
+    kioskId: input.kioskId,
+    residentId: input.residentId,
+    helperUserId: input.helper?.userId ?? null,
+    helperName: input.helper?.name ?? null,
+    startedAt: nowIso,
+    lastInputAt: nowIso,
+  };
   db.transaction((tx) => {
     tx.delete(kioskSessions).where(eq(kioskSessions.kioskId, input.kioskId)).run();
     tx.insert(kioskSessions).values(row).run();
@@ -133,6 +162,16 @@ export type KioskActor = {
   displayName: string;
 };
 
-export function kioskActor(session: Pick<KioskSessionRow, "id" | "residentId">, displayName: string): KioskActor {
-  return { id: `kiosk:${session.id}`, role: ROLE.resident, residentId: session.residentId, familyMemberId: null, username: "kiosk", displayName };
+export function kioskActor(
+  session: Pick<KioskSessionRow, "id" | "residentId">,
+  displayName: string,
+): KioskActor {
+  return {
+    id: `kiosk:${session.id}`,
+    role: ROLE.resident,
+    residentId: session.residentId,
+    familyMemberId: null,
+    username: "kiosk",
+    displayName,
+  };
 }

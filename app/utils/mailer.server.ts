@@ -38,12 +38,15 @@ export function outboxDir(dataDir = env().DATA_DIR) {
 }
 
 export function communityOutboxDir(subdomain: string, dataDir = env().DATA_DIR) {
-  if (!/^[a-z0-9-]{1,63}$/.test(subdomain)) throw new Error(`Unsafe community folder name: ${subdomain}`);
+  if (!/^[a-z0-9-]{1,63}$/.test(subdomain))
+    throw new Error(`Unsafe community folder name: ${subdomain}`);
   return path.join(outboxDir(dataDir), subdomain);
 }
 
 type Transport = ReturnType<typeof nodemailer.createTransport>;
-const g = globalThis as typeof globalThis & { __storyloomSmtp?: { url: string; transport: Transport } };
+const g = globalThis as typeof globalThis & {
+  __storyloomSmtp?: { url: string; transport: Transport };
+};
 
 function smtpTransport(url: string): Transport {
   if (g.__storyloomSmtp?.url === url) return g.__storyloomSmtp.transport;
@@ -60,7 +63,10 @@ function smtpTransport(url: string): Transport {
 function messageOf(mail: OutgoingMail) {
   const { APP_DOMAIN, MAIL_FROM } = env();
   if (!SAFE_NAME.test(mail.id)) throw new Error(`Unsafe message id: ${mail.id}`);
-  const headers: Record<string, string> = { "X-Storyloom-Community": mail.subdomain, "Auto-Submitted": "auto-generated" };
+  const headers: Record<string, string> = {
+    "X-Storyloom-Community": mail.subdomain,
+    "Auto-Submitted": "auto-generated",
+  };
   if (mail.unsubscribeUrl) headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   return {
     messageId: `<${mail.id}@${APP_DOMAIN}>`,
@@ -70,13 +76,17 @@ function messageOf(mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     headers,
-    list: mail.unsubscribeUrl ? { unsubscribe: { url: mail.unsubscribeUrl, comment: "Unsubscribe" } } : undefined,
+    list: mail.unsubscribeUrl
+      ? { unsubscribe: { url: mail.unsubscribeUrl, comment: "Unsubscribe" } }
+      : undefined,
   };
 }
 
 /** Builds the RFC 822 bytes of a message without sending it. */
 export async function composeMail(mail: OutgoingMail): Promise<Buffer> {
-  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(messageOf(mail));
+  const info = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+    .sendMail(messageOf(mail));
   return info.message as Buffer;
 }
 
@@ -99,6 +109,9 @@ export async function deliverMail(mail: OutgoingMail): Promise<Delivery> {
     return { via: "smtp", response: String(info.response ?? "") };
   } catch (error) {
     const code = (error as { responseCode?: number }).responseCode;
-    throw new DeliveryError((error as Error).message, typeof code === "number" && code >= 500 && code < 600);
+    throw new DeliveryError(
+      (error as Error).message,
+      typeof code === "number" && code >= 500 && code < 600,
+    );
   }
 }

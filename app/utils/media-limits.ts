@@ -36,7 +36,16 @@ export class MediaError extends Error {
 }
 
 export const AUDIO_ERRORS = {
-  empty: { title: "No recording", description: "The recording is empty. Please try recording again." },
-  tooLarge: { title: "File too large", description: "Recordings must be smaller than 40 MB (about 10 minutes)." },
-  wrongType: { title: "Invalid file type", description: "Please choose an audio recording (WebM, Ogg, MP4/M4A, WAV or MP3)." },
+  empty: {
+    title: "No recording",
+    description: "The recording is empty. Please try recording again.",
+  },
+  tooLarge: {
+    title: "File too large",
+    description: "Recordings must be smaller than 40 MB (about 10 minutes).",
+  },
+  wrongType: {
+    title: "Invalid file type",
+    description: "Please choose an audio recording (WebM, Ogg, MP4/M4A, WAV or MP3).",
+  },
 } as const;

@@ -12,8 +12,12 @@ export { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    crypto.scrypt(password.normalize("NFKC"), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    crypto.scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEYLEN,
+      { N: n, r, p, maxmem: MAXMEM },
+      (err, key) => (err ? reject(err) : resolve(key)),
     ),
   );
 }
@@ -24,12 +28,21 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+): Promise<boolean> {
   if (!stored) return false;
   const [scheme, n, r, p, saltB64, keyB64] = stored.split("$");
   if (scheme !== "scrypt" || !saltB64 || !keyB64) return false;
   const expected = Buffer.from(keyB64, "base64");
-  const actual = await scrypt(password, Buffer.from(saltB64, "base64"), Number(n), Number(r), Number(p));
+  const actual = await scrypt(
+    password,
+    Buffer.from(saltB64, "base64"),
+    Number(n),
+    Number(r),
+    Number(p),
+  );
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
@@ -52,7 +65,12 @@ export function generateTemporaryPassword(): string {
 const STRENGTH_MAX_LENGTH = 64;
 // 3 of 4: "safely unguessable" by zxcvbn's measure, about 10^8 guesses against a slow hash
 const MIN_STRENGTH_SCORE = 3;
-let estimator: Promise<{ check: (password: string, userInputs?: string[]) => { score: number; feedback: { warning: string | null } } }> | null = null;
+let estimator: Promise<{
+  check: (
+    password: string,
+    userInputs?: string[],
+  ) => { score: number; feedback: { warning: string | null } };
+}> | null = null;
 
 function loadEstimator() {
   estimator ??= (async () => {
@@ -60,9 +78,16 @@ function loadEstimator() {
       import("@zxcvbn-ts/core"),
       import("@zxcvbn-ts/language-common"),
       // the English messages only: the English word lists would add 80 MB for little gain
-      import("@zxcvbn-ts/language-en/dist/translations.mjs" as string) as Promise<{ default: TranslationKeys }>,
+      import("@zxcvbn-ts/language-en/dist/translations.mjs" as string) as Promise<{
+        default: TranslationKeys;
+      }>,
     ]);
-    return new ZxcvbnFactory({ translations, graphs: common.adjacencyGraphs, dictionary: common.dictionary, maxLength: STRENGTH_MAX_LENGTH });
+    return new ZxcvbnFactory({
+      translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: common.dictionary,
+      maxLength: STRENGTH_MAX_LENGTH,
+    });
   })();
   return estimator;
 }
@@ -71,7 +96,10 @@ function loadEstimator() {
  * Why a chosen password is too easy to guess, in words that say what to do, or null when it is
  * strong enough. `userInputs` are words an attacker would try first (the username, the site's name).
  */
-export async function passwordStrengthProblem(password: string, userInputs: string[] = []): Promise<string | null> {
+export async function passwordStrengthProblem(
+  password: string,
+  userInputs: string[] = [],
+): Promise<string | null> {
   const zxcvbn = await loadEstimator();
   const inputs = ["storyloom", ...userInputs].map((w) => w.toLowerCase()).filter(Boolean);
   const result = zxcvbn.check(password.slice(0, STRENGTH_MAX_LENGTH), inputs);

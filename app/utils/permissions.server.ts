@@ -5,12 +5,28 @@
 import { redirect } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { forbidden, requireTenantUser, requireUser } from "./auth.server";
-import { endKioskSession, kioskActor, kioskSessionOf, readKiosk, touchKioskSession, KIOSK_IDLE_MS } from "./kiosk.server";
+import {
+  endKioskSession,
+  kioskActor,
+  kioskSessionOf,
+  readKiosk,
+  touchKioskSession,
+  KIOSK_IDLE_MS,
+} from "./kiosk.server";
 import { tenantSchema, type TenantDb } from "./db.server";
 import { requireKnownHost } from "./host.server";
 import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, STORYTELLER_ROLES, SUPER_ADMIN_ROLES } from "./roles";
 
-export { ADMIN_ROLES, CARE_TEAM_ROLES, COMMUNITY_STAFF_ROLES, ROLE, ROLES, STORYTELLER_ROLES, SUPER_ADMIN_ROLES, roleIn } from "./roles";
+export {
+  ADMIN_ROLES,
+  CARE_TEAM_ROLES,
+  COMMUNITY_STAFF_ROLES,
+  ROLE,
+  ROLES,
+  STORYTELLER_ROLES,
+  SUPER_ADMIN_ROLES,
+  roleIn,
+} from "./roles";
 export type { CommunityStaffRole, Role } from "./roles";
 export { forbidden, requireTenantUser, requireUser };
 
@@ -51,7 +67,10 @@ function residentRecord(db: TenantDb, id: string): ResidentRecord | undefined {
   return db.select().from(tenantSchema.residents).where(eq(tenantSchema.residents.id, id)).get();
 }
 
-function familyRecord(db: TenantDb, id: string): { member: FamilyMemberRecord; resident: ResidentRecord } | undefined {
+function familyRecord(
+  db: TenantDb,
+  id: string,
+): { member: FamilyMemberRecord; resident: ResidentRecord } | undefined {
   const { familyMembers, residents } = tenantSchema;
   return db
     .select({ member: familyMembers, resident: residents })
@@ -72,7 +91,9 @@ export async function requireResidentMember(request: Request) {
 /** The signed-in family member, their family record and their resident. */
 export async function requireFamilyMember(request: Request) {
   const ctx = await requireTenantUser(request, { roles: [ROLE.family] });
-  const profile = ctx.user.familyMemberId ? familyRecord(ctx.db, ctx.user.familyMemberId) : undefined;
+  const profile = ctx.user.familyMemberId
+    ? familyRecord(ctx.db, ctx.user.familyMemberId)
+    : undefined;
   if (!profile) throw forbidden("Your account is not linked to a family member of this community.");
   return { ...ctx, member: profile.member, resident: profile.resident };
 }
@@ -103,7 +124,13 @@ export async function requireKioskResident(request: Request, opts: { holdMs?: nu
   const resident = db
     .select()
     .from(residents)
-    .where(and(eq(residents.id, session.residentId), eq(residents.isActive, true), eq(residents.kioskConsent, true)))
+    .where(
+      and(
+        eq(residents.id, session.residentId),
+        eq(residents.isActive, true),
+        eq(residents.kioskConsent, true),
+      ),
+    )
     .get();
   if (!resident) {
     endKioskSession(db, kiosk.kiosk.id);
@@ -116,7 +143,10 @@ export async function requireKioskResident(request: Request, opts: { holdMs?: nu
     session,
     resident,
     actor: kioskActor(session, `${resident.firstName} ${resident.lastName}`),
-    helper: session.helperUserId && session.helperName ? { userId: session.helperUserId, name: session.helperName } : null,
+    helper:
+      session.helperUserId && session.helperName
+        ? { userId: session.helperUserId, name: session.helperName }
+        : null,
     /** seconds until the session ends without input (the countdown and the meta refresh) */
     secondsLeft: Math.round((KIOSK_IDLE_MS + holdMs) / 1000),
   };
@@ -125,7 +155,10 @@ export async function requireKioskResident(request: Request, opts: { holdMs?: nu
 /** For resource routes reached without /api in their path: signed out is 401, not a redirect. */
 export function asApiFailure(thrown: unknown): never {
   if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-    throw new Response("Sign in required", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response("Sign in required", {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   throw thrown;
 }

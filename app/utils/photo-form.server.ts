@@ -16,10 +16,13 @@ export type PhotoForm = {
 const MAX_FIELD_BYTES = 1024 * 1024;
 
 function unreadableForm() {
-  return new Response("The form could not be read. Please choose the file again and resend the form.", {
-    status: 400,
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
+  return new Response(
+    "The form could not be read. Please choose the file again and resend the form.",
+    {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    },
+  );
 }
 
 function bodyTooLarge() {
@@ -33,7 +36,10 @@ function bodyTooLarge() {
  */
 export async function readPhotoForm(
   request: Request,
-  { maxFileBytes = MAX_IMAGE_BYTES, hardCap = PHOTO_FORM_HARD_CAP }: { maxFileBytes?: number; hardCap?: number } = {},
+  {
+    maxFileBytes = MAX_IMAGE_BYTES,
+    hardCap = PHOTO_FORM_HARD_CAP,
+  }: { maxFileBytes?: number; hardCap?: number } = {},
 ): Promise<PhotoForm> {
   const type = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? "");
@@ -76,7 +82,13 @@ export async function readPhotoForm(
         stream.on("close", () => {
           if (size > maxFileBytes) tooLarge.set(name, size);
           // an empty, unnamed part is "no file chosen"; it stays so (fileBytes reads it as none)
-          else form.append(name, new File(chunks as unknown as BlobPart[], info.filename ?? "", { type: info.mimeType }));
+          else
+            form.append(
+              name,
+              new File(chunks as unknown as BlobPart[], info.filename ?? "", {
+                type: info.mimeType,
+              }),
+            );
           chunks = [];
           resolve();
         });
@@ -87,7 +99,8 @@ export async function readPhotoForm(
     if (info.valueTruncated || info.nameTruncated) problem = true;
     else form.append(name, value);
   });
-  for (const limit of ["filesLimit", "fieldsLimit", "partsLimit"] as const) parser.on(limit, () => (problem = true));
+  for (const limit of ["filesLimit", "fieldsLimit", "partsLimit"] as const)
+    parser.on(limit, () => (problem = true));
   const finished = new Promise<void>((resolve, reject) => {
     parser.on("close", resolve);
     parser.on("error", reject);

@@ -27,7 +27,8 @@ export async function readPromptHistory(request: Request): Promise<PromptHistory
     if (!value || typeof value !== "object") return {};
     const out: PromptHistory = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      if (Array.isArray(v)) out[k] = v.filter((x): x is string => typeof x === "string").slice(-HISTORY_PER_RESIDENT);
+      if (Array.isArray(v))
+        out[k] = v.filter((x): x is string => typeof x === "string").slice(-HISTORY_PER_RESIDENT);
     }
     return out;
   } catch {
@@ -36,7 +37,11 @@ export async function readPromptHistory(request: Request): Promise<PromptHistory
 }
 
 /** Adds a seen prompt to the resident's history (newest last). */
-export function rememberPrompt(history: PromptHistory, residentId: string, key: string): PromptHistory {
+export function rememberPrompt(
+  history: PromptHistory,
+  residentId: string,
+  key: string,
+): PromptHistory {
   const list = (history[residentId] ?? []).filter((k) => k !== key);
   list.push(key);
   const next: PromptHistory = { ...history, [residentId]: list.slice(-HISTORY_PER_RESIDENT) };

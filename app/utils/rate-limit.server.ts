@@ -7,7 +7,12 @@ const { rateLimits } = controlSchema;
 export type RateLimitResult = { ok: boolean; remaining: number; retryAfterSeconds: number };
 
 /** Counts one attempt for `key`; refuses once `limit` attempts fell in the current window. */
-export function hitRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): RateLimitResult {
+export function hitRateLimit(
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): RateLimitResult {
   const db = getControlDb();
   return db.transaction((tx) => {
     const row = tx.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
@@ -18,8 +23,12 @@ export function hitRateLimit(key: string, limit: number, windowMs: number, now =
         .run();
       return { ok: true, remaining: limit - 1, retryAfterSeconds: 0 };
     }
-    if (row.count >= limit) return { ok: false, remaining: 0, retryAfterSeconds: Math.ceil((row.resetAt - now) / 1000) };
-    tx.update(rateLimits).set({ count: row.count + 1 }).where(eq(rateLimits.key, key)).run();
+    if (row.count >= limit)
+      return { ok: false, remaining: 0, retryAfterSeconds: Math.ceil((row.resetAt - now) / 1000) };
+    tx.update(rateLimits)
+      .set({ count: row.count + 1 })
+      .where(eq(rateLimits.key, key))
+      .run();
     return { ok: true, remaining: limit - row.count - 1, retryAfterSeconds: 0 };
   });
 }
@@ -27,16 +36,27 @@ export function hitRateLimit(key: string, limit: number, windowMs: number, now =
 /** Whether `key` has attempts left, without counting one. */
 export function rateLimitSpent(key: string, limit: number, now = Date.now()): RateLimitResult {
   const row = getControlDb().select().from(rateLimits).where(eq(rateLimits.key, key)).get();
-  if (!row || row.resetAt <= now || row.count < limit) return { ok: true, remaining: row && row.resetAt > now ? limit - row.count : limit, retryAfterSeconds: 0 };
+  if (!row || row.resetAt <= now || row.count < limit)
+    return {
+      ok: true,
+      remaining: row && row.resetAt > now ? limit - row.count : limit,
+      retryAfterSeconds: 0,
+    };
   return { ok: false, remaining: 0, retryAfterSeconds: Math.ceil((row.resetAt - now) / 1000) };
 }
 
 export function tooManyResponse(retryAfterSeconds: number, what = "attempts") {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new Response(`Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, {
-    status: 429,
-    headers: { "Retry-After": String(retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8" },
-  });
+  return new Response(
+    `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    {
+      status: 429,
+      headers: {
+        "Retry-After": String(retryAfterSeconds),
+        "Content-Type": "text/plain; charset=utf-8",
+      },
+    },
+  );
 }
 
 export function clientAddress(request: Request): string {
@@ -56,8 +76,7 @@ export function purgeExpiredRateLimits(now = Date.now()) {
 
 export type AttemptLimit = { key: string; limit: number; windowMs: number };
 export type Reservation =
-  | { ok: true; counts: number[]; release: () => void }
-  | { ok: false; retryAfterSeconds: number };
+  { ok: true; counts: number[]; release: () => void } | { ok: false; retryAfterSeconds: number };
 
 let lastPurge = 0;
 
@@ -74,11 +93,14 @@ export function reserveAttempts(limits: AttemptLimit[], now = Date.now()): Reser
     purgeExpiredRateLimits(now);
   }
   const outcome = db.transaction((tx) => {
-    const rows = limits.map(({ key }) => tx.select().from(rateLimits).where(eq(rateLimits.key, key)).get());
+    const rows = limits.map(({ key }) =>
+      tx.select().from(rateLimits).where(eq(rateLimits.key, key)).get(),
+    );
     let retryAfterSeconds = 0;
     limits.forEach(({ limit }, i) => {
       const row = rows[i];
-      if (row && row.resetAt > now && row.count >= limit) retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((row.resetAt - now) / 1000));
+      if (row && row.resetAt > now && row.count >= limit)
+        retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((row.resetAt - now) / 1000));
     });
     if (retryAfterSeconds > 0) return { ok: false as const, retryAfterSeconds };
     const windows = limits.map(({ key, windowMs }, i) => {
@@ -86,7 +108,10 @@ export function reserveAttempts(limits: AttemptLimit[], now = Date.now()): Reser
       const fresh = !row || row.resetAt <= now;
       const count = fresh ? 1 : row.count + 1;
       const resetAt = fresh ? now + windowMs : row.resetAt;
-      tx.insert(rateLimits).values({ key, count, resetAt }).onConflictDoUpdate({ target: rateLimits.key, set: { count, resetAt } }).run();
+      tx.insert(rateLimits)
+        .values({ key, count, resetAt })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { count, resetAt } })
+        .run();
       return { key, count, resetAt };
     });
     return { ok: true as const, windows };

@@ -26,7 +26,14 @@ export async function readRecordingForm(request: Request): Promise<FormData> {
   }
   let upload;
   try {
-    upload = await readMultipartForm(request, { maxFileBytes: MAX_AUDIO_BYTES, maxTotalBytes: RECORDING_BODY_LIMIT, maxFiles: 2, maxFields: 40, stopAtOversize: true, spoolOver: 1024 * 1024 });
+    upload = await readMultipartForm(request, {
+      maxFileBytes: MAX_AUDIO_BYTES,
+      maxTotalBytes: RECORDING_BODY_LIMIT,
+      maxFiles: 2,
+      maxFields: 40,
+      stopAtOversize: true,
+      spoolOver: 1024 * 1024,
+    });
   } catch (error) {
     if (error instanceof MediaError) throw audioTooLarge();
     // a truncated or malformed body, or more parts than the form has: the client's, not a server error
@@ -37,7 +44,10 @@ export async function readRecordingForm(request: Request): Promise<FormData> {
 }
 
 function unreadableRecording() {
-  return new Response("The form could not be read. Please send the recording again.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response("The form could not be read. Please send the recording again.", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** The bytes of a file field, or null when no file was chosen (browsers send an empty, unnamed part). */

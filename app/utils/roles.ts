@@ -9,7 +9,13 @@ export const ROLE = {
   family: "family",
 } as const;
 
-export const ROLES = [ROLE.superAdmin, ROLE.administrator, ROLE.staff, ROLE.resident, ROLE.family] as const;
+export const ROLES = [
+  ROLE.superAdmin,
+  ROLE.administrator,
+  ROLE.staff,
+  ROLE.resident,
+  ROLE.family,
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The system's own administrators, who belong to no community. */
@@ -52,7 +58,11 @@ export function homePathFor(role: Role): string {
 
 /** The development login's groups, in the spec's order and words. */
 export const DEV_ROLE_GROUPS = [
-  { role: ROLE.superAdmin, title: "Super admin", description: "System administrators with full access" },
+  {
+    role: ROLE.superAdmin,
+    title: "Super admin",
+    description: "System administrators with full access",
+  },
   { role: ROLE.administrator, title: "Administrator", description: "Facility administrators" },
   { role: ROLE.staff, title: "Staff", description: "Care staff members" },
   { role: ROLE.resident, title: "Resident", description: "Facility residents" },
@@ -60,4 +70,7 @@ export const DEV_ROLE_GROUPS = [
 ] as const;
 
 /** The roles a super admin can give a new staff member. */
-export const STAFF_ROLE_OPTIONS = COMMUNITY_STAFF_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+export const STAFF_ROLE_OPTIONS = COMMUNITY_STAFF_ROLES.map((value) => ({
+  value,
+  label: ROLE_LABELS[value],
+}));

@@ -89,10 +89,16 @@ export function partitionBuild(build: ServerBuild): PartitionedBuild {
   }
   const narrowed = (ids: Iterable<string>): ServerBuild => {
     const keep = withAncestors(ids);
-    return { ...build, routes: pick(build.routes, keep), assets: { ...build.assets, routes: pick(build.assets.routes, keep) } };
+    return {
+      ...build,
+      routes: pick(build.routes, keep),
+      assets: { ...build.assets, routes: pick(build.assets.routes, keep) },
+    };
   };
   const rest = narrowed(anywhere);
-  const bySegment = new Map([...bySegmentIds].map(([segment, ids]) => [segment, narrowed([...anywhere, ...ids])] as const));
+  const bySegment = new Map(
+    [...bySegmentIds].map(([segment, ids]) => [segment, narrowed([...anywhere, ...ids])] as const),
+  );
   return {
     buildFor(pathname) {
       const key = partitionKeyOf(pathname);

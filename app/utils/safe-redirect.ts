@@ -7,7 +7,11 @@
  * newlines from URLs, which turns "/\t/evil.example" into "//evil.example") and backslashes
  * (which browsers read as slashes) are refused outright.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/", origin = "http://localhost"): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+  origin = "http://localhost",
+): string {
   if (!to || typeof to !== "string") return fallback;
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point of this test
   if (!to.startsWith("/") || /[\u0000-\u001f\u007f-\u009f\\]/.test(to)) return fallback;

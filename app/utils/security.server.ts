@@ -41,7 +41,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Browsers send Origin on every cross-origin POST; Sec-Fetch-Site covers the rest. Requests with
  * neither (curl, server-to-server API clients) carry no ambient browser credentials of a victim.
  */
-export function isCrossOriginWrite(method: string, host: string | undefined, origin: string | undefined, secFetchSite: string | undefined): boolean {
+export function isCrossOriginWrite(
+  method: string,
+  host: string | undefined,
+  origin: string | undefined,
+  secFetchSite: string | undefined,
+): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (origin && origin !== "null") {
     try {

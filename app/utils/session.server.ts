@@ -70,13 +70,21 @@ export async function createSession(opts: {
     })
     .run();
   // clean up this user's dead sessions while we are here
-  db.delete(sessions).where(and(eq(sessions.userId, opts.userId), lt(sessions.expiresAt, new Date(now).toISOString()))).run();
+  db.delete(sessions)
+    .where(
+      and(eq(sessions.userId, opts.userId), lt(sessions.expiresAt, new Date(now).toISOString())),
+    )
+    .run();
   const setCookie = await sessionCookie().serialize(id, { expires: expiresAt });
   return { id, setCookie };
 }
 
 /** The live session for this id on this host, or null (expired, idle too long, or another host's). */
-export function loadSession(id: string, host: string, role: (userId: string) => Role | null): SessionRow | null {
+export function loadSession(
+  id: string,
+  host: string,
+  role: (userId: string) => Role | null,
+): SessionRow | null {
   const db = getControlDb();
   const row = getSessionRow(id);
   if (!row) return null;
@@ -89,14 +97,23 @@ export function loadSession(id: string, host: string, role: (userId: string) => 
     return null;
   }
   if (now - Date.parse(row.lastSeenAt) > TOUCH_INTERVAL_MS) {
-    db.update(sessions).set({ lastSeenAt: new Date(now).toISOString() }).where(eq(sessions.id, id)).run();
+    db.update(sessions)
+      .set({ lastSeenAt: new Date(now).toISOString() })
+      .where(eq(sessions.id, id))
+      .run();
   }
   return row;
 }
 
 /** The session row by id, without checks (callers check host, user and expiry themselves). */
 export function getSessionRow(id: string): SessionRow | undefined {
-  return prepared(getControlDb(), "session-by-id", (db) => db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare()).get({ id });
+  return prepared(getControlDb(), "session-by-id", (db) =>
+    db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
 }
 
 export function deleteSession(id: string) {
@@ -107,7 +124,11 @@ export function deleteSession(id: string) {
 export function deleteUserSessions(userId: string, exceptSessionId?: string) {
   getControlDb()
     .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId))
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    )
     .run();
 }
 
@@ -123,9 +144,14 @@ export function listSessionsOfUser(userId: string): SessionRow[] {
 
 /** Ends one of the user's sessions named by the first characters of its id (never another user's). */
 export function endSessionOfUser(userId: string, idPrefix: string, keepSessionId: string): boolean {
-  const target = listSessionsOfUser(userId).find((s) => s.id.startsWith(idPrefix) && s.id !== keepSessionId);
+  const target = listSessionsOfUser(userId).find(
+    (s) => s.id.startsWith(idPrefix) && s.id !== keepSessionId,
+  );
   if (!target) return false;
-  getControlDb().delete(sessions).where(and(eq(sessions.id, target.id), eq(sessions.userId, userId))).run();
+  getControlDb()
+    .delete(sessions)
+    .where(and(eq(sessions.id, target.id), eq(sessions.userId, userId)))
+    .run();
   return true;
 }
 
@@ -135,5 +161,8 @@ export async function clearSessionCookie(): Promise<string> {
 
 export function purgeExpiredSessions() {
   const now = new Date().toISOString();
-  getControlDb().delete(sessions).where(or(lt(sessions.expiresAt, now))).run();
+  getControlDb()
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now)))
+    .run();
 }

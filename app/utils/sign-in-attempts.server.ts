@@ -33,7 +33,9 @@ const ACCOUNT_WINDOW_MS = 60 * 60_000;
 export const WRONG_CURRENT_PASSWORD = "That is not your current password";
 
 /** Waits; replaceable in tests. */
-export const attemptClock = { sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
+export const attemptClock = {
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+};
 
 /**
  * The account an attempt is for: the user a username names on this host (usernames are unique per
@@ -46,7 +48,9 @@ function accountTag(request: Request, who: { username: string } | { userId: stri
     const ctx = resolveHost(request);
     const tenantId = ctx.kind === "tenant" ? ctx.community.id : null;
     const user = findUserForLogin(who.username, tenantId);
-    subject = user ? `user:${user.id}` : `name:${tenantId ?? "-"}:${who.username.trim().toLowerCase()}`;
+    subject = user
+      ? `user:${user.id}`
+      : `name:${tenantId ?? "-"}:${who.username.trim().toLowerCase()}`;
   }
   return crypto.createHash("sha256").update(subject).digest("hex").slice(0, 24);
 }
@@ -89,16 +93,27 @@ export type SignInAttempt =
  * Reserves one password attempt for `username` on this request's host from this client's address,
  * waiting first when the account is under attack from many places. Call it before hashing.
  */
-export async function beginPasswordAttempt(request: Request, who: { username: string } | { userId: string }): Promise<SignInAttempt> {
+export async function beginPasswordAttempt(
+  request: Request,
+  who: { username: string } | { userId: string },
+): Promise<SignInAttempt> {
   const tag = accountTag(request, who);
   const ip = clientAddress(request);
   const known = await knownAccounts(request);
   const isKnown = known.includes(tag);
   const limits: AttemptLimit[] = [
-    { key: `signin:pair:${tag}:${ip}`, limit: SIGN_IN_LIMITS.perAccountAndAddress, windowMs: SHORT_WINDOW_MS },
+    {
+      key: `signin:pair:${tag}:${ip}`,
+      limit: SIGN_IN_LIMITS.perAccountAndAddress,
+      windowMs: SHORT_WINDOW_MS,
+    },
     { key: `signin:ip:${ip}`, limit: SIGN_IN_LIMITS.perAddress, windowMs: SHORT_WINDOW_MS },
     // counted for everyone; a browser that signed in to this account before is never held by it
-    { key: `signin:account:${tag}`, limit: isKnown ? Number.POSITIVE_INFINITY : SIGN_IN_LIMITS.perAccount, windowMs: ACCOUNT_WINDOW_MS },
+    {
+      key: `signin:account:${tag}`,
+      limit: isKnown ? Number.POSITIVE_INFINITY : SIGN_IN_LIMITS.perAccount,
+      windowMs: ACCOUNT_WINDOW_MS,
+    },
   ];
   const reservation = reserveAttempts(limits);
   if (!reservation.ok) return reservation;
@@ -109,7 +124,8 @@ export async function beginPasswordAttempt(request: Request, who: { username: st
   return {
     ok: true,
     succeeded: reservation.release,
-    rememberDevice: () => knownDeviceCookie().serialize([tag, ...known.filter((t) => t !== tag)].slice(0, 8)),
+    rememberDevice: () =>
+      knownDeviceCookie().serialize([tag, ...known.filter((t) => t !== tag)].slice(0, 8)),
   };
 }
 
@@ -123,7 +139,11 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
  * The current-password check of /password, counted like a sign-in: null when the password is
  * right, else what to tell the person.
  */
-export async function currentPasswordProblem(request: Request, user: { id: string }, password: string): Promise<string | null> {
+export async function currentPasswordProblem(
+  request: Request,
+  user: { id: string },
+  password: string,
+): Promise<string | null> {
   const attempt = await beginPasswordAttempt(request, { userId: user.id });
   if (!attempt.ok) return tooManyAttemptsMessage(attempt.retryAfterSeconds);
   const row = getUserById(user.id);

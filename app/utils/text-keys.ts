@@ -4,7 +4,17 @@
 // queries compare search words against them, and SQLite gets `fold()` for other columns.
 
 // letters that do not decompose into a base letter plus accents under NFKD
-const SPECIAL_LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+};
 
 /** Lowercase, without accents, punctuation or repeated spaces: "  Élise O'Brien-Ward " -> "elise obrienward". */
 export function foldText(value: string): string {
@@ -36,7 +46,9 @@ const NUMBER_WIDTH = 9;
 export function roomSortKey(room: string | null | undefined): string {
   const folded = foldText(room ?? "").replace(/ /g, "");
   if (!folded) return NO_ROOM_KEY;
-  return folded.replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, "").padStart(NUMBER_WIDTH, "0"));
+  return folded.replace(/\d+/g, (digits) =>
+    digits.replace(/^0+(?=\d)/, "").padStart(NUMBER_WIDTH, "0"),
+  );
 }
 
 /** A room as typed, without a leading "Room" ("Room 14" and "room14" are stored as "14"). */

@@ -19,7 +19,9 @@ export const ToastSchema = z.object({
 export type Toast = z.infer<typeof ToastSchema>;
 
 type ToastFlash = { toast: Toast };
-let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, ToastFlash>> | null = null;
+let storage: ReturnType<
+  typeof createCookieSessionStorage<Record<string, never>, ToastFlash>
+> | null = null;
 function toastStorage() {
   storage ??= createCookieSessionStorage<Record<string, never>, ToastFlash>({
     cookie: {
@@ -42,14 +44,20 @@ export async function toastHeaders(toast: Toast): Promise<Headers> {
 
 export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
-  for (const cookie of (await toastHeaders(toast)).getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of (await toastHeaders(toast)).getSetCookie())
+    headers.append("Set-Cookie", cookie);
   return redirect(url, { ...init, headers });
 }
 
 /** Reads and clears the pending toast. The returned headers must go out with the response. */
-export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+export async function readToast(
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const session = await toastStorage().getSession(request.headers.get("Cookie"));
   const parsed = ToastSchema.safeParse(session.get("toast"));
   if (!parsed.success) return { toast: null, headers: null };
-  return { toast: parsed.data, headers: new Headers({ "Set-Cookie": await toastStorage().destroySession(session) }) };
+  return {
+    toast: parsed.data,
+    headers: new Headers({ "Set-Cookie": await toastStorage().destroySession(session) }),
+  };
 }

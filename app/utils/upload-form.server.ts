@@ -72,7 +72,10 @@ class PartSink {
     }
     this.chunks.push(chunk);
     if (this.spoolOver !== null && this.size > this.spoolOver) {
-      const file = path.join(os.tmpdir(), `storyloom-upload-${crypto.randomBytes(12).toString("hex")}`);
+      const file = path.join(
+        os.tmpdir(),
+        `storyloom-upload-${crypto.randomBytes(12).toString("hex")}`,
+      );
       const out = fs.createWriteStream(file, { flags: "wx", mode: 0o600 });
       // a write error comes back when the file is asked for
       out.on("error", () => {});
@@ -102,7 +105,9 @@ class PartSink {
     }
     const { path: file, out } = this.spool;
     try {
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
       return new File([await fs.promises.readFile(file)], name, { type });
     } finally {
       this.spool = null;
@@ -143,7 +148,10 @@ function makeParser(request: Request, limits: MultipartLimits) {
  * Files are held in memory up to `maxFileBytes` each; a larger one is read on, without keeping
  * its bytes, and named in `oversized`. The file's name is only ever shown, never used to store it.
  */
-export async function readMultipartForm(request: Request, limits: MultipartLimits): Promise<UploadForm> {
+export async function readMultipartForm(
+  request: Request,
+  limits: MultipartLimits,
+): Promise<UploadForm> {
   const form = new FormData();
   const oversized: string[] = [];
   let total = 0;
@@ -242,7 +250,10 @@ export async function readMultipartForm(request: Request, limits: MultipartLimit
  * read to its end, dropped, and its field named in `oversized`. Throws MediaError('File too
  * large') for a body far over the limit.
  */
-export async function readUploadForm(request: Request, maxPartSize = MAX_IMAGE_BYTES): Promise<UploadForm> {
+export async function readUploadForm(
+  request: Request,
+  maxPartSize = MAX_IMAGE_BYTES,
+): Promise<UploadForm> {
   const length = declaredLength(request);
   if (length !== null && length > maxPartSize * BODY_LIMIT_FACTOR) throw tooLargeError();
   const type = request.headers.get("content-type") ?? "";
@@ -255,14 +266,23 @@ export async function readUploadForm(request: Request, maxPartSize = MAX_IMAGE_B
   }
   // the story form: one image; the residents' form: one photo; a family photo: one photo
   const api = new URL(request.url).pathname.startsWith("/api/");
-  return readMultipartForm(request, { maxFileBytes: maxPartSize, maxTotalBytes: maxPartSize * BODY_LIMIT_FACTOR, maxFiles: 2, maxFields: 30, stopAtOversize: api });
+  return readMultipartForm(request, {
+    maxFileBytes: maxPartSize,
+    maxTotalBytes: maxPartSize * BODY_LIMIT_FACTOR,
+    maxFiles: 2,
+    maxFields: 30,
+    stopAtOversize: api,
+  });
 }
 
 function unreadableForm() {
-  return new Response("The form could not be read. Please choose the file again and resend the form.", {
-    status: 400,
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
+  return new Response(
+    "The form could not be read. Please choose the file again and resend the form.",
+    {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    },
+  );
 }
 
 /** The bytes of a file field, or null when no file was chosen (browsers send an empty, unnamed part). */

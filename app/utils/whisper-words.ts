@@ -72,7 +72,11 @@ export function parseWhisperWords(output: string | Uint8Array): TimedWord[] {
       last.end = Math.max(last.end, Math.round(to));
       continue;
     }
-    words.push({ start: Math.max(0, Math.round(from)), end: Math.max(Math.round(from), Math.round(to)), text: piece });
+    words.push({
+      start: Math.max(0, Math.round(from)),
+      end: Math.max(Math.round(from), Math.round(to)),
+      text: piece,
+    });
   }
   return words;
 }

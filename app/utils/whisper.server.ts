@@ -19,9 +19,21 @@ export const MODELS_DIR = path.resolve("models");
 
 /** Real ggml models with their published sizes and sha256 sums (STACK.md). */
 export const KNOWN_MODELS = {
-  "base.en": { file: "ggml-base.en.bin", bytes: 147_964_211, sha256: "a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002" },
-  "tiny.en": { file: "ggml-tiny.en.bin", bytes: 77_704_715, sha256: "921e4cf8686fdd993dcd081a5da5b6c365bfde1162e72b08d75ac75289920b1f" },
-  "tiny.en-q8_0": { file: "ggml-tiny.en-q8_0.bin", bytes: 43_550_795, sha256: "5bc2b3860aa151a4c6e7bb095e1fcce7cf12c7b020ca08dcec0c6d018bb7dd94" },
+  "base.en": {
+    file: "ggml-base.en.bin",
+    bytes: 147_964_211,
+    sha256: "a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002",
+  },
+  "tiny.en": {
+    file: "ggml-tiny.en.bin",
+    bytes: 77_704_715,
+    sha256: "921e4cf8686fdd993dcd081a5da5b6c365bfde1162e72b08d75ac75289920b1f",
+  },
+  "tiny.en-q8_0": {
+    file: "ggml-tiny.en-q8_0.bin",
+    bytes: 43_550_795,
+    sha256: "5bc2b3860aa151a4c6e7bb095e1fcce7cf12c7b020ca08dcec0c6d018bb7dd94",
+  },
 } as const;
 export type KnownModelName = keyof typeof KNOWN_MODELS;
 
@@ -57,18 +69,25 @@ export function whisperModelPath(): string | null {
   return null;
 }
 
-export type WhisperTools = { ok: true; binary: string; model: string; ffmpeg: string } | { ok: false; reason: string };
+export type WhisperTools =
+  { ok: true; binary: string; model: string; ffmpeg: string } | { ok: false; reason: string };
 
 /** Whether transcription can run here, and if not, a plain sentence saying why. */
 export function whisperTools(): WhisperTools {
   const ffmpeg = ffmpegPath();
   if (!ffmpeg) return { ok: false, reason: "ffmpeg is not installed on this server" };
   const binary = whisperBinaryPath();
-  if (!isExecutable(binary)) return { ok: false, reason: "the Whisper program is not built on this server" };
+  if (!isExecutable(binary))
+    return { ok: false, reason: "the Whisper program is not built on this server" };
   const model = whisperModelPath();
   if (!model) {
     const configured = env().WHISPER_MODEL;
-    return { ok: false, reason: configured ? `the Whisper model ${configured} is missing` : "no Whisper model is installed on this server" };
+    return {
+      ok: false,
+      reason: configured
+        ? `the Whisper model ${configured} is missing`
+        : "no Whisper model is installed on this server",
+    };
   }
   return { ok: true, binary, model, ffmpeg };
 }
@@ -86,27 +105,59 @@ export class ToolError extends Error {
 /** The niceness of the transcription's tools (ffmpeg, whisper.cpp): the lowest priority there is. */
 export const TOOL_NICENESS = 19;
 
-type RunOptions = { timeoutMs: number; onStderr?: (chunk: string) => void; lowPriority?: boolean; signal?: AbortSignal };
+type RunOptions = {
+  timeoutMs: number;
+  onStderr?: (chunk: string) => void;
+  lowPriority?: boolean;
+  signal?: AbortSignal;
+};
 
 /** execFile with an argument array, a timeout and a bounded output buffer. Resolves stdout. */
-export function runTool(file: string, args: string[], opts: RunOptions): Promise<{ stdout: string; stderr: string }> {
+export function runTool(
+  file: string,
+  args: string[],
+  opts: RunOptions,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     try {
       child = execFile(
         file,
         args,
-        { timeout: Math.max(1, Math.round(opts.timeoutMs)), killSignal: "SIGKILL", maxBuffer: 32 * 1024 * 1024, windowsHide: true, signal: opts.signal },
+        {
+          timeout: Math.max(1, Math.round(opts.timeoutMs)),
+          killSignal: "SIGKILL",
+          maxBuffer: 32 * 1024 * 1024,
+          windowsHide: true,
+          signal: opts.signal,
+        },
         (error, stdout, stderr) => {
           if (!error) return resolve({ stdout: String(stdout), stderr: String(stderr) });
-          const e = error as NodeJS.ErrnoException & { killed?: boolean; signal?: string; code?: number | string };
-          if (e.killed || e.signal === "SIGKILL") return reject(new ToolError(`${path.basename(file)} took too long`, "timeout", String(stderr)));
-          if (typeof e.code === "string") return reject(new ToolError(`${path.basename(file)} could not start (${e.code})`, "spawn"));
-          reject(new ToolError(`${path.basename(file)} exited with ${e.code}`, "exit", String(stderr)));
+          const e = error as NodeJS.ErrnoException & {
+            killed?: boolean;
+            signal?: string;
+            code?: number | string;
+          };
+          if (e.killed || e.signal === "SIGKILL")
+            return reject(
+              new ToolError(`${path.basename(file)} took too long`, "timeout", String(stderr)),
+            );
+          if (typeof e.code === "string")
+            return reject(
+              new ToolError(`${path.basename(file)} could not start (${e.code})`, "spawn"),
+            );
+          reject(
+            new ToolError(`${path.basename(file)} exited with ${e.code}`, "exit", String(stderr)),
+          );
         },
       );
     } catch (error) {
-      return reject(new ToolError(`${path.basename(file)} could not start (${(error as Error).message})`, "spawn"));
+      return reject(
+        new ToolError(
+          `${path.basename(file)} could not start (${(error as Error).message})`,
+          "spawn",
+        ),
+      );
     }
     // a transcription must not slow the pages down: the lowest CPU priority, so on a small server
     // it only gets what the web server leaves. Linux's niceness is per thread and new threads
@@ -126,7 +177,12 @@ export function runTool(file: string, args: string[], opts: RunOptions): Promise
 export const WAV_SAMPLE_RATE = 16_000;
 
 /** ffmpeg: any browser or phone recording to 16 kHz mono 16-bit WAV, at most `maxSeconds` long (+1). */
-export async function convertToWav(ffmpeg: string, input: string, output: string, opts: { maxSeconds: number; timeoutMs?: number }) {
+export async function convertToWav(
+  ffmpeg: string,
+  input: string,
+  output: string,
+  opts: { maxSeconds: number; timeoutMs?: number },
+) {
   await runTool(
     ffmpeg,
     [
@@ -192,7 +248,9 @@ export function readWavInfo(file: string): WavInfo {
 
 /** The cores this process may use. */
 export function availableCores(): number {
-  return typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return typeof os.availableParallelism === "function"
+    ? os.availableParallelism()
+    : os.cpus().length;
 }
 
 /**
@@ -208,8 +266,24 @@ export function whisperThreads(concurrentJobs = 1, cores = availableCores()): nu
  * The arguments of `main` for a WAV: the spoken language, progress on stderr, and one word per
  * segment (`-ml 1 -sow`, which turns on its token timestamps) written as JSON to `{outputBase}.json`.
  */
-export function whisperArgs(model: string, wav: string, threads = whisperThreads(), opts: { language?: string | null; outputBase?: string } = {}): string[] {
-  const args = ["-m", path.resolve(model), "-f", path.resolve(wav), "-t", String(threads), "-l", opts.language || DEFAULT_LANGUAGE, "-nt", "-pp"];
+export function whisperArgs(
+  model: string,
+  wav: string,
+  threads = whisperThreads(),
+  opts: { language?: string | null; outputBase?: string } = {},
+): string[] {
+  const args = [
+    "-m",
+    path.resolve(model),
+    "-f",
+    path.resolve(wav),
+    "-t",
+    String(threads),
+    "-l",
+    opts.language || DEFAULT_LANGUAGE,
+    "-nt",
+    "-pp",
+  ];
   if (opts.outputBase) args.push("-ml", "1", "-sow", "-oj", "-of", path.resolve(opts.outputBase));
   return args;
 }
@@ -223,18 +297,31 @@ export type Transcript = { text: string; words: TimedWord[] };
 export async function runWhisper(
   tools: { binary: string; model: string },
   wav: string,
-  opts: { timeoutMs: number; onProgress?: (percent: number) => void; threads?: number; language?: string | null },
+  opts: {
+    timeoutMs: number;
+    onProgress?: (percent: number) => void;
+    threads?: number;
+    language?: string | null;
+  },
 ): Promise<Transcript> {
   const outputBase = path.join(path.dirname(path.resolve(wav)), "words");
-  const { stdout, stderr } = await runTool(tools.binary, whisperArgs(tools.model, wav, opts.threads, { language: opts.language, outputBase }), {
-    timeoutMs: opts.timeoutMs,
-    lowPriority: true,
-    onStderr: (chunk) => {
-      for (const m of chunk.matchAll(/progress =\s*(\d+)%/g)) opts.onProgress?.(Number(m[1]));
+  const { stdout, stderr } = await runTool(
+    tools.binary,
+    whisperArgs(tools.model, wav, opts.threads, { language: opts.language, outputBase }),
+    {
+      timeoutMs: opts.timeoutMs,
+      lowPriority: true,
+      onStderr: (chunk) => {
+        for (const m of chunk.matchAll(/progress =\s*(\d+)%/g)) opts.onProgress?.(Number(m[1]));
+      },
     },
-  });
+  );
   // given a WAV it cannot use, main prints an error and still exits 0 (STACK.md)
-  if (/error: failed to read WAV file|failed to initialize whisper context|error: failed to process audio|error: unknown language/i.test(stderr)) {
+  if (
+    /error: failed to read WAV file|failed to initialize whisper context|error: failed to process audio|error: unknown language/i.test(
+      stderr,
+    )
+  ) {
     throw new ToolError("whisper could not process the audio", "exit", stderr);
   }
   let words: TimedWord[] = [];
@@ -243,21 +330,25 @@ export async function runWhisper(
   } catch {
     // no JSON (an older binary): the text alone, without times
   }
-  return words.length ? { text: wordsToText(words), words } : { text: cleanTranscript(stdout), words: [] };
+  return words.length
+    ? { text: wordsToText(words), words }
+    : { text: cleanTranscript(stdout), words: [] };
 }
 
 /** Joins whisper's lines, dropping non-speech markers such as [BLANK_AUDIO] or (music). */
 export function cleanTranscript(stdout: string): string {
-  return stdout
-    .split(/\r?\n/)
-    .map((line) => line.replace(/^\s*\[[^\]]*-->[^\]]*\]\s*/, ""))
-    .map((line) => line.replace(/\[[^\]]*\]/g, " "))
-    // a line that is only "(music)" or "*laughs*" is a sound, not words
-    .map((line) => line.replace(/^\s*(\([^)]*\)|\*[^*]*\*)\s*$/, ""))
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter(Boolean)
-    .join(" ")
-    .trim();
+  return (
+    stdout
+      .split(/\r?\n/)
+      .map((line) => line.replace(/^\s*\[[^\]]*-->[^\]]*\]\s*/, ""))
+      .map((line) => line.replace(/\[[^\]]*\]/g, " "))
+      // a line that is only "(music)" or "*laughs*" is a sound, not words
+      .map((line) => line.replace(/^\s*(\([^)]*\)|\*[^*]*\*)\s*$/, ""))
+      .map((line) => line.replace(/\s+/g, " ").trim())
+      .filter(Boolean)
+      .join(" ")
+      .trim()
+  );
 }
 
 export type ModelLanguages = { installed: boolean; multilingual: boolean };
@@ -296,7 +387,10 @@ export function modelLanguages(): ModelLanguages {
 }
 
 /** The language to pass with `-l`: the one asked for when the model knows it, else English. */
-export function languageForModel(requested: string | null | undefined, languages: ModelLanguages = modelLanguages()): WhisperLanguage {
+export function languageForModel(
+  requested: string | null | undefined,
+  languages: ModelLanguages = modelLanguages(),
+): WhisperLanguage {
   if (!languages.multilingual) return DEFAULT_LANGUAGE;
   return WHISPER_LANGUAGES.find((l) => l.code === requested)?.code ?? DEFAULT_LANGUAGE;
 }

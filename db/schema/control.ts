@@ -40,7 +40,9 @@ export const users = sqliteTable(
     displayName: text("display_name").notNull(),
     role: text("role", { enum: ROLES }).notNull(),
     passwordHash: text("password_hash"),
-    mustChangePassword: integer("must_change_password", { mode: "boolean" }).notNull().default(false),
+    mustChangePassword: integer("must_change_password", { mode: "boolean" })
+      .notNull()
+      .default(false),
     // links into the community's own database for the resident and family roles
     residentId: text("resident_id"),
     familyMemberId: text("family_member_id"),
@@ -115,7 +117,10 @@ export const auditLog = sqliteTable(
     userAgent: text("user_agent"),
     details: text("details"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_tenant_at_idx").on(t.tenantId, t.at)],
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_tenant_at_idx").on(t.tenantId, t.at),
+  ],
 );
 
 export const leads = sqliteTable("leads", {

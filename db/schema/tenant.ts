@@ -22,7 +22,9 @@ export const media = sqliteTable(
     durationSeconds: integer("duration_seconds"),
     uploadedByUserId: text("uploaded_by_user_id"),
     // pending until something owns it; pending media older than a day is swept
-    status: text("status", { enum: ["pending", "attached"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "attached"] })
+      .notNull()
+      .default("pending"),
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("media_status_idx").on(t.status, t.createdAt)],
@@ -77,7 +79,10 @@ export const familyMembers = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
-  (t) => [index("family_members_resident_idx").on(t.residentId), index("family_members_sort_name_idx").on(t.sortName, t.id)],
+  (t) => [
+    index("family_members_resident_idx").on(t.residentId),
+    index("family_members_sort_name_idx").on(t.sortName, t.id),
+  ],
 );
 
 export const STORY_CATEGORIES = [
@@ -157,7 +162,9 @@ export const comments = sqliteTable(
     storyId: text("story_id")
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
-    familyMemberId: text("family_member_id").references(() => familyMembers.id, { onDelete: "set null" }),
+    familyMemberId: text("family_member_id").references(() => familyMembers.id, {
+      onDelete: "set null",
+    }),
     authorUserId: text("author_user_id"),
     authorName: text("author_name").notNull(),
     content: text("content").notNull(),
@@ -262,7 +269,9 @@ export const familyQuestions = sqliteTable(
       .notNull()
       .references(() => residents.id, { onDelete: "cascade" }),
     question: text("question").notNull(),
-    answeredStoryId: text("answered_story_id").references(() => stories.id, { onDelete: "set null" }),
+    answeredStoryId: text("answered_story_id").references(() => stories.id, {
+      onDelete: "set null",
+    }),
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("family_questions_resident_idx").on(t.residentId, t.createdAt)],
@@ -327,7 +336,12 @@ export const NOTIFICATION_KINDS = NOTIFICATION_KIND_LIST;
 export const EMAIL_MODES = EMAIL_MODE_LIST;
 
 /** What became of a notification's email: none wanted, queued at once, waiting for the digest, sent in a digest. */
-export const NOTIFICATION_EMAIL_STATES = ["none", "queued", "awaiting_digest", "in_digest"] as const;
+export const NOTIFICATION_EMAIL_STATES = [
+  "none",
+  "queued",
+  "awaiting_digest",
+  "in_digest",
+] as const;
 
 export const notifications = sqliteTable(
   "notifications",
@@ -345,7 +359,10 @@ export const notifications = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
     readAt: text("read_at"),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt), index("notifications_unread_idx").on(t.userId, t.readAt)],
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    index("notifications_unread_idx").on(t.userId, t.readAt),
+  ],
 );
 
 export const notificationSettings = sqliteTable("notification_settings", {
@@ -382,7 +399,10 @@ export const emailOutbox = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
     sentAt: text("sent_at"),
   },
-  (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), uniqueIndex("email_outbox_dedupe_unique").on(t.dedupeKey)],
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    uniqueIndex("email_outbox_dedupe_unique").on(t.dedupeKey),
+  ],
 );
 
 /** One row (id "community"): when the weekly digest goes out, in the community's time zone. */

@@ -11,7 +11,11 @@ export type SeedCategory =
   | "general";
 
 /** A picture the seed script draws itself (no downloads): a scene name and two colours. */
-export type SeedImage = { scene: "garden" | "sea" | "city" | "mountain" | "kitchen" | "portrait" | "field" | "lake"; from: string; to: string };
+export type SeedImage = {
+  scene: "garden" | "sea" | "city" | "mountain" | "kitchen" | "portrait" | "field" | "lake";
+  from: string;
+  to: string;
+};
 
 export type SeedCommunity = {
   subdomain: string;
@@ -21,7 +25,12 @@ export type SeedCommunity = {
   phone: string;
   email: string;
   timeZone: string;
-  staff: { username: string; email: string; displayName: string; role: "administrator" | "staff" }[];
+  staff: {
+    username: string;
+    email: string;
+    displayName: string;
+    role: "administrator" | "staff";
+  }[];
   residents: {
     key: string;
     firstName: string;
@@ -58,8 +67,20 @@ export type SeedCommunity = {
     reviewNote: string | null; // for rejected
     image: SeedImage | null;
   }[];
-  comments: { storyKey: string; familyKey: string; content: string; emoji: string; daysAgo: number }[];
-  news: { title: string; content: string; isPublished: boolean; isPinned: boolean; daysAgo: number }[];
+  comments: {
+    storyKey: string;
+    familyKey: string;
+    content: string;
+    emoji: string;
+    daysAgo: number;
+  }[];
+  news: {
+    title: string;
+    content: string;
+    isPublished: boolean;
+    isPinned: boolean;
+    daysAgo: number;
+  }[];
   events: {
     title: string;
     description: string | null;

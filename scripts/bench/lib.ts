@@ -11,18 +11,39 @@ import { KNOWN_MODELS, MODELS_DIR } from "~/utils/whisper.server";
 
 export const APP_DOMAIN = "storyloom.localhost";
 
-export type Server = { port: number; dataDir: string; proc: ChildProcess; stop: () => Promise<void> };
+export type Server = {
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  stop: () => Promise<void>;
+};
 
 /** `nodeArgs` (e.g. `--cpu-prof`) go to the server's own Node process (tsx as a loader, no child). */
-export async function startServer(port: number, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Server> {
+export async function startServer(
+  port: number,
+  extraEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<Server> {
   const dataDir = path.resolve(`test-data/bench-${port}`);
   if (!extraEnv.KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
-  const args = nodeArgs.length ? [...nodeArgs, "--import", "tsx", "scripts/start.ts"] : [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"];
+  const args = nodeArgs.length
+    ? [...nodeArgs, "--import", "tsx", "scripts/start.ts"]
+    : [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"];
   const proc = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", SESSION_SECRET: "b".repeat(64), DEV_LOGIN: "0", DEFAULT_TENANT: "sunnybrook", SEED_DEMO: "1",
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      SESSION_SECRET: "b".repeat(64),
+      DEV_LOGIN: "0",
+      DEFAULT_TENANT: "sunnybrook",
+      SEED_DEMO: "1",
       // the benchmark's clients share two sessions on one address: the per-requester API limit
       // (600/min) would refuse them, and measuring the limiter is not the point here
-      API_RATE_LIMIT_PER_MINUTE: "0", ...extraEnv },
+      API_RATE_LIMIT_PER_MINUTE: "0",
+      ...extraEnv,
+    },
     // BENCH_SERVER_LOG=1 shows the server's own log (e.g. a SIGTERM from outside mid-run)
     stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
   });
@@ -31,7 +52,10 @@ export async function startServer(port: number, extraEnv: Record<string, string>
   process.once("exit", orphanGuard);
   let stopping = false;
   proc.once("exit", (code, signal) => {
-    if (!stopping) console.error(`The server on port ${port} stopped by itself (exit code ${code}, signal ${signal}).`);
+    if (!stopping)
+      console.error(
+        `The server on port ${port} stopped by itself (exit code ${code}, signal ${signal}).`,
+      );
   });
   const started = Date.now();
   while (Date.now() - started < 180_000) {
@@ -80,13 +104,32 @@ export function request(opts: {
   return new Promise((resolve, reject) => {
     let timedOut = false;
     const send = (mayRetry: boolean) => {
-      const req = http.request({ host: "127.0.0.1", port: opts.port, path: opts.path, method: opts.method ?? "GET", headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - t0 }));
-        // an answer cut off once it had begun fails here, not on the request (else it never settles)
-        res.on("error", (error) => reject(timedOut ? new Error("timeout (the answer had begun, then stalled)") : error));
-      });
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: opts.port,
+          path: opts.path,
+          method: opts.method ?? "GET",
+          headers,
+          agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+              ms: performance.now() - t0,
+            }),
+          );
+          // an answer cut off once it had begun fails here, not on the request (else it never settles)
+          res.on("error", (error) =>
+            reject(timedOut ? new Error("timeout (the answer had begun, then stalled)") : error),
+          );
+        },
+      );
       req.setTimeout(opts.timeoutMs ?? 30_000, () => {
         timedOut = true;
         req.destroy(new Error("timeout"));
@@ -113,13 +156,21 @@ export function decoded(res: Res): string {
 }
 
 /** Signs in over HTTP on `host` (a community's, or the main one); the session cookie's pairs. */
-export async function signInCookies(port: number, host: string, username: string, password = "storyloom-demo"): Promise<{ name: string; value: string }[]> {
+export async function signInCookies(
+  port: number,
+  host: string,
+  username: string,
+  password = "storyloom-demo",
+): Promise<{ name: string; value: string }[]> {
   const res = await request({
     port,
     host,
     path: "/login",
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${host}:${port}` },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: `http://${host}:${port}`,
+    },
     body: new URLSearchParams({ username, password }).toString(),
   });
   if (res.status !== 302) throw new Error(`sign-in of ${username} answered ${res.status}`);
@@ -131,8 +182,15 @@ export async function signInCookies(port: number, host: string, username: string
 }
 
 /** The same, as a Cookie header. */
-export async function signIn(port: number, sub: string, username: string, password = "storyloom-demo"): Promise<string> {
-  return (await signInCookies(port, `${sub}.${APP_DOMAIN}`, username, password)).map((c) => `${c.name}=${c.value}`).join("; ");
+export async function signIn(
+  port: number,
+  sub: string,
+  username: string,
+  password = "storyloom-demo",
+): Promise<string> {
+  return (await signInCookies(port, `${sub}.${APP_DOMAIN}`, username, password))
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -141,7 +199,13 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
-export type StepResult = { requests: number; errors: number; p50: number; p99: number; statuses: Record<string, number> };
+export type StepResult = {
+  requests: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+};
 
 export type LoadResult = StepResult & {
   rps: number;
@@ -168,7 +232,13 @@ export class Tally {
 
   result(): StepResult {
     const sorted = [...this.latencies].sort((a, b) => a - b);
-    return { requests: sorted.length, errors: this.errors, p50: percentile(sorted, 50), p99: percentile(sorted, 99), statuses: this.statuses };
+    return {
+      requests: sorted.length,
+      errors: this.errors,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      statuses: this.statuses,
+    };
   }
 }
 
@@ -208,11 +278,15 @@ export async function runLoad(
           const good = ok(res, i);
           all.add(res.ms, res.status, good);
           step.add(res.ms, res.status, good);
-          if (!good && failures.length < 5) failures.push(`${name || "request"}: ${res.status} ${decoded(res).slice(0, 160).replace(/\s+/g, " ")}`);
+          if (!good && failures.length < 5)
+            failures.push(
+              `${name || "request"}: ${res.status} ${decoded(res).slice(0, 160).replace(/\s+/g, " ")}`,
+            );
         } catch (error) {
           all.add(null, "error", false);
           step.add(null, "error", false);
-          if (failures.length < 5) failures.push(`${name || "request"}: ${(error as Error).message}`);
+          if (failures.length < 5)
+            failures.push(`${name || "request"}: ${(error as Error).message}`);
         }
       }
     }),
@@ -230,14 +304,26 @@ export async function runLoad(
 }
 
 /** A multipart/form-data body, as a browser's FormData sends it. */
-export function multipartBody(fields: Record<string, string | { filename: string; type: string; data: Buffer }>): { body: Buffer; contentType: string } {
+export function multipartBody(
+  fields: Record<string, string | { filename: string; type: string; data: Buffer }>,
+): { body: Buffer; contentType: string } {
   const boundary = `----storyloom-bench-${crypto.randomBytes(12).toString("hex")}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string") {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      );
     } else {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`), value.data, Buffer.from("\r\n"));
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`,
+        ),
+        value.data,
+        Buffer.from("\r\n"),
+      );
     }
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -257,10 +343,15 @@ function onPath(cmd: string): string | null {
  * when installed, else a tone (ffmpeg's lavfi). `seconds` loops the speech to that length (a
  * tone is 10 s unless told). Not silence: the pipeline skips whisper for a silent recording.
  */
-export function makeRecording(ffmpeg: string, dir: string, opts: { seconds?: number; name?: string } = {}): { file: string; description: string } {
+export function makeRecording(
+  ffmpeg: string,
+  dir: string,
+  opts: { seconds?: number; name?: string } = {},
+): { file: string; description: string } {
   const source = path.join(dir, `${opts.name ?? "recording"}-source.wav`);
   const file = path.join(dir, `${opts.name ?? "recording"}.webm`);
-  const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"] });
+  const run = (cmd: string, args: string[]) =>
+    execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"] });
   const espeak = onPath("espeak-ng");
   let description: string;
   if (espeak) {
@@ -268,14 +359,40 @@ export function makeRecording(ffmpeg: string, dir: string, opts: { seconds?: num
       "When I was a little girl we lived in a small house by the river. Every summer my father took us fishing, " +
       "and my mother packed sandwiches with strawberry jam. Those were the happiest days of my childhood.";
     run(espeak, ["-s", "140", "-w", source, text]);
-    description = opts.seconds ? `espeak-ng speech looped to ${opts.seconds} s` : "espeak-ng speech";
+    description = opts.seconds
+      ? `espeak-ng speech looped to ${opts.seconds} s`
+      : "espeak-ng speech";
   } else {
-    run(ffmpeg, ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", `sine=frequency=440:duration=${opts.seconds ?? 10}`, source]);
+    run(ffmpeg, [
+      "-nostdin",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=440:duration=${opts.seconds ?? 10}`,
+      source,
+    ]);
     description = `a ${opts.seconds ?? 10}-second tone from ffmpeg's lavfi (install espeak-ng for speech)`;
   }
   const length = espeak && opts.seconds ? ["-stream_loop", "-1"] : [];
   const cut = opts.seconds ? ["-t", String(opts.seconds)] : [];
-  run(ffmpeg, ["-nostdin", "-loglevel", "error", "-y", ...length, "-i", source, ...cut, "-c:a", "libopus", "-b:a", "32k", file]);
+  run(ffmpeg, [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    ...length,
+    "-i",
+    source,
+    ...cut,
+    "-c:a",
+    "libopus",
+    "-b:a",
+    "32k",
+    file,
+  ]);
   fs.rmSync(source, { force: true });
   return { file, description: `${description}, encoded as webm/opus` };
 }
@@ -288,7 +405,9 @@ export function makeRecording(ffmpeg: string, dir: string, opts: { seconds?: num
 export function whisperModelForBench(): { path: string; testModel: boolean } | null {
   const configured = process.env.WHISPER_MODEL ? path.resolve(process.env.WHISPER_MODEL) : null;
   // the server's own order (whisperModelPath), without its env(), which would want a DATA_DIR here
-  const candidates = configured ? [configured] : Object.values(KNOWN_MODELS).map((m) => path.join(MODELS_DIR, m.file));
+  const candidates = configured
+    ? [configured]
+    : Object.values(KNOWN_MODELS).map((m) => path.join(MODELS_DIR, m.file));
   const found = candidates.find((f) => fs.existsSync(f));
   return found ? { path: found, testModel: isTestModel(found) } : null;
 }
@@ -298,7 +417,8 @@ export function isTestModel(model: string): boolean {
   return /for-tests/.test(path.basename(model)) || fs.statSync(model).size < 10 * 1024 * 1024;
 }
 
-export const TEST_MODEL_NOTE = "whisper.cpp's TEST model: no weights, it hears no words and runs far faster than a real model, so its transcription figures say little about one";
+export const TEST_MODEL_NOTE =
+  "whisper.cpp's TEST model: no weights, it hears no words and runs far faster than a real model, so its transcription figures say little about one";
 
 export function machineLine(): string {
   return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;

@@ -9,7 +9,15 @@
 //     the category to the recorder (start, pause, resume, stop) with Tab, arrow keys, Space and
 //     Enter only; every Tab stop and whatever has focus after an action shows a focus ring on screen.
 import type { Page } from "@playwright/test";
-import { test, expect, origin, signIn, httpRequest, sessionCookie, hydrated } from "./support/fixtures";
+import {
+  test,
+  expect,
+  origin,
+  signIn,
+  httpRequest,
+  sessionCookie,
+  hydrated,
+} from "./support/fixtures";
 
 const nojs = () => test.info().project.name === "nojs";
 
@@ -27,8 +35,11 @@ type Screen = {
 
 async function publishedStoryUrl(): Promise<string> {
   const cookie = await sessionCookie("linda.admin");
-  const stories = (await httpRequest({ path: "/api/stories/recent?limit=50", cookie })).json<{ id: string; title: string }[]>();
-  const story = stories.find((s) => s.title === "A Red Dress at the Crystal Ballroom") ?? stories[0];
+  const stories = (await httpRequest({ path: "/api/stories/recent?limit=50", cookie })).json<
+    { id: string; title: string }[]
+  >();
+  const story =
+    stories.find((s) => s.title === "A Red Dress at the Crystal Ballroom") ?? stories[0];
   if (!story) throw new Error("no published story in sunnybrook");
   return `/stories/${story.id}`;
 }
@@ -36,7 +47,9 @@ async function publishedStoryUrl(): Promise<string> {
 /** Margaret Ellis's resident id (her About me and life-story book), through the residents API. */
 async function margaretId(): Promise<string> {
   const cookie = await sessionCookie("linda.admin");
-  const residents = (await httpRequest({ path: "/api/residents?q=margaret%20ellis", cookie })).json<{ id: string; firstName: string; lastName: string }[]>();
+  const residents = (await httpRequest({ path: "/api/residents?q=margaret%20ellis", cookie })).json<
+    { id: string; firstName: string; lastName: string }[]
+  >();
   const margaret = residents.find((r) => r.firstName === "Margaret" && r.lastName === "Ellis");
   if (!margaret) throw new Error("Margaret Ellis is not in sunnybrook");
   return margaret.id;
@@ -45,22 +58,51 @@ async function margaretId(): Promise<string> {
 /** The kiosks page with a kiosk on it (its table is what could widen a phone's page). */
 async function kiosksWithOne(): Promise<string> {
   const cookie = await sessionCookie("linda.admin");
-  const body = new URLSearchParams({ intent: "register", name: `Lounge tablet with a long name ${Date.now()}` }).toString();
-  const res = await httpRequest({ path: "/admin/kiosks", method: "POST", cookie, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+  const body = new URLSearchParams({
+    intent: "register",
+    name: `Lounge tablet with a long name ${Date.now()}`,
+  }).toString();
+  const res = await httpRequest({
+    path: "/admin/kiosks",
+    method: "POST",
+    cookie,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
   if (res.status >= 400) throw new Error(`registering a kiosk answered ${res.status}`);
   return "/admin/kiosks";
 }
 
 const SCREENS: Screen[] = [
-  { name: "marketing landing", user: null, url: async () => `${origin(null)}/`, heading: /Every resident has a story worth keeping/ },
+  {
+    name: "marketing landing",
+    user: null,
+    url: async () => `${origin(null)}/`,
+    heading: /Every resident has a story worth keeping/,
+  },
   { name: "community sign-in (/login)", user: null, url: async () => "/login", heading: /./ },
-  { name: "community home (/)", user: "sarah.ellis", url: async () => "/", heading: /Welcome to Storyloom/ },
+  {
+    name: "community home (/)",
+    user: "sarah.ellis",
+    url: async () => "/",
+    heading: /Welcome to Storyloom/,
+  },
   { name: "a story page", user: "sarah.ellis", url: publishedStoryUrl, heading: /./ },
-  { name: "resident dashboard (/resident)", user: "margaret.ellis", url: async () => "/resident", heading: /./ },
+  {
+    name: "resident dashboard (/resident)",
+    user: "margaret.ellis",
+    url: async () => "/resident",
+    heading: /./,
+  },
   { name: "family page (/family)", user: "sarah.ellis", url: async () => "/family", heading: /./ },
   { name: "administration (/admin)", user: "linda.admin", url: async () => "/admin", heading: /./ },
   { name: "staff dashboard (/staff)", user: "marcus", url: async () => "/staff", heading: /./ },
-  { name: "record wizard: category step", user: "margaret.ellis", url: async () => "/resident/record", heading: /Record a Story/ },
+  {
+    name: "record wizard: category step",
+    user: "margaret.ellis",
+    url: async () => "/resident/record",
+    heading: /Record a Story/,
+  },
   {
     name: "record wizard: prompt step",
     user: "margaret.ellis",
@@ -102,17 +144,41 @@ type Audit = {
  */
 function measureAt200(): { before: Audit; after: Audit } {
   const KEY = [
-    "h1", "h2", "h3", "h4", "h5", "h6", "button", "a[href]", "summary", "label", "legend",
-    "input:not([type=hidden])", "select", "textarea", "[role=button]", "[role=status]", "[data-testid=story-prompt]",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "button",
+    "a[href]",
+    "summary",
+    "label",
+    "legend",
+    "input:not([type=hidden])",
+    "select",
+    "textarea",
+    "[role=button]",
+    "[role=status]",
+    "[data-testid=story-prompt]",
   ].join(",");
   const doc = document.documentElement;
 
   const describe = (el: Element) => {
-    const text = (el.getAttribute("aria-label") || (el as HTMLElement).innerText || el.textContent || el.getAttribute("name") || "")
+    const text = (
+      el.getAttribute("aria-label") ||
+      (el as HTMLElement).innerText ||
+      el.textContent ||
+      el.getAttribute("name") ||
+      ""
+    )
       .replace(/\s+/g, " ")
       .trim();
     const id = el.id ? `#${el.id}` : "";
-    const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}` : "";
+    const cls =
+      typeof el.className === "string" && el.className
+        ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}`
+        : "";
     return `<${el.tagName.toLowerCase()}${id}${cls}> "${text.slice(0, 50)}"`;
   };
 
@@ -122,7 +188,8 @@ function measureAt200(): { before: Audit; after: Audit } {
     if (r.width <= 1 || r.height <= 1) return false;
     for (let a: Element | null = el; a; a = a.parentElement) {
       const s = getComputedStyle(a);
-      if (s.visibility === "hidden" || s.opacity === "0" || (s.clip && s.clip !== "auto")) return false;
+      if (s.visibility === "hidden" || s.opacity === "0" || (s.clip && s.clip !== "auto"))
+        return false;
       const ar = a.getBoundingClientRect();
       if (s.overflow !== "visible" && (ar.width <= 1 || ar.height <= 1)) return false;
     }
@@ -136,9 +203,15 @@ function measureAt200(): { before: Audit; after: Audit } {
     let pos = getComputedStyle(el).position;
     for (let a = el.parentElement; a && a !== document.body && a !== doc; a = a.parentElement) {
       const s = getComputedStyle(a);
-      const holds = pos === "absolute" ? s.position !== "static" || s.transform !== "none" : pos === "fixed" ? s.transform !== "none" : true;
+      const holds =
+        pos === "absolute"
+          ? s.position !== "static" || s.transform !== "none"
+          : pos === "fixed"
+            ? s.transform !== "none"
+            : true;
       if (!holds) continue;
-      if (s.overflowX !== "visible" || s.overflowY !== "visible") out.push({ el: a, x: s.overflowX, y: s.overflowY });
+      if (s.overflowX !== "visible" || s.overflowY !== "visible")
+        out.push({ el: a, x: s.overflowX, y: s.overflowY });
       pos = s.position;
     }
     return out;
@@ -163,15 +236,19 @@ function measureAt200(): { before: Audit; after: Audit } {
         if (scrolls(x)) inScroller = true;
         const as = getComputedStyle(a);
         const ar = a.getBoundingClientRect();
-        const bl = parseFloat(as.borderLeftWidth), br = parseFloat(as.borderRightWidth);
-        const bt = parseFloat(as.borderTopWidth), bb = parseFloat(as.borderBottomWidth);
+        const bl = parseFloat(as.borderLeftWidth),
+          br = parseFloat(as.borderRightWidth);
+        const bt = parseFloat(as.borderTopWidth),
+          bb = parseFloat(as.borderBottomWidth);
         // a rounded box with overflow-hidden only trims corners: allow 1px for rounding
         if (hides(x) && (r.left < ar.left + bl - 1 || r.right > ar.right - br + 1)) clipped = true;
         if (hides(y) && (r.top < ar.top + bt - 1 || r.bottom > ar.bottom - bb + 1)) clipped = true;
       }
       // its own text cut: overflow hidden (truncate, line-clamp, a fixed height) with more inside
-      if (s.display !== "inline" && hides(s.overflowX) && el.scrollWidth > el.clientWidth + 1) clipped = true;
-      if (s.display !== "inline" && hides(s.overflowY) && el.scrollHeight > el.clientHeight + 1) clipped = true;
+      if (s.display !== "inline" && hides(s.overflowX) && el.scrollWidth > el.clientWidth + 1)
+        clipped = true;
+      if (s.display !== "inline" && hides(s.overflowY) && el.scrollHeight > el.clientHeight + 1)
+        clipped = true;
       if (clipped) clippedEls.push(el);
       if (!inScroller && (r.left < -1 || r.right > vw + 1)) outsideEls.push(el);
     }
@@ -194,29 +271,47 @@ function measureAt200(): { before: Audit; after: Audit } {
         const bs = getComputedStyle(box);
         const painted = (c: string) => c !== "transparent" && !/rgba\(.*,\s*0\)$/.test(c);
         const bordered = ["Left", "Right", "Top", "Bottom"].some(
-          (side) => parseFloat(bs.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 && painted(bs.getPropertyValue(`border-${side.toLowerCase()}-color`)),
+          (side) =>
+            parseFloat(bs.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 &&
+            painted(bs.getPropertyValue(`border-${side.toLowerCase()}-color`)),
         );
-        if (bs.display !== "inline" && (bordered || painted(bs.backgroundColor) || bs.backgroundImage !== "none")) break;
+        if (
+          bs.display !== "inline" &&
+          (bordered || painted(bs.backgroundColor) || bs.backgroundImage !== "none")
+        )
+          break;
       }
-      const holders = [...(getComputedStyle(parent).overflowX !== "visible" ? [parent] : []), ...overflowAncestors(parent).map((o) => o.el)];
+      const holders = [
+        ...(getComputedStyle(parent).overflowX !== "visible" ? [parent] : []),
+        ...overflowAncestors(parent).map((o) => o.el),
+      ];
       const contained = holders.some((h) => h.getBoundingClientRect().right <= vw + 1);
       if (box && box !== document.body && shown(parent)) {
         const br = box.getBoundingClientRect();
         if (tr.right > br.right + 1 || tr.left < br.left - 1) spillingEls.push(box);
       }
-      if (tr.right > vw + 1 && !contained && parent.getBoundingClientRect().width > 1) sticking.push(`text "${n.textContent.trim().slice(0, 40)}" in ${describe(parent)} runs to ${Math.round(tr.right)}px`);
+      if (tr.right > vw + 1 && !contained && parent.getBoundingClientRect().width > 1)
+        sticking.push(
+          `text "${n.textContent.trim().slice(0, 40)}" in ${describe(parent)} runs to ${Math.round(tr.right)}px`,
+        );
     }
     // boxes past the right edge that no scrolling or clipping box of theirs contains
     for (const el of Array.from(document.body.querySelectorAll("*"))) {
       const r = el.getBoundingClientRect();
       if (r.right <= vw + 1 || (r.width === 0 && r.height === 0)) continue;
-      if (overflowAncestors(el).some(({ el: a }) => a.getBoundingClientRect().right <= vw + 1)) continue;
+      if (overflowAncestors(el).some(({ el: a }) => a.getBoundingClientRect().right <= vw + 1))
+        continue;
       const inner = Array.from(el.children).some((c) => c.getBoundingClientRect().right > vw + 1);
-      if (!inner) sticking.push(`${describe(el)}${getComputedStyle(el).position === "absolute" ? " (position:absolute)" : ""} right edge at ${Math.round(r.right)}px`);
+      if (!inner)
+        sticking.push(
+          `${describe(el)}${getComputedStyle(el).position === "absolute" ? " (position:absolute)" : ""} right edge at ${Math.round(r.right)}px`,
+        );
     }
 
     const controls = new Map<Element, DOMRect>();
-    for (const el of Array.from(document.querySelectorAll("input[type=radio], input[type=checkbox]"))) {
+    for (const el of Array.from(
+      document.querySelectorAll("input[type=radio], input[type=checkbox]"),
+    )) {
       if (shown(el)) controls.set(el, el.getBoundingClientRect());
     }
     return {
@@ -237,7 +332,8 @@ function measureAt200(): { before: Audit; after: Audit } {
   doc.style.setProperty("font-size", "200%", "important");
   void doc.offsetWidth; // lay out again
   const after = audit();
-  const only = (now: Element[], then: Element[]) => now.filter((el) => !then.includes(el)).map(describe);
+  const only = (now: Element[], then: Element[]) =>
+    now.filter((el) => !then.includes(el)).map(describe);
   const report = (a: ReturnType<typeof audit>, then: ReturnType<typeof audit> | null): Audit => ({
     rootFontSize: a.rootFontSize,
     viewportWidth: a.viewportWidth,
@@ -254,7 +350,10 @@ function measureAt200(): { before: Audit; after: Audit } {
         const was = then?.controls.get(el);
         return was && (r.width < was.width - 1 || r.height < was.height - 1);
       })
-      .map(([el, r]) => `${describe(el.closest("label") ?? el)} ${Math.round(r.width)}x${Math.round(r.height)}px, was ${Math.round(then!.controls.get(el)!.width)}px`),
+      .map(
+        ([el, r]) =>
+          `${describe(el.closest("label") ?? el)} ${Math.round(r.width)}x${Math.round(r.height)}px, was ${Math.round(then!.controls.get(el)!.width)}px`,
+      ),
   });
   return { before: report(before, null), after: report(after, before) };
 }
@@ -263,7 +362,9 @@ test.describe("text resized to 200% on a 1280x800 screen", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   for (const screen of SCREENS) {
-    test(`${screen.name}: no sideways scrolling, nothing pushed out or cut off`, async ({ page }) => {
+    test(`${screen.name}: no sideways scrolling, nothing pushed out or cut off`, async ({
+      page,
+    }) => {
       if (screen.user) await signIn(page, screen.user);
       await page.goto(await screen.url());
       await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(screen.heading);
@@ -274,26 +375,50 @@ test.describe("text resized to 200% on a 1280x800 screen", () => {
       await hydrated(page);
 
       const { before, after } = await page.evaluate(measureAt200);
-      expect(after.rootFontSize, "the root font size doubled").toBeCloseTo(before.rootFontSize * 2, 0);
+      expect(after.rootFontSize, "the root font size doubled").toBeCloseTo(
+        before.rootFontSize * 2,
+        0,
+      );
       expect(after.measured, "headings, buttons and links were measured").toBeGreaterThan(3);
-      await test.info().attach(`${screen.name} at 200%`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      await test.info().attach(`${screen.name} at 200%`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: "image/png",
+      });
 
       // the page itself never needs a sideways scroll bar
       const sticking = after.stickingOut.join("; ") || "nothing";
-      expect.soft(after.docScrollWidth, `document scrollWidth at 200% (window ${after.viewportWidth}px); sticking out: ${sticking}`).toBeLessThanOrEqual(after.viewportWidth + 1);
-      expect.soft(after.bodyScrollWidth, `body scrollWidth at 200% (window ${after.viewportWidth}px); sticking out: ${sticking}`).toBeLessThanOrEqual(after.viewportWidth + 1);
+      expect
+        .soft(
+          after.docScrollWidth,
+          `document scrollWidth at 200% (window ${after.viewportWidth}px); sticking out: ${sticking}`,
+        )
+        .toBeLessThanOrEqual(after.viewportWidth + 1);
+      expect
+        .soft(
+          after.bodyScrollWidth,
+          `body scrollWidth at 200% (window ${after.viewportWidth}px); sticking out: ${sticking}`,
+        )
+        .toBeLessThanOrEqual(after.viewportWidth + 1);
       // every heading, button, link and field stays inside the window, whole
       expect.soft(after.outside, "elements pushed out of the window at 200%").toEqual([]);
       expect.soft(after.clipped, "elements cut off by hidden overflow at 200%").toEqual([]);
-      expect.soft(after.spilling, "cards, buttons or badges whose text runs out of them at 200%").toEqual([]);
-      expect.soft(after.shrunk, "radio buttons and checkboxes squeezed smaller at 200%").toEqual([]);
+      expect
+        .soft(after.spilling, "cards, buttons or badges whose text runs out of them at 200%")
+        .toEqual([]);
+      expect
+        .soft(after.shrunk, "radio buttons and checkboxes squeezed smaller at 200%")
+        .toEqual([]);
       // and the h1 and every primary button are still on screen (not only in the DOM)
       await expect.soft(page.getByRole("heading", { level: 1 }).first()).toBeInViewport();
       for (const button of await page.locator(".btn-primary:visible").all()) {
         const box = (await button.boundingBox())!;
         const name = (await button.innerText()).replace(/\s+/g, " ");
-        expect.soft(box.x, `primary button "${name}" starts inside the window`).toBeGreaterThanOrEqual(-1);
-        expect.soft(box.x + box.width, `primary button "${name}" ends inside the window`).toBeLessThanOrEqual(after.viewportWidth + 1);
+        expect
+          .soft(box.x, `primary button "${name}" starts inside the window`)
+          .toBeGreaterThanOrEqual(-1);
+        expect
+          .soft(box.x + box.width, `primary button "${name}" ends inside the window`)
+          .toBeLessThanOrEqual(after.viewportWidth + 1);
       }
     });
   }
@@ -324,7 +449,11 @@ async function focused(page: Page): Promise<Focused> {
     const ringOf = (e: Element) => {
       const s = getComputedStyle(e);
       const transparent = (c: string) => c === "transparent" || /rgba\(.*,\s*0\)$/.test(c);
-      if (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 && !transparent(s.outlineColor)) {
+      if (
+        s.outlineStyle !== "none" &&
+        parseFloat(s.outlineWidth) >= 2 &&
+        !transparent(s.outlineColor)
+      ) {
         return `outline ${s.outlineWidth} ${s.outlineStyle} ${s.outlineColor}`;
       }
       if (s.boxShadow && s.boxShadow !== "none") return `box-shadow ${s.boxShadow}`;
@@ -333,7 +462,14 @@ async function focused(page: Page): Promise<Focused> {
     const label = el.closest("label");
     const input = el as HTMLInputElement;
     const r = el.getBoundingClientRect();
-    const name = (el.getAttribute("aria-label") || input.labels?.[0]?.innerText || el.innerText || "").replace(/\s+/g, " ").trim();
+    const name = (
+      el.getAttribute("aria-label") ||
+      input.labels?.[0]?.innerText ||
+      el.innerText ||
+      ""
+    )
+      .replace(/\s+/g, " ")
+      .trim();
     return {
       tag: el.tagName.toLowerCase(),
       type: el.getAttribute("type"),
@@ -343,13 +479,15 @@ async function focused(page: Page): Promise<Focused> {
       disabled: (el as HTMLButtonElement).disabled === true,
       focusVisible: el.matches(":focus-visible"),
       ring: ringOf(el) ?? (label ? ringOf(label) : null),
-      inViewport: r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1,
+      inViewport:
+        r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1,
       inRecorder: !!el.closest("[data-testid=audio-recorder]"),
     };
   });
 }
 
-const show = (f: Focused) => (f ? `<${f.tag}${f.type ? ` type=${f.type}` : ""}> "${f.name}"` : "nothing (the page itself)");
+const show = (f: Focused) =>
+  f ? `<${f.tag}${f.type ? ` type=${f.type}` : ""}> "${f.name}"` : "nothing (the page itself)";
 
 /** Whatever has focus shows it: a keyboard focus ring, on screen. */
 async function expectFocusShown(page: Page, where: string, soft = false) {
@@ -363,7 +501,13 @@ async function expectFocusShown(page: Page, where: string, soft = false) {
 }
 
 /** Presses Tab until focus is on what `matches` wants; every stop on the way must show its focus. */
-async function tabTo(page: Page, what: string, matches: (f: NonNullable<Focused>) => boolean, key = "Tab", max = 60) {
+async function tabTo(
+  page: Page,
+  what: string,
+  matches: (f: NonNullable<Focused>) => boolean,
+  key = "Tab",
+  max = 60,
+) {
   const visited: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(key);
@@ -373,10 +517,13 @@ async function tabTo(page: Page, what: string, matches: (f: NonNullable<Focused>
     expect(f.ring, `Tab stop ${show(f)} on the way to ${what} shows a focus ring`).not.toBeNull();
     if (matches(f)) return f;
   }
-  throw new Error(`${what} not reached with ${max} presses of ${key}; focus went: ${visited.join(" -> ")}`);
+  throw new Error(
+    `${what} not reached with ${max} presses of ${key}; focus went: ${visited.join(" -> ")}`,
+  );
 }
 
-const named = (re: RegExp, tag?: string) => (f: NonNullable<Focused>) => re.test(f.name) && (!tag || f.tag === tag);
+const named = (re: RegExp, tag?: string) => (f: NonNullable<Focused>) =>
+  re.test(f.name) && (!tag || f.tag === tag);
 
 /** Category (radios with Space and arrow keys), Continue, a new prompt, and on to the record step. */
 async function categoryAndPromptByKeyboard(page: Page) {
@@ -388,7 +535,11 @@ async function categoryAndPromptByKeyboard(page: Page) {
   if (!nojs()) await expect(cont).toBeDisabled();
 
   // 1 Category: Tab into the radio group, Space picks the first, arrows move on to Travel
-  const first = await tabTo(page, "the first category", (f) => f.tag === "input" && f.type === "radio");
+  const first = await tabTo(
+    page,
+    "the first category",
+    (f) => f.tag === "input" && f.type === "radio",
+  );
   await expectFocusShown(page, "the first category radio");
   await page.keyboard.press("Space");
   expect((await focused(page))?.checked, `Space checks ${show(first)}`).toBe(true);
@@ -424,7 +575,9 @@ async function categoryAndPromptByKeyboard(page: Page) {
 }
 
 test.describe("the record wizard by keyboard alone", () => {
-  test("category, Continue, New Prompt and Start Recording with Tab, arrows, Space and Enter; focus always shows", async ({ page }) => {
+  test("category, Continue, New Prompt and Start Recording with Tab, arrows, Space and Enter; focus always shows", async ({
+    page,
+  }) => {
     await categoryAndPromptByKeyboard(page);
     // 3 Record: the recorder's Start button (JavaScript) or the file field and its button (without)
     if (nojs()) {
@@ -433,7 +586,11 @@ test.describe("the record wizard by keyboard alone", () => {
       await tabTo(page, "Transcribe My Recording", named(/Transcribe My Recording/, "button"));
       await expectFocusShown(page, "Transcribe My Recording");
     } else {
-      const start = await tabTo(page, "the recorder's Start Recording", (f) => f.tag === "button" && /Start Recording/.test(f.name));
+      const start = await tabTo(
+        page,
+        "the recorder's Start Recording",
+        (f) => f.tag === "button" && /Start Recording/.test(f.name),
+      );
       expect(start.disabled).toBe(false);
       await expectFocusShown(page, "the recorder's Start Recording");
       // the file alternative is a <details> that opens with the keyboard too
@@ -446,8 +603,13 @@ test.describe("the record wizard by keyboard alone", () => {
     }
   });
 
-  test("the recorder: start, pause, resume and stop with Enter and Space; focus stays on the recorder", async ({ page }) => {
-    test.skip(nojs(), "without JavaScript the record step is a file field, no live recorder (covered by the test above)");
+  test("the recorder: start, pause, resume and stop with Enter and Space; focus stays on the recorder", async ({
+    page,
+  }) => {
+    test.skip(
+      nojs(),
+      "without JavaScript the record step is a file field, no live recorder (covered by the test above)",
+    );
     test.setTimeout(120_000);
     await categoryAndPromptByKeyboard(page);
     const status = page.getByTestId("recorder-status");
@@ -455,7 +617,11 @@ test.describe("the record wizard by keyboard alone", () => {
     await expect(status).toHaveText("Ready to Record");
 
     // start with Enter (Chromium's fake microphone, see playwright.config.ts)
-    await tabTo(page, "the recorder's Start Recording", (f) => f.tag === "button" && /Start Recording/.test(f.name));
+    await tabTo(
+      page,
+      "the recorder's Start Recording",
+      (f) => f.tag === "button" && /Start Recording/.test(f.name),
+    );
     await expectFocusShown(page, "the recorder's Start Recording");
     await page.keyboard.press("Enter");
     await expect(status).toHaveText("Recording...");
@@ -463,7 +629,9 @@ test.describe("the record wizard by keyboard alone", () => {
     // the Start button is replaced by Pause and Stop: focus must not fall back to the page, or a
     // keyboard user no longer sees where they are
     await expectFocusShown(page, "right after starting with Enter", true);
-    expect.soft((await focused(page))?.inRecorder, "focus is on a recorder control after starting").toBe(true);
+    expect
+      .soft((await focused(page))?.inRecorder, "focus is on a recorder control after starting")
+      .toBe(true);
 
     // pause with Space
     await tabTo(page, "Pause", named(/^Pause$/, "button"));
@@ -500,7 +668,15 @@ test.describe("the record wizard by keyboard alone", () => {
 
 /** Every screen of every role (the screenshot gallery's list, scripts/screenshots.ts). */
 const NARROW_SCREENS: { user: string | null; paths: (() => Promise<string>)[] }[] = [
-  { user: null, paths: [async () => "/", async () => "/login", async () => "/privacy", async () => `${origin(null)}/`] },
+  {
+    user: null,
+    paths: [
+      async () => "/",
+      async () => "/login",
+      async () => "/privacy",
+      async () => `${origin(null)}/`,
+    ],
+  },
   {
     user: "sarah.ellis",
     paths: [
@@ -528,12 +704,32 @@ const NARROW_SCREENS: { user: string | null; paths: (() => Promise<string>)[] }[
       async () => `${await publishedStoryUrl()}/audience`,
     ],
   },
-  { user: "marcus", paths: ["/staff", "/staff/residents", "/staff/families", "/staff/calendar", "/staff/news", "/staff/bulletin"].map((p) => async () => p) },
+  {
+    user: "marcus",
+    paths: [
+      "/staff",
+      "/staff/residents",
+      "/staff/families",
+      "/staff/calendar",
+      "/staff/news",
+      "/staff/bulletin",
+    ].map((p) => async () => p),
+  },
   {
     user: "linda.admin",
-    paths: ["/admin", "/admin/residents", "/admin/families", "/admin/stories", "/admin/staff", "/admin/calendar", "/admin/news", "/admin/email", "/admin/audit"].map(
-      (p) => async () => p,
-    ).concat(kiosksWithOne),
+    paths: [
+      "/admin",
+      "/admin/residents",
+      "/admin/families",
+      "/admin/stories",
+      "/admin/staff",
+      "/admin/calendar",
+      "/admin/news",
+      "/admin/email",
+      "/admin/audit",
+    ]
+      .map((p) => async () => p)
+      .concat(kiosksWithOne),
   },
 ];
 
@@ -548,7 +744,13 @@ function smallTargets(min: number): string[] {
   for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
     const s = getComputedStyle(el);
     let r = el.getBoundingClientRect();
-    if (r.width <= 1 || r.height <= 1 || s.visibility === "hidden" || el.closest(".sr-only, [aria-hidden=true]")) continue;
+    if (
+      r.width <= 1 ||
+      r.height <= 1 ||
+      s.visibility === "hidden" ||
+      el.closest(".sr-only, [aria-hidden=true]")
+    )
+      continue;
     if (el.tagName === "A" && s.display === "inline") {
       const parentText = (el.parentElement?.innerText ?? "").trim();
       if (parentText.length > el.innerText.trim().length) continue; // a link in a sentence
@@ -559,8 +761,19 @@ function smallTargets(min: number): string[] {
       if (label) r = label.getBoundingClientRect();
     }
     if (r.width < min - 0.5 || r.height < min - 0.5) {
-      const name = (el.getAttribute("aria-label") || el.innerText || input.value || el.getAttribute("name") || "").replace(/\s+/g, " ").trim().slice(0, 40);
-      out.push(`<${el.tagName.toLowerCase()}> "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+      const name = (
+        el.getAttribute("aria-label") ||
+        el.innerText ||
+        input.value ||
+        el.getAttribute("name") ||
+        ""
+      )
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 40);
+      out.push(
+        `<${el.tagName.toLowerCase()}> "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`,
+      );
     }
   }
   return out;
@@ -569,22 +782,34 @@ function smallTargets(min: number): string[] {
 test.describe("a 320 px wide window", () => {
   test.use({ viewport: { width: 320, height: 640 } });
   for (const group of NARROW_SCREENS) {
-    test(`${group.user ?? "signed out"}: no sideways scrolling and every target at least 44 px (also at 1366 px)`, async ({ page }) => {
+    test(`${group.user ?? "signed out"}: no sideways scrolling and every target at least 44 px (also at 1366 px)`, async ({
+      page,
+    }) => {
       if (group.user) await signIn(page, group.user);
       for (const path of group.paths) {
         const url = await path();
         await page.goto(url);
         await page.waitForLoadState("load");
-        const width = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, window: window.innerWidth }));
-        expect.soft(Math.max(width.doc, width.body), `${url}: page width at a 320 px window`).toBeLessThanOrEqual(width.window);
-        expect.soft(await page.evaluate(smallTargets, 44), `${url}: targets under 44 px`).toEqual([]);
+        const width = await page.evaluate(() => ({
+          doc: document.documentElement.scrollWidth,
+          body: document.body.scrollWidth,
+          window: window.innerWidth,
+        }));
+        expect
+          .soft(Math.max(width.doc, width.body), `${url}: page width at a 320 px window`)
+          .toBeLessThanOrEqual(width.window);
+        expect
+          .soft(await page.evaluate(smallTargets, 44), `${url}: targets under 44 px`)
+          .toEqual([]);
       }
       // and on a desktop, where the header and the tables show more
       await page.setViewportSize({ width: 1366, height: 768 });
       for (const path of group.paths) {
         const url = await path();
         await page.goto(url);
-        expect.soft(await page.evaluate(smallTargets, 44), `${url}: targets under 44 px at 1366 px`).toEqual([]);
+        expect
+          .soft(await page.evaluate(smallTargets, 44), `${url}: targets under 44 px at 1366 px`)
+          .toEqual([]);
       }
     });
   }
@@ -592,11 +817,23 @@ test.describe("a 320 px wide window", () => {
 
 test.describe("a lounge kiosk (a 1024x768 touch screen)", () => {
   test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
-  test("every target on the community home and the resident's pages is at least 64 px", async ({ page }) => {
+  test("every target on the community home and the resident's pages is at least 64 px", async ({
+    page,
+  }) => {
     await signIn(page, "margaret.ellis");
-    for (const url of ["/", "/resident", "/resident/record", "/stories", `/residents/${await margaretId()}/book`, `${await publishedStoryUrl()}/audience`]) {
+    for (const url of [
+      "/",
+      "/resident",
+      "/resident/record",
+      "/stories",
+      `/residents/${await margaretId()}/book`,
+      `${await publishedStoryUrl()}/audience`,
+    ]) {
       await page.goto(url);
-      expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), "the kiosk's screen is a touch screen").toBe(true);
+      expect(
+        await page.evaluate(() => matchMedia("(pointer: coarse)").matches),
+        "the kiosk's screen is a touch screen",
+      ).toBe(true);
       expect.soft(await page.evaluate(smallTargets, 64), `${url}: targets under 64 px`).toEqual([]);
     }
   });

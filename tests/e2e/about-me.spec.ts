@@ -5,7 +5,9 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, signIn, httpRequest, sessionCookie } from "./support/fixtures";
 
-test("the resident fills in About me, adds a suggested line, and it prints on one page", async ({ page }) => {
+test("the resident fills in About me, adds a suggested line, and it prints on one page", async ({
+  page,
+}) => {
   const project = test.info().project.name;
   await signIn(page, "margaret.ellis");
   await page.goto("/resident");
@@ -27,9 +29,13 @@ test("the resident fills in About me, adds a suggested line, and it prints on on
   await first.getByRole("textbox").fill(edited);
   await first.getByRole("button", { name: /^Add to/ }).click();
   await expect(page.getByText(`Added to “${label}”`)).toBeVisible();
-  await expect(page.getByLabel(label, { exact: true })).toHaveValue(new RegExp(edited.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await expect(page.getByLabel(label, { exact: true })).toHaveValue(
+    new RegExp(edited.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+  );
   if (project === "js") {
-    const scan = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const scan = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     expect(scan.violations.map((v) => v.id)).toEqual([]);
   }
 
@@ -45,5 +51,7 @@ test("the resident fills in About me, adds a suggested line, and it prints on on
   expect(words).toContain("About me: Peggy");
   expect(words).toContain(calms);
   // her family cannot read it until she allows it
-  expect((await httpRequest({ path: href!, cookie: await sessionCookie("sarah.ellis") })).status).toBe(403);
+  expect(
+    (await httpRequest({ path: href!, cookie: await sessionCookie("sarah.ellis") })).status,
+  ).toBe(403);
 });

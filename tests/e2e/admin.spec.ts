@@ -18,9 +18,19 @@ function uid() {
   return `${test.info().project.name === "nojs" ? "n" : "j"}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
-async function api<T = any>(username: string, path: string, method = "GET", body?: unknown): Promise<{ status: number; json: T; text: string }> {
+async function api<T = any>(
+  username: string,
+  path: string,
+  method = "GET",
+  body?: unknown,
+): Promise<{ status: number; json: T; text: string }> {
   const cookie = await sessionCookie(username);
-  const res = await httpRequest({ path, method, cookie, ...(body === undefined ? {} : jsonBody(body)) });
+  const res = await httpRequest({
+    path,
+    method,
+    cookie,
+    ...(body === undefined ? {} : jsonBody(body)),
+  });
   const text = res.text();
   let json: any = null;
   try {
@@ -33,7 +43,12 @@ async function api<T = any>(username: string, path: string, method = "GET", body
 
 /** Tomorrow in Sunnybrook's time zone, as YYYY-MM-DD. */
 function tomorrowInSunnybrook(): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Los_Angeles",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
   const d = new Date(`${today}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
@@ -44,11 +59,16 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe("administrator: residents", () => {
-  test("adds a resident with empty optional fields stored as null, edits, deactivates and reactivates them", async ({ page }) => {
+  test("adds a resident with empty optional fields stored as null, edits, deactivates and reactivates them", async ({
+    page,
+  }) => {
     const last = `Tester${uid()}`;
     const name = `Ada ${last}`;
     await page.goto("/admin");
-    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Residents" }).click();
+    await page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Residents" })
+      .click();
     await expect(page).toHaveURL(/\/admin\/residents$/);
     await page.getByRole("link", { name: "Add Resident" }).click();
     await expect(page).toHaveURL(/\/admin\/residents\/new$/);
@@ -65,8 +85,16 @@ test.describe("administrator: residents", () => {
     // the cells after the checkbox: Room first
     await expect(row.getByRole("cell").nth(1)).toHaveText("—");
 
-    const created = (await api("linda.admin", "/api/residents")).json.find((r: any) => r.lastName === last);
-    expect(created).toMatchObject({ firstName: "Ada", roomNumber: null, dateOfBirth: null, admissionDate: "2024-03-01", isActive: true });
+    const created = (await api("linda.admin", "/api/residents")).json.find(
+      (r: any) => r.lastName === last,
+    );
+    expect(created).toMatchObject({
+      firstName: "Ada",
+      roomNumber: null,
+      dateOfBirth: null,
+      admissionDate: "2024-03-01",
+      isActive: true,
+    });
 
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/residents/${created.id}$`));
@@ -75,32 +103,56 @@ test.describe("administrator: residents", () => {
     await page.getByRole("button", { name: "Save resident" }).click();
     await expect(toast(page)).toContainText("Resident updated");
     await expect(row).toContainText("Room 12B");
-    const edited = (await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id);
+    const edited = (await api("linda.admin", "/api/residents")).json.find(
+      (r: any) => r.id === created.id,
+    );
     expect(edited).toMatchObject({ roomNumber: "12B", admissionDate: null });
 
     // a profile photo: a file that is not an image is refused with the spec's words, a real one shows in the table
     await row.getByRole("link", { name: `Edit ${name}` }).click();
-    await page.getByLabel("Profile photo").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not really a picture") });
+    await page.getByLabel("Profile photo").setInputFiles({
+      name: "notes.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not really a picture"),
+    });
     await page.getByRole("button", { name: "Save resident" }).click();
     await expect(page.getByText("Invalid file type: Please select an image file")).toBeVisible();
-    const png = await sharp({ create: { width: 60, height: 60, channels: 3, background: "#2f6b45" } }).png().toBuffer();
-    await page.getByLabel("Profile photo").setInputFiles({ name: "ada.png", mimeType: "image/png", buffer: png });
+    const png = await sharp({
+      create: { width: 60, height: 60, channels: 3, background: "#2f6b45" },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel("Profile photo")
+      .setInputFiles({ name: "ada.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Save resident" }).click();
     await expect(toast(page)).toContainText("Resident updated");
     await expect(row.locator("img")).toHaveAttribute("src", /^\/media\/[\w-]+\?w=400$/);
-    expect((await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id).profileImageUrl).toMatch(/^\/media\//);
+    expect(
+      (await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id)
+        .profileImageUrl,
+    ).toMatch(/^\/media\//);
 
     // deactivating asks first, and the message afterwards offers Undo
     await openRowMenu(row, name);
     await row.getByRole("link", { name: `Deactivate ${name}` }).click();
     await expect(page.getByRole("heading", { name: `Deactivate ${name}?` })).toBeVisible();
-    expect((await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id).isActive).toBe(true);
+    expect(
+      (await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id)
+        .isActive,
+    ).toBe(true);
     await page.getByRole("button", { name: "Deactivate resident" }).click();
     await expect(toast(page)).toContainText("Resident deactivated");
-    expect((await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id).isActive).toBe(false);
+    expect(
+      (await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id)
+        .isActive,
+    ).toBe(false);
     await toast(page).getByRole("button", { name: "Undo" }).click();
     await expect(toast(page)).toContainText("Resident reactivated");
-    expect((await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id).isActive).toBe(true);
+    expect(
+      (await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id)
+        .isActive,
+    ).toBe(true);
     // and from the Inactive filter, Reactivate in the row's menu
     await api("linda.admin", `/api/residents/${created.id}`, "PATCH", { isActive: false });
     await page.goto(`/admin/residents?status=inactive&q=${last}`);
@@ -108,7 +160,10 @@ test.describe("administrator: residents", () => {
     await openRowMenu(row, name);
     await row.getByRole("button", { name: `Reactivate ${name}` }).click();
     await expect(toast(page)).toContainText("Resident reactivated");
-    expect((await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id).isActive).toBe(true);
+    expect(
+      (await api("linda.admin", "/api/residents")).json.find((r: any) => r.id === created.id)
+        .isActive,
+    ).toBe(true);
   });
 
   test("invalid resident input shows the rules and saves nothing", async ({ page }) => {
@@ -121,7 +176,9 @@ test.describe("administrator: residents", () => {
     await expect(page.getByText("First name is required")).toBeVisible();
     await expect(page.getByText("Last name is required")).toBeVisible();
     await expect(page.getByLabel("Room")).toHaveValue(room);
-    const all = (await api("linda.admin", "/api/residents")).json as { roomNumber: string | null }[];
+    const all = (await api("linda.admin", "/api/residents")).json as {
+      roomNumber: string | null;
+    }[];
     expect(all.some((r) => r.roomNumber === room)).toBe(false);
   });
 
@@ -133,7 +190,10 @@ test.describe("administrator: residents", () => {
 });
 
 test.describe("administrator: families and invitations", () => {
-  test("adds a family member whose one-time link lets them choose a password and land on /family", async ({ page, browser }) => {
+  test("adds a family member whose one-time link lets them choose a password and land on /family", async ({
+    page,
+    browser,
+  }) => {
     const id = uid();
     await api("linda.admin", "/api/residents", "POST", { firstName: "Rosa", lastName: `Fam${id}` });
     const name = `Jo Fam${id}`;
@@ -151,7 +211,9 @@ test.describe("administrator: families and invitations", () => {
     await expect(page).toHaveURL(/\/admin\/families\/[^/]+\/invitation$/);
     await expect(toast(page)).toContainText("Family member added");
     const link = await page.getByLabel("Invitation link", { exact: true }).inputValue();
-    expect(link).toMatch(/^http:\/\/sunnybrook\.storyloom\.localhost:\d+\/invite\?token=[\w-]{30,}$/);
+    expect(link).toMatch(
+      /^http:\/\/sunnybrook\.storyloom\.localhost:\d+\/invite\?token=[\w-]{30,}$/,
+    );
     await expect(page.getByTestId("invitation")).toContainText(`jo.${id}`);
 
     // the link is shown once: a reload shows only the way to make a new one
@@ -194,16 +256,28 @@ test.describe("administrator: families and invitations", () => {
     await context.close();
 
     // and the new password works on the sign-in form
-    expect((await sessionCookie(`jo.${id}`, "sunnybrook", "a-long-family-password")).length).toBeGreaterThan(10);
+    expect(
+      (await sessionCookie(`jo.${id}`, "sunnybrook", "a-long-family-password")).length,
+    ).toBeGreaterThan(10);
     await page.reload();
     await expect(row.getByTestId("family-invitation")).toContainText("Accepted");
     await expect(row.getByTestId("family-invitation")).toContainText("last active today");
   });
 
-  test("edits and removes a family member (removal asks first and ends their sign-in)", async ({ page }) => {
+  test("edits and removes a family member (removal asks first and ends their sign-in)", async ({
+    page,
+  }) => {
     const id = uid();
-    const resident = (await api("linda.admin", "/api/residents", "POST", { firstName: "Max", lastName: `Fm${id}` })).json;
-    const created = await api("linda.admin", "/api/family-members", "POST", { residentId: resident.id, name: `Kim Fm${id}`, email: `kim.${id}@family.example`, relationship: null, phoneNumber: null });
+    const resident = (
+      await api("linda.admin", "/api/residents", "POST", { firstName: "Max", lastName: `Fm${id}` })
+    ).json;
+    const created = await api("linda.admin", "/api/family-members", "POST", {
+      residentId: resident.id,
+      name: `Kim Fm${id}`,
+      email: `kim.${id}@family.example`,
+      relationship: null,
+      phoneNumber: null,
+    });
     expect(created.status).toBe(201);
     expect(created.json.invitation.url).toContain("/invite?token=");
 
@@ -220,8 +294,14 @@ test.describe("administrator: families and invitations", () => {
     await page.goto(`/admin/families?q=${id}`);
     // the row is one line: the address and the phone number are in its menu, as links
     await openRowMenu(row, `Kim Fm${id}`);
-    await expect(row.getByRole("link", { name: `kim2.${id}@family.example` })).toHaveAttribute("href", `mailto:kim2.${id}@family.example`);
-    await expect(row.getByRole("link", { name: "(503) 555-0199" })).toHaveAttribute("href", "tel:5035550199");
+    await expect(row.getByRole("link", { name: `kim2.${id}@family.example` })).toHaveAttribute(
+      "href",
+      `mailto:kim2.${id}@family.example`,
+    );
+    await expect(row.getByRole("link", { name: "(503) 555-0199" })).toHaveAttribute(
+      "href",
+      "tel:5035550199",
+    );
     await row.getByRole("link", { name: `Remove Kim Fm${id}` }).click();
     await expect(page).toHaveURL(/\/delete$/);
     await expect(page.getByText(`Remove Kim Fm${id}, family of Max Fm${id}?`)).toBeVisible();
@@ -231,7 +311,10 @@ test.describe("administrator: families and invitations", () => {
     const list = (await api("linda.admin", "/api/family-members")).json as { name: string }[];
     expect(list.some((m) => m.name === `Kim Fm${id}`)).toBe(false);
     // the invitation died with the account
-    const res = await httpRequest({ path: new URL(created.json.invitation.url).pathname + new URL(created.json.invitation.url).search });
+    const res = await httpRequest({
+      path:
+        new URL(created.json.invitation.url).pathname + new URL(created.json.invitation.url).search,
+    });
     expect(res.text()).toContain("Invitation link not valid");
   });
 
@@ -250,11 +333,18 @@ test.describe("administrator: families and invitations", () => {
 });
 
 test.describe("administrator: story review", () => {
-  test("approves one story, rejects another with a note, features and unpublishes; the resident sees each outcome", async ({ page }) => {
+  test("approves one story, rejects another with a note, features and unpublishes; the resident sees each outcome", async ({
+    page,
+  }) => {
     const id = uid();
     // shared with everyone at the community: only such stories can be featured (issue 19)
     const make = async (title: string) => {
-      const res = await api("margaret.ellis", "/api/resident/stories", "POST", { title, content: `A story written for the review test ${id}. It has a few sentences in it.`, category: "family", audience: "community" });
+      const res = await api("margaret.ellis", "/api/resident/stories", "POST", {
+        title,
+        content: `A story written for the review test ${id}. It has a few sentences in it.`,
+        category: "family",
+        audience: "community",
+      });
       expect(res.status, res.text).toBe(201);
       return res.json.id as string;
     };
@@ -266,7 +356,10 @@ test.describe("administrator: story review", () => {
     await page.goto("/admin/stories");
     const pending = page.getByTestId("pending-story");
     await expect(pending.filter({ hasText: goodTitle })).toHaveCount(1);
-    await pending.filter({ hasText: goodTitle }).getByRole("link", { name: `Review ${goodTitle}` }).click();
+    await pending
+      .filter({ hasText: goodTitle })
+      .getByRole("link", { name: `Review ${goodTitle}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin/stories/${goodId}$`));
     await expect(page.getByText("Pending approval", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Feature this story" })).toHaveCount(0);
@@ -274,36 +367,61 @@ test.describe("administrator: story review", () => {
     await expect(toast(page)).toContainText("Story approved");
     await expect(pending.filter({ hasText: goodTitle })).toHaveCount(0);
 
-    await pending.filter({ hasText: badTitle }).getByRole("link", { name: `Review ${badTitle}` }).click();
+    await pending
+      .filter({ hasText: badTitle })
+      .getByRole("link", { name: `Review ${badTitle}` })
+      .click();
     await page.getByLabel("Note to the resident").fill("Please leave out the street address.");
     await page.getByRole("button", { name: "Reject" }).click();
     await expect(toast(page)).toContainText("Story not approved");
     await expect(pending.filter({ hasText: badTitle })).toHaveCount(0);
     // Not approved stories stay in view, with their note and a way to reopen them
-    await page.getByRole("navigation", { name: "Stories by status" }).getByRole("link", { name: /Not approved/ }).click();
+    await page
+      .getByRole("navigation", { name: "Stories by status" })
+      .getByRole("link", { name: /Not approved/ })
+      .click();
     const rejected = page.getByTestId("rejected-story").filter({ hasText: badTitle });
     await expect(rejected).toContainText("Please leave out the street address.");
     await rejected.getByRole("button", { name: `Reopen ${badTitle} for review` }).click();
     await expect(toast(page)).toContainText("Story reopened");
     await expect(pending.filter({ hasText: badTitle })).toHaveCount(1);
-    expect((await api("margaret.ellis", "/api/resident/stories")).json.find((s: any) => s.id === badId)).toMatchObject({ reviewStatus: "pending" });
-    await pending.filter({ hasText: badTitle }).getByRole("link", { name: `Review ${badTitle}` }).click();
+    expect(
+      (await api("margaret.ellis", "/api/resident/stories")).json.find((s: any) => s.id === badId),
+    ).toMatchObject({ reviewStatus: "pending" });
+    await pending
+      .filter({ hasText: badTitle })
+      .getByRole("link", { name: `Review ${badTitle}` })
+      .click();
     await page.getByRole("button", { name: "Reject" }).click();
     await expect(toast(page)).toContainText("Story not approved");
 
     await page.goto(`/admin/stories?status=published&q=${id}`);
     await expect(page.getByTestId("published-story").filter({ hasText: goodTitle })).toHaveCount(1);
-    await page.getByTestId("published-story").filter({ hasText: goodTitle }).getByRole("link", { name: `Review ${goodTitle}` }).click();
+    await page
+      .getByTestId("published-story")
+      .filter({ hasText: goodTitle })
+      .getByRole("link", { name: `Review ${goodTitle}` })
+      .click();
     await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await page.getByRole("button", { name: "Feature this story" }).click();
     await expect(toast(page)).toContainText("Story featured");
     await page.goto(`/admin/stories?status=published&q=${id}`);
-    await expect(page.getByTestId("published-story").filter({ hasText: goodTitle })).toContainText("Featured");
+    await expect(page.getByTestId("published-story").filter({ hasText: goodTitle })).toContainText(
+      "Featured",
+    );
 
     // the resident sees both outcomes, with the note
     const mine = (await api("margaret.ellis", "/api/resident/stories")).json as any[];
-    expect(mine.find((s) => s.id === goodId)).toMatchObject({ isPublished: true, isFeatured: true, reviewStatus: "published" });
-    expect(mine.find((s) => s.id === badId)).toMatchObject({ isPublished: false, reviewStatus: "rejected", reviewNote: "Please leave out the street address." });
+    expect(mine.find((s) => s.id === goodId)).toMatchObject({
+      isPublished: true,
+      isFeatured: true,
+      reviewStatus: "published",
+    });
+    expect(mine.find((s) => s.id === badId)).toMatchObject({
+      isPublished: false,
+      reviewStatus: "rejected",
+      reviewNote: "Please leave out the street address.",
+    });
     // the featured story is among the community's featured stories
     const featured = (await api("sarah.ellis", "/api/stories/featured")).json as { id: string }[];
     expect(featured.map((s) => s.id)).toContain(goodId);
@@ -312,12 +430,16 @@ test.describe("administrator: story review", () => {
     await page.getByRole("button", { name: "Unpublish" }).click();
     await expect(toast(page)).toContainText("Story unpublished");
     await expect(pending.filter({ hasText: goodTitle })).toHaveCount(1);
-    expect((await api("margaret.ellis", "/api/resident/stories")).json.find((s: any) => s.id === goodId)).toMatchObject({ isPublished: false, isFeatured: false });
+    expect(
+      (await api("margaret.ellis", "/api/resident/stories")).json.find((s: any) => s.id === goodId),
+    ).toMatchObject({ isPublished: false, isFeatured: false });
   });
 });
 
 test.describe("administrator: news and calendar", () => {
-  test("posts pinned news (listed before unpinned posts), edits and deletes it", async ({ page }) => {
+  test("posts pinned news (listed before unpinned posts), edits and deletes it", async ({
+    page,
+  }) => {
     const title = `Garden party ${uid()}`;
     await page.goto("/admin/news");
     await page.getByRole("link", { name: "Create News Post" }).click();
@@ -355,7 +477,9 @@ test.describe("administrator: news and calendar", () => {
     await expect(page.getByTestId("news-post").filter({ hasText: title })).toHaveCount(0);
   });
 
-  test("creates an event that shows Tomorrow, cancels, reinstates and deletes it", async ({ page }) => {
+  test("creates an event that shows Tomorrow, cancels, reinstates and deletes it", async ({
+    page,
+  }) => {
     const title = `Piano recital ${uid()}`;
     await page.goto("/admin/calendar");
     await page.getByRole("link", { name: "Create Event" }).click();
@@ -373,7 +497,11 @@ test.describe("administrator: news and calendar", () => {
     await page.getByLabel("Maximum participants").fill("20");
     await page.getByRole("button", { name: "Create event" }).click();
     await expect(page.getByText("The end time must be after the start time")).toBeVisible();
-    expect(((await api("linda.admin", "/api/calendar-events")).json as { title: string }[]).some((e) => e.title === title)).toBe(false);
+    expect(
+      ((await api("linda.admin", "/api/calendar-events")).json as { title: string }[]).some(
+        (e) => e.title === title,
+      ),
+    ).toBe(false);
 
     await page.getByLabel("Start time").fill("14:00");
     await page.getByLabel("End time").fill("15:30");
@@ -399,9 +527,13 @@ test.describe("administrator: news and calendar", () => {
     await expect(page.getByTestId("calendar-event").filter({ hasText: title })).toHaveCount(0);
   });
 
-  test("the overview shows this community's real figures and what needs attention", async ({ page }) => {
+  test("the overview shows this community's real figures and what needs attention", async ({
+    page,
+  }) => {
     const residents = (await api("linda.admin", "/api/residents")).json as { isActive: boolean }[];
-    const pending = (await api("linda.admin", "/api/admin/stories/pending")).json as { title: string }[];
+    const pending = (await api("linda.admin", "/api/admin/stories/pending")).json as {
+      title: string;
+    }[];
     await page.goto("/admin");
     const card = (label: string) => page.getByRole("listitem").filter({ hasText: label });
     // other tests add residents in parallel: the figure is at least what the API said a moment ago
@@ -409,7 +541,8 @@ test.describe("administrator: news and calendar", () => {
     expect(active).toBeGreaterThanOrEqual(residents.filter((r) => r.isActive).length);
     expect(active).not.toBe(8);
     await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
-    if (pending.length) await expect(page.getByRole("link", { name: pending[0]!.title }).first()).toBeVisible();
+    if (pending.length)
+      await expect(page.getByRole("link", { name: pending[0]!.title }).first()).toBeVisible();
   });
 });
 
@@ -418,10 +551,31 @@ test.describe("accessibility", () => {
     test.skip(test.info().project.name === "nojs", "axe needs JavaScript in the page");
     test.setTimeout(180_000);
     const scan = async (what: string) => {
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
     };
-    for (const path of ["/admin", "/admin/residents", "/admin/residents/new", "/admin/families", "/admin/stories", "/admin/news", "/admin/calendar/new", "/staff", "/staff/news/new", "/admin/staff", "/admin/staff/new", "/admin/audit", "/admin/calendar?view=month", "/admin/residents/print"]) {
+    for (const path of [
+      "/admin",
+      "/admin/residents",
+      "/admin/residents/new",
+      "/admin/families",
+      "/admin/stories",
+      "/admin/news",
+      "/admin/calendar/new",
+      "/staff",
+      "/staff/news/new",
+      "/admin/staff",
+      "/admin/staff/new",
+      "/admin/audit",
+      "/admin/calendar?view=month",
+      "/admin/residents/print",
+    ]) {
       await page.goto(path);
       await expect(page.locator("main h1")).toBeVisible();
       await scan(path);
@@ -429,7 +583,9 @@ test.describe("accessibility", () => {
     // a form opened from its list is a modal dialog
     await page.goto("/admin/calendar");
     await page.getByRole("link", { name: "Create Event" }).click();
-    await expect(page.getByRole("dialog").getByRole("heading", { name: "Create Event" })).toBeVisible();
+    await expect(
+      page.getByRole("dialog").getByRole("heading", { name: "Create Event" }),
+    ).toBeVisible();
     await scan("create event dialog");
     await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
     await expect(page).toHaveURL(/\/admin\/calendar$/);

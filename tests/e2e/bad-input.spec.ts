@@ -10,8 +10,25 @@ test.setTimeout(300_000);
 const dataDir = path.resolve(`test-data/e2e-${PORT}`);
 function counts(sub: string) {
   const db = new Database(path.join(dataDir, "tenants", `${sub}.sqlite`), { readonly: true });
-  const tables = ["residents", "family_members", "stories", "comments", "reactions", "news_posts", "calendar_events", "family_photos", "family_questions", "media", "notification_settings", "community_settings", "notifications", "email_outbox"];
-  const out = Object.fromEntries(tables.map((t) => [t, (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]));
+  const tables = [
+    "residents",
+    "family_members",
+    "stories",
+    "comments",
+    "reactions",
+    "news_posts",
+    "calendar_events",
+    "family_photos",
+    "family_questions",
+    "media",
+    "notification_settings",
+    "community_settings",
+    "notifications",
+    "email_outbox",
+  ];
+  const out = Object.fromEntries(
+    tables.map((t) => [t, (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]),
+  );
   db.close();
   return out;
 }
@@ -23,7 +40,14 @@ function someId(sub: string, sql: string) {
 }
 
 const HUGE = "x".repeat(1_000_000);
-const TRAVERSAL = ["..%2F..%2Fcontrol.sqlite", "..%2f..%2f..%2fetc%2fpasswd", "%00", "..", "%2e%2e", "a".repeat(5000)];
+const TRAVERSAL = [
+  "..%2F..%2Fcontrol.sqlite",
+  "..%2f..%2f..%2fetc%2fpasswd",
+  "%00",
+  "..",
+  "%2e%2e",
+  "a".repeat(5000),
+];
 
 /** Bodies that must never be accepted by a JSON endpoint that creates or changes something. */
 const INVALID_JSON_BODIES: { label: string; body: string; type?: string }[] = [
@@ -32,13 +56,48 @@ const INVALID_JSON_BODIES: { label: string; body: string; type?: string }[] = [
   { label: "JSON null", body: "null" },
   { label: "an array", body: "[1,2,3]" },
   { label: "a string", body: '"hello"' },
-  { label: "wrong types", body: JSON.stringify({ firstName: 42, lastName: true, title: ["x"], content: { a: 1 }, name: 7, email: 8, eventDate: 9, isPublished: "yes", isFeatured: "no", question: 5, residentId: 1, emoji: 3 }) },
+  {
+    label: "wrong types",
+    body: JSON.stringify({
+      firstName: 42,
+      lastName: true,
+      title: ["x"],
+      content: { a: 1 },
+      name: 7,
+      email: 8,
+      eventDate: 9,
+      isPublished: "yes",
+      isFeatured: "no",
+      question: 5,
+      residentId: 1,
+      emoji: 3,
+    }),
+  },
   { label: "missing fields", body: "{}" },
-  { label: "huge strings", body: JSON.stringify({ firstName: HUGE, lastName: HUGE, title: HUGE, content: "", name: HUGE, email: "x", question: "", eventDate: HUGE }) },
-  { label: "form-encoded", body: "firstName=a&lastName=b", type: "application/x-www-form-urlencoded" },
+  {
+    label: "huge strings",
+    body: JSON.stringify({
+      firstName: HUGE,
+      lastName: HUGE,
+      title: HUGE,
+      content: "",
+      name: HUGE,
+      email: "x",
+      question: "",
+      eventDate: HUGE,
+    }),
+  },
+  {
+    label: "form-encoded",
+    body: "firstName=a&lastName=b",
+    type: "application/x-www-form-urlencoded",
+  },
   { label: "text/plain", body: '{"title":"t","content":"c"}', type: "text/plain" },
   { label: "deeply nested", body: "[".repeat(5000) + "]".repeat(5000) },
-  { label: "unicode control characters and bad surrogates", body: '{"firstName":"\\u0000\\u202e\\ud800","lastName":"","title":"\\u0000","content":"","name":"\\ud800","email":"\\u0000@x","question":""}' },
+  {
+    label: "unicode control characters and bad surrogates",
+    body: '{"firstName":"\\u0000\\u202e\\ud800","lastName":"","title":"\\u0000","content":"","name":"\\ud800","email":"\\u0000@x","question":""}',
+  },
 ];
 
 test("hostile input never causes a 5xx, a crash, or a stored change", async () => {
@@ -51,14 +110,28 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
   const aStory = someId("sunnybrook", "select id from stories where is_published = 1 limit 1");
   const aResident = someId("sunnybrook", "select id from residents where first_name = 'Margaret'");
   // the lounge kiosk (issue 20): a kiosk of A, set up, with Margaret's session started by her PIN
-  const formOf = (fields: Record<string, string>) => ({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
-  const registered = await httpRequest({ path: "/admin/kiosks", method: "POST", cookie: admin, ...formOf({ intent: "register", name: `Bad input kiosk ${Date.now()}` }) });
+  const formOf = (fields: Record<string, string>) => ({
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const registered = await httpRequest({
+    path: "/admin/kiosks",
+    method: "POST",
+    cookie: admin,
+    ...formOf({ intent: "register", name: `Bad input kiosk ${Date.now()}` }),
+  });
   const flash = (registered.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
   const listed = await httpRequest({ path: "/admin/kiosks", cookie: `${admin}; ${flash}` });
   const setup = /\/kiosk\/setup\/[\w-]+/.exec(listed.text())![0];
   const setUp = await httpRequest({ path: setup, method: "POST", ...formOf({}) });
   const kiosk = (setUp.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-  const kioskSignIn = () => httpRequest({ path: `/kiosk/residents/${aResident}`, method: "POST", cookie: kiosk, ...formOf({ pin: "2468" }) });
+  const kioskSignIn = () =>
+    httpRequest({
+      path: `/kiosk/residents/${aResident}`,
+      method: "POST",
+      cookie: kiosk,
+      ...formOf({ pin: "2468" }),
+    });
   expect((await kioskSignIn()).headers.location).toBe("/kiosk/me");
 
   const before = counts("sunnybrook");
@@ -67,8 +140,12 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
   let cases = 0;
   const check = async (label: string, opts: Parameters<typeof httpRequest>[0]) => {
     cases++;
-    const res = await httpRequest(opts).catch((e: Error) => ({ status: 0, text: () => e.message }) as { status: number; text: () => string });
-    if (res.status >= 500 || res.status === 0) failures.push(`${label}: ${res.status} ${res.text().slice(0, 120)}`);
+    const res = await httpRequest(opts).catch(
+      (e: Error) =>
+        ({ status: 0, text: () => e.message }) as { status: number; text: () => string },
+    );
+    if (res.status >= 500 || res.status === 0)
+      failures.push(`${label}: ${res.status} ${res.text().slice(0, 120)}`);
     return res;
   };
 
@@ -105,7 +182,8 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
         headers: { "Content-Type": b.type ?? "application/json" },
         body: b.body,
       });
-      if (res.status >= 200 && res.status < 300) failures.push(`${ep.method} ${ep.path} accepted ${b.label} (${res.status})`);
+      if (res.status >= 200 && res.status < 300)
+        failures.push(`${ep.method} ${ep.path} accepted ${b.label} (${res.status})`);
     }
   }
 
@@ -139,27 +217,61 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
       `/listen/${junk}/audio`,
     ]) {
       const res = await check(`GET ${p}`, { path: p, cookie: admin });
-      if (res.status === 200 && /SQLite format|root:x:0/.test(res.text())) failures.push(`GET ${p} served a file it must not`);
+      if (res.status === 200 && /SQLite format|root:x:0/.test(res.text()))
+        failures.push(`GET ${p} served a file it must not`);
     }
   }
 
   // the kiosk's paths, with the kiosk's cookie
   await kioskSignIn();
   for (const junk of TRAVERSAL) {
-    for (const p of [`/kiosk/residents/${junk}`, `/kiosk/residents/${junk}/help`, `/kiosk/stories/${junk}`, `/kiosk/card/${junk}`, `/kiosk/setup/${junk}`, `/kiosk/transcription-jobs/${junk}`, `/kiosk?letter=${junk}`, `/kiosk/record?step=${junk}&category=${junk}&prompt=${junk}`, `/kiosk/write?questionId=${junk}`, `/kiosk/residents/${bResident}`, `/kiosk/stories/${bStory}`, `/admin/kiosks/${junk}/revoke`, `/staff/residents/${junk}/kiosk`]) {
-      const res = await check(`GET ${p} (kiosk)`, { path: p, cookie: p.startsWith("/kiosk") ? kiosk : admin });
-      if (res.status === 200 && /SQLite format|root:x:0/.test(res.text())) failures.push(`GET ${p} served a file it must not`);
+    for (const p of [
+      `/kiosk/residents/${junk}`,
+      `/kiosk/residents/${junk}/help`,
+      `/kiosk/stories/${junk}`,
+      `/kiosk/card/${junk}`,
+      `/kiosk/setup/${junk}`,
+      `/kiosk/transcription-jobs/${junk}`,
+      `/kiosk?letter=${junk}`,
+      `/kiosk/record?step=${junk}&category=${junk}&prompt=${junk}`,
+      `/kiosk/write?questionId=${junk}`,
+      `/kiosk/residents/${bResident}`,
+      `/kiosk/stories/${bStory}`,
+      `/admin/kiosks/${junk}/revoke`,
+      `/staff/residents/${junk}/kiosk`,
+    ]) {
+      const res = await check(`GET ${p} (kiosk)`, {
+        path: p,
+        cookie: p.startsWith("/kiosk") ? kiosk : admin,
+      });
+      if (res.status === 200 && /SQLite format|root:x:0/.test(res.text()))
+        failures.push(`GET ${p} served a file it must not`);
     }
   }
 
   // multipart endpoints: truncated bodies, wrong boundaries, missing parts, huge descriptions
   const boundary = "----hostile";
   const multipartCases: [string, string][] = [
-    ["truncated", `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff`],
-    ["no closing boundary", `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nhello`],
-    ["wrong boundary", `--other\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nabc\r\n--other--\r\n`],
-    ["no file part", `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nhello\r\n--${boundary}--\r\n`],
-    ["text file named .jpg", `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="../../evil.jpg"\r\nContent-Type: image/jpeg\r\n\r\nthis is not an image\r\n--${boundary}--\r\n`],
+    [
+      "truncated",
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff`,
+    ],
+    [
+      "no closing boundary",
+      `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nhello`,
+    ],
+    [
+      "wrong boundary",
+      `--other\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nabc\r\n--other--\r\n`,
+    ],
+    [
+      "no file part",
+      `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+    ],
+    [
+      "text file named .jpg",
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="../../evil.jpg"\r\nContent-Type: image/jpeg\r\n\r\nthis is not an image\r\n--${boundary}--\r\n`,
+    ],
   ];
   const multipartEndpoints: [string, string, string][] = [
     ["/api/family/photos", "POST", family],
@@ -176,10 +288,22 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
   for (const [p, method, cookie] of multipartEndpoints) {
     if (cookie === kiosk) await kioskSignIn();
     for (const [label, body] of multipartCases) {
-      const res = await check(`${method} ${p} ${label}`, { path: p, method, cookie, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: Buffer.from(body, "latin1") });
+      const res = await check(`${method} ${p} ${label}`, {
+        path: p,
+        method,
+        cookie,
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+        body: Buffer.from(body, "latin1"),
+      });
       if (res.status === 201) failures.push(`${method} ${p} accepted a ${label} upload`);
     }
-    await check(`${method} ${p} as JSON`, { path: p, method, cookie, headers: { "Content-Type": "application/json" }, body: "{}" });
+    await check(`${method} ${p} as JSON`, {
+      path: p,
+      method,
+      cookie,
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
   }
 
   // screen actions get nonsense forms too
@@ -219,11 +343,25 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     ["/kiosk/alive", kiosk],
     ["/kiosk/done", kiosk],
   ];
-  const forms = ["intent=%00&title=" + "x".repeat(200_000), "intent=words&content=" + "x".repeat(200_000), "intent=transcribe", "intent=delete&id=../../control.sqlite", "a=1&a=2&a=3", "%%%", "intent=" + encodeURIComponent("'; drop table stories; --")];
+  const forms = [
+    "intent=%00&title=" + "x".repeat(200_000),
+    "intent=words&content=" + "x".repeat(200_000),
+    "intent=transcribe",
+    "intent=delete&id=../../control.sqlite",
+    "a=1&a=2&a=3",
+    "%%%",
+    "intent=" + encodeURIComponent("'; drop table stories; --"),
+  ];
   for (const [p, cookie] of screenActions) {
     if (cookie === kiosk) await kioskSignIn();
     for (const f of forms) {
-      await check(`POST ${p} ${f.slice(0, 30)}`, { path: p, method: "POST", cookie: cookie || undefined, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: f });
+      await check(`POST ${p} ${f.slice(0, 30)}`, {
+        path: p,
+        method: "POST",
+        cookie: cookie || undefined,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: f,
+      });
     }
   }
 
@@ -231,8 +369,12 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
   expect(health.status).toBe(200);
   const after = counts("sunnybrook");
   const afterB = counts("maplewood");
-  for (const t of Object.keys(before)) if (before[t] !== after[t]) failures.push(`sunnybrook ${t} changed: ${before[t]} -> ${after[t]}`);
-  for (const t of Object.keys(beforeB)) if (beforeB[t] !== afterB[t]) failures.push(`maplewood ${t} changed: ${beforeB[t]} -> ${afterB[t]}`);
+  for (const t of Object.keys(before))
+    if (before[t] !== after[t])
+      failures.push(`sunnybrook ${t} changed: ${before[t]} -> ${after[t]}`);
+  for (const t of Object.keys(beforeB))
+    if (beforeB[t] !== afterB[t])
+      failures.push(`maplewood ${t} changed: ${beforeB[t]} -> ${afterB[t]}`);
   console.log(`bad input: ${cases} hostile requests, ${failures.length} failures`);
   expect(failures).toEqual([]);
 });

@@ -1,9 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, origin, signIn, httpRequest, sessionCookie, PORT } from "./support/fixtures";
+import {
+  test,
+  expect,
+  hydrated,
+  origin,
+  signIn,
+  httpRequest,
+  sessionCookie,
+  PORT,
+} from "./support/fixtures";
 
-type Stats = { totalResidents: number; totalStories: number; totalFamilyViews: number; storiesThisMonth: number };
+type Stats = {
+  totalResidents: number;
+  totalStories: number;
+  totalFamilyViews: number;
+  storiesThisMonth: number;
+};
 const LABELS: [keyof Stats, string][] = [
   ["totalResidents", "Total Residents"],
   ["totalStories", "Stories Shared"],
@@ -33,15 +47,23 @@ function tenantFile(sub: string) {
 
 async function expectNoAxeViolations(page: Page) {
   if (test.info().project.name === "nojs") return;
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 test.describe("the community home", () => {
-  test("a family member sees the welcome, real statistics, recent stories and the sidebar", async ({ page }) => {
+  test("a family member sees the welcome, real statistics, recent stories and the sidebar", async ({
+    page,
+  }) => {
     await signIn(page, "sarah.ellis");
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Storyloom" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Welcome to Storyloom" }),
+    ).toBeVisible();
     const photo = page.getByRole("img", { name: /granddaughter look through a photo album/ });
     await expect(photo).toHaveAttribute("src", "/images/welcome.webp");
     expect((await httpRequest({ path: "/images/welcome.webp" })).status).toBe(200);
@@ -58,17 +80,29 @@ test.describe("the community home", () => {
     }).toPass({ timeout: 30_000 });
 
     const recent = page.getByRole("region", { name: "Recent Stories" });
-    const recentApi = await apiJson<{ title: string; resident: { roomNumber: string | null } }[]>("sarah.ellis", "sunnybrook", "/api/stories/recent?limit=3");
-    await expect(recent.getByRole("heading", { level: 3 })).toHaveText(recentApi.map((s) => s.title));
+    const recentApi = await apiJson<{ title: string; resident: { roomNumber: string | null } }[]>(
+      "sarah.ellis",
+      "sunnybrook",
+      "/api/stories/recent?limit=3",
+    );
+    await expect(recent.getByRole("heading", { level: 3 })).toHaveText(
+      recentApi.map((s) => s.title),
+    );
     await expect(recent.getByText(/ago$/).first()).toBeVisible();
 
     const quick = page.getByRole("region", { name: "Quick Actions" });
     await expect(quick.getByRole("link")).toHaveText(["Upload Photos", "Read All Stories"]);
-    await expect(quick.getByRole("link", { name: "Upload Photos" })).toHaveAttribute("href", "/family?dialog=photo");
+    await expect(quick.getByRole("link", { name: "Upload Photos" })).toHaveAttribute(
+      "href",
+      "/family?dialog=photo",
+    );
 
     const info = page.getByRole("region", { name: "Facility Info" });
     await expect(info.getByText("4820 SE Woodstock Blvd, Portland, OR")).toBeVisible();
-    await expect(info.getByRole("link", { name: "(503) 555-0142" })).toHaveAttribute("href", "tel:5035550142");
+    await expect(info.getByRole("link", { name: "(503) 555-0142" })).toHaveAttribute(
+      "href",
+      "tel:5035550142",
+    );
     await expect(info.getByRole("link", { name: "hello@sunnybrook.example" })).toBeVisible();
 
     const activity = page.getByRole("region", { name: "Recent Activity" });
@@ -89,8 +123,14 @@ test.describe("the community home", () => {
     const shown = await statsOnPage(page);
     expect({ ...shown, totalFamilyViews: 0 }).toEqual({ ...api, totalFamilyViews: 0 });
     const quick = page.getByRole("region", { name: "Quick Actions" });
-    await expect(quick.getByRole("link", { name: "Create New Story" })).toHaveAttribute("href", "/resident/record");
-    await expect(quick.getByRole("link", { name: "Invite Family" })).toHaveAttribute("href", "/admin/families/new");
+    await expect(quick.getByRole("link", { name: "Create New Story" })).toHaveAttribute(
+      "href",
+      "/resident/record",
+    );
+    await expect(quick.getByRole("link", { name: "Invite Family" })).toHaveAttribute(
+      "href",
+      "/admin/families/new",
+    );
     await quick.getByRole("link", { name: "Invite Family" }).click();
     await expect(page).toHaveURL(/\/admin\/families\/new$/);
     await expect(page.getByText("Add Family Member").first()).toBeVisible();
@@ -98,17 +138,24 @@ test.describe("the community home", () => {
 
   test("the numbers move when a story is added and when it is approved", async ({ page }) => {
     // each project uses its own community so that the two runs do not move each other's numbers
-    const [sub, admin, family] = test.info().project.name === "nojs" ? ["harborview", "carol.admin", "maureen.hale"] : ["maplewood", "janet.admin", "julie.brandt"];
+    const [sub, admin, family] =
+      test.info().project.name === "nojs"
+        ? ["harborview", "carol.admin", "maureen.hale"]
+        : ["maplewood", "janet.admin", "julie.brandt"];
     await signIn(page, admin, sub);
     await page.goto(`${origin(sub)}/`);
     const before = await statsOnPage(page);
     const db = new Database(tenantFile(sub));
     db.pragma("busy_timeout = 5000");
     try {
-      const resident = db.prepare("SELECT id FROM residents WHERE is_active = 1 LIMIT 1").get() as { id: string };
+      const resident = db.prepare("SELECT id FROM residents WHERE is_active = 1 LIMIT 1").get() as {
+        id: string;
+      };
       const id = `e2e-${Date.now()}`;
       // a story the resident shares with everyone: the home's figures count only those (issue 19)
-      db.prepare("INSERT INTO stories (id, resident_id, title, content, category, audience, created_at) VALUES (?, ?, ?, ?, 'travel', 'community', ?)").run(
+      db.prepare(
+        "INSERT INTO stories (id, resident_id, title, content, category, audience, created_at) VALUES (?, ?, ?, ?, 'travel', 'community', ?)",
+      ).run(
         id,
         resident.id,
         "A brand new story",
@@ -119,11 +166,17 @@ test.describe("the community home", () => {
       const added = await statsOnPage(page);
       expect(added.storiesThisMonth).toBe(before.storiesThisMonth + 1);
       expect(added.totalStories).toBe(before.totalStories);
-      db.prepare("UPDATE stories SET is_published = 1, review_status = 'published', published_at = ? WHERE id = ?").run(new Date().toISOString(), id);
+      db.prepare(
+        "UPDATE stories SET is_published = 1, review_status = 'published', published_at = ? WHERE id = ?",
+      ).run(new Date().toISOString(), id);
       await page.reload();
       const approved = await statsOnPage(page);
       expect(approved.totalStories).toBe(before.totalStories + 1);
-      await expect(page.getByRole("region", { name: "Recent Stories" }).getByRole("heading", { name: "A brand new story" })).toBeVisible();
+      await expect(
+        page
+          .getByRole("region", { name: "Recent Stories" })
+          .getByRole("heading", { name: "A brand new story" }),
+      ).toBeVisible();
       // a family member of that community sees the same figures
       await signIn(page, family, sub);
       await page.goto(`${origin(sub)}/`);
@@ -135,7 +188,9 @@ test.describe("the community home", () => {
     }
   });
 
-  test("the featured category filter narrows the list, with or without JavaScript", async ({ page }) => {
+  test("the featured category filter narrows the list, with or without JavaScript", async ({
+    page,
+  }) => {
     await signIn(page, "sarah.ellis");
     await page.goto("/");
     const featured = page.getByRole("region", { name: "Featured Stories" });
@@ -157,24 +212,51 @@ test.describe("the community home", () => {
     await select.selectOption({ label: "Love & Romance" });
     await featured.getByRole("button", { name: "Show stories" }).click();
     await expect(page).toHaveURL(/[?&]category=love/);
-    const love = await apiJson<{ title: string }[]>("sarah.ellis", "sunnybrook", "/api/stories/featured?category=love");
+    const love = await apiJson<{ title: string }[]>(
+      "sarah.ellis",
+      "sunnybrook",
+      "/api/stories/featured?category=love",
+    );
     expect(love.length).toBeGreaterThan(0);
     expect(love.length).toBeLessThan(all);
-    await expect(featured.getByRole("article").getByRole("heading")).toHaveText(love.map((s) => s.title));
+    await expect(featured.getByRole("article").getByRole("heading")).toHaveText(
+      love.map((s) => s.title),
+    );
     await expect(featured.getByText("Love & Romance", { exact: true })).toHaveCount(love.length);
     await expect(featured.getByLabel("Filter by category")).toHaveValue("love");
 
     // a category with no featured story says so
     let empty: string | null = null;
-    for (const c of ["friendship", "achievement", "general", "hobby", "travel", "career", "family", "childhood"]) {
-      if ((await apiJson<unknown[]>("sarah.ellis", "sunnybrook", `/api/stories/featured?category=${c}`)).length === 0) {
+    for (const c of [
+      "friendship",
+      "achievement",
+      "general",
+      "hobby",
+      "travel",
+      "career",
+      "family",
+      "childhood",
+    ]) {
+      if (
+        (
+          await apiJson<unknown[]>(
+            "sarah.ellis",
+            "sunnybrook",
+            `/api/stories/featured?category=${c}`,
+          )
+        ).length === 0
+      ) {
         empty = c;
         break;
       }
     }
     if (empty) {
       await page.goto(`/?category=${empty}`);
-      await expect(page.getByRole("region", { name: "Featured Stories" }).getByText("No featured stories available.")).toBeVisible();
+      await expect(
+        page
+          .getByRole("region", { name: "Featured Stories" })
+          .getByText("No featured stories available."),
+      ).toBeVisible();
     }
 
     await featured.getByLabel("Filter by category").selectOption({ label: "All Categories" });
@@ -188,7 +270,9 @@ test.describe("the community home", () => {
     await page.getByRole("link", { name: "View All stories", exact: true }).click();
     await expect(page).toHaveURL(/\/stories$/);
     await expect(page.getByRole("heading", { level: 1, name: "All Stories" })).toBeVisible();
-    const total = Number((await page.getByText(/published stories, newest first/).innerText()).match(/(\d+)/)![1]);
+    const total = Number(
+      (await page.getByText(/published stories, newest first/).innerText()).match(/(\d+)/)![1],
+    );
     expect(total).toBeGreaterThan(12);
     await expect(page.getByRole("article")).toHaveCount(12);
     await expect(page.getByText(`Page 1 of ${Math.ceil(total / 12)}`)).toBeVisible();
@@ -203,14 +287,18 @@ test.describe("the community home", () => {
     await expect(page).toHaveURL(/\/stories\/[\w-]+$/);
   });
 
-  test("a story card's link opens the story: in the app without reloading, or as a page without JavaScript; Back returns", async ({ page }) => {
+  test("a story card's link opens the story: in the app without reloading, or as a page without JavaScript; Back returns", async ({
+    page,
+  }) => {
     const js = test.info().project.name !== "nojs";
     await signIn(page, "sarah.ellis");
     await page.goto("/");
     if (js) {
       await hydrated(page);
       // a mark on this document: a client-side navigation keeps it, a new document does not
-      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await page.evaluate(
+        () => ((window as unknown as { sameDocument: boolean }).sameDocument = true),
+      );
     }
     const recent = page.getByRole("region", { name: "Recent Stories" });
     const title = await recent.getByRole("article").first().getByRole("heading").innerText();
@@ -219,19 +307,33 @@ test.describe("the community home", () => {
     await link.click();
     await expect(page).toHaveURL(/\/stories\/[\w-]+$/);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).toBe(js);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { sameDocument?: boolean }).sameDocument === true,
+      ),
+    ).toBe(js);
     await page.goBack();
-    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Storyloom" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Welcome to Storyloom" }),
+    ).toBeVisible();
     // a link the app does not handle stays the browser's: the footer's mail link
     await expect(page.getByRole("link", { name: "Support" })).toHaveAttribute("href", /^mailto:/);
   });
 
-  test("the demo panel lists the other real communities while development login is on", async ({ page }) => {
+  test("the demo panel lists the other real communities while development login is on", async ({
+    page,
+  }) => {
     await signIn(page, "marcus");
     await page.goto("/");
     const demo = page.getByRole("region", { name: "Multi-tenant demo" });
-    await expect(demo.getByRole("link", { name: "Maplewood Gardens" })).toHaveAttribute("href", `${origin("maplewood")}/`);
-    await expect(demo.getByRole("link", { name: "Harborview Care Residence" })).toHaveAttribute("href", `${origin("harborview")}/`);
+    await expect(demo.getByRole("link", { name: "Maplewood Gardens" })).toHaveAttribute(
+      "href",
+      `${origin("maplewood")}/`,
+    );
+    await expect(demo.getByRole("link", { name: "Harborview Care Residence" })).toHaveAttribute(
+      "href",
+      `${origin("harborview")}/`,
+    );
     await expect(demo.getByRole("link", { name: /Sunnybrook/ })).toHaveCount(0);
   });
 

@@ -9,7 +9,16 @@ import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
-import { test, expect, signIn, httpRequest, sessionCookie, hostFor, origin, PORT } from "./support/fixtures";
+import {
+  test,
+  expect,
+  signIn,
+  httpRequest,
+  sessionCookie,
+  hostFor,
+  origin,
+  PORT,
+} from "./support/fixtures";
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -18,7 +27,19 @@ let fixtures: string;
 
 test.beforeAll(() => {
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-kiosk-e2e-"));
-  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=2", "-c:a", "libopus", path.join(fixtures, "story.webm")]);
+  execFileSync("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=330:duration=2",
+    "-c:a",
+    "libopus",
+    path.join(fixtures, "story.webm"),
+  ]);
 });
 test.afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
 
@@ -36,8 +57,12 @@ const unique = (what: string) => `${what} ${test.info().project.name} ${Date.now
 
 async function expectAccessible(page: Page) {
   if (!isJs()) return;
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 /** Registers a kiosk over HTTP as the administrator; its setup link's path and its id. */
@@ -47,7 +72,10 @@ async function registerKiosk(name: string): Promise<{ setupPath: string; id: str
     path: "/admin/kiosks",
     method: "POST",
     cookie,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${hostFor("sunnybrook")}` },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: `http://${hostFor("sunnybrook")}`,
+    },
     body: new URLSearchParams({ intent: "register", name }).toString(),
   });
   // the link is shown once, on the page the action sends to (a flash cookie)
@@ -60,14 +88,24 @@ async function registerKiosk(name: string): Promise<{ setupPath: string; id: str
 }
 
 /** A fresh browser (no cookies) that opens the setup link and becomes the kiosk. */
-async function openKiosk(browser: Browser, setupPath: string, opts: { clock?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: isJs(), viewport: { width: 1024, height: 768 }, baseURL: origin("sunnybrook") });
+async function openKiosk(
+  browser: Browser,
+  setupPath: string,
+  opts: { clock?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: isJs(),
+    viewport: { width: 1024, height: 768 },
+    baseURL: origin("sunnybrook"),
+  });
   const page = await context.newPage();
   if (opts.clock) await page.clock.install();
   await page.goto(setupPath);
   // with JavaScript the page presses its button itself
   if (!isJs()) {
-    await expect(page.getByRole("heading", { name: "Set up this tablet as a kiosk" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Set up this tablet as a kiosk" }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Make this tablet the kiosk" }).click();
   }
   await expect(page).toHaveURL(/\/kiosk$/);
@@ -81,10 +119,15 @@ async function signInByPin(kiosk: Page, name: string, pin: string) {
   await kiosk.getByLabel("Your 4-digit PIN").fill(pin);
   await kiosk.getByRole("button", { name: "Start" }).click();
   await expect(kiosk).toHaveURL(/\/kiosk\/me$/);
-  await expect(kiosk.getByRole("heading", { name: `What would you like to do, ${name.split(" ")[0]}?` })).toBeVisible();
+  await expect(
+    kiosk.getByRole("heading", { name: `What would you like to do, ${name.split(" ")[0]}?` }),
+  ).toBeVisible();
 }
 
-test("an administrator registers a kiosk; on the tablet a resident signs in by PIN, tells a story, and finds it among her stories", async ({ page, browser }) => {
+test("an administrator registers a kiosk; on the tablet a resident signs in by PIN, tells a story, and finds it among her stories", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, "linda.admin");
   await page.goto("/admin/kiosks");
@@ -100,8 +143,12 @@ test("an administrator registers a kiosk; on the tablet a resident signs in by P
   const link = page.getByTestId("kiosk-setup-link");
   await expect(link).toContainText(`Setup link for ${name}`);
   const url = await page.getByRole("textbox", { name: "Setup link" }).inputValue();
-  expect(url).toMatch(new RegExp(`^http://sunnybrook\\.storyloom\\.localhost:${PORT}/kiosk/setup/[\\w-]+$`));
-  await expect(page.getByTestId("kiosk-row").filter({ hasText: name })).toContainText("Waiting for setup");
+  expect(url).toMatch(
+    new RegExp(`^http://sunnybrook\\.storyloom\\.localhost:${PORT}/kiosk/setup/[\\w-]+$`),
+  );
+  await expect(page.getByTestId("kiosk-row").filter({ hasText: name })).toContainText(
+    "Waiting for setup",
+  );
 
   const kiosk = await openKiosk(browser, new URL(url).pathname);
   await expectAccessible(kiosk);
@@ -129,7 +176,9 @@ test("an administrator registers a kiosk; on the tablet a resident signs in by P
   await expectAccessible(kiosk);
   await kiosk.getByLabel("Your 4-digit PIN").fill("2468");
   await kiosk.getByRole("button", { name: "Start" }).click();
-  await expect(kiosk.getByRole("heading", { name: "What would you like to do, Margaret?" })).toBeVisible();
+  await expect(
+    kiosk.getByRole("heading", { name: "What would you like to do, Margaret?" }),
+  ).toBeVisible();
   await expect(kiosk.getByTestId("kiosk-countdown")).toContainText(/Time left: [12]:\d\d/);
   await expectAccessible(kiosk);
   // no account pages, no admin, no other resident: the kiosk is not a signed-in user
@@ -163,8 +212,16 @@ test("an administrator registers a kiosk; on the tablet a resident signs in by P
   await kiosk.getByRole("button", { name: "Save Story" }).click();
   // saving ends her session: back to the grid
   await expect(kiosk).toHaveURL(/\/kiosk$/);
-  await expect(kiosk.getByTestId("toast")).toContainText("Thank you, Margaret. Your story is saved.");
-  const row = query<{ id: string; author_user_id: string; helper_name: string | null; audio_id: string | null; title: string }>(
+  await expect(kiosk.getByTestId("toast")).toContainText(
+    "Thank you, Margaret. Your story is saved.",
+  );
+  const row = query<{
+    id: string;
+    author_user_id: string;
+    helper_name: string | null;
+    audio_id: string | null;
+    title: string;
+  }>(
     "select s.id, s.author_user_id, s.helper_name, s.audio_id, s.title from stories s join residents r on r.id = s.resident_id where s.content = ? and r.first_name = 'Margaret'",
     content,
   );
@@ -177,29 +234,53 @@ test("an administrator registers a kiosk; on the tablet a resident signs in by P
   await signInByPin(kiosk, "Margaret Ellis", "2468");
   await kiosk.getByRole("link", { name: "Listen to my stories" }).click();
   await expectAccessible(kiosk);
-  await kiosk.getByTestId("kiosk-story-list").locator(`a[href="/kiosk/stories/${row!.id}"]`).click();
+  await kiosk
+    .getByTestId("kiosk-story-list")
+    .locator(`a[href="/kiosk/stories/${row!.id}"]`)
+    .click();
   await expect(kiosk.getByRole("heading", { name: row!.title })).toBeVisible();
   await expect(kiosk.getByText(content)).toBeVisible();
   const audioSrc = await kiosk.locator("audio").getAttribute("src");
   const cookies = await kiosk.context().cookies();
-  const audio = await httpRequest({ path: audioSrc!, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") });
+  const audio = await httpRequest({
+    path: audioSrc!,
+    cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; "),
+  });
   expect(audio.status).toBe(200);
   await expectAccessible(kiosk);
   // she decides who may see it, and withdraws it (issue 19's rule, at the kiosk)
   await expect(kiosk.getByTestId("kiosk-story-audience")).toHaveText("Now: My family.");
   await kiosk.getByLabel(/^Only me and the care team/).check();
   await kiosk.getByRole("button", { name: "Save who can see it" }).click();
-  await expect(kiosk.getByTestId("kiosk-story-audience")).toHaveText("Now: Only me and the care team.");
-  expect(query<{ audience: string }>("select audience from stories where id = ?", row!.id)!.audience).toBe("private");
+  await expect(kiosk.getByTestId("kiosk-story-audience")).toHaveText(
+    "Now: Only me and the care team.",
+  );
+  expect(
+    query<{ audience: string }>("select audience from stories where id = ?", row!.id)!.audience,
+  ).toBe("private");
   await kiosk.getByRole("button", { name: "Withdraw this story" }).click();
-  await expect(kiosk.getByTestId("kiosk-story-audience")).toHaveText("Withdrawn: only you and the care team can see it.");
-  expect(query<{ withdrawn_at: string | null }>("select withdrawn_at from stories where id = ?", row!.id)!.withdrawn_at).toBeTruthy();
+  await expect(kiosk.getByTestId("kiosk-story-audience")).toHaveText(
+    "Withdrawn: only you and the care team can see it.",
+  );
+  expect(
+    query<{ withdrawn_at: string | null }>(
+      "select withdrawn_at from stories where id = ?",
+      row!.id,
+    )!.withdrawn_at,
+  ).toBeTruthy();
   // another resident's story is not hers to open
-  const other = query<{ id: string }>("select s.id from stories s join residents r on r.id = s.resident_id where r.first_name = 'Harold' limit 1")!.id;
+  const other = query<{ id: string }>(
+    "select s.id from stories s join residents r on r.id = s.resident_id where r.first_name = 'Harold' limit 1",
+  )!.id;
   const refused = await kiosk.goto(`/kiosk/stories/${other}`);
   expect(refused!.status()).toBe(404);
   await kiosk.goto("/kiosk/me");
-  for (const screen of ["Questions from my family", "Photos from my family", "Write a story", "Change my PIN"]) {
+  for (const screen of [
+    "Questions from my family",
+    "Photos from my family",
+    "Write a story",
+    "Change my PIN",
+  ]) {
     await kiosk.getByRole("link", { name: new RegExp(screen) }).click();
     await expect(kiosk.getByRole("heading", { name: screen })).toBeVisible();
     await expectAccessible(kiosk);
@@ -213,7 +294,9 @@ test("an administrator registers a kiosk; on the tablet a resident signs in by P
   await kiosk.context().close();
 });
 
-test("a member of staff helps with their own password; the story says it was told with help from Marcus", async ({ browser }) => {
+test("a member of staff helps with their own password; the story says it was told with help from Marcus", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { setupPath } = await registerKiosk(unique("Library tablet"));
   const kiosk = await openKiosk(browser, setupPath);
@@ -237,11 +320,18 @@ test("a member of staff helps with their own password; the story says it was tol
   await kiosk.getByRole("link", { name: "Write a story" }).click();
   const title = unique("The harvest of 1951");
   await kiosk.getByLabel("Title").fill(title);
-  await kiosk.getByRole("textbox", { name: "Your story" }).fill("We brought in the wheat by hand the year the tractor broke, and Marcus wrote it down for me.");
+  await kiosk
+    .getByRole("textbox", { name: "Your story" })
+    .fill(
+      "We brought in the wheat by hand the year the tractor broke, and Marcus wrote it down for me.",
+    );
   await kiosk.getByRole("button", { name: "Save Story" }).click();
   await expect(kiosk).toHaveURL(/\/kiosk$/);
   await expect(kiosk.getByTestId("toast")).toContainText("Thank you, Harold");
-  const row = query<{ helper_name: string; helper_user_id: string }>("select helper_name, helper_user_id from stories where title = ?", title);
+  const row = query<{ helper_name: string; helper_user_id: string }>(
+    "select helper_name, helper_user_id from stories where title = ?",
+    title,
+  );
   expect(row?.helper_name).toBe("Marcus");
   expect(row?.helper_user_id).toBeTruthy();
 
@@ -256,7 +346,9 @@ test("a member of staff helps with their own password; the story says it was tol
   await kiosk.context().close();
 });
 
-test("six wrong PINs pause that resident's PIN on that kiosk only; a PIN never signs in at /login", async ({ browser }) => {
+test("six wrong PINs pause that resident's PIN on that kiosk only; a PIN never signs in at /login", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const first = await registerKiosk(unique("Hall tablet"));
   const kiosk = await openKiosk(browser, first.setupPath);
@@ -264,13 +356,18 @@ test("six wrong PINs pause that resident's PIN on that kiosk only; a PIN never s
   for (let i = 1; i <= 5; i++) {
     await kiosk.getByLabel("Your 4-digit PIN").fill("1111");
     await kiosk.getByRole("button", { name: "Start" }).click();
-    if (i < 5) await expect(kiosk.getByTestId("pin-error")).toContainText(`That PIN is not right. Please try again. ${5 - i} ${5 - i === 1 ? "try" : "tries"} left.`);
+    if (i < 5)
+      await expect(kiosk.getByTestId("pin-error")).toContainText(
+        `That PIN is not right. Please try again. ${5 - i} ${5 - i === 1 ? "try" : "tries"} left.`,
+      );
     else await expect(kiosk.getByTestId("pin-error")).toContainText("paused on this kiosk");
   }
   // the sixth, even the right one, is paused
   await kiosk.getByLabel("Your 4-digit PIN").fill("8642");
   await kiosk.getByRole("button", { name: "Start" }).click();
-  await expect(kiosk.getByTestId("pin-error")).toContainText("Too many wrong PINs. Your PIN is paused on this kiosk for 15 minutes");
+  await expect(kiosk.getByTestId("pin-error")).toContainText(
+    "Too many wrong PINs. Your PIN is paused on this kiosk for 15 minutes",
+  );
   await expect(kiosk).not.toHaveURL(/\/kiosk\/me/);
   await kiosk.goto("/kiosk/me");
   await expect(kiosk).toHaveURL(/\/kiosk$/);
@@ -288,7 +385,10 @@ test("six wrong PINs pause that resident's PIN on that kiosk only; a PIN never s
   const login = await httpRequest({
     path: "/login",
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${hostFor("sunnybrook")}` },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: `http://${hostFor("sunnybrook")}`,
+    },
     body: new URLSearchParams({ username: "walter.brooks", password: "8642" }).toString(),
   });
   expect(login.status).not.toBe(302);
@@ -297,7 +397,9 @@ test("six wrong PINs pause that resident's PIN on that kiosk only; a PIN never s
   await other.context().close();
 });
 
-test("two minutes without input end the session and return to the grid (a meta refresh without JavaScript)", async ({ browser }) => {
+test("two minutes without input end the session and return to the grid (a meta refresh without JavaScript)", async ({
+  browser,
+}) => {
   test.setTimeout(isJs() ? 90_000 : 240_000);
   const { setupPath } = await registerKiosk(unique("Sun room tablet"));
   const kiosk = await openKiosk(browser, setupPath, { clock: isJs() });
@@ -306,22 +408,31 @@ test("two minutes without input end the session and return to the grid (a meta r
   if (isJs()) {
     // the countdown ticks, then ends the session itself
     await kiosk.clock.fastForward("01:40");
-    await expect(kiosk.getByTestId("kiosk-countdown")).toContainText("Still there? Tap anywhere to keep going.");
+    await expect(kiosk.getByTestId("kiosk-countdown")).toContainText(
+      "Still there? Tap anywhere to keep going.",
+    );
     await kiosk.clock.fastForward("00:25");
   } else {
-    const refresh = kiosk.locator('noscript meta[http-equiv="refresh"], meta[http-equiv="refresh"]');
+    const refresh = kiosk.locator(
+      'noscript meta[http-equiv="refresh"], meta[http-equiv="refresh"]',
+    );
     await expect(refresh.first()).toHaveAttribute("content", "121;url=/kiosk?ended=idle");
   }
   // without JavaScript this is the browser following the meta refresh after 2 minutes
   await expect(kiosk).toHaveURL(/\/kiosk\?ended=idle$/, { timeout: 180_000 });
-  await expect(kiosk.getByTestId("kiosk-timed-out")).toContainText("went back to the start after 2 minutes");
+  await expect(kiosk.getByTestId("kiosk-timed-out")).toContainText(
+    "went back to the start after 2 minutes",
+  );
   await expect(kiosk.getByRole("heading", { name: "Who is telling a story?" })).toBeVisible();
   await kiosk.goto("/kiosk/me");
   await expect(kiosk).toHaveURL(/\/kiosk$/);
   await kiosk.context().close();
 });
 
-test("switching a kiosk off ends it at once: the tablet says 'This kiosk was switched off'", async ({ page, browser }) => {
+test("switching a kiosk off ends it at once: the tablet says 'This kiosk was switched off'", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const name = unique("Dining room tablet");
   const { setupPath, id } = await registerKiosk(name);
@@ -336,7 +447,9 @@ test("switching a kiosk off ends it at once: the tablet says 'This kiosk was swi
   await expectAccessible(page);
   await page.getByRole("button", { name: `Switch off ${name}` }).click();
   await expect(page.getByTestId("toast")).toContainText("Kiosk switched off");
-  await expect(page.getByTestId("kiosk-row").filter({ hasText: name })).toContainText("Switched off");
+  await expect(page.getByTestId("kiosk-row").filter({ hasText: name })).toContainText(
+    "Switched off",
+  );
 
   // her next tap finds the kiosk off
   await kiosk.getByRole("link", { name: "Listen to my stories" }).click();
@@ -349,7 +462,10 @@ test("switching a kiosk off ends it at once: the tablet says 'This kiosk was swi
   await kiosk.context().close();
 });
 
-test("staff set a resident's kiosk consent and PIN, and print her sign-in card; a new card retires the old one", async ({ page, browser }) => {
+test("staff set a resident's kiosk consent and PIN, and print her sign-in card; a new card retires the old one", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // a resident of this test's own (the others use the seeded ones)
   const lastName = `Kiosktest${test.info().project.name}${Date.now()}`;
@@ -375,7 +491,10 @@ test("staff set a resident's kiosk consent and PIN, and print her sign-in card; 
   await page.getByRole("textbox", { name: /^Kiosk PIN/ }).fill("3579");
   await page.getByRole("button", { name: "Save kiosk settings" }).click();
   await expect(page.getByTestId("toast")).toContainText("Kiosk settings saved");
-  expect(query<{ kiosk_pin_hash: string }>("select kiosk_pin_hash from residents where id = ?", id)!.kiosk_pin_hash).toMatch(/^scrypt\$/);
+  expect(
+    query<{ kiosk_pin_hash: string }>("select kiosk_pin_hash from residents where id = ?", id)!
+      .kiosk_pin_hash,
+  ).toMatch(/^scrypt\$/);
 
   await page.getByRole("button", { name: "Make a sign-in card" }).click();
   const card = page.getByTestId("kiosk-card");
@@ -391,7 +510,9 @@ test("staff set a resident's kiosk consent and PIN, and print her sign-in card; 
   await expect(kiosk.getByRole("heading", { name: `Hello, ${name}` })).toBeVisible();
   await kiosk.getByLabel("Your 4-digit PIN").fill("3579");
   await kiosk.getByRole("button", { name: "Start" }).click();
-  await expect(kiosk.getByRole("heading", { name: "What would you like to do, Edith?" })).toBeVisible();
+  await expect(
+    kiosk.getByRole("heading", { name: "What would you like to do, Edith?" }),
+  ).toBeVisible();
   // she changes her PIN herself
   await kiosk.getByRole("link", { name: "Change my PIN" }).click();
   await kiosk.getByLabel("Your PIN now").fill("3579");
@@ -433,7 +554,9 @@ test("staff set a resident's kiosk consent and PIN, and print her sign-in card; 
   await kiosk.context().close();
 });
 
-test("a browser that is not a kiosk is told so, and a kiosk's screens need the kiosk", async ({ page }) => {
+test("a browser that is not a kiosk is told so, and a kiosk's screens need the kiosk", async ({
+  page,
+}) => {
   const res = await page.goto("/kiosk");
   expect(res!.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "This browser is not a kiosk" })).toBeVisible();

@@ -21,7 +21,19 @@ test.beforeAll(async () => {
   photo = path.join(dir, "IMG_4032.jpg");
   fs.writeFileSync(photo, await largePhoneJpeg());
   recording = path.join(dir, "story.webm");
-  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=2", "-c:a", "libopus", recording]);
+  execFileSync("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=330:duration=2",
+    "-c:a",
+    "libopus",
+    recording,
+  ]);
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -30,7 +42,10 @@ const unique = (what: string) => `${what} ${test.info().project.name} ${Date.now
 
 /** The stored image of a row: at most 2,048 px (the browser's copy, re-encoded by the server). */
 function storedImage(imageId: string) {
-  return queryOne<{ width: number; height: number; bytes: number; kind: string }>("SELECT width, height, bytes, kind FROM media WHERE id = ?", imageId)!;
+  return queryOne<{ width: number; height: number; bytes: number; kind: string }>(
+    "SELECT width, height, bytes, kind FROM media WHERE id = ?",
+    imageId,
+  )!;
 }
 
 async function expectShrunk(page: Page, scope: ReturnType<Page["locator"]> | Page) {
@@ -51,8 +66,13 @@ test("Tell Your Story (the page, and the dialog with JavaScript)", async ({ page
     await expect(page.getByRole("img", { name: "Preview of the selected image" })).toBeVisible();
     await expect(page.getByText("Image ready")).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Save Story" }).click();
-    await expect(page.getByTestId("toast")).toContainText("Your story has been saved and sent for review!");
-    const row = queryOne<{ image_id: string }>("SELECT image_id FROM stories WHERE title = ?", title)!;
+    await expect(page.getByTestId("toast")).toContainText(
+      "Your story has been saved and sent for review!",
+    );
+    const row = queryOne<{ image_id: string }>(
+      "SELECT image_id FROM stories WHERE title = ?",
+      title,
+    )!;
     const image = storedImage(row.image_id);
     expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(2048);
 
@@ -67,8 +87,15 @@ test("Tell Your Story (the page, and the dialog with JavaScript)", async ({ page
     await expectShrunk(page, dialog);
     await expect(dialog.getByText("Image ready")).toBeVisible({ timeout: 30_000 });
     await dialog.getByRole("button", { name: "Save Story" }).click();
-    await expect(page.getByTestId("toast")).toContainText("Your story has been saved and sent for review!");
-    expect(queryOne<{ image_id: string | null }>("SELECT image_id FROM stories WHERE title = ?", dialogTitle)?.image_id).toBeTruthy();
+    await expect(page.getByTestId("toast")).toContainText(
+      "Your story has been saved and sent for review!",
+    );
+    expect(
+      queryOne<{ image_id: string | null }>(
+        "SELECT image_id FROM stories WHERE title = ?",
+        dialogTitle,
+      )?.image_id,
+    ).toBeTruthy();
   } else {
     await page.getByRole("button", { name: "Save Story" }).click();
     await expect(page.getByText(MESSAGE, { exact: true })).toBeVisible();
@@ -91,14 +118,23 @@ test("the family's Share Photo", async ({ page }) => {
     await expectShrunk(page, form);
     await expect(form.getByRole("img", { name: "The photo you chose for Margaret" })).toBeVisible();
     await form.getByRole("button", { name: "Share Photo" }).click();
-    await expect(page.getByTestId("toast")).toContainText("Your photo has been shared with Margaret");
-    const row = queryOne<{ image_id: string }>("SELECT image_id FROM family_photos WHERE description = ?", description)!;
-    expect(Math.max(storedImage(row.image_id).width, storedImage(row.image_id).height)).toBeLessThanOrEqual(2048);
+    await expect(page.getByTestId("toast")).toContainText(
+      "Your photo has been shared with Margaret",
+    );
+    const row = queryOne<{ image_id: string }>(
+      "SELECT image_id FROM family_photos WHERE description = ?",
+      description,
+    )!;
+    expect(
+      Math.max(storedImage(row.image_id).width, storedImage(row.image_id).height),
+    ).toBeLessThanOrEqual(2048);
   } else {
     await form.getByRole("button", { name: "Share Photo" }).click();
     await expect(page.getByText(MESSAGE, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Description")).toHaveValue(description);
-    expect(queryOne("SELECT id FROM family_photos WHERE description = ?", description)).toBeUndefined();
+    expect(
+      queryOne("SELECT id FROM family_photos WHERE description = ?", description),
+    ).toBeUndefined();
   }
 });
 
@@ -115,9 +151,14 @@ test("the care team's resident photo", async ({ page }) => {
   await page.getByRole("button", { name: "Save resident" }).click();
   if (js()) {
     await expect(page.getByTestId("toast")).toContainText("Resident added");
-    const row = queryOne<{ profile_image_id: string }>("SELECT profile_image_id FROM residents WHERE last_name = ?", last)!;
+    const row = queryOne<{ profile_image_id: string }>(
+      "SELECT profile_image_id FROM residents WHERE last_name = ?",
+      last,
+    )!;
     expect(row.profile_image_id).toBeTruthy();
-    expect(Math.max(storedImage(row.profile_image_id).width, storedImage(row.profile_image_id).height)).toBeLessThanOrEqual(2048);
+    expect(
+      Math.max(storedImage(row.profile_image_id).width, storedImage(row.profile_image_id).height),
+    ).toBeLessThanOrEqual(2048);
   } else {
     await expect(page.getByText(MESSAGE, { exact: true })).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue("Winifred");
@@ -140,13 +181,20 @@ test("the record wizard's image", async ({ page }) => {
   await page.getByLabel(/Story image/).setInputFiles(photo);
   if (js()) {
     await expectShrunk(page, page);
-    await expect(page.getByRole("img", { name: "The image you chose for this story" })).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: "The image you chose for this story" }),
+    ).toBeVisible();
   }
   await page.getByRole("button", { name: "Save Story" }).click();
   if (js()) {
     await expect(page.getByTestId("saved-story")).toBeVisible();
-    const row = queryOne<{ image_id: string }>("SELECT image_id FROM stories WHERE content = ?", content)!;
-    expect(Math.max(storedImage(row.image_id).width, storedImage(row.image_id).height)).toBeLessThanOrEqual(2048);
+    const row = queryOne<{ image_id: string }>(
+      "SELECT image_id FROM stories WHERE content = ?",
+      content,
+    )!;
+    expect(
+      Math.max(storedImage(row.image_id).width, storedImage(row.image_id).height),
+    ).toBeLessThanOrEqual(2048);
   } else {
     await expect(page.getByText(MESSAGE, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Your story", { exact: true })).toHaveValue(content);

@@ -8,14 +8,23 @@ import { execFileSync } from "node:child_process";
 import { test, expect, signIn, httpRequest, sessionCookie, hydrated } from "./support/fixtures";
 import { approveAsAdmin } from "./support/media-helpers";
 
-test("the book PDF holds the chosen stories in order, and its QR code plays the recording signed out", async ({ page, browser }) => {
+test("the book PDF holds the chosen stories in order, and its QR code plays the recording signed out", async ({
+  page,
+  browser,
+}) => {
   const project = test.info().project.name;
   const stamp = `${project} ${Date.now().toString(36)}`;
   const cookie = await sessionCookie("margaret.ellis");
   const json = { "Content-Type": "application/json" };
   // two written stories and one told out loud, all for her family
   const written = async (title: string, category: string) => {
-    const res = await httpRequest({ path: "/api/resident/stories", method: "POST", cookie, headers: json, body: JSON.stringify({ title, content: `${title}. A memory.`, category, audience: "family" }) });
+    const res = await httpRequest({
+      path: "/api/resident/stories",
+      method: "POST",
+      cookie,
+      headers: json,
+      body: JSON.stringify({ title, content: `${title}. A memory.`, category, audience: "family" }),
+    });
     expect(res.status).toBe(201);
     await approveAsAdmin(res.json().id);
     return res.json().id as string;
@@ -24,17 +33,45 @@ test("the book PDF holds the chosen stories in order, and its QR code plays the 
   const school = await written(`The village school ${stamp}`, "childhood");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-book-"));
   const webm = path.join(dir, "song.webm");
-  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=3", "-c:a", "libopus", webm]);
+  execFileSync("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=330:duration=3",
+    "-c:a",
+    "libopus",
+    webm,
+  ]);
   const boundary = "----storyloom-book";
-  const field = (k: string, v: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  const field = (k: string, v: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
   const songTitle = `Singing in the choir ${stamp}`;
   const body = Buffer.concat([
-    Buffer.from(field("title", songTitle) + field("content", `${songTitle}. A memory.`) + field("category", "hobby") + field("residentId", "unknown") + field("duration", "3") + field("audience", "family")),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="song.webm"\r\nContent-Type: audio/webm\r\n\r\n`),
+    Buffer.from(
+      field("title", songTitle) +
+        field("content", `${songTitle}. A memory.`) +
+        field("category", "hobby") +
+        field("residentId", "unknown") +
+        field("duration", "3") +
+        field("audience", "family"),
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="song.webm"\r\nContent-Type: audio/webm\r\n\r\n`,
+    ),
     fs.readFileSync(webm),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const rec = await httpRequest({ path: "/api/stories/recorded", method: "POST", cookie, body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } });
+  const rec = await httpRequest({
+    path: "/api/stories/recorded",
+    method: "POST",
+    cookie,
+    body,
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+  });
   expect(rec.status, rec.text()).toBe(201);
   const song = rec.json().id as string;
   const residentId = rec.json().residentId as string;
@@ -48,13 +85,18 @@ test("the book PDF holds the chosen stories in order, and its QR code plays the 
   // with JavaScript, choose once React has hydrated the form (hydration can put back the boxes'
   // checked state chosen before it)
   await hydrated(page);
-  for (const box of await page.getByRole("checkbox", { name: /./ }).all()) if ((await box.getAttribute("name")) === "story") await box.uncheck();
+  for (const box of await page.getByRole("checkbox", { name: /./ }).all())
+    if ((await box.getAttribute("name")) === "story") await box.uncheck();
   for (const id of [song, work, school]) await page.locator(`#story-${id}`).check();
   await page.getByLabel("By life period").check();
   await page.getByLabel(/Large type/).check();
   await page.getByRole("button", { name: "Show the book" }).click();
   const book = page.getByTestId("book");
-  await expect(book.getByRole("heading", { level: 2 })).toHaveText([`The village school ${stamp}`, `The telephone exchange ${stamp}`, songTitle]);
+  await expect(book.getByRole("heading", { level: 2 })).toHaveText([
+    `The village school ${stamp}`,
+    `The telephone exchange ${stamp}`,
+    songTitle,
+  ]);
 
   const href = await page.getByRole("link", { name: "Download the PDF" }).getAttribute("href");
   const pdf = await httpRequest({ path: href!, cookie });
@@ -68,9 +110,21 @@ test("the book PDF holds the chosen stories in order, and its QR code plays the 
   expect(at(`The telephone exchange ${stamp}`)).toBeLessThan(at(songTitle));
   // cover, contents, three stories: the recorded one is on the last page with its QR code
   expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toMatch(/Pages:\s+5\n/);
-  execFileSync("pdftoppm", ["-png", "-r", "150", "-f", "5", "-l", "5", file, path.join(dir, "page")]);
+  execFileSync("pdftoppm", [
+    "-png",
+    "-r",
+    "150",
+    "-f",
+    "5",
+    "-l",
+    "5",
+    file,
+    path.join(dir, "page"),
+  ]);
   const png = fs.readdirSync(dir).find((f) => f.startsWith("page") && f.endsWith(".png"))!;
-  const url = execFileSync("zbarimg", ["-q", "--raw", path.join(dir, png)], { encoding: "utf8" }).trim();
+  const url = execFileSync("zbarimg", ["-q", "--raw", path.join(dir, png)], {
+    encoding: "utf8",
+  }).trim();
   expect(url).toMatch(/\/listen\/[\w-]+\.[\w-]+$/);
   fs.rmSync(dir, { recursive: true, force: true });
 

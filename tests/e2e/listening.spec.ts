@@ -20,24 +20,54 @@ let storyId: string;
 test.beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-listening-"));
   const webm = path.join(dir, "voyage.webm");
-  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=260:duration=9", "-c:a", "libopus", webm]);
+  execFileSync("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=260:duration=9",
+    "-c:a",
+    "libopus",
+    webm,
+  ]);
   const boundary = "----storyloom-listening";
-  const field = (k: string, v: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  const field = (k: string, v: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
   const title = `The voyage ${Date.now().toString(36)}`;
   const body = Buffer.concat([
-    Buffer.from(field("title", title) + field("content", TEXT) + field("category", "travel") + field("residentId", "unknown") + field("duration", "9")),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="voyage.webm"\r\nContent-Type: audio/webm\r\n\r\n`),
+    Buffer.from(
+      field("title", title) +
+        field("content", TEXT) +
+        field("category", "travel") +
+        field("residentId", "unknown") +
+        field("duration", "9"),
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="voyage.webm"\r\nContent-Type: audio/webm\r\n\r\n`,
+    ),
     fs.readFileSync(webm),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await httpRequest({ path: "/api/stories/recorded", method: "POST", cookie: await sessionCookie("margaret.ellis"), body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } });
+  const res = await httpRequest({
+    path: "/api/stories/recorded",
+    method: "POST",
+    cookie: await sessionCookie("margaret.ellis"),
+    body,
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+  });
   expect(res.status, res.text()).toBe(201);
   storyId = res.json<{ id: string }>().id;
   fs.rmSync(dir, { recursive: true, force: true });
   // the words whisper.cpp would have heard, stored beside the transcript
   const db = new Database(TENANT_DB);
   db.pragma("busy_timeout = 5000");
-  db.prepare("UPDATE stories SET transcript_words = ? WHERE id = ?").run(serializeWords(WORDS), storyId);
+  db.prepare("UPDATE stories SET transcript_words = ? WHERE id = ?").run(
+    serializeWords(WORDS),
+    storyId,
+  );
   db.close();
   await approveAsAdmin(storyId);
 });
@@ -58,7 +88,10 @@ test("the story page plays the recording with captions and its words", async ({ 
   );
   // the text reads as written, with or without JavaScript
   const text = page.getByTestId("story-text");
-  await expect(text.locator("p")).toHaveText(["We sailed to Lisboa in 1962.", "It was grand, said Greta. The ship rolled."]);
+  await expect(text.locator("p")).toHaveText([
+    "We sailed to Lisboa in 1962.",
+    "It was grand, said Greta. The ship rolled.",
+  ]);
 
   // each word is its own span; they follow the recording only where a script runs (the page's
   // one inline script on a full load, ADR 018)
@@ -72,7 +105,9 @@ test("the story page plays the recording with captions and its words", async ({ 
   // and the same when the app already runs in the browser: from the family page, a client-side
   // navigation to the story (React renders the page and starts the follow-along itself)
   await page.goto("/family");
-  await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
+  await page.waitForFunction(() =>
+    Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")),
+  );
   await page.locator(`a[href="/stories/${storyId}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/stories/${storyId}$`));
   await expect(page.getByTestId("story-text")).toHaveAttribute("data-follow-along", "on");
@@ -84,14 +119,18 @@ async function followsTheRecording(page: Page) {
   const audio = page.getByTestId("story-audio");
   const text = page.getByTestId("story-text");
   // the browser's captions follow the track
-  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.textTracks[0]?.cues?.length ?? 0)).toBe(3);
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.textTracks[0]?.cues?.length ?? 0))
+    .toBe(3);
   // a word clicked plays from there, and is highlighted
   await text.getByText("Greta.", { exact: true }).click();
   await expect(text.locator("[data-now]")).toHaveText("Greta.");
   expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(6.0);
   // and the highlight moves on as it plays
   await expect(text.locator("[data-now]")).toHaveText(/^(The|ship|rolled\.)$/, { timeout: 10_000 });
-  const highlighted = await text.locator("[data-now]").evaluate((el) => getComputedStyle(el).backgroundColor);
+  const highlighted = await text
+    .locator("[data-now]")
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(highlighted).toBe("rgb(253, 230, 138)");
   await audio.evaluate((a: HTMLAudioElement) => a.pause());
 }
@@ -99,20 +138,48 @@ async function followsTheRecording(page: Page) {
 test("cards show that the story has her voice, and how long it is", async ({ page }) => {
   await signIn(page, "sarah.ellis");
   await page.goto("/family");
-  const card = page.getByRole("article").filter({ has: page.locator(`a[href="/stories/${storyId}"]`) }).first();
+  const card = page
+    .getByRole("article")
+    .filter({ has: page.locator(`a[href="/stories/${storyId}"]`) })
+    .first();
   await expect(card.getByTestId("listen-badge")).toHaveText(/Listen\s*·?\s*,?\s*0:09/);
   await page.goto("/stories");
-  const listed = page.getByRole("article").filter({ has: page.locator(`a[href="/stories/${storyId}"]`) }).first();
+  const listed = page
+    .getByRole("article")
+    .filter({ has: page.locator(`a[href="/stories/${storyId}"]`) })
+    .first();
   await expect(listed.getByTestId("listen-badge")).toContainText("Listen");
 });
 
 test("captions have the story's own access", async () => {
   test.skip(test.info().project.name === "nojs", "plain HTTP: once is enough");
-  expect((await httpRequest({ path: `/stories/${storyId}/captions.vtt`, cookie: await sessionCookie("sarah.ellis") })).status).toBe(200);
+  expect(
+    (
+      await httpRequest({
+        path: `/stories/${storyId}/captions.vtt`,
+        cookie: await sessionCookie("sarah.ellis"),
+      })
+    ).status,
+  ).toBe(200);
   // signed out: to the sign-in page; another community's host: not found
   const anonymous = await httpRequest({ path: `/stories/${storyId}/captions.vtt` });
   expect(anonymous.status).toBe(302);
-  expect((await httpRequest({ sub: "maplewood", path: `/stories/${storyId}/captions.vtt`, cookie: await sessionCookie("linda.admin") })).status).not.toBe(200);
+  expect(
+    (
+      await httpRequest({
+        sub: "maplewood",
+        path: `/stories/${storyId}/captions.vtt`,
+        cookie: await sessionCookie("linda.admin"),
+      })
+    ).status,
+  ).not.toBe(200);
   // a typed story has no captions
-  expect((await httpRequest({ path: `/stories/does-not-exist/captions.vtt`, cookie: await sessionCookie("sarah.ellis") })).status).toBe(404);
+  expect(
+    (
+      await httpRequest({
+        path: `/stories/does-not-exist/captions.vtt`,
+        cookie: await sessionCookie("sarah.ellis"),
+      })
+    ).status,
+  ).toBe(404);
 });

@@ -7,22 +7,46 @@ import { phonePhoto, queryOne, sixMegabytes, textAsJpg } from "./support/media-h
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: once is enough");
 
 type Session = { cookie: string };
-const as = async (username: string, sub = "sunnybrook"): Promise<Session> => ({ cookie: await sessionCookie(username, sub) });
+const as = async (username: string, sub = "sunnybrook"): Promise<Session> => ({
+  cookie: await sessionCookie(username, sub),
+});
 
 async function uploadUrl(who: Session): Promise<{ url: string; path: string; mediaId: string }> {
-  const res = await httpRequest({ path: "/api/objects/upload", method: "POST", cookie: who.cookie, ...jsonBody({}) });
+  const res = await httpRequest({
+    path: "/api/objects/upload",
+    method: "POST",
+    cookie: who.cookie,
+    ...jsonBody({}),
+  });
   expect(res.status).toBe(200);
   const url = res.json<{ uploadURL: string }>().uploadURL;
   const path = new URL(url).pathname;
   const payload = path.split("/").pop()!.split(".")[0]!;
   return { url, path, mediaId: JSON.parse(Buffer.from(payload, "base64url").toString())[0] };
 }
-const putRaw = (who: Session, path: string, body: Buffer) => httpRequest({ path, method: "PUT", cookie: who.cookie, body, headers: { "Content-Type": "image/jpeg" } });
-const putJson = (who: Session, path: string, value: unknown) => httpRequest({ path, method: "PUT", cookie: who.cookie, ...jsonBody(value) });
+const putRaw = (who: Session, path: string, body: Buffer) =>
+  httpRequest({
+    path,
+    method: "PUT",
+    cookie: who.cookie,
+    body,
+    headers: { "Content-Type": "image/jpeg" },
+  });
+const putJson = (who: Session, path: string, value: unknown) =>
+  httpRequest({ path, method: "PUT", cookie: who.cookie, ...jsonBody(value) });
 
 test("the spec's upload flow gives a story its image; every served width is private and without EXIF", async () => {
   const margaret = await as("margaret.ellis");
-  const created = await httpRequest({ path: "/api/resident/stories", method: "POST", cookie: margaret.cookie, ...jsonBody({ title: `Uploaded by API ${Date.now()}`, content: "With a picture.", category: "family" }) });
+  const created = await httpRequest({
+    path: "/api/resident/stories",
+    method: "POST",
+    cookie: margaret.cookie,
+    ...jsonBody({
+      title: `Uploaded by API ${Date.now()}`,
+      content: "With a picture.",
+      category: "family",
+    }),
+  });
   expect(created.status).toBe(201);
   const story = created.json<{ id: string }>();
 
@@ -45,18 +69,36 @@ test("the spec's upload flow gives a story its image; every served width is priv
     expect(res.headers["content-type"]).toBe("image/webp");
     expect((await sharp(res.body).metadata()).exif).toBeUndefined();
   }
-  const part = await httpRequest({ path: objectPath, cookie: margaret.cookie, headers: { Range: "bytes=0-15" } });
+  const part = await httpRequest({
+    path: objectPath,
+    cookie: margaret.cookie,
+    headers: { Range: "bytes=0-15" },
+  });
   expect(part.status).toBe(206);
   expect(part.headers["content-range"]).toMatch(/^bytes 0-15\/\d+$/);
   expect(part.body.length).toBe(16);
 
   // an unpublished story's image: not for other residents, families, strangers or other communities
-  expect((await httpRequest({ path: objectPath, cookie: (await as("harold.jensen")).cookie })).status).toBe(404);
-  expect((await httpRequest({ path: objectPath, cookie: (await as("sarah.ellis")).cookie })).status).toBe(404);
+  expect(
+    (await httpRequest({ path: objectPath, cookie: (await as("harold.jensen")).cookie })).status,
+  ).toBe(404);
+  expect(
+    (await httpRequest({ path: objectPath, cookie: (await as("sarah.ellis")).cookie })).status,
+  ).toBe(404);
   expect((await httpRequest({ path: objectPath })).status).toBe(404);
-  expect((await httpRequest({ sub: "maplewood", path: objectPath, cookie: (await as("janet.admin", "maplewood")).cookie })).status).toBe(404);
+  expect(
+    (
+      await httpRequest({
+        sub: "maplewood",
+        path: objectPath,
+        cookie: (await as("janet.admin", "maplewood")).cookie,
+      })
+    ).status,
+  ).toBe(404);
   // staff may see it (they review it)
-  expect((await httpRequest({ path: objectPath, cookie: (await as("marcus")).cookie })).status).toBe(200);
+  expect(
+    (await httpRequest({ path: objectPath, cookie: (await as("marcus")).cookie })).status,
+  ).toBe(200);
 });
 
 test("a 6 MB image, a text file renamed .jpg and an empty upload are refused with the spec's messages and nothing is stored", async () => {
@@ -79,9 +121,23 @@ test("a 6 MB image, a text file renamed .jpg and an empty upload are refused wit
 test("an upload URL belongs to one user on one community's site", async () => {
   const margaret = await as("margaret.ellis");
   const u = await uploadUrl(margaret);
-  expect((await putRaw(await as("harold.jensen"), u.path, await phonePhoto(300, 300))).status).toBe(403);
-  expect((await httpRequest({ sub: "maplewood", path: u.path, method: "PUT", cookie: (await as("eleanor.voss", "maplewood")).cookie, body: await phonePhoto(300, 300) })).status).toBe(403);
-  expect((await httpRequest({ path: u.path, method: "PUT", body: await phonePhoto(300, 300) })).status).toBe(401);
+  expect((await putRaw(await as("harold.jensen"), u.path, await phonePhoto(300, 300))).status).toBe(
+    403,
+  );
+  expect(
+    (
+      await httpRequest({
+        sub: "maplewood",
+        path: u.path,
+        method: "PUT",
+        cookie: (await as("eleanor.voss", "maplewood")).cookie,
+        body: await phonePhoto(300, 300),
+      })
+    ).status,
+  ).toBe(403);
+  expect(
+    (await httpRequest({ path: u.path, method: "PUT", body: await phonePhoto(300, 300) })).status,
+  ).toBe(401);
   expect(queryOne("SELECT id FROM media WHERE id = ?", u.mediaId)).toBeUndefined();
 });
 
@@ -90,20 +146,35 @@ test("POST /api/family/photos refuses a 6 MB image, a renamed text file and an e
   const boundary = "----storyloom-test-boundary";
   const multipart = (file: Buffer, name: string) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nA test\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nA test\r\n`,
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-  const before = queryOne<{ n: number }>("SELECT count(*) AS n FROM family_photos WHERE description = 'A test'")!.n;
+  const before = queryOne<{ n: number }>(
+    "SELECT count(*) AS n FROM family_photos WHERE description = 'A test'",
+  )!.n;
   for (const [file, name, status, message] of [
     [sixMegabytes(), "big.jpg", 413, "File too large: File size must be less than 5MB"],
     [textAsJpg(), "notes.jpg", 415, "Invalid file type: Please select an image file"],
     [Buffer.alloc(0), "empty.jpg", 400, "Please select a photo to upload"],
   ] as const) {
-    const res = await httpRequest({ path: "/api/family/photos", method: "POST", cookie: sarah.cookie, body: multipart(file, name), headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } });
+    const res = await httpRequest({
+      path: "/api/family/photos",
+      method: "POST",
+      cookie: sarah.cookie,
+      body: multipart(file, name),
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.status).toBe(status);
     expect(res.text()).toBe(message);
   }
-  expect(queryOne<{ n: number }>("SELECT count(*) AS n FROM family_photos WHERE description = 'A test'")!.n).toBe(before);
+  expect(
+    queryOne<{ n: number }>("SELECT count(*) AS n FROM family_photos WHERE description = 'A test'")!
+      .n,
+  ).toBe(before);
 });

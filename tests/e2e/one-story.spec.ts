@@ -8,13 +8,19 @@ import { approveAsAdmin, TENANT_DB } from "./support/media-helpers";
 
 const js = () => test.info().project.name === "js";
 
-test("a story shows one date everywhere: the day it was told, in the community's time zone", async ({ page }) => {
+test("a story shows one date everywhere: the day it was told, in the community's time zone", async ({
+  page,
+}) => {
   const title = `Late in the evening ${test.info().project.name} ${Date.now().toString(36)}`;
   const created = await httpRequest({
     path: "/api/resident/stories",
     method: "POST",
     cookie: await sessionCookie("margaret.ellis"),
-    ...jsonBody({ title, content: "We sat on the porch until the stars came out, telling stories about the war.", category: "family" }),
+    ...jsonBody({
+      title,
+      content: "We sat on the porch until the stars came out, telling stories about the war.",
+      category: "family",
+    }),
   });
   expect(created.status).toBe(201);
   const id = created.json<{ id: string }>().id;
@@ -22,7 +28,11 @@ test("a story shows one date everywhere: the day it was told, in the community's
   // told at 22:30 on November 19 in Los Angeles (06:30 UTC on the 20th), published on the 21st
   const db = new Database(TENANT_DB);
   db.pragma("busy_timeout = 5000");
-  db.prepare("UPDATE stories SET created_at = ?, published_at = ? WHERE id = ?").run("2026-11-20T06:30:00.000Z", "2026-11-21T18:00:00.000Z", id);
+  db.prepare("UPDATE stories SET created_at = ?, published_at = ? WHERE id = ?").run(
+    "2026-11-20T06:30:00.000Z",
+    "2026-11-21T18:00:00.000Z",
+    id,
+  );
   db.close();
   const day = "November 19, 2026";
 
@@ -35,7 +45,9 @@ test("a story shows one date everywhere: the day it was told, in the community's
 
   await signIn(page, "margaret.ellis");
   await page.goto("/resident");
-  await expect(page.getByRole("article", { name: title }).getByTestId("story-date")).toHaveText(day);
+  await expect(page.getByRole("article", { name: title }).getByTestId("story-date")).toHaveText(
+    day,
+  );
 
   await signIn(page, "linda.admin");
   await page.goto(`/admin/stories/${id}`);
@@ -43,10 +55,15 @@ test("a story shows one date everywhere: the day it was told, in the community's
   await expect(page.getByText(`sent ${day} · published November 21, 2026`)).toBeVisible();
 });
 
-test("a comment over 2,000 characters gets a message and keeps every character", async ({ page }) => {
+test("a comment over 2,000 characters gets a message and keeps every character", async ({
+  page,
+}) => {
   await signIn(page, "sarah.ellis");
   await page.goto("/family");
-  await page.getByRole("link", { name: /Read More and comment/ }).first().click();
+  await page
+    .getByRole("link", { name: /Read More and comment/ })
+    .first()
+    .click();
   const box = page.getByLabel("Your comment");
   const long = `${"We loved hearing about the dances at the Crystal Ballroom. ".repeat(39)}The end.`;
   expect(long.length).toBeGreaterThan(2000);

@@ -8,25 +8,41 @@ import { test, expect, signIn } from "./support/fixtures";
 /** Opens the Display menu (a details element) unless it is open; without JS a switch reloads the page closed. */
 async function openMenu(page: Page) {
   const menu = page.getByTestId("display-menu");
-  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator("summary").click();
+  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await menu.locator("summary").click();
   return menu;
 }
 
 async function switchDisplay(page: Page, name: "Larger text" | "High contrast", to: "On" | "Off") {
   await (await openMenu(page)).getByRole("button", { name: new RegExp(name) }).click();
-  await expect((await openMenu(page)).getByRole("button", { name: new RegExp(name) })).toHaveAttribute("aria-pressed", to === "On" ? "true" : "false");
-  await expect(page.getByTestId("display-menu").getByRole("button", { name: new RegExp(`${name} ${to}`) })).toBeVisible();
+  await expect(
+    (await openMenu(page)).getByRole("button", { name: new RegExp(name) }),
+  ).toHaveAttribute("aria-pressed", to === "On" ? "true" : "false");
+  await expect(
+    page.getByTestId("display-menu").getByRole("button", { name: new RegExp(`${name} ${to}`) }),
+  ).toBeVisible();
 }
 
 /** Computed sizes (px) of the page's body text, headings and small print. */
 function textSizes(page: Page, selectors: string[]) {
-  return page.evaluate((sels) => sels.map((s) => parseFloat(getComputedStyle(document.querySelector(s)!).fontSize)), selectors);
+  return page.evaluate(
+    (sels) => sels.map((s) => parseFloat(getComputedStyle(document.querySelector(s)!).fontSize)),
+    selectors,
+  );
 }
 
-const FAMILY_TEXTS = ["h1", "main h2", "main article h3", "main article p.text-base", "[data-testid=story-date]"];
+const FAMILY_TEXTS = [
+  "h1",
+  "main h2",
+  "main article h3",
+  "main article p.text-base",
+  "[data-testid=story-date]",
+];
 const STORY_TEXTS = ["h1", "[data-testid=story-text] p", "[data-testid=story-date]", "main h2"];
 
-test("the Display menu is in the header, says On and Off plainly, and is remembered", async ({ page }) => {
+test("the Display menu is in the header, says On and Off plainly, and is remembered", async ({
+  page,
+}) => {
   await signIn(page, "margaret.ellis");
   await page.goto("/resident");
   const header = page.getByRole("banner");
@@ -53,7 +69,9 @@ test("the Display menu is in the header, says On and Off plainly, and is remembe
   await expect(html).not.toHaveClass(/reading-/);
 });
 
-test("larger text makes every text at least 125% on the family page and the story page", async ({ page }) => {
+test("larger text makes every text at least 125% on the family page and the story page", async ({
+  page,
+}) => {
   await signIn(page, "sarah.ellis");
   await page.goto("/family");
   const familyBefore = await textSizes(page, FAMILY_TEXTS);
@@ -70,14 +88,20 @@ test("larger text makes every text at least 125% on the family page and the stor
     [familyBefore, familyAfter],
     [storyBefore, storyAfter],
   ] as const) {
-    before.forEach((px, i) => expect(after[i]! / px, `text ${i}: ${px}px -> ${after[i]}px`).toBeGreaterThanOrEqual(1.25 - 1e-6));
+    before.forEach((px, i) =>
+      expect(after[i]! / px, `text ${i}: ${px}px -> ${after[i]}px`).toBeGreaterThanOrEqual(
+        1.25 - 1e-6,
+      ),
+    );
   }
   // body text of the story: 18 px -> 22.5 px
   expect(storyAfter[1]).toBeGreaterThanOrEqual(22.5);
   await switchDisplay(page, "Larger text", "Off");
 });
 
-test("high contrast reaches WCAG AAA (7:1) for text on the family page, the story page and the resident's pages", async ({ page }) => {
+test("high contrast reaches WCAG AAA (7:1) for text on the family page, the story page and the resident's pages", async ({
+  page,
+}) => {
   test.skip(test.info().project.name === "nojs", "axe needs JavaScript");
   await signIn(page, "sarah.ellis");
   await page.goto("/family");
@@ -86,7 +110,11 @@ test("high contrast reaches WCAG AAA (7:1) for text on the family page, the stor
   for (const url of ["/family", storyHref!, "/family?dialog=photo"]) {
     await page.goto(url);
     const result = await new AxeBuilder({ page }).withRules(["color-contrast-enhanced"]).analyze();
-    expect(result.violations.flatMap((v) => v.nodes.map((n) => `${url}: ${n.target.join(" ")} ${n.any[0]?.message ?? ""}`))).toEqual([]);
+    expect(
+      result.violations.flatMap((v) =>
+        v.nodes.map((n) => `${url}: ${n.target.join(" ")} ${n.any[0]?.message ?? ""}`),
+      ),
+    ).toEqual([]);
   }
   await switchDisplay(page, "High contrast", "Off");
   await signIn(page, "margaret.ellis");
@@ -95,7 +123,9 @@ test("high contrast reaches WCAG AAA (7:1) for text on the family page, the stor
   for (const url of ["/resident", "/resident/record?step=prompt&category=career&prompt=career.0"]) {
     await page.goto(url);
     const result = await new AxeBuilder({ page }).withRules(["color-contrast-enhanced"]).analyze();
-    expect(result.violations.flatMap((v) => v.nodes.map((n) => `${url}: ${n.target.join(" ")}`))).toEqual([]);
+    expect(
+      result.violations.flatMap((v) => v.nodes.map((n) => `${url}: ${n.target.join(" ")}`)),
+    ).toEqual([]);
   }
   await switchDisplay(page, "High contrast", "Off");
 });

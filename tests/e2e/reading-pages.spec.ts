@@ -8,23 +8,48 @@ import { test, expect, signIn, httpRequest, sessionCookie } from "./support/fixt
 
 async function readingPages(): Promise<string[]> {
   const admin = await sessionCookie("linda.admin");
-  const story = (await httpRequest({ path: "/api/stories/recent?limit=1", cookie: admin })).json<{ id: string }[]>()[0]!;
-  const news = (await httpRequest({ path: "/news", cookie: admin })).text().match(/href="(\/news\/[\w-]+)"/)?.[1];
-  const margaret = (await httpRequest({ path: "/api/residents?q=margaret%20ellis", cookie: admin })).json<{ id: string }[]>()[0]!;
+  const story = (await httpRequest({ path: "/api/stories/recent?limit=1", cookie: admin })).json<
+    { id: string }[]
+  >()[0]!;
+  const news = (await httpRequest({ path: "/news", cookie: admin }))
+    .text()
+    .match(/href="(\/news\/[\w-]+)"/)?.[1];
+  const margaret = (
+    await httpRequest({ path: "/api/residents?q=margaret%20ellis", cookie: admin })
+  ).json<{ id: string }[]>()[0]!;
   if (!news) throw new Error("no news post in sunnybrook");
-  return [`/stories/${story.id}`, "/stories", "/news", news, "/events", "/events/past", `/residents/${margaret.id}/book`];
+  return [
+    `/stories/${story.id}`,
+    "/stories",
+    "/news",
+    news,
+    "/events",
+    "/events/past",
+    `/residents/${margaret.id}/book`,
+  ];
 }
 
 /** What only the stylesheet gives a page: the interface face, the canvas colour, the title's size. */
 async function expectStyled(page: Page, url: string) {
-  await expect(page.locator("body"), `${url}: the body's face`).toHaveCSS("font-family", /^"Atkinson Hyperlegible"/);
-  await expect(page.locator("body"), `${url}: the canvas colour (#faf7f2)`).toHaveCSS("background-color", "rgb(250, 247, 242)");
+  await expect(page.locator("body"), `${url}: the body's face`).toHaveCSS(
+    "font-family",
+    /^"Atkinson Hyperlegible"/,
+  );
+  await expect(page.locator("body"), `${url}: the canvas colour (#faf7f2)`).toHaveCSS(
+    "background-color",
+    "rgb(250, 247, 242)",
+  );
   // the header's community name, text-brand-800 (#1c432c)
-  await expect(page.getByRole("banner").locator(".text-brand-800").first(), `${url}: the brand colour`).toHaveCSS("color", "rgb(28, 67, 44)");
+  await expect(
+    page.getByRole("banner").locator(".text-brand-800").first(),
+    `${url}: the brand colour`,
+  ).toHaveCSS("color", "rgb(28, 67, 44)");
 }
 
 // with JavaScript on and off: what the server sends does not depend on the browser
-test("a reading page carries its stylesheet inline, with the nonce, and is styled; the family page links it", async ({ page }) => {
+test("a reading page carries its stylesheet inline, with the nonce, and is styled; the family page links it", async ({
+  page,
+}) => {
   await signIn(page, "sarah.ellis");
   const stylesheets: string[] = [];
   page.on("request", (r) => {
@@ -39,9 +64,14 @@ test("a reading page carries its stylesheet inline, with the nonce, and is style
     await expect(page.locator('link[rel="stylesheet"]'), `${url}: stylesheet links`).toHaveCount(0);
     await expect(page.locator("head > style"), `${url}: the inline stylesheet`).toHaveCount(1);
     // the browser hides a nonce attribute once parsed; its IDL property keeps it
-    const nonce = /style-src-elem [^;]*'nonce-([^']+)'/.exec(res!.headers()["content-security-policy"] ?? "")?.[1];
+    const nonce = /style-src-elem [^;]*'nonce-([^']+)'/.exec(
+      res!.headers()["content-security-policy"] ?? "",
+    )?.[1];
     expect(nonce, `${url}: the CSP's style nonce`).toBeTruthy();
-    expect(await page.locator("head > style").evaluate((el) => (el as HTMLStyleElement).nonce), `${url}: the <style>'s nonce`).toBe(nonce);
+    expect(
+      await page.locator("head > style").evaluate((el) => (el as HTMLStyleElement).nonce),
+      `${url}: the <style>'s nonce`,
+    ).toBe(nonce);
     await expectStyled(page, url);
   }
   // a story that is not there: the error page of a reading page, styled the same way
@@ -62,7 +92,9 @@ test("a reading page carries its stylesheet inline, with the nonce, and is style
 // fonts.server.ts: a font file after the HTML costs a slow phone a round trip at least, and holds the
 // page's load; so the first reading page a browser opens is drawn in the system's faces and fetches
 // the fonts once it has loaded, for every page after it
-test("a browser not yet sent the fonts reads in the system's faces, and has the fonts from the next page on", async ({ page }) => {
+test("a browser not yet sent the fonts reads in the system's faces, and has the fonts from the next page on", async ({
+  page,
+}) => {
   await signIn(page, "sarah.ellis");
   const [story, , news] = await readingPages();
   const fontRequests: { url: string; at: number }[] = [];
@@ -74,11 +106,20 @@ test("a browser not yet sent the fonts reads in the system's faces, and has the 
   await page.waitForLoadState("load");
   const css = await page.locator("head > style").textContent();
   expect(css, "no @font-face on a first visit").not.toMatch(/@font-face/);
-  const prefetched = await page.locator('link[rel="prefetch"][as="font"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  const prefetched = await page
+    .locator('link[rel="prefetch"][as="font"]')
+    .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
   expect(prefetched.length, "the three font files, prefetched").toBe(3);
-  expect(await page.evaluate(() => document.fonts.check('16px "Atkinson Hyperlegible"') && [...document.fonts].length === 0)).toBe(true);
+  expect(
+    await page.evaluate(
+      () =>
+        document.fonts.check('16px "Atkinson Hyperlegible"') && [...document.fonts].length === 0,
+    ),
+  ).toBe(true);
   // the prefetches arrive after the page has loaded
-  await expect.poll(() => new Set(fontRequests.map((r) => r.url)).size, { timeout: 15_000 }).toBe(3);
+  await expect
+    .poll(() => new Set(fontRequests.map((r) => r.url)).size, { timeout: 15_000 })
+    .toBe(3);
   // the next page has them: its stylesheet names them, the files come from the cache, the text is in them
   fontRequests.length = 0;
   const second = await page.goto(news!);
@@ -86,9 +127,17 @@ test("a browser not yet sent the fonts reads in the system's faces, and has the 
   await page.waitForLoadState("load");
   expect(await page.locator("head > style").textContent()).toMatch(/@font-face/);
   await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.includes("Atkinson") && f.status === "loaded"))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some((f) => f.family.includes("Atkinson") && f.status === "loaded"),
+      ),
+    )
+    .toBe(true);
   const fromNetwork = await page.evaluate(() =>
-    (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => e.name.endsWith(".woff2") && e.transferSize > 0).map((e) => e.name),
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((e) => e.name.endsWith(".woff2") && e.transferSize > 0)
+      .map((e) => e.name),
   );
   expect(fromNetwork, "font files fetched again").toEqual([]);
 });
@@ -96,7 +145,9 @@ test("a browser not yet sent the fonts reads in the system's faces, and has the 
 test.describe("what a browser with JavaScript is sent", () => {
   test.skip(() => test.info().project.name === "nojs", "JavaScript on");
 
-  test("a story, the stories, the news, the calendar and the book load no script; the family page does", async ({ page }) => {
+  test("a story, the stories, the news, the calendar and the book load no script; the family page does", async ({
+    page,
+  }) => {
     await signIn(page, "sarah.ellis");
     const scripts: string[] = [];
     page.on("request", (r) => {
@@ -108,12 +159,21 @@ test.describe("what a browser with JavaScript is sent", () => {
       expect(res?.status(), url).toBe(200);
       await page.waitForLoadState("load");
       expect(scripts, `${url}: scripts fetched`).toEqual([]);
-      expect(await page.evaluate(() => "__remixContext" in window), `${url}: the hydration payload`).toBe(false);
+      expect(
+        await page.evaluate(() => "__remixContext" in window),
+        `${url}: the hydration payload`,
+      ).toBe(false);
       // what inline script there is (the story's follow-along, when it has word times) stays small
       const inline = await page.locator("script:not([src])").allTextContents();
-      expect(zlib.gzipSync(inline.join("\n")).length, `${url}: inline script, compressed`).toBeLessThan(30 * 1024);
+      expect(
+        zlib.gzipSync(inline.join("\n")).length,
+        `${url}: inline script, compressed`,
+      ).toBeLessThan(30 * 1024);
       // and nothing on the page behaves as if a script ran: the toast would float over the content
-      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js")), `${url}: data-js`).toBe(false);
+      expect(
+        await page.evaluate(() => document.documentElement.hasAttribute("data-js")),
+        `${url}: data-js`,
+      ).toBe(false);
     }
     // the family page ships the app (it prepares photos on the phone before they are sent)
     scripts.length = 0;
@@ -123,10 +183,14 @@ test.describe("what a browser with JavaScript is sent", () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js"))).toBe(true);
   });
 
-  test("with the app already running, a link to a reading page is a client-side navigation", async ({ page }) => {
+  test("with the app already running, a link to a reading page is a client-side navigation", async ({
+    page,
+  }) => {
     await signIn(page, "sarah.ellis");
     await page.goto("/family");
-    await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
+    await page.waitForFunction(() =>
+      Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")),
+    );
     const documents: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "document") documents.push(r.url());
@@ -142,7 +206,10 @@ test.describe("what a browser with JavaScript is sent", () => {
     await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
     await expect(page.locator("head > style")).toHaveCount(0);
     await expectStyled(page, "/news after a client-side navigation");
-    await expect(page.getByRole("heading", { level: 1 }), "the page title, .page-title (text-3xl)").toHaveCSS("font-size", "30px");
+    await expect(
+      page.getByRole("heading", { level: 1 }),
+      "the page title, .page-title (text-3xl)",
+    ).toHaveCSS("font-size", "30px");
     // the app keeps running on them: the marker the toast's placement needs is still there
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js"))).toBe(true);
   });

@@ -15,9 +15,26 @@ let fixtures: string;
 
 test.beforeAll(async () => {
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-record-e2e-"));
-  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=2", "-c:a", "libopus", path.join(fixtures, "story.webm")]);
-  fs.writeFileSync(path.join(fixtures, "broken.webm"), Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(4000, 7)]));
-  await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c08040" } }).png().toFile(path.join(fixtures, "photo.png"));
+  execFileSync("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=330:duration=2",
+    "-c:a",
+    "libopus",
+    path.join(fixtures, "story.webm"),
+  ]);
+  fs.writeFileSync(
+    path.join(fixtures, "broken.webm"),
+    Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(4000, 7)]),
+  );
+  await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c08040" } })
+    .png()
+    .toFile(path.join(fixtures, "photo.png"));
 });
 test.afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
 
@@ -39,19 +56,33 @@ function storyByContent(content: string) {
 const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast");
 
 async function expectAccessible(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
-test("a resident tells a story: category, prompt, record, preview, save; it waits for review with its audio and image", async ({ page }) => {
+test("a resident tells a story: category, prompt, record, preview, save; it waits for review with its audio and image", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const js = test.info().project.name === "js";
   await signIn(page, "margaret.ellis");
   await page.goto("/resident/record");
   await expect(page.getByRole("heading", { name: "Record a Story" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Back to Dashboard/ })).toHaveAttribute("href", "/resident");
+  await expect(page.getByRole("link", { name: /Back to Dashboard/ })).toHaveAttribute(
+    "href",
+    "/resident",
+  );
   const steps = page.getByTestId("wizard-steps");
-  await expect(steps.getByRole("listitem")).toHaveText([/1\s*Step 1: Category/, /Prompt/, /Record/, /Preview/]);
+  await expect(steps.getByRole("listitem")).toHaveText([
+    /1\s*Step 1: Category/,
+    /Prompt/,
+    /Record/,
+    /Preview/,
+  ]);
   await expect(steps.locator('[aria-current="step"]')).toContainText("Category");
 
   // 1 Category: Continue is disabled until one is chosen (where JavaScript can enable it again)
@@ -70,7 +101,10 @@ test("a resident tells a story: category, prompt, record, preview, save; it wait
   await page.getByRole("button", { name: "New Prompt" }).click();
   await expect(prompt).not.toHaveText(first);
   const chosen = (await prompt.textContent())!.trim();
-  await expect(page.getByRole("link", { name: "Change Category" })).toHaveAttribute("href", /category=travel/);
+  await expect(page.getByRole("link", { name: "Change Category" })).toHaveAttribute(
+    "href",
+    /category=travel/,
+  );
   await page.getByRole("link", { name: "Start Recording" }).click();
 
   // 3 Record
@@ -115,7 +149,9 @@ test("a resident tells a story: category, prompt, record, preview, save; it wait
   await expect(category).toBeDisabled();
   await expect(category).toHaveValue("Travel");
   await expect(page.getByText("Selected during recording setup")).toBeVisible();
-  await expect(page.getByText("The title is generated automatically from your story.")).toBeVisible();
+  await expect(
+    page.getByText("The title is generated automatically from your story."),
+  ).toBeVisible();
   const story = page.getByLabel("Your story", { exact: true });
   await expect(story).toHaveAttribute("rows", "12");
   if (js) await expectAccessible(page);
@@ -126,19 +162,26 @@ test("a resident tells a story: category, prompt, record, preview, save; it wait
   await expect(save).toBeEnabled();
   await page.getByLabel(/Story image/).setInputFiles(path.join(fixtures, "photo.png"));
   if (js) {
-    await expect(page.getByRole("img", { name: "The image you chose for this story" })).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: "The image you chose for this story" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Remove Image" })).toBeVisible();
   }
   await save.click();
 
   // saved: the wizard shows the saved story, waiting for review, and where to go next
   const saved = page.getByTestId("saved-story");
-  await expect(saved.getByRole("heading", { name: "Saved. Your story is waiting for review" })).toBeVisible();
+  await expect(
+    saved.getByRole("heading", { name: "Saved. Your story is waiting for review" }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/resident\/record\?step=saved&story=[\w-]+$/);
   await expect(saved).toContainText("We sailed to Lisbon in 1962");
   await expect(saved.getByTestId("listen-badge")).toContainText(/Listen\s*·?\s*,?\s*\d+:\d\d/);
   await expect(steps.locator('[aria-current="step"]')).toHaveCount(0);
-  await expect(saved.getByRole("link", { name: "See my stories" })).toHaveAttribute("href", "/resident");
+  await expect(saved.getByRole("link", { name: "See my stories" })).toHaveAttribute(
+    "href",
+    "/resident",
+  );
   await saved.getByRole("link", { name: /Record another/ }).click();
   await expect(page).toHaveURL(/\/resident\/record$/);
   await expect(steps.locator('[aria-current="step"]')).toContainText("Category");
@@ -160,19 +203,28 @@ test("a resident tells a story: category, prompt, record, preview, save; it wait
   expect(Number(row.duration_seconds)).toBeGreaterThanOrEqual(2);
   // the recording plays from the media route, in parts too (audio players ask for ranges)
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const media = await httpRequest({ path: `/media/${row.audio_id}`, cookie, headers: { Range: "bytes=0-99" } });
+  const media = await httpRequest({
+    path: `/media/${row.audio_id}`,
+    cookie,
+    headers: { Range: "bytes=0-99" },
+  });
   expect(media.status).toBe(206);
   expect(media.headers["content-type"]).toBe("audio/webm");
   expect(media.body.subarray(0, 4).toString("hex")).toBe("1a45dfa3");
-  expect((await httpRequest({ path: `/media/${row.image_id}`, cookie })).headers["content-type"]).toBe("image/webp");
+  expect(
+    (await httpRequest({ path: `/media/${row.image_id}`, cookie })).headers["content-type"],
+  ).toBe("image/webp");
 });
 
-test("a file that cannot be read says 'Transcription failed' and keeps the wizard where it was", async ({ page }) => {
+test("a file that cannot be read says 'Transcription failed' and keeps the wizard where it was", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, "harold.jensen");
   await page.goto("/resident/record?step=record&category=hobby&prompt=hobby.2");
   await expect(page.getByTestId("story-prompt")).toContainText("musical instrument");
-  if (test.info().project.name === "js") await page.getByText("Or choose a recording saved on this device").click();
+  if (test.info().project.name === "js")
+    await page.getByText("Or choose a recording saved on this device").click();
   await page.getByLabel("Your recording").setInputFiles(path.join(fixtures, "broken.webm"));
   await page.getByRole("button", { name: "Transcribe My Recording" }).click();
   const failed = page.getByTestId("transcription-failed");
@@ -186,17 +238,21 @@ test("a file that cannot be read says 'Transcription failed' and keeps the wizar
 test("a file that is not audio is refused by its bytes, with the reason", async ({ page }) => {
   await signIn(page, "harold.jensen");
   await page.goto("/resident/record?step=record&category=family&prompt=family.1");
-  if (test.info().project.name === "js") await page.getByText("Or choose a recording saved on this device").click();
+  if (test.info().project.name === "js")
+    await page.getByText("Or choose a recording saved on this device").click();
   await page.getByLabel("Your recording").setInputFiles(path.join(fixtures, "photo.png"));
   await page.getByRole("button", { name: "Transcribe My Recording" }).click();
-  await expect(page.getByTestId("record-problem")).toContainText("Invalid file type: Please choose an audio recording");
+  await expect(page.getByTestId("record-problem")).toContainText(
+    "Invalid file type: Please choose an audio recording",
+  );
   await expect(page.getByTestId("story-prompt")).toContainText("What was your father like?");
 });
 
 test("a refused microphone says so plainly", async ({ page }) => {
   test.skip(test.info().project.name === "nojs", "the recorder needs JavaScript");
   await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
   });
   await signIn(page, "margaret.ellis");
   await page.goto("/resident/record?step=record&category=love&prompt=love.0");
@@ -232,14 +288,21 @@ test("staff record on behalf of a resident they choose", async ({ page }) => {
   await page.goto("/resident/record");
   await expect(page.getByRole("heading", { name: "Whose story are we recording?" })).toBeVisible();
   // only active residents are offered
-  await expect(page.getByLabel("Resident").locator("option", { hasText: "Ruth Abernathy" })).toHaveCount(0);
+  await expect(
+    page.getByLabel("Resident").locator("option", { hasText: "Ruth Abernathy" }),
+  ).toHaveCount(0);
   await page.getByLabel("Resident").selectOption({ label: "Dorothy Kowalski (Room 7)" });
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByTestId("recording-for")).toContainText("Recording for Dorothy Kowalski");
-  await expect(page.getByRole("link", { name: /Back to Dashboard/ })).toHaveAttribute("href", "/staff");
+  await expect(page.getByRole("link", { name: /Back to Dashboard/ })).toHaveAttribute(
+    "href",
+    "/staff",
+  );
   await page.getByLabel("Friendship").check();
   await page.getByRole("button", { name: "Continue to Prompt" }).click();
-  await expect(page).toHaveURL(/resident=[\w-]+&step=prompt&category=friendship&prompt=friendship\.\d+/);
+  await expect(page).toHaveURL(
+    /resident=[\w-]+&step=prompt&category=friendship&prompt=friendship\.\d+/,
+  );
   await expect(page.getByTestId("recording-for")).toContainText("Dorothy Kowalski");
 });
 
@@ -254,13 +317,24 @@ test("the prompt and transcription calls", async () => {
   expect((await httpRequest({ path: "/api/story-prompt/gardening", cookie })).status).toBe(404);
   expect((await httpRequest({ path: "/api/story-prompt/childhood" })).status).toBe(401);
   // family members do not record stories
-  expect((await httpRequest({ path: "/api/story-prompt/childhood", cookie: await sessionCookie("sarah.ellis") })).status).toBe(403);
+  expect(
+    (
+      await httpRequest({
+        path: "/api/story-prompt/childhood",
+        cookie: await sessionCookie("sarah.ellis"),
+      })
+    ).status,
+  ).toBe(403);
 });
 
 test("every step passes an accessibility scan", async ({ page }) => {
   test.skip(test.info().project.name === "nojs", "axe needs JavaScript");
   await signIn(page, "margaret.ellis");
-  for (const url of ["/resident/record", "/resident/record?step=prompt&category=career&prompt=career.0", "/resident/record?step=record&category=career&prompt=career.0"]) {
+  for (const url of [
+    "/resident/record",
+    "/resident/record?step=prompt&category=career&prompt=career.0",
+    "/resident/record?step=record&category=career&prompt=career.0",
+  ]) {
     await page.goto(url);
     await expect(page.getByRole("heading", { name: "Record a Story" })).toBeVisible();
     await expectAccessible(page);

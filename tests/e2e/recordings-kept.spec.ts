@@ -16,11 +16,25 @@ let recording: string;
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-recordings-"));
   recording = path.join(dir, "eleven-seconds.webm");
-  execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=300:duration=11", "-c:a", "libopus", recording]);
+  execFileSync("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=300:duration=11",
+    "-c:a",
+    "libopus",
+    recording,
+  ]);
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-test("a recording in which no words were heard is saved, shown as saved, and waits as 'Words to add'", async ({ page }) => {
+test("a recording in which no words were heard is saved, shown as saved, and waits as 'Words to add'", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, "dorothy.kowalski");
   await page.goto("/resident/record?step=record&category=friendship&prompt=friendship.2");
@@ -44,13 +58,18 @@ test("a recording in which no words were heard is saved, shown as saved, and wai
   await keep.click();
 
   const saved = page.getByTestId("saved-story");
-  await expect(saved.getByRole("heading", { name: "Saved. Your story is waiting for review" })).toBeVisible();
+  await expect(
+    saved.getByRole("heading", { name: "Saved. Your story is waiting for review" }),
+  ).toBeVisible();
   await expect(saved).toContainText("Words to add");
   const title = (await saved.getByRole("heading", { level: 3 }).textContent())!;
   expect(title).toMatch(/^A recording from [A-Z][a-z]+ \d{1,2}$/);
   await expect(saved.getByTestId("listen-badge")).toContainText(/0:1[01]/);
   const storyId = new URL(page.url()).searchParams.get("story")!;
-  const row = queryOne<{ id: string; content: string; audio_id: string; review_status: string }>("SELECT id, content, audio_id, review_status FROM stories WHERE id = ?", storyId)!;
+  const row = queryOne<{ id: string; content: string; audio_id: string; review_status: string }>(
+    "SELECT id, content, audio_id, review_status FROM stories WHERE id = ?",
+    storyId,
+  )!;
   expect(row).toMatchObject({ content: "", review_status: "pending" });
   expect(row.audio_id).toBeTruthy();
 
@@ -72,7 +91,9 @@ test("a recording in which no words were heard is saved, shown as saved, and wai
   await words.getByLabel("The words").fill("Dorothy and I met at the bakery in 1948.");
   await words.getByRole("button", { name: "Save the words" }).click();
   await expect(page.getByTestId("toast")).toContainText("The words are saved");
-  expect(queryOne<{ content: string }>("SELECT content FROM stories WHERE id = ?", row.id)?.content).toBe("Dorothy and I met at the bakery in 1948.");
+  expect(
+    queryOne<{ content: string }>("SELECT content FROM stories WHERE id = ?", row.id)?.content,
+  ).toBe("Dorothy and I met at the bakery in 1948.");
 });
 
 test("the JSON API keeps a recording with empty content, and lists it", async () => {
@@ -80,17 +101,31 @@ test("the JSON API keeps a recording with empty content, and lists it", async ()
   const cookie = await sessionCookie("frank.deluca");
   const boundary = "----storyloom-e2e-boundary";
   const parts = [
-    ...Object.entries({ title: "", content: "", category: "general", residentId: "unknown", duration: "11" }).map(
+    ...Object.entries({
+      title: "",
+      content: "",
+      category: "general",
+      residentId: "unknown",
+      duration: "11",
+    }).map(
       ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
     ),
   ];
   const body = Buffer.concat([
     Buffer.from(parts.join("")),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="recording.webm"\r\nContent-Type: audio/webm\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="recording.webm"\r\nContent-Type: audio/webm\r\n\r\n`,
+    ),
     fs.readFileSync(recording),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await httpRequest({ path: "/api/stories/recorded", method: "POST", cookie, body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } });
+  const res = await httpRequest({
+    path: "/api/stories/recorded",
+    method: "POST",
+    cookie,
+    body,
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+  });
   expect(res.status, res.text()).toBe(201);
   const story = res.json<{ id: string; title: string; content: string; audioUrl: string }>();
   expect(story.content).toBe("");
@@ -99,19 +134,31 @@ test("the JSON API keeps a recording with empty content, and lists it", async ()
   expect(list.json<{ id: string }[]>().map((s) => s.id)).toContain(story.id);
 });
 
-test("a family question says who asked it, and the category's own prompt is one click away", async ({ page }) => {
+test("a family question says who asked it, and the category's own prompt is one click away", async ({
+  page,
+}) => {
   const question = `What did your father grow in his garden? (${test.info().project.name} ${Date.now().toString(36)})`;
-  const asked = await httpRequest({ path: "/api/family/questions", method: "POST", cookie: await sessionCookie("sarah.ellis"), ...jsonBody({ question }) });
+  const asked = await httpRequest({
+    path: "/api/family/questions",
+    method: "POST",
+    cookie: await sessionCookie("sarah.ellis"),
+    ...jsonBody({ question }),
+  });
   expect(asked.status).toBe(201);
   await signIn(page, "margaret.ellis");
   await page.goto("/resident/record?step=prompt&category=childhood");
   // unanswered family questions come first; whichever is shown is named
   await expect(page.getByTestId("prompt-asked-by")).toHaveText(/^.+ \(Daughter\) asked:$/);
-  await expect(page.getByTestId("family-question-note")).toContainText("This is a question from your family, asked in place of a Childhood prompt.");
+  await expect(page.getByTestId("family-question-note")).toContainText(
+    "This is a question from your family, asked in place of a Childhood prompt.",
+  );
   const familyPrompt = (await page.getByTestId("story-prompt").textContent())!;
   await page.getByRole("link", { name: "Use the Childhood prompt instead" }).click();
   await expect(page).toHaveURL(/step=prompt&category=childhood&prompt=childhood\.\d+/);
   await expect(page.getByTestId("prompt-asked-by")).toHaveCount(0);
   await expect(page.getByTestId("story-prompt")).not.toHaveText(familyPrompt);
-  await expect(page.getByRole("link", { name: "Start Recording" })).toHaveAttribute("href", /prompt=childhood\.\d+/);
+  await expect(page.getByRole("link", { name: "Start Recording" })).toHaveAttribute(
+    "href",
+    /prompt=childhood\.\d+/,
+  );
 });

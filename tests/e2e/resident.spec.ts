@@ -1,21 +1,35 @@
 // The resident's dashboard and own stories, with JavaScript and without.
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, signIn, origin } from "./support/fixtures";
-import { approveAsAdmin, expectServedWithoutMetadata, fetchAs, hasGps, phonePhoto, sixMegabytes, storyIdByTitle, textAsJpg } from "./support/media-helpers";
+import {
+  approveAsAdmin,
+  expectServedWithoutMetadata,
+  fetchAs,
+  hasGps,
+  phonePhoto,
+  sixMegabytes,
+  storyIdByTitle,
+  textAsJpg,
+} from "./support/media-helpers";
 import type { Page } from "@playwright/test";
 
 const DELETE_QUESTION = "Are you sure you want to delete this story? This action cannot be undone.";
 const tag = () => `${test.info().project.name}-${Date.now().toString(36)}`;
 const js = () => test.info().project.name === "js";
 
-async function writeStory(page: Page, fields: { title: string; content: string; category?: string; photo?: Buffer }) {
+async function writeStory(
+  page: Page,
+  fields: { title: string; content: string; category?: string; photo?: Buffer },
+) {
   await page.goto("/resident/stories/new");
   await expect(page.getByRole("heading", { level: 1, name: "Tell Your Story" })).toBeVisible();
   await page.getByLabel("Title", { exact: true }).fill(fields.title);
   if (fields.category) await page.getByLabel("Category").selectOption({ label: fields.category });
   await page.getByLabel("Your story", { exact: true }).fill(fields.content);
   if (fields.photo) {
-    await page.getByLabel("Choose a picture").setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: fields.photo });
+    await page
+      .getByLabel("Choose a picture")
+      .setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: fields.photo });
     // with JavaScript the picture is previewed and uploaded through the signed URL at once
     if (js()) {
       await expect(page.getByAltText("Preview of the selected image")).toBeVisible();
@@ -29,12 +43,22 @@ const card = (page: Page, title: string) => page.getByRole("article", { name: ti
 const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("the resident dashboard", () => {
-  test("welcomes the resident by name and shows each story's state, image and Read More", async ({ page }) => {
+  test("welcomes the resident by name and shows each story's state, image and Read More", async ({
+    page,
+  }) => {
     await signIn(page, "margaret.ellis");
     await page.goto("/resident");
-    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Margaret Ellis" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Record New Story" })).toHaveAttribute("href", "/resident/record");
-    await expect(page.getByRole("link", { name: "Tell Your Story" })).toHaveAttribute("href", "/resident/stories/new");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Welcome, Margaret Ellis" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Record New Story" })).toHaveAttribute(
+      "href",
+      "/resident/record",
+    );
+    await expect(page.getByRole("link", { name: "Tell Your Story" })).toHaveAttribute(
+      "href",
+      "/resident/stories/new",
+    );
 
     const pending = card(page, "Sunday Letters Home");
     await expect(pending.getByText("Under Review")).toBeVisible();
@@ -44,29 +68,45 @@ test.describe("the resident dashboard", () => {
     await expect(rejected.getByText("Under Review")).toHaveCount(0);
 
     const withImage = card(page, "The Farmhouse Kitchen in Cork");
-    await expect(withImage.getByRole("img", { name: 'Picture for "The Farmhouse Kitchen in Cork"' })).toBeVisible();
-    await expect(card(page, "Night Shift at St. Vincent's").getByTestId("category-art")).toBeAttached();
+    await expect(
+      withImage.getByRole("img", { name: 'Picture for "The Farmhouse Kitchen in Cork"' }),
+    ).toBeVisible();
+    await expect(
+      card(page, "Night Shift at St. Vincent's").getByTestId("category-art"),
+    ).toBeAttached();
     // long stories are cut at 150 characters and lead to the story page
-    const readMore = card(page, "Night Shift at St. Vincent's").getByRole("link", { name: /Read More/ });
+    const readMore = card(page, "Night Shift at St. Vincent's").getByRole("link", {
+      name: /Read More/,
+    });
     await expect(readMore).toHaveAttribute("href", /^\/stories\/[\w-]+$/);
     // only Margaret's own stories
     await expect(page.getByText("Swan Island")).toHaveCount(0);
   });
 
-  test("a resident writes a story with a phone photo, edits it and deletes another; no served file keeps the GPS", async ({ page }) => {
+  test("a resident writes a story with a phone photo, edits it and deletes another; no served file keeps the GPS", async ({
+    page,
+  }) => {
     const t = tag();
     const title = `Harbour lights ${t}`;
     const photo = await phonePhoto();
     expect(await hasGps(photo)).toBe(true);
     await signIn(page, "margaret.ellis");
 
-    await writeStory(page, { title, content: "Every evening the harbour lights came on one by one.", category: "Travel", photo });
+    await writeStory(page, {
+      title,
+      content: "Every evening the harbour lights came on one by one.",
+      category: "Travel",
+      photo,
+    });
     await expect(page).toHaveURL(/\/resident$/);
     await expect(toast(page)).toContainText("Your story has been saved and sent for review!");
     const mine = card(page, title);
     await expect(mine.getByText("Under Review")).toBeVisible();
     await expect(mine.getByText("Travel")).toBeVisible();
-    await expectServedWithoutMetadata(page, mine.getByRole("img", { name: `Picture for "${title}"` }));
+    await expectServedWithoutMetadata(
+      page,
+      mine.getByRole("img", { name: `Picture for "${title}"` }),
+    );
 
     // edit: title, content and category change
     await mine.getByRole("link", { name: `Edit ${title}` }).click();
@@ -75,7 +115,9 @@ test.describe("the resident dashboard", () => {
     const edited = `${title} (revised)`;
     await page.getByLabel("Title", { exact: true }).fill(edited);
     await page.getByLabel("Category").selectOption({ label: "Family" });
-    await page.getByLabel("Your story", { exact: true }).fill("Every evening my father and I counted the harbour lights.");
+    await page
+      .getByLabel("Your story", { exact: true })
+      .fill("Every evening my father and I counted the harbour lights.");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page)).toContainText("Your story has been updated");
     await expect(card(page, edited).getByText(/^\W*Family$/)).toBeVisible();
@@ -87,7 +129,9 @@ test.describe("the resident dashboard", () => {
     const doomed = `To be deleted ${t}`;
     await writeStory(page, { title: doomed, content: "A story written by mistake." });
     await expect(card(page, doomed)).toBeVisible();
-    await card(page, doomed).getByRole("link", { name: `Delete ${doomed}` }).click();
+    await card(page, doomed)
+      .getByRole("link", { name: `Delete ${doomed}` })
+      .click();
     await expect(page.getByText(DELETE_QUESTION, { exact: true })).toBeVisible();
     if (!js()) await expect(page).toHaveURL(/\/resident\/stories\/[\w-]+\/delete$/);
     await page.getByRole("button", { name: "Delete story" }).click();
@@ -105,16 +149,26 @@ test.describe("the resident dashboard", () => {
     await page.goto("/resident");
     await expect(card(page, title).getByText("Published", { exact: true })).toBeVisible();
 
-    await card(page, title).getByRole("link", { name: `Edit ${title}` }).click();
-    await expect(page.getByText("This story is published. When you save changes it goes back for review")).toBeVisible();
-    await page.getByLabel("Your story", { exact: true }).fill("A story that an administrator approved, and I changed.");
+    await card(page, title)
+      .getByRole("link", { name: `Edit ${title}` })
+      .click();
+    await expect(
+      page.getByText("This story is published. When you save changes it goes back for review"),
+    ).toBeVisible();
+    await page
+      .getByLabel("Your story", { exact: true })
+      .fill("A story that an administrator approved, and I changed.");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page)).toContainText("Your story has been updated and sent for review");
-    await expect(toast(page)).toContainText("Your family will see it again once an administrator approves it.");
+    await expect(toast(page)).toContainText(
+      "Your family will see it again once an administrator approves it.",
+    );
     await expect(card(page, title).getByText("Under Review")).toBeVisible();
   });
 
-  test("a story needs a title and content; a 6 MB image and a text file renamed .jpg are refused", async ({ page }) => {
+  test("a story needs a title and content; a 6 MB image and a text file renamed .jpg are refused", async ({
+    page,
+  }) => {
     const title = `Refused ${tag()}`;
     await signIn(page, "margaret.ellis");
     await page.goto("/resident/stories/new");
@@ -125,8 +179,16 @@ test.describe("the resident dashboard", () => {
     // a 6 MB file that no browser can draw: with JavaScript it cannot be made smaller, so the field
     // says so at once; without, the server reads it to its end and says its size
     for (const [file, title1, description] of [
-      [{ name: "huge.jpg", mimeType: "image/jpeg", buffer: sixMegabytes() }, js() ? "File too large" : null, "This photo is too large (6 MB): choose one under 5 MB"],
-      [{ name: "notes.jpg", mimeType: "image/jpeg", buffer: textAsJpg() }, "Invalid file type", "Please select an image file"],
+      [
+        { name: "huge.jpg", mimeType: "image/jpeg", buffer: sixMegabytes() },
+        js() ? "File too large" : null,
+        "This photo is too large (6 MB): choose one under 5 MB",
+      ],
+      [
+        { name: "notes.jpg", mimeType: "image/jpeg", buffer: textAsJpg() },
+        "Invalid file type",
+        "Please select an image file",
+      ],
     ] as const) {
       await page.goto("/resident/stories/new");
       await page.getByLabel("Title", { exact: true }).fill(title);
@@ -148,25 +210,36 @@ test.describe("the resident dashboard", () => {
     await signIn(page, "harold.jensen");
     expect((await page.goto(`/resident/stories/${pendingId}/edit`))?.status()).toBe(404);
     expect((await page.goto(`/resident/stories/${pendingId}/delete`))?.status()).toBe(404);
-    expect((await fetchAs(page, `/api/stories/${pendingId}`, { method: "DELETE" })).status).toBe(404);
+    expect((await fetchAs(page, `/api/stories/${pendingId}`, { method: "DELETE" })).status).toBe(
+      404,
+    );
     // a pending story's image is only for its resident and staff
     const title = `Private picture ${tag()}`;
     await signIn(page, "margaret.ellis");
-    await writeStory(page, { title, content: "Not for Harold.", photo: await phonePhoto(600, 400) });
+    await writeStory(page, {
+      title,
+      content: "Not for Harold.",
+      photo: await phonePhoto(600, 400),
+    });
     const src = await card(page, title).getByRole("img").getAttribute("src");
     await signIn(page, "harold.jensen");
     expect((await fetchAs(page, src!)).status).toBe(404);
     // a published story's image is for every member, but only on its own community's site
-    const imageUrl = (await fetchAs(page, `/api/stories/${withImage}`)).json<{ imageUrl: string }>().imageUrl;
+    const imageUrl = (await fetchAs(page, `/api/stories/${withImage}`)).json<{ imageUrl: string }>()
+      .imageUrl;
     expect((await fetchAs(page, imageUrl)).status).toBe(200);
     await signIn(page, "eleanor.voss", "maplewood");
     expect((await fetchAs(page, imageUrl, { sub: "maplewood" })).status).toBe(404);
-    expect((await page.goto(`${origin("maplewood")}/resident/stories/${pendingId}/edit`))?.status()).toBe(404);
+    expect(
+      (await page.goto(`${origin("maplewood")}/resident/stories/${pendingId}/edit`))?.status(),
+    ).toBe(404);
   });
 });
 
 test.describe("with JavaScript", () => {
-  test("Tell Your Story opens as a dialog on the dashboard and saves from there", async ({ page }) => {
+  test("Tell Your Story opens as a dialog on the dashboard and saves from there", async ({
+    page,
+  }) => {
     test.skip(!js(), "without JavaScript the same form is a page (covered above)");
     const title = `From the dialog ${tag()}`;
     await signIn(page, "margaret.ellis");
@@ -179,7 +252,9 @@ test.describe("with JavaScript", () => {
     await dialog.getByLabel("Your story", { exact: true }).fill("Written in a dialog.");
     await dialog.getByRole("button", { name: "Save Story" }).click();
     await expect(dialog.getByText("Title is required")).toBeVisible();
-    await expect(dialog.getByLabel("Your story", { exact: true })).toHaveValue("Written in a dialog.");
+    await expect(dialog.getByLabel("Your story", { exact: true })).toHaveValue(
+      "Written in a dialog.",
+    );
     await expect(page).toHaveURL(/\/resident$/);
     await dialog.getByLabel("Title", { exact: true }).fill(title);
     await dialog.getByLabel("Your story", { exact: true }).fill("Written in a dialog.");
@@ -189,18 +264,36 @@ test.describe("with JavaScript", () => {
     await expect(card(page, title).getByText("Under Review")).toBeVisible();
   });
 
-  test("the dashboard, the story form and its dialog pass an accessibility scan (WCAG 2.2 AA)", async ({ page }) => {
+  test("the dashboard, the story form and its dialog pass an accessibility scan (WCAG 2.2 AA)", async ({
+    page,
+  }) => {
     test.skip(!js(), "axe needs JavaScript in the page");
     await signIn(page, "margaret.ellis");
-    for (const path of ["/resident", "/resident/stories/new", `/resident/stories/${storyIdByTitle("The Woman Next Door")}/edit`]) {
+    for (const path of [
+      "/resident",
+      "/resident/stories/new",
+      `/resident/stories/${storyIdByTitle("The Woman Next Door")}/edit`,
+    ]) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
     }
     await page.goto("/resident");
     await page.getByRole("link", { name: "Tell Your Story" }).click();
     await expect(page.getByRole("dialog", { name: "Tell Your Story" })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.map((v) => `dialog ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(
+      results.violations.map(
+        (v) => `dialog ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -20,7 +20,10 @@ async function shoot(page: Page, name: string, fullPage = true) {
   await page.waitForLoadState("networkidle");
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
-    await page.screenshot({ path: `${OUT}/${name}-${width}-${test.info().project.name}.png`, fullPage });
+    await page.screenshot({
+      path: `${OUT}/${name}-${width}-${test.info().project.name}.png`,
+      fullPage,
+    });
   }
 }
 
@@ -51,14 +54,17 @@ test("the administrator's lists and pages", async ({ page }) => {
   }
   // a printable sheet of sign-in links for three ticked residents
   await page.goto(site("/admin/residents?q=abbott"));
-  for (const box of (await page.getByRole("checkbox", { name: /^Choose/ }).all()).slice(0, 3)) await box.check();
+  for (const box of (await page.getByRole("checkbox", { name: /^Choose/ }).all()).slice(0, 3))
+    await box.check();
   await page.getByRole("button", { name: "Apply to ticked residents" }).click();
   await expect(page.getByTestId("sign-in-sheet")).toBeVisible();
   await shoot(page, "sign-in-sheet");
   // the staff member added with a temporary password, shown once
   await page.goto(site("/admin/staff/new"));
   await page.getByLabel("Name", { exact: true }).fill("Pat Example");
-  await page.getByLabel("Username").fill(`pat.${test.info().project.name}${Date.now().toString(36)}`);
+  await page
+    .getByLabel("Username")
+    .fill(`pat.${test.info().project.name}${Date.now().toString(36)}`);
   await page.getByLabel("Email").fill("pat@bigcare.example");
   await page.getByLabel(/A temporary password/).check();
   await page.getByRole("button", { name: "Add staff member" }).click();

@@ -21,7 +21,11 @@ test.describe("security headers and forgery", () => {
       path: "/logout",
       method: "POST",
       cookie,
-      headers: { Origin: origin("maplewood"), "Sec-Fetch-Site": "same-site", "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Origin: origin("maplewood"),
+        "Sec-Fetch-Site": "same-site",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: "",
     });
     expect(res.status).toBe(403);
@@ -33,7 +37,13 @@ test.describe("security headers and forgery", () => {
 
   test("a form on the same host still works", async () => {
     const cookie = await sessionCookie("linda.admin");
-    const res = await httpRequest({ path: "/logout", method: "POST", cookie, headers: { Origin: origin("sunnybrook"), "Sec-Fetch-Site": "same-origin" }, body: "" });
+    const res = await httpRequest({
+      path: "/logout",
+      method: "POST",
+      cookie,
+      headers: { Origin: origin("sunnybrook"), "Sec-Fetch-Site": "same-origin" },
+      body: "",
+    });
     expect(res.status).toBe(302);
     expect((await httpRequest({ path: "/admin", cookie })).status).toBe(302);
   });

@@ -9,9 +9,19 @@ function uid() {
   return `${test.info().project.name === "nojs" ? "n" : "j"}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
-async function api<T = any>(username: string | null, path: string, method = "GET", body?: unknown): Promise<{ status: number; json: T; text: string }> {
+async function api<T = any>(
+  username: string | null,
+  path: string,
+  method = "GET",
+  body?: unknown,
+): Promise<{ status: number; json: T; text: string }> {
   const cookie = username ? await sessionCookie(username) : undefined;
-  const res = await httpRequest({ path, method, cookie, ...(body === undefined ? {} : jsonBody(body)) });
+  const res = await httpRequest({
+    path,
+    method,
+    cookie,
+    ...(body === undefined ? {} : jsonBody(body)),
+  });
   const text = res.text();
   let json: any = null;
   try {
@@ -23,7 +33,12 @@ async function api<T = any>(username: string | null, path: string, method = "GET
 }
 
 function todayInSunnybrook(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Los_Angeles",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
 }
 
 async function totals() {
@@ -47,11 +62,16 @@ test.describe("staff screens", () => {
     await signIn(page, "marcus");
   });
 
-  test("the dashboard shows the community's totals and the four tabs, and no story review", async ({ page }) => {
+  test("the dashboard shows the community's totals and the four tabs, and no story review", async ({
+    page,
+  }) => {
     const before = await totals();
     await page.goto("/staff");
     const after = await totals();
-    const figure = async (label: string) => Number((await page.getByRole("listitem").filter({ hasText: label }).innerText()).match(/\d+/)![0]);
+    const figure = async (label: string) =>
+      Number(
+        (await page.getByRole("listitem").filter({ hasText: label }).innerText()).match(/\d+/)![0],
+      );
     for (const [label, key] of [
       ["Active residents", "residents"],
       ["Family members", "families"],
@@ -72,7 +92,9 @@ test.describe("staff screens", () => {
     }
   });
 
-  test("adds a resident, then a family member from the resident's shortcut with that resident chosen", async ({ page }) => {
+  test("adds a resident, then a family member from the resident's shortcut with that resident chosen", async ({
+    page,
+  }) => {
     const id = uid();
     const name = `Olive Staff${id}`;
     await page.goto("/staff");
@@ -88,7 +110,9 @@ test.describe("staff screens", () => {
     await expect(toast(page)).toContainText("Resident added");
     const row = page.getByTestId("resident-row").filter({ hasText: name });
     await expect(row).toContainText("Room 3C");
-    const resident = ((await api("marcus", "/api/residents")).json as any[]).find((r) => r.lastName === `Staff${id}`);
+    const resident = ((await api("marcus", "/api/residents")).json as any[]).find(
+      (r) => r.lastName === `Staff${id}`,
+    );
 
     await row.getByLabel(`More actions for ${name}`).click();
     await row.getByRole("link", { name: `Add family member for ${name}` }).click();
@@ -99,7 +123,9 @@ test.describe("staff screens", () => {
     await page.getByLabel("Email").fill(`ben.${id}@family.example`);
     await page.getByRole("button", { name: "Add family member" }).click();
     await expect(page).toHaveURL(/\/staff\/families\/[^/]+\/invitation$/);
-    await expect(page.getByLabel("Invitation link", { exact: true })).toHaveValue(/\/invite\?token=/);
+    await expect(page.getByLabel("Invitation link", { exact: true })).toHaveValue(
+      /\/invite\?token=/,
+    );
     await page.getByRole("link", { name: "Done" }).click();
     // back to the family of the resident they follow
     await expect(page.getByRole("heading", { name: `Family of ${name}` })).toBeVisible();
@@ -108,9 +134,14 @@ test.describe("staff screens", () => {
     await expect(familyRow.getByTestId("family-invitation")).toContainText("not accepted");
   });
 
-  test("a resident added by staff gets a sign-in link, chooses a password and lands on their own page", async ({ page, browser }) => {
+  test("a resident added by staff gets a sign-in link, chooses a password and lands on their own page", async ({
+    page,
+    browser,
+  }) => {
     const id = uid();
-    const resident = (await api("marcus", "/api/residents", "POST", { firstName: "Nell", lastName: `Link${id}` })).json;
+    const resident = (
+      await api("marcus", "/api/residents", "POST", { firstName: "Nell", lastName: `Link${id}` })
+    ).json;
     const name = `Nell Link${id}`;
     await page.goto(`/staff/residents?q=${id}`);
     const row = page.getByTestId("resident-row").filter({ hasText: name });
@@ -123,14 +154,20 @@ test.describe("staff screens", () => {
     await expect(toast(page)).toContainText("Sign-in link made");
     await expect(page).toHaveURL(new RegExp(`/staff/residents/${resident.id}/invitation$`));
     const link = await page.getByLabel("Invitation link", { exact: true }).inputValue();
-    expect(link).toMatch(/^http:\/\/sunnybrook\.storyloom\.localhost:\d+\/invite\?token=[\w-]{30,}$/);
+    expect(link).toMatch(
+      /^http:\/\/sunnybrook\.storyloom\.localhost:\d+\/invite\?token=[\w-]{30,}$/,
+    );
     const username = `nell.link${id}`.toLowerCase();
     await expect(page.getByTestId("invitation")).toContainText(username);
     await page.getByRole("link", { name: "Done" }).click();
-    await expect(page.getByTestId("resident-row").filter({ hasText: name }).getByTestId("resident-sign-in")).toHaveText("Sign-in link made");
+    await expect(
+      page.getByTestId("resident-row").filter({ hasText: name }).getByTestId("resident-sign-in"),
+    ).toHaveText("Sign-in link made");
 
     // the resident, on the kiosk or their own tablet
-    const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+    const context = await browser.newContext({
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+    });
     const kiosk = await context.newPage();
     await kiosk.goto(link);
     await expect(kiosk.getByRole("heading", { name: `Welcome, ${name}` })).toBeVisible();
@@ -148,7 +185,9 @@ test.describe("staff screens", () => {
     await expect(done.getByRole("link", { name: `Sign-in link for ${name}` })).toHaveCount(0);
   });
 
-  test("news posts by staff are published at once, and the old bulletin address still answers", async ({ page }) => {
+  test("news posts by staff are published at once, and the old bulletin address still answers", async ({
+    page,
+  }) => {
     const title = `Movie night ${uid()}`;
     await page.goto("/staff/news");
     await page.getByRole("link", { name: "Create News Post" }).click();
@@ -157,17 +196,25 @@ test.describe("staff screens", () => {
     await page.getByRole("button", { name: "Publish post" }).click();
     await expect(page.getByText("Failed to create news post")).toBeVisible();
     await expect(page.getByText("Content is required")).toBeVisible();
-    expect(((await api("marcus", "/api/community-news")).json as any[]).some((p) => p.title === title)).toBe(false);
+    expect(
+      ((await api("marcus", "/api/community-news")).json as any[]).some((p) => p.title === title),
+    ).toBe(false);
     await page.getByLabel("Content").fill("Popcorn in the lounge at seven.");
     await page.getByRole("button", { name: "Publish post" }).click();
     await expect(toast(page)).toContainText("News post published");
-    await expect(page.getByTestId("news-post").filter({ hasText: title })).toContainText("Published");
-    expect(((await api("marcus", "/api/community-news")).json as any[]).find((p) => p.title === title)).toMatchObject({ isPublished: true, isPinned: false });
+    await expect(page.getByTestId("news-post").filter({ hasText: title })).toContainText(
+      "Published",
+    );
+    expect(
+      ((await api("marcus", "/api/community-news")).json as any[]).find((p) => p.title === title),
+    ).toMatchObject({ isPublished: true, isPinned: false });
     // the old address moves on to the new one
     await page.goto("/staff/bulletin");
     await expect(page).toHaveURL(/\/staff\/news$/);
     await expect(page.getByRole("heading", { name: "Community News" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Staff sections" }).getByRole("link", { name: "News" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Staff sections" }).getByRole("link", { name: "News" }),
+    ).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("news-post").filter({ hasText: title })).toHaveCount(1);
   });
 
@@ -191,7 +238,11 @@ test.describe("staff screens", () => {
 
   test("staff are refused story review, on the screens and in the API", async ({ page }) => {
     const id = uid();
-    const story = await api("margaret.ellis", "/api/resident/stories", "POST", { title: `Not for staff ${id}`, content: "A story that staff may read but not approve.", category: "general" });
+    const story = await api("margaret.ellis", "/api/resident/stories", "POST", {
+      title: `Not for staff ${id}`,
+      content: "A story that staff may read but not approve.",
+      category: "general",
+    });
     expect(story.status).toBe(201);
     for (const path of ["/admin/stories", `/admin/stories/${story.json.id}`, "/admin"]) {
       const res = await page.goto(path);
@@ -200,76 +251,188 @@ test.describe("staff screens", () => {
     }
     expect((await api("marcus", "/api/admin/stories/pending")).status).toBe(403);
     expect((await api("marcus", "/api/admin/stories/published")).status).toBe(403);
-    expect((await api("marcus", `/api/admin/stories/${story.json.id}/approve`, "PATCH", { isPublished: true })).status).toBe(403);
-    expect((await api("marcus", `/api/admin/stories/${story.json.id}/feature`, "PATCH", { isFeatured: true })).status).toBe(403);
+    expect(
+      (
+        await api("marcus", `/api/admin/stories/${story.json.id}/approve`, "PATCH", {
+          isPublished: true,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api("marcus", `/api/admin/stories/${story.json.id}/feature`, "PATCH", {
+          isFeatured: true,
+        })
+      ).status,
+    ).toBe(403);
     const cookie = await sessionCookie("marcus");
-    const post = await httpRequest({ path: `/admin/stories/${story.json.id}`, method: "POST", cookie, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=approve" });
+    const post = await httpRequest({
+      path: `/admin/stories/${story.json.id}`,
+      method: "POST",
+      cookie,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=approve",
+    });
     expect(post.status).toBe(403);
     const mine = (await api("margaret.ellis", "/api/resident/stories")).json as any[];
-    expect(mine.find((s) => s.id === story.json.id)).toMatchObject({ isPublished: false, reviewStatus: "pending" });
+    expect(mine.find((s) => s.id === story.json.id)).toMatchObject({
+      isPublished: false,
+      reviewStatus: "pending",
+    });
   });
 });
 
 test.describe("JSON API of residents, families, news, events and story review", () => {
   test("residents and family members get 403, signed-out callers 401", async () => {
-    const paths = ["/api/residents", "/api/family-members", "/api/admin/stories/pending", "/api/admin/stories/published"];
+    const paths = [
+      "/api/residents",
+      "/api/family-members",
+      "/api/admin/stories/pending",
+      "/api/admin/stories/published",
+    ];
     // news and events they may read, published and active ones only (issue 16)
     const readable = ["/api/community-news", "/api/calendar-events"];
     for (const who of ["margaret.ellis", "sarah.ellis"]) {
-      for (const path of paths) expect((await api(who, path)).status, `${who} GET ${path}`).toBe(403);
+      for (const path of paths)
+        expect((await api(who, path)).status, `${who} GET ${path}`).toBe(403);
       for (const path of readable) {
         const res = await api(who, path);
         expect(res.status, `${who} GET ${path}`).toBe(200);
-        expect((res.json as { isPublished?: boolean; isActive?: boolean }[]).every((x) => x.isPublished !== false && x.isActive !== false)).toBe(true);
+        expect(
+          (res.json as { isPublished?: boolean; isActive?: boolean }[]).every(
+            (x) => x.isPublished !== false && x.isActive !== false,
+          ),
+        ).toBe(true);
       }
-      expect((await api(who, "/api/residents", "POST", { firstName: "A", lastName: "B" })).status).toBe(403);
-      expect((await api(who, "/api/community-news", "POST", { title: "A", content: "B" })).status).toBe(403);
+      expect(
+        (await api(who, "/api/residents", "POST", { firstName: "A", lastName: "B" })).status,
+      ).toBe(403);
+      expect(
+        (await api(who, "/api/community-news", "POST", { title: "A", content: "B" })).status,
+      ).toBe(403);
     }
-    for (const path of [...paths, ...readable]) expect((await api(null, path)).status, `anonymous GET ${path}`).toBe(401);
+    for (const path of [...paths, ...readable])
+      expect((await api(null, path)).status, `anonymous GET ${path}`).toBe(401);
   });
 
   test("residents: rules, nulls for empty optional fields, PATCH", async () => {
     const id = uid();
-    const bad = await api("marcus", "/api/residents", "POST", { firstName: "  ", lastName: `Api${id}` });
+    const bad = await api("marcus", "/api/residents", "POST", {
+      firstName: "  ",
+      lastName: `Api${id}`,
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.fieldErrors.firstName).toEqual(["First name is required"]);
-    const created = await api("marcus", "/api/residents", "POST", { firstName: "Iris", lastName: `Api${id}`, roomNumber: "", dateOfBirth: null, admissionDate: "2025-01-31" });
+    const created = await api("marcus", "/api/residents", "POST", {
+      firstName: "Iris",
+      lastName: `Api${id}`,
+      roomNumber: "",
+      dateOfBirth: null,
+      admissionDate: "2025-01-31",
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ firstName: "Iris", roomNumber: null, dateOfBirth: null, admissionDate: "2025-01-31", isActive: true });
-    const badDate = await api("marcus", `/api/residents/${created.json.id}`, "PATCH", { admissionDate: "2025-02-30" });
+    expect(created.json).toMatchObject({
+      firstName: "Iris",
+      roomNumber: null,
+      dateOfBirth: null,
+      admissionDate: "2025-01-31",
+      isActive: true,
+    });
+    const badDate = await api("marcus", `/api/residents/${created.json.id}`, "PATCH", {
+      admissionDate: "2025-02-30",
+    });
     expect(badDate.status).toBe(400);
-    const patched = await api("marcus", `/api/residents/${created.json.id}`, "PATCH", { roomNumber: "8", isActive: false });
+    const patched = await api("marcus", `/api/residents/${created.json.id}`, "PATCH", {
+      roomNumber: "8",
+      isActive: false,
+    });
     expect(patched.status).toBe(200);
-    expect(patched.json).toMatchObject({ roomNumber: "8", isActive: false, admissionDate: "2025-01-31" });
-    expect((await api("marcus", "/api/residents/no-such-id", "PATCH", { roomNumber: "1" })).status).toBe(404);
+    expect(patched.json).toMatchObject({
+      roomNumber: "8",
+      isActive: false,
+      admissionDate: "2025-01-31",
+    });
+    expect(
+      (await api("marcus", "/api/residents/no-such-id", "PATCH", { roomNumber: "1" })).status,
+    ).toBe(404);
   });
 
   test("family members, news and events: rules and results", async () => {
     const id = uid();
-    const resident = (await api("linda.admin", "/api/residents", "POST", { firstName: "Gus", lastName: `Api${id}` })).json;
-    const badFamily = await api("marcus", "/api/family-members", "POST", { residentId: resident.id, name: "Pat", email: "pat-at-home" });
+    const resident = (
+      await api("linda.admin", "/api/residents", "POST", { firstName: "Gus", lastName: `Api${id}` })
+    ).json;
+    const badFamily = await api("marcus", "/api/family-members", "POST", {
+      residentId: resident.id,
+      name: "Pat",
+      email: "pat-at-home",
+    });
     expect(badFamily.status).toBe(400);
     expect(badFamily.json.fieldErrors.email).toEqual(["Enter a valid email address"]);
-    const unknownResident = await api("marcus", "/api/family-members", "POST", { residentId: "nobody", name: "Pat", email: `pat.${id}@family.example` });
+    const unknownResident = await api("marcus", "/api/family-members", "POST", {
+      residentId: "nobody",
+      name: "Pat",
+      email: `pat.${id}@family.example`,
+    });
     expect(unknownResident.status).toBe(400);
-    const family = await api("marcus", "/api/family-members", "POST", { residentId: resident.id, name: `Pat Api${id}`, email: `pat.${id}@family.example`, relationship: "", phoneNumber: null });
+    const family = await api("marcus", "/api/family-members", "POST", {
+      residentId: resident.id,
+      name: `Pat Api${id}`,
+      email: `pat.${id}@family.example`,
+      relationship: "",
+      phoneNumber: null,
+    });
     expect(family.status).toBe(201);
-    expect(family.json).toMatchObject({ relationship: null, phoneNumber: null, resident: { id: resident.id }, signIn: { status: "invited" } });
+    expect(family.json).toMatchObject({
+      relationship: null,
+      phoneNumber: null,
+      resident: { id: resident.id },
+      signIn: { status: "invited" },
+    });
     expect(family.json.invitation.url).toMatch(/\/invite\?token=/);
 
-    const staffPost = await api("marcus", "/api/community-news", "POST", { title: `Staff ${id}`, content: "Hello", isPublished: false, isPinned: true });
+    const staffPost = await api("marcus", "/api/community-news", "POST", {
+      title: `Staff ${id}`,
+      content: "Hello",
+      isPublished: false,
+      isPinned: true,
+    });
     expect(staffPost.status).toBe(201);
     expect(staffPost.json).toMatchObject({ isPublished: true, isPinned: true });
-    const draft = await api("linda.admin", "/api/community-news", "POST", { title: `Draft ${id}`, content: "Later", isPublished: false });
+    const draft = await api("linda.admin", "/api/community-news", "POST", {
+      title: `Draft ${id}`,
+      content: "Later",
+      isPublished: false,
+    });
     expect(draft.json).toMatchObject({ isPublished: false, isPinned: false });
-    expect((await api("linda.admin", "/api/community-news", "POST", { title: "", content: "x" })).json.fieldErrors.title).toEqual(["Title is required"]);
+    expect(
+      (await api("linda.admin", "/api/community-news", "POST", { title: "", content: "x" })).json
+        .fieldErrors.title,
+    ).toEqual(["Title is required"]);
 
-    const zero = await api("marcus", "/api/calendar-events", "POST", { title: `Bingo ${id}`, eventDate: todayInSunnybrook(), maxParticipants: 0 });
+    const zero = await api("marcus", "/api/calendar-events", "POST", {
+      title: `Bingo ${id}`,
+      eventDate: todayInSunnybrook(),
+      maxParticipants: 0,
+    });
     expect(zero.status).toBe(400);
-    expect(zero.json.fieldErrors.maxParticipants).toEqual(["Maximum participants must be at least 1"]);
-    const event = await api("marcus", "/api/calendar-events", "POST", { title: `Bingo ${id}`, eventDate: todayInSunnybrook(), startTime: "10:00", description: "", maxParticipants: 12 });
+    expect(zero.json.fieldErrors.maxParticipants).toEqual([
+      "Maximum participants must be at least 1",
+    ]);
+    const event = await api("marcus", "/api/calendar-events", "POST", {
+      title: `Bingo ${id}`,
+      eventDate: todayInSunnybrook(),
+      startTime: "10:00",
+      description: "",
+      maxParticipants: 12,
+    });
     expect(event.status).toBe(201);
-    expect(event.json).toMatchObject({ description: null, maxParticipants: 12, isActive: true, badge: { label: "Today" } });
+    expect(event.json).toMatchObject({
+      description: null,
+      maxParticipants: 12,
+      isActive: true,
+      badge: { label: "Today" },
+    });
     const list = (await api("marcus", "/api/calendar-events")).json as { eventDate: string }[];
     expect(list.map((e) => e.eventDate)).toEqual([...list.map((e) => e.eventDate)].sort());
   });
@@ -277,28 +440,92 @@ test.describe("JSON API of residents, families, news, events and story review", 
   test("story review: approve, feature only when published, unpublish, reject with a note", async () => {
     const id = uid();
     // shared with everyone at the community: only such stories can be featured (issue 19)
-    const story = (await api("margaret.ellis", "/api/resident/stories", "POST", { title: `Api review ${id}`, content: "Reviewed through the API.", category: "travel", audience: "community" })).json;
-    expect((await api("linda.admin", "/api/admin/stories/pending")).json.some((s: any) => s.id === story.id)).toBe(true);
-    const early = await api("linda.admin", `/api/admin/stories/${story.id}/feature`, "PATCH", { isFeatured: true });
+    const story = (
+      await api("margaret.ellis", "/api/resident/stories", "POST", {
+        title: `Api review ${id}`,
+        content: "Reviewed through the API.",
+        category: "travel",
+        audience: "community",
+      })
+    ).json;
+    expect(
+      (await api("linda.admin", "/api/admin/stories/pending")).json.some(
+        (s: any) => s.id === story.id,
+      ),
+    ).toBe(true);
+    const early = await api("linda.admin", `/api/admin/stories/${story.id}/feature`, "PATCH", {
+      isFeatured: true,
+    });
     expect(early.status).toBe(409);
     expect(early.text).toBe("Only published stories can be featured");
-    const approved = await api("linda.admin", `/api/admin/stories/${story.id}/approve`, "PATCH", { isPublished: true });
+    const approved = await api("linda.admin", `/api/admin/stories/${story.id}/approve`, "PATCH", {
+      isPublished: true,
+    });
     expect(approved.json).toMatchObject({ isPublished: true, reviewStatus: "published" });
     expect(approved.json.publishedAt).toBeTruthy();
-    expect((await api("linda.admin", "/api/admin/stories/published?limit=100")).json.some((s: any) => s.id === story.id)).toBe(true);
+    expect(
+      (await api("linda.admin", "/api/admin/stories/published?limit=100")).json.some(
+        (s: any) => s.id === story.id,
+      ),
+    ).toBe(true);
     // a story for the resident's family is not featured on everyone's home
-    const forFamily = (await api("margaret.ellis", "/api/resident/stories", "POST", { title: `Api family ${id}`, content: "Only for the family.", category: "travel" })).json;
-    await api("linda.admin", `/api/admin/stories/${forFamily.id}/approve`, "PATCH", { isPublished: true });
-    const familyFeature = await api("linda.admin", `/api/admin/stories/${forFamily.id}/feature`, "PATCH", { isFeatured: true });
+    const forFamily = (
+      await api("margaret.ellis", "/api/resident/stories", "POST", {
+        title: `Api family ${id}`,
+        content: "Only for the family.",
+        category: "travel",
+      })
+    ).json;
+    await api("linda.admin", `/api/admin/stories/${forFamily.id}/approve`, "PATCH", {
+      isPublished: true,
+    });
+    const familyFeature = await api(
+      "linda.admin",
+      `/api/admin/stories/${forFamily.id}/feature`,
+      "PATCH",
+      { isFeatured: true },
+    );
     expect(familyFeature.status).toBe(409);
     expect(familyFeature.text).toContain("everyone");
-    expect((await api("linda.admin", `/api/admin/stories/${story.id}/feature`, "PATCH", { isFeatured: true })).json).toMatchObject({ isFeatured: true });
-    const down = await api("linda.admin", `/api/admin/stories/${story.id}/approve`, "PATCH", { isPublished: false });
-    expect(down.json).toMatchObject({ isPublished: false, isFeatured: false, reviewStatus: "pending" });
-    const rejected = await api("linda.admin", `/api/admin/stories/${story.id}/approve`, "PATCH", { isPublished: false, reviewNote: "Too short" });
-    expect(rejected.json).toMatchObject({ isPublished: false, reviewStatus: "rejected", reviewNote: "Too short" });
-    expect((await api("linda.admin", "/api/admin/stories/pending")).json.some((s: any) => s.id === story.id)).toBe(false);
-    expect((await api("linda.admin", "/api/admin/stories/nope/approve", "PATCH", { isPublished: true })).status).toBe(404);
-    expect((await api("linda.admin", `/api/admin/stories/${story.id}/approve`, "PATCH", { isPublished: "yes" })).status).toBe(400);
+    expect(
+      (
+        await api("linda.admin", `/api/admin/stories/${story.id}/feature`, "PATCH", {
+          isFeatured: true,
+        })
+      ).json,
+    ).toMatchObject({ isFeatured: true });
+    const down = await api("linda.admin", `/api/admin/stories/${story.id}/approve`, "PATCH", {
+      isPublished: false,
+    });
+    expect(down.json).toMatchObject({
+      isPublished: false,
+      isFeatured: false,
+      reviewStatus: "pending",
+    });
+    const rejected = await api("linda.admin", `/api/admin/stories/${story.id}/approve`, "PATCH", {
+      isPublished: false,
+      reviewNote: "Too short",
+    });
+    expect(rejected.json).toMatchObject({
+      isPublished: false,
+      reviewStatus: "rejected",
+      reviewNote: "Too short",
+    });
+    expect(
+      (await api("linda.admin", "/api/admin/stories/pending")).json.some(
+        (s: any) => s.id === story.id,
+      ),
+    ).toBe(false);
+    expect(
+      (await api("linda.admin", "/api/admin/stories/nope/approve", "PATCH", { isPublished: true }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await api("linda.admin", `/api/admin/stories/${story.id}/approve`, "PATCH", {
+          isPublished: "yes",
+        })
+      ).status,
+    ).toBe(400);
   });
 });

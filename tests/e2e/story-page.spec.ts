@@ -18,7 +18,11 @@ async function storyId(title: string): Promise<string> {
 function pendingStoryId(title: string): string {
   const db = new Database(`test-data/e2e-${PORT}/tenants/sunnybrook.sqlite`, { readonly: true });
   try {
-    return (db.prepare("SELECT id FROM stories WHERE title = ? AND is_published = 0").get(title) as { id: string }).id;
+    return (
+      db.prepare("SELECT id FROM stories WHERE title = ? AND is_published = 0").get(title) as {
+        id: string;
+      }
+    ).id;
   } finally {
     db.close();
   }
@@ -27,12 +31,19 @@ function pendingStoryId(title: string): string {
 const nojs = () => test.info().project.name === "nojs";
 
 test.describe("a story page", () => {
-  test("'Read More' on the home leads to the whole story with its resident, category, date and comments", async ({ page }) => {
+  test("'Read More' on the home leads to the whole story with its resident, category, date and comments", async ({
+    page,
+  }) => {
     await signIn(page, "karen.moore");
     await page.goto("/");
-    await page.getByRole("region", { name: "Featured Stories" }).getByRole("link", { name: "Read More about A Red Dress at the Crystal Ballroom" }).click();
+    await page
+      .getByRole("region", { name: "Featured Stories" })
+      .getByRole("link", { name: "Read More about A Red Dress at the Crystal Ballroom" })
+      .click();
     await expect(page).toHaveURL(/\/stories\/[\w-]+$/);
-    await expect(page.getByRole("heading", { level: 1, name: "A Red Dress at the Crystal Ballroom" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "A Red Dress at the Crystal Ballroom" }),
+    ).toBeVisible();
     await expect(page.getByText("Margaret Ellis", { exact: true })).toBeVisible();
     await expect(page.getByText(/^Room 12 ·/)).toBeVisible();
     await expect(page.getByTestId("resident-initials")).toHaveText("ME");
@@ -40,17 +51,25 @@ test.describe("a story page", () => {
     await expect(page.locator("article time")).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(page.getByText("he kept stepping on my feet for forty-six years")).toBeVisible();
     const comments = page.getByRole("list", { name: "Comments" });
-    await expect(comments.getByText("Dad's dancing really never did improve.", { exact: false })).toBeVisible();
+    await expect(
+      comments.getByText("Dad's dancing really never did improve.", { exact: false }),
+    ).toBeVisible();
     await expect(comments.getByText("Sarah Ellis")).toBeVisible();
     await expect(comments.getByText("(Daughter)")).toBeVisible();
     await expect(comments.getByRole("img", { name: "Reaction: Laughing" })).toBeVisible();
     // Karen is family of another resident: she reads, but comments come from Margaret's family
     await expect(page.getByRole("button", { name: "Post Comment" })).toHaveCount(0);
-    await expect(page.getByText("Comments on this story come from Margaret's family.")).toBeVisible();
+    await expect(
+      page.getByText("Comments on this story come from Margaret's family."),
+    ).toBeVisible();
   });
 
-  test("a family member comments with a reaction, sees errors for a blank comment, and deletes it after confirming", async ({ page }) => {
-    const [user, name, emoji, label] = nojs() ? ["tom.ellis", "Tom Ellis", "😊", "Smile"] : ["sarah.ellis", "Sarah Ellis", "😢", "Sad"];
+  test("a family member comments with a reaction, sees errors for a blank comment, and deletes it after confirming", async ({
+    page,
+  }) => {
+    const [user, name, emoji, label] = nojs()
+      ? ["tom.ellis", "Tom Ellis", "😊", "Smile"]
+      : ["sarah.ellis", "Sarah Ellis", "😢", "Sad"];
     const text = `Thinking of you, Mum (${test.info().project.name} ${Date.now()})`;
     await signIn(page, user);
     await page.goto(`/stories/${await storyId("The Farmhouse Kitchen in Cork")}`);
@@ -63,7 +82,10 @@ test.describe("a story page", () => {
     await expect(page.getByRole("radio", { name: label })).toBeChecked();
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expect(page.getByTestId("toast")).toContainText("Your comment was added");
-    const mine = page.getByRole("list", { name: "Comments" }).getByRole("listitem").filter({ hasText: text });
+    const mine = page
+      .getByRole("list", { name: "Comments" })
+      .getByRole("listitem")
+      .filter({ hasText: text });
     await expect(mine).toContainText(name);
     await expect(mine.getByRole("img", { name: `Reaction: ${label}` })).toHaveText(emoji);
     await expect(page.getByLabel("Your comment")).toHaveValue("");
@@ -75,13 +97,17 @@ test.describe("a story page", () => {
     await expect(page.getByText(text)).toHaveCount(0);
   });
 
-  test("the toast on a 390 px phone: announced, inside the window, and a notice at the top of the content where no script runs", async ({ page }) => {
+  test("the toast on a 390 px phone: announced, inside the window, and a notice at the top of the content where no script runs", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, nojs() ? "tom.ellis" : "sarah.ellis");
     // the story page ships no script (ADR 018): with or without JavaScript, the message is a
     // notice first in the content, in the page's flow, covering nothing
     await page.goto(`/stories/${await storyId("Eight Days at Sea")}`);
-    await page.getByLabel("Your comment").fill(`A toast, please (${test.info().project.name} ${Date.now()})`);
+    await page
+      .getByLabel("Your comment")
+      .fill(`A toast, please (${test.info().project.name} ${Date.now()})`);
     await page.getByRole("button", { name: "Post Comment" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Your comment was added");
@@ -91,7 +117,10 @@ test.describe("a story page", () => {
       const box = (await toast.boundingBox())!;
       expect(box.x, "the toast starts inside the window").toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, "the toast ends inside the window").toBeLessThanOrEqual(390);
-      return { box, position: await toast.evaluate((el) => getComputedStyle(el.parentElement!).position) };
+      return {
+        box,
+        position: await toast.evaluate((el) => getComputedStyle(el.parentElement!).position),
+      };
     };
     expect((await inside()).position).toBe("static");
     expect(await page.locator("main > :first-child").getAttribute("role")).toBe("status");
@@ -123,7 +152,9 @@ test.describe("a story page", () => {
 
   test("opening a story as a family member counts one view a day", async ({ page }) => {
     // each project reads its own story so that the two runs do not count each other's views
-    const [user, title] = nojs() ? ["alex.kowalski", "Pierogi on Christmas Eve"] : ["karen.moore", "Swan Island"];
+    const [user, title] = nojs()
+      ? ["alex.kowalski", "Pierogi on Christmas Eve"]
+      : ["karen.moore", "Swan Island"];
     const id = await storyId(title);
     const before = (await publishedStories()).find((s) => s.id === id)!.viewCount;
     await signIn(page, user);
@@ -133,7 +164,9 @@ test.describe("a story page", () => {
     expect((await publishedStories()).find((s) => s.id === id)!.viewCount).toBe(before + 1);
   });
 
-  test("a story under review is shown to its resident with its state, and to no family member", async ({ page }) => {
+  test("a story under review is shown to its resident with its state, and to no family member", async ({
+    page,
+  }) => {
     const id = pendingStoryId("Sunday Letters Home");
     await signIn(page, "sarah.ellis");
     const res = await page.goto(`/stories/${id}`);
@@ -141,16 +174,31 @@ test.describe("a story page", () => {
     await expect(page.getByText("Sunday Letters Home")).toHaveCount(0);
     await signIn(page, "margaret.ellis");
     await page.goto(`/stories/${id}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Sunday Letters Home" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Sunday Letters Home" }),
+    ).toBeVisible();
     await expect(page.getByText("Under Review")).toBeVisible();
   });
 
   test("the comments API answers the spec's shape", async () => {
     const cookie = await sessionCookie("karen.moore");
-    const res = await httpRequest({ path: `/api/stories/${await storyId("A Red Dress at the Crystal Ballroom")}/comments`, cookie });
+    const res = await httpRequest({
+      path: `/api/stories/${await storyId("A Red Dress at the Crystal Ballroom")}/comments`,
+      cookie,
+    });
     expect(res.status).toBe(200);
-    const list = res.json<{ content: string; emoji: string; createdAt: string; familyMember: { name: string; relationship: string } }[]>();
-    expect(list.find((c) => c.familyMember.name === "Tom Ellis")).toMatchObject({ emoji: "❤️", familyMember: { relationship: "Son" } });
+    const list = res.json<
+      {
+        content: string;
+        emoji: string;
+        createdAt: string;
+        familyMember: { name: string; relationship: string };
+      }[]
+    >();
+    expect(list.find((c) => c.familyMember.name === "Tom Ellis")).toMatchObject({
+      emoji: "❤️",
+      familyMember: { relationship: "Son" },
+    });
     const post = await httpRequest({
       path: `/api/stories/${await storyId("A Red Dress at the Crystal Ballroom")}/comments`,
       method: "POST",
@@ -165,7 +213,13 @@ test.describe("a story page", () => {
     test.skip(nojs(), "axe needs JavaScript");
     await signIn(page, "sarah.ellis");
     await page.goto(`/stories/${await storyId("A Red Dress at the Crystal Ballroom")}`);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
   });
 });

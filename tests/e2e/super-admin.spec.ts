@@ -2,10 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { test, expect, origin, signIn, httpRequest, jsonBody, sessionCookie, PORT } from "./support/fixtures";
+import {
+  test,
+  expect,
+  origin,
+  signIn,
+  httpRequest,
+  jsonBody,
+  sessionCookie,
+  PORT,
+} from "./support/fixtures";
 
 // js and nojs run in parallel against one server: every community made here has its own name
-const uniqueSub = (label: string) => `e2e-${label}-${test.info().project.name}-${Math.random().toString(36).slice(2, 8)}`;
+const uniqueSub = (label: string) =>
+  `e2e-${label}-${test.info().project.name}-${Math.random().toString(36).slice(2, 8)}`;
 const tenantFile = (sub: string) => path.resolve(`test-data/e2e-${PORT}/tenants/${sub}.sqlite`);
 const console_ = (p = "") => `${origin(null)}/super-admin${p}`;
 
@@ -15,7 +25,8 @@ async function openCreateForm(page: Page) {
   await expect(page).toHaveURL(/\?dialog=create$/);
   await expect(page.getByRole("heading", { name: "Create Community" })).toBeVisible();
   // with JavaScript a modal dialog; without it the same form as a section of the page
-  if (test.info().project.name === "js") await expect(page.getByRole("dialog", { name: "Create Community" })).toBeVisible();
+  if (test.info().project.name === "js")
+    await expect(page.getByRole("dialog", { name: "Create Community" })).toBeVisible();
   else await expect(page.getByRole("region", { name: "Create Community" })).toBeVisible();
 }
 
@@ -29,19 +40,36 @@ test.describe("super admin console", () => {
     await signIn(page, "superadmin", null);
   });
 
-  test("shows the badge, four tabs as links, the overview counts and recent communities", async ({ page }) => {
+  test("shows the badge, four tabs as links, the overview counts and recent communities", async ({
+    page,
+  }) => {
     await page.goto(console_());
     await expect(page.getByText("System Administrator")).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Super admin sections" });
-    for (const [name, href] of [["Overview", "/super-admin"], ["Communities", "/super-admin/communities"], ["Users", "/super-admin/users"], ["Settings", "/super-admin/settings"]] as const) {
+    for (const [name, href] of [
+      ["Overview", "/super-admin"],
+      ["Communities", "/super-admin/communities"],
+      ["Users", "/super-admin/users"],
+      ["Settings", "/super-admin/settings"],
+    ] as const) {
       await expect(tabs.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
-    await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     // other tests add communities meanwhile: the count lies between the API's before and after
     const before = (await tenantsAsSuperAdmin()).length;
     await page.reload();
     const after = (await tenantsAsSuperAdmin()).length;
-    const card = async (label: string) => Number(await page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").textContent());
+    const card = async (label: string) =>
+      Number(
+        await page
+          .locator("dl > div")
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator("dd")
+          .textContent(),
+      );
     const total = await card("Total Communities");
     expect(total).toBeGreaterThanOrEqual(before);
     expect(total).toBeLessThanOrEqual(after);
@@ -58,7 +86,9 @@ test.describe("super admin console", () => {
     await expect(tabs.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
   });
 
-  test("a community's whole life: create, add its administrator, log in as them, deactivate, reactivate", async ({ page }) => {
+  test("a community's whole life: create, add its administrator, log in as them, deactivate, reactivate", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const nojs = test.info().project.name === "nojs";
     const sub = uniqueSub("life");
@@ -69,7 +99,8 @@ test.describe("super admin console", () => {
     await page.getByLabel("Community name").fill(name);
     await page.getByLabel("Subdomain").fill(sub);
     await page.getByLabel("City").fill("Salem, OR");
-    if (!nojs) await expect(page.getByText(`The site will be at ${sub}.storyloom.localhost`)).toBeVisible();
+    if (!nojs)
+      await expect(page.getByText(`The site will be at ${sub}.storyloom.localhost`)).toBeVisible();
     await page.getByRole("button", { name: "Create Community" }).click();
     await expect(page.getByTestId("toast")).toContainText("Community created successfully!");
     expect(fs.existsSync(tenantFile(sub))).toBe(true);
@@ -101,7 +132,9 @@ test.describe("super admin console", () => {
     // shown once: a fresh load of the page does not show it again
     await page.goto(console_(`/users?q=${encodeURIComponent(`olive.admin ${sub.slice(-6)}`)}`));
     await expect(page.getByTestId("temporary-password")).toHaveCount(0);
-    await expect(page.getByRole("row", { name: /olive\.admin/ }).filter({ hasText: name })).toBeVisible();
+    await expect(
+      page.getByRole("row", { name: /olive\.admin/ }).filter({ hasText: name }),
+    ).toBeVisible();
 
     // the administrator signs in with it and must choose their own
     await page.goto(`${origin(sub)}/login`);
@@ -119,9 +152,18 @@ test.describe("super admin console", () => {
     await page.goto(console_(`/communities?q=${sub}`));
     await card.locator("summary").click();
     const staffRow = card.getByRole("listitem").filter({ hasText: "olive.admin" });
-    await expect(staffRow.getByRole("link", { name: /Visit Site/ })).toHaveAttribute("href", origin(sub));
-    await expect(staffRow.getByRole("link", { name: /Visit Site/ })).toHaveAttribute("target", "_blank");
-    const [tab] = await Promise.all([page.context().waitForEvent("page"), staffRow.getByRole("button", { name: /Login as User/ }).click()]);
+    await expect(staffRow.getByRole("link", { name: /Visit Site/ })).toHaveAttribute(
+      "href",
+      origin(sub),
+    );
+    await expect(staffRow.getByRole("link", { name: /Visit Site/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      staffRow.getByRole("button", { name: /Login as User/ }).click(),
+    ]);
     await tab.waitForLoadState();
     if (nojs) await tab.getByRole("button", { name: /Continue as olive\.admin/ }).click();
     await expect(tab).toHaveURL(`${origin(sub)}/admin`);
@@ -131,7 +173,10 @@ test.describe("super admin console", () => {
     await page.goto(console_("/settings"));
     const audit = page.getByRole("region", { name: "Audit log" });
     // the js and nojs runs each have an olive.admin: the community's name tells them apart
-    const signedIn = audit.getByRole("row").filter({ hasText: "Signed in as" }).filter({ hasText: name });
+    const signedIn = audit
+      .getByRole("row")
+      .filter({ hasText: "Signed in as" })
+      .filter({ hasText: name });
     await expect(signedIn).toHaveCount(1);
     await expect(signedIn).toContainText("superadmin");
     await expect(signedIn).toContainText("olive.admin");
@@ -153,7 +198,10 @@ test.describe("super admin console", () => {
       path: "/login",
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ username: "olive.admin", password: "olive-own-password" }).toString(),
+      body: new URLSearchParams({
+        username: "olive.admin",
+        password: "olive-own-password",
+      }).toString(),
     });
     expect(refused.status).toBe(404);
 
@@ -164,10 +212,14 @@ test.describe("super admin console", () => {
     await expect(page.getByTestId("toast")).toContainText("Community reactivated");
     await expect(card.getByText("Active", { exact: true })).toBeVisible();
     expect((await page.goto(`${origin(sub)}/login`))?.status()).toBe(200);
-    expect(await sessionCookie("olive.admin", sub, "olive-own-password")).toMatch(/storyloom_session=/);
+    expect(await sessionCookie("olive.admin", sub, "olive-own-password")).toMatch(
+      /storyloom_session=/,
+    );
   });
 
-  test("refuses a taken, reserved or badly written subdomain and a bad email, creating nothing", async ({ page }) => {
+  test("refuses a taken, reserved or badly written subdomain and a bad email, creating nothing", async ({
+    page,
+  }) => {
     const before = (await tenantsAsSuperAdmin()).length;
     const fresh = uniqueSub("refused");
     await openCreateForm(page);
@@ -200,7 +252,11 @@ test.describe("super admin console", () => {
     // 25 a page: each user is found by the search
     const badge = async (username: string) => {
       await page.goto(console_(`/users?q=${username}`));
-      return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: username, exact: true }) }).first().locator("[data-role]");
+      return page
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: username, exact: true }) })
+        .first()
+        .locator("[data-role]");
     };
     const expected: [string, RegExp][] = [
       ["superadmin", /bg-red-/],
@@ -209,9 +265,12 @@ test.describe("super admin console", () => {
       ["margaret.ellis", /bg-purple-/],
       ["sarah.ellis", /bg-amber-/],
     ];
-    for (const [username, colour] of expected) await expect(await badge(username)).toHaveClass(colour);
+    for (const [username, colour] of expected)
+      await expect(await badge(username)).toHaveClass(colour);
     await page.goto(console_("/users?q=linda.admin"));
-    const linda = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "linda.admin", exact: true }) });
+    const linda = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: "linda.admin", exact: true }) });
     await expect(linda).toContainText("linda@sunnybrook.example");
     await expect(linda).toContainText("Sunnybrook Senior Living");
     await expect(linda.getByRole("button", { name: /Login as User/ })).toBeVisible();
@@ -222,8 +281,14 @@ test.describe("super admin console", () => {
     test.setTimeout(150_000);
     for (const p of ["", "/communities", "/communities?dialog=create", "/users", "/settings"]) {
       await page.goto(console_(p));
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((v) => `${p}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `${p}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
     }
   });
 });
@@ -233,28 +298,75 @@ test.describe("super admin access and JSON API", () => {
     await signIn(page, "linda.admin");
     expect((await page.goto("/super-admin"))?.status()).toBe(403);
     const linda = await sessionCookie("linda.admin");
-    for (const [p, method] of [["/api/super-admin/tenants", "GET"], ["/api/super-admin/users", "GET"], ["/api/super-admin/tenants", "POST"], ["/api/super-admin/staff", "POST"], ["/api/super-admin/login-as", "POST"]] as const) {
+    for (const [p, method] of [
+      ["/api/super-admin/tenants", "GET"],
+      ["/api/super-admin/users", "GET"],
+      ["/api/super-admin/tenants", "POST"],
+      ["/api/super-admin/staff", "POST"],
+      ["/api/super-admin/login-as", "POST"],
+    ] as const) {
       const body = method === "POST" ? jsonBody({}) : {};
-      expect((await httpRequest({ path: p, method, cookie: linda, ...body })).status, `${method} ${p}`).toBe(403);
-      expect((await httpRequest({ sub: null, path: p, method, ...body })).status, `${method} ${p} signed out`).toBe(401);
+      expect(
+        (await httpRequest({ path: p, method, cookie: linda, ...body })).status,
+        `${method} ${p}`,
+      ).toBe(403);
+      expect(
+        (await httpRequest({ sub: null, path: p, method, ...body })).status,
+        `${method} ${p} signed out`,
+      ).toBe(401);
     }
   });
 
   test("creates a community and its staff over JSON; the client's password is ignored", async () => {
     const cookie = await sessionCookie("superadmin", null);
     const sub = uniqueSub("api");
-    const created = await httpRequest({ sub: null, path: "/api/super-admin/tenants", method: "POST", cookie, ...jsonBody({ name: "Api Court", subdomain: sub, address: null, city: "", phone: null, email: "desk@api.example" }) });
+    const created = await httpRequest({
+      sub: null,
+      path: "/api/super-admin/tenants",
+      method: "POST",
+      cookie,
+      ...jsonBody({
+        name: "Api Court",
+        subdomain: sub,
+        address: null,
+        city: "",
+        phone: null,
+        email: "desk@api.example",
+      }),
+    });
     expect(created.status).toBe(201);
     const tenant = created.json<{ id: string; email: string; city: string | null }>();
     expect(tenant).toMatchObject({ email: "desk@api.example", city: null });
-    const staff = await httpRequest({ sub: null, path: "/api/super-admin/staff", method: "POST", cookie, ...jsonBody({ tenantId: tenant.id, username: "api.staff", email: "s@api.example", role: "staff", password: "TempPassword123!" }) });
+    const staff = await httpRequest({
+      sub: null,
+      path: "/api/super-admin/staff",
+      method: "POST",
+      cookie,
+      ...jsonBody({
+        tenantId: tenant.id,
+        username: "api.staff",
+        email: "s@api.example",
+        role: "staff",
+        password: "TempPassword123!",
+      }),
+    });
     expect(staff.status).toBe(201);
     const { temporaryPassword } = staff.json<{ temporaryPassword: string }>();
     expect(temporaryPassword).not.toBe("TempPassword123!");
-    await expect(sessionCookie("api.staff", sub, "TempPassword123!")).rejects.toThrow(/answered 200/);
-    const first = await httpRequest({ sub, path: "/login", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ username: "api.staff", password: temporaryPassword }).toString() });
+    await expect(sessionCookie("api.staff", sub, "TempPassword123!")).rejects.toThrow(
+      /answered 200/,
+    );
+    const first = await httpRequest({
+      sub,
+      path: "/login",
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: "api.staff", password: temporaryPassword }).toString(),
+    });
     expect(first.headers.location).toBe("/password");
-    const users = (await httpRequest({ sub: null, path: "/api/super-admin/users", cookie })).json<{ username: string; tenant: { subdomain: string } | null }[]>();
+    const users = (await httpRequest({ sub: null, path: "/api/super-admin/users", cookie })).json<
+      { username: string; tenant: { subdomain: string } | null }[]
+    >();
     const mine = users.filter((u) => u.tenant?.subdomain === sub);
     expect(mine.map((u) => u.username)).toEqual(["api.staff"]);
     expect(mine[0]!.tenant).toEqual({ name: "Api Court", subdomain: sub });

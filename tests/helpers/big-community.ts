@@ -7,7 +7,13 @@ import { createCommunity, getCommunityBySubdomain } from "~/models/community.ser
 import { createFamilyMember } from "~/models/family.server";
 import { createResident } from "~/models/resident.server";
 import { createUser } from "~/models/user.server";
-import { getControlDb, getTenantDb, controlSchema, tenantSchema, type Community } from "~/utils/db.server";
+import {
+  getControlDb,
+  getTenantDb,
+  controlSchema,
+  tenantSchema,
+  type Community,
+} from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { ROLE } from "~/utils/roles";
 import { eq } from "drizzle-orm";
@@ -26,8 +32,55 @@ export const BIG = {
   findMe: { firstName: "Amélie", lastName: "Brontë-Quixley", roomNumber: "10B" },
 } as const;
 
-const FIRST = ["Ada", "Élise", "José", "Zoë", "margaret", "Łukasz", "Ñuria", "Björn", "Chloé", "Frank", "Grace", "Hélène", "Ivan", "Jürgen", "Kai", "Léa", "Mateo", "Noël", "Olga", "Pál"];
-const LAST = ["DeLuca", "Delgado", "O'Brien", "van der Berg", "Müller", "Núñez", "Smith", "smythe", "Åberg", "Østergaard", "García", "Lefèvre", "Nguyễn", "Kowalski", "MacDonald", "Mcdonald", "Ellis", "Dubois", "Zimmermann", "Abbott", "Ångström", "Żak", "Byrne", "Çelik", "Heß"];
+const FIRST = [
+  "Ada",
+  "Élise",
+  "José",
+  "Zoë",
+  "margaret",
+  "Łukasz",
+  "Ñuria",
+  "Björn",
+  "Chloé",
+  "Frank",
+  "Grace",
+  "Hélène",
+  "Ivan",
+  "Jürgen",
+  "Kai",
+  "Léa",
+  "Mateo",
+  "Noël",
+  "Olga",
+  "Pál",
+];
+const LAST = [
+  "DeLuca",
+  "Delgado",
+  "O'Brien",
+  "van der Berg",
+  "Müller",
+  "Núñez",
+  "Smith",
+  "smythe",
+  "Åberg",
+  "Østergaard",
+  "García",
+  "Lefèvre",
+  "Nguyễn",
+  "Kowalski",
+  "MacDonald",
+  "Mcdonald",
+  "Ellis",
+  "Dubois",
+  "Zimmermann",
+  "Abbott",
+  "Ångström",
+  "Żak",
+  "Byrne",
+  "Çelik",
+  "Heß",
+];
 
 /** A room for the i-th resident: plain numbers, numbers with a letter, a few typed as "Room 12". */
 function roomFor(i: number): string | null {
@@ -41,11 +94,33 @@ function roomFor(i: number): string | null {
 export async function seedBigCommunity(): Promise<Community> {
   const existing = getCommunityBySubdomain(BIG.subdomain);
   if (existing) return existing;
-  const community = createCommunity({ name: BIG.name, subdomain: BIG.subdomain, email: BIG.email, phone: BIG.phone, address: "200 Long Road", city: "Springfield", timeZone: "America/Chicago" });
+  const community = createCommunity({
+    name: BIG.name,
+    subdomain: BIG.subdomain,
+    email: BIG.email,
+    phone: BIG.phone,
+    address: "200 Long Road",
+    city: "Springfield",
+    timeZone: "America/Chicago",
+  });
   const db = getTenantDb(community);
   const passwordHash = await hashPassword(BIG.password);
-  await createUser({ tenantId: community.id, username: BIG.admin, email: "admin@bigcare.example", displayName: "Bea Admin", role: ROLE.administrator, passwordHash });
-  await createUser({ tenantId: community.id, username: BIG.staff, email: "staff@bigcare.example", displayName: "Sol Staff", role: ROLE.staff, passwordHash });
+  await createUser({
+    tenantId: community.id,
+    username: BIG.admin,
+    email: "admin@bigcare.example",
+    displayName: "Bea Admin",
+    role: ROLE.administrator,
+    passwordHash,
+  });
+  await createUser({
+    tenantId: community.id,
+    username: BIG.staff,
+    email: "staff@bigcare.example",
+    displayName: "Sol Staff",
+    role: ROLE.staff,
+    passwordHash,
+  });
   const residentIds: string[] = [];
   for (let i = 0; i < BIG.residents - 1; i++) {
     const r = createResident(db, {
@@ -82,7 +157,10 @@ export async function seedBigCommunity(): Promise<Community> {
     }
   });
   db.transaction((tx) => {
-    for (let i = 0; i < storyRows.length; i += 200) tx.insert(stories).values(storyRows.slice(i, i + 200)).run();
+    for (let i = 0; i < storyRows.length; i += 200)
+      tx.insert(stories)
+        .values(storyRows.slice(i, i + 200))
+        .run();
   });
   // a family member's account: every other one accepted their invitation (has a password)
   const { users } = controlSchema;
@@ -92,7 +170,12 @@ export async function seedBigCommunity(): Promise<Community> {
   for (const residentId of residentIds) {
     for (let k = 0; k < BIG.familyPerResident; k++) {
       const name = `${["Sarah", "Tomás", "Renée", "Ola"][n % 4]} ${["Ellis", "Peña", "Støre", "Lloyd"][(n >> 2) % 4]} ${n}`;
-      const member = createFamilyMember(db, { residentId, name, email: `family${n}@bigcare.example`, relationship: k ? "Son" : "Daughter" });
+      const member = createFamilyMember(db, {
+        residentId,
+        name,
+        email: `family${n}@bigcare.example`,
+        relationship: k ? "Son" : "Daughter",
+      });
       rows.push({
         id: `big-family-user-${n}`,
         tenantId: community.id,
@@ -108,7 +191,14 @@ export async function seedBigCommunity(): Promise<Community> {
     }
   }
   control.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 200) tx.insert(users).values(rows.slice(i, i + 200)).run();
+    for (let i = 0; i < rows.length; i += 200)
+      tx.insert(users)
+        .values(rows.slice(i, i + 200))
+        .run();
   });
-  return control.select().from(controlSchema.communities).where(eq(controlSchema.communities.id, community.id)).get()!;
+  return control
+    .select()
+    .from(controlSchema.communities)
+    .where(eq(controlSchema.communities.id, community.id))
+    .get()!;
 }

@@ -16,6 +16,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
   if (seen.length > expected) {
-    throw new Error(`console.error was called unexpectedly:\n${seen.map((a) => a.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called unexpectedly:\n${seen.map((a) => a.map(String).join(" ")).join("\n")}`,
+    );
   }
 });

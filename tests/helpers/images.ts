@@ -9,7 +9,12 @@ export async function phoneJpegWithGps(width = 2000, height = 1500): Promise<Buf
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { Make: "PhoneCo", Model: "Pocket 9" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: GPS_LATITUDE, GPSLongitudeRef: "W", GPSLongitude: "122/1 40/1 0/1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: GPS_LATITUDE,
+        GPSLongitudeRef: "W",
+        GPSLongitude: "122/1 40/1 0/1",
+      },
     })
     .jpeg({ quality: 80 })
     .toBuffer();
@@ -39,7 +44,15 @@ export async function largePhoneJpeg(targetBytes = 21 * 1024 * 1024): Promise<Bu
   const make = (pixels: number) => {
     const width = Math.round(Math.sqrt((pixels * 4) / 3));
     const height = Math.round((width * 3) / 4);
-    return sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+    return sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
       .jpeg({ quality: 100, chromaSubsampling: "4:4:4" })
       .toBuffer();
   };
@@ -49,6 +62,7 @@ export async function largePhoneJpeg(targetBytes = 21 * 1024 * 1024): Promise<Bu
   pixels *= targetBytes / jpeg.length;
   jpeg = await make(pixels);
   const mb = jpeg.length / (1024 * 1024);
-  if (Math.round(mb) !== Math.round(targetBytes / (1024 * 1024))) throw new Error(`made a ${mb.toFixed(2)} MB photo instead of ${targetBytes / 1048576} MB`);
+  if (Math.round(mb) !== Math.round(targetBytes / (1024 * 1024)))
+    throw new Error(`made a ${mb.toFixed(2)} MB photo instead of ${targetBytes / 1048576} MB`);
   return jpeg;
 }

@@ -27,12 +27,19 @@ function newestMtime(dir: string): number {
 export function productionBuildDir(): string {
   const dir = `${process.env.REMIX_BUILD_DIR || "build"}-production`;
   const buildFile = path.resolve(dir, "index.js");
-  const fresh = fs.existsSync(buildFile) && Math.max(newestMtime("app"), fs.statSync("remix.config.js").mtimeMs) <= fs.statSync(buildFile).mtimeMs;
+  const fresh =
+    fs.existsSync(buildFile) &&
+    Math.max(newestMtime("app"), fs.statSync("remix.config.js").mtimeMs) <=
+      fs.statSync(buildFile).mtimeMs;
   if (!fresh) {
-    const result = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {
-      stdio: "ignore",
-      env: { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: dir },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"],
+      {
+        stdio: "ignore",
+        env: { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: dir },
+      },
+    );
     if (result.status !== 0) throw new Error("the app did not build");
   }
   return dir;
@@ -47,7 +54,10 @@ export type RealServer = {
   rss: () => number;
 };
 
-export async function startRealServer(port: number, extraEnv: Record<string, string> = {}): Promise<RealServer> {
+export async function startRealServer(
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<RealServer> {
   const buildDir = productionBuildDir();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-server-"));
   // the demo data is loaded by its own process first, so that the server's memory is its own
@@ -73,12 +83,18 @@ export async function startRealServer(port: number, extraEnv: Record<string, str
       ...extraEnv,
     },
     // SERVER_LOG=path keeps what the server printed (for a failing run)
-    stdio: ["ignore", process.env.SERVER_LOG ? fs.openSync(process.env.SERVER_LOG, "a") : "ignore", process.env.SERVER_LOG ? fs.openSync(process.env.SERVER_LOG, "a") : "ignore"],
+    stdio: [
+      "ignore",
+      process.env.SERVER_LOG ? fs.openSync(process.env.SERVER_LOG, "a") : "ignore",
+      process.env.SERVER_LOG ? fs.openSync(process.env.SERVER_LOG, "a") : "ignore",
+    ],
   });
   const t0 = Date.now();
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}`);
-    const up = await send({ port, path: "/healthz", host: "localhost" }).then((r) => r.status === 200).catch(() => false);
+    const up = await send({ port, path: "/healthz", host: "localhost" })
+      .then((r) => r.status === 200)
+      .catch(() => false);
     if (up) break;
     if (Date.now() - t0 > 120_000) throw new Error("the server did not come up");
     await new Promise((r) => setTimeout(r, 250));
@@ -89,7 +105,11 @@ export async function startRealServer(port: number, extraEnv: Record<string, str
     pid: proc.pid!,
     rss: () => {
       try {
-        return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+        return (
+          Number(
+            /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, "utf8"))?.[1] ?? 0,
+          ) * 1024
+        );
       } catch {
         return 0; // it has exited
       }
@@ -105,7 +125,14 @@ export async function startRealServer(port: number, extraEnv: Record<string, str
   };
 }
 
-export type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string; sent: number; error?: string };
+export type Reply = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+  sent: number;
+  error?: string;
+};
 
 export type SendOptions = {
   port: number;
@@ -138,12 +165,15 @@ export function send(opts: SendOptions): Promise<Reply> {
   const headers: Record<string, string> = { Host: `${hostName}:${opts.port}`, ...opts.headers };
   if (opts.cookie) headers.Cookie = opts.cookie;
   if (opts.expectContinue) headers.Expect = "100-continue";
-  if (typeof opts.body === "string" || Buffer.isBuffer(opts.body)) headers["Content-Length"] = String(Buffer.byteLength(opts.body));
-  else if (opts.declaredLength !== undefined) headers["Content-Length"] = String(opts.declaredLength);
+  if (typeof opts.body === "string" || Buffer.isBuffer(opts.body))
+    headers["Content-Length"] = String(Buffer.byteLength(opts.body));
+  else if (opts.declaredLength !== undefined)
+    headers["Content-Length"] = String(opts.declaredLength);
   return new Promise((resolve, reject) => {
     let sent = 0;
     let settled = false;
-    let response: { status: number; headers: http.IncomingHttpHeaders; chunks: Buffer[] } | null = null;
+    let response: { status: number; headers: http.IncomingHttpHeaders; chunks: Buffer[] } | null =
+      null;
     const finish = (error?: string) => {
       if (settled) return;
       settled = true;
@@ -152,12 +182,27 @@ export function send(opts: SendOptions): Promise<Reply> {
         return;
       }
       const body = Buffer.concat(response.chunks);
-      resolve({ status: response.status, headers: response.headers, body, text: body.toString("utf8"), sent, error });
+      resolve({
+        status: response.status,
+        headers: response.headers,
+        body,
+        text: body.toString("utf8"),
+        sent,
+        error,
+      });
       // answered: a body still being sent is abandoned, as a client would
       req.destroy();
     };
     const req = http.request(
-      { host: "127.0.0.1", port: opts.port, path: opts.path, method: opts.method ?? "GET", headers, agent: false, localAddress: opts.from },
+      {
+        host: "127.0.0.1",
+        port: opts.port,
+        path: opts.path,
+        method: opts.method ?? "GET",
+        headers,
+        agent: false,
+        localAddress: opts.from,
+      },
       (res) => {
         response = { status: res.statusCode ?? 0, headers: res.headers, chunks: [] };
         res.on("data", (c: Buffer) => response!.chunks.push(c));
@@ -173,7 +218,15 @@ export function send(opts: SendOptions): Promise<Reply> {
       else if (!settled) {
         settled = true;
         // the connection ended before any answer: say how much had been sent
-        if (opts.acceptNoAnswer) resolve({ status: 0, headers: {}, body: Buffer.alloc(0), text: "", sent, error: e.message });
+        if (opts.acceptNoAnswer)
+          resolve({
+            status: 0,
+            headers: {},
+            body: Buffer.alloc(0),
+            text: "",
+            sent,
+            error: e.message,
+          });
         else reject(e);
       }
     });
@@ -218,15 +271,25 @@ export function send(opts: SendOptions): Promise<Reply> {
 /** `total` bytes in 64 KB chunks, made as they are sent (never held at once). */
 export async function* zeros(total: number, chunk = 64 * 1024): AsyncIterable<Buffer> {
   const block = Buffer.alloc(chunk, 0x61);
-  for (let left = total; left > 0; left -= chunk) yield left >= chunk ? block : block.subarray(0, left);
+  for (let left = total; left > 0; left -= chunk)
+    yield left >= chunk ? block : block.subarray(0, left);
 }
 
 /** A multipart body streamed part by part: fields, then files whose bytes are generated. */
-export function multipartStream(boundary: string, fields: Record<string, string>, files: { name: string; filename: string; type: string; size?: number; data?: Buffer }[]) {
+export function multipartStream(
+  boundary: string,
+  fields: Record<string, string>,
+  files: { name: string; filename: string; type: string; size?: number; data?: Buffer }[],
+) {
   return async function* (): AsyncIterable<Buffer> {
-    for (const [k, v] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    for (const [k, v] of Object.entries(fields))
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      );
     for (const f of files) {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`);
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      );
       if (f.data) yield f.data;
       else yield* zeros(f.size ?? 0);
       yield Buffer.from("\r\n");
@@ -236,14 +299,23 @@ export function multipartStream(boundary: string, fields: Record<string, string>
 }
 
 /** The same multipart body in one Buffer (small files only). */
-export async function multipartBuffer(boundary: string, fields: Record<string, string>, files: { name: string; filename: string; type: string; data: Buffer }[]): Promise<Buffer> {
+export async function multipartBuffer(
+  boundary: string,
+  fields: Record<string, string>,
+  files: { name: string; filename: string; type: string; data: Buffer }[],
+): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of multipartStream(boundary, fields, files)()) parts.push(Buffer.from(chunk));
+  for await (const chunk of multipartStream(boundary, fields, files)())
+    parts.push(Buffer.from(chunk));
   return Buffer.concat(parts);
 }
 
 /** Signs in over HTTP and returns the Cookie header value (the session and the known-device cookie). */
-export async function signIn(port: number, username: string, opts: { sub?: string; from?: string; password?: string } = {}): Promise<string> {
+export async function signIn(
+  port: number,
+  username: string,
+  opts: { sub?: string; from?: string; password?: string } = {},
+): Promise<string> {
   const res = await send({
     port,
     sub: opts.sub,
@@ -253,7 +325,8 @@ export async function signIn(port: number, username: string, opts: { sub?: strin
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ username, password: opts.password ?? DEMO_PASSWORD }).toString(),
   });
-  if (res.status !== 302) throw new Error(`sign-in of ${username} answered ${res.status}: ${res.text.slice(0, 200)}`);
+  if (res.status !== 302)
+    throw new Error(`sign-in of ${username} answered ${res.status}: ${res.text.slice(0, 200)}`);
   return cookiesOf(res);
 }
 

@@ -23,7 +23,10 @@ export async function startMailbox(): Promise<TestMailbox> {
         .then((mail) => {
           if (refusals.count > 0) {
             refusals.count--;
-            const error = Object.assign(new Error(refusals.code >= 500 ? "Mailbox unavailable" : "Try again later"), { responseCode: refusals.code });
+            const error = Object.assign(
+              new Error(refusals.code >= 500 ? "Mailbox unavailable" : "Try again later"),
+              { responseCode: refusals.code },
+            );
             callback(error);
             return;
           }

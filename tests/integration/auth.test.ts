@@ -6,7 +6,13 @@ import { createUser } from "~/models/user.server";
 import { issueLoginToken } from "~/models/login-token.server";
 import { eq } from "drizzle-orm";
 import { getOptionalUser, requireUser, requireTenantUser } from "~/utils/auth.server";
-import { closeAllDatabases, controlSchema, getControlDb, prepared, tenantDbFile } from "~/utils/db.server";
+import {
+  closeAllDatabases,
+  controlSchema,
+  getControlDb,
+  prepared,
+  tenantDbFile,
+} from "~/utils/db.server";
 import * as loginRoute from "~/routes/_auth+/login";
 import * as logoutRoute from "~/routes/_auth+/logout";
 import * as passwordRoute from "~/routes/_auth+/password";
@@ -21,16 +27,49 @@ beforeAll(async () => {
   dir = useTempDataDir();
   const alpha = createCommunity({ name: "Alpha House", subdomain: "alpha" });
   const bravo = createCommunity({ name: "Bravo Court", subdomain: "bravo" });
-  await createUser({ tenantId: alpha.id, username: "alice", email: "a@x.example", displayName: "Alice Admin", role: "administrator", password: "alpha-password" });
-  await createUser({ tenantId: bravo.id, username: "bob", email: "b@x.example", displayName: "Bob Staff", role: "staff", password: "bravo-password" });
-  await createUser({ tenantId: alpha.id, username: "newbie", email: "n@x.example", displayName: "New Person", role: "staff", password: "temporary-pass", mustChangePassword: true });
-  await createUser({ tenantId: null, username: "root", email: "r@x.example", displayName: "Root", role: "super_admin", password: "super-password" });
+  await createUser({
+    tenantId: alpha.id,
+    username: "alice",
+    email: "a@x.example",
+    displayName: "Alice Admin",
+    role: "administrator",
+    password: "alpha-password",
+  });
+  await createUser({
+    tenantId: bravo.id,
+    username: "bob",
+    email: "b@x.example",
+    displayName: "Bob Staff",
+    role: "staff",
+    password: "bravo-password",
+  });
+  await createUser({
+    tenantId: alpha.id,
+    username: "newbie",
+    email: "n@x.example",
+    displayName: "New Person",
+    role: "staff",
+    password: "temporary-pass",
+    mustChangePassword: true,
+  });
+  await createUser({
+    tenantId: null,
+    username: "root",
+    email: "r@x.example",
+    displayName: "Root",
+    role: "super_admin",
+    password: "super-password",
+  });
 });
 afterAll(() => cleanupDataDir(dir));
 
 async function login(origin: string, username: string, password: string, redirectTo = "") {
   const body = new URLSearchParams({ username, password, redirectTo });
-  const request = new Request(`${origin}/login`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  const request = new Request(`${origin}/login`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
   try {
     return (await loginRoute.action({ request, params: {}, context: {} })) as unknown;
   } catch (thrown) {
@@ -39,7 +78,10 @@ async function login(origin: string, username: string, password: string, redirec
 }
 
 function cookieOf(res: Response) {
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 describe("creating a community", () => {
@@ -55,12 +97,17 @@ describe("sign-in", () => {
     expect(res.headers.get("Location")).toBe("/admin");
     const cookie = cookieOf(res);
     expect(cookie).toMatch(/storyloom_session=/);
-    const user = await requireUser(new Request(`${A}/admin`, { headers: { Cookie: cookie } }), { roles: ["administrator"] });
+    const user = await requireUser(new Request(`${A}/admin`, { headers: { Cookie: cookie } }), {
+      roles: ["administrator"],
+    });
     expect(user.username).toBe("alice");
   });
 
   it("refuses the wrong password with the spec's kind of message and no cookie", async () => {
-    const res = (await login(A, "alice", "wrong-password")) as { status: string; error: Record<string, string[]> };
+    const res = (await login(A, "alice", "wrong-password")) as {
+      status: string;
+      error: Record<string, string[]>;
+    };
     expect(res.status).toBe("error");
     expect(JSON.stringify(res.error)).toMatch(/do not match/);
   });
@@ -72,17 +119,24 @@ describe("sign-in", () => {
 
   it("gives a community A session nothing on community B's host, even with the cookie copied", async () => {
     const cookie = cookieOf((await login(A, "alice", "alpha-password")) as Response);
-    const thrown = await requireTenantUser(new Request(`${B}/admin`, { headers: { Cookie: cookie } })).catch((e) => e);
+    const thrown = await requireTenantUser(
+      new Request(`${B}/admin`, { headers: { Cookie: cookie } }),
+    ).catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toMatch(/^\/login/);
   });
 
   it("answers 401 on API paths and 403 for the wrong role", async () => {
-    const api = await requireUser(new Request(`${A}/api/stats`)).catch((e: unknown) => e) as unknown as Response;
+    const api = (await requireUser(new Request(`${A}/api/stats`)).catch(
+      (e: unknown) => e,
+    )) as unknown as Response;
     expect(api.status).toBe(401);
     const cookie = cookieOf((await login(A, "alice", "alpha-password")) as Response);
-    const wrongRole = await requireUser(new Request(`${A}/family`, { headers: { Cookie: cookie } }), { roles: ["family"] }).catch((e: unknown) => e) as unknown as Response;
+    const wrongRole = (await requireUser(
+      new Request(`${A}/family`, { headers: { Cookie: cookie } }),
+      { roles: ["family"] },
+    ).catch((e: unknown) => e)) as unknown as Response;
     expect(wrongRole.status).toBe(403);
   });
 
@@ -106,13 +160,20 @@ describe("one check a request", () => {
     const cookie = cookieOf((await login(A, "alice", "alpha-password")) as Response);
     const request = new Request(`${A}/`, { headers: { Cookie: cookie } });
     // Remix runs the root's, the layout's and the page's loaders together
-    const [root, layout, page] = await Promise.all([getOptionalUser(request), getOptionalUser(request), requireUser(request)]);
+    const [root, layout, page] = await Promise.all([
+      getOptionalUser(request),
+      getOptionalUser(request),
+      requireUser(request),
+    ]);
     expect(root?.username).toBe("alice");
     expect(layout).toBe(root);
     expect(page).toBe(root);
     // the next request reads again: signed out in between, it is signed out
     const sessionId = root!.sessionId;
-    getControlDb().delete(controlSchema.sessions).where(eq(controlSchema.sessions.id, sessionId)).run();
+    getControlDb()
+      .delete(controlSchema.sessions)
+      .where(eq(controlSchema.sessions.id, sessionId))
+      .run();
     expect(await getOptionalUser(new Request(`${A}/`, { headers: { Cookie: cookie } }))).toBeNull();
     expect(await getOptionalUser(request)).toBe(root);
   });
@@ -134,10 +195,16 @@ describe("sign-out", () => {
   it("ends the session on the server: the old cookie no longer works", async () => {
     const cookie = cookieOf((await login(A, "alice", "alpha-password")) as Response);
     const before = getControlDb().select().from(controlSchema.sessions).all().length;
-    const res = await logoutRoute.action({ request: new Request(`${A}/logout`, { method: "POST", headers: { Cookie: cookie } }), params: {}, context: {} });
+    const res = await logoutRoute.action({
+      request: new Request(`${A}/logout`, { method: "POST", headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    });
     expect(res.status).toBe(302);
     expect(getControlDb().select().from(controlSchema.sessions).all().length).toBe(before - 1);
-    const after = await requireUser(new Request(`${A}/admin`, { headers: { Cookie: cookie } })).catch((e: unknown) => e) as unknown as Response;
+    const after = (await requireUser(
+      new Request(`${A}/admin`, { headers: { Cookie: cookie } }),
+    ).catch((e: unknown) => e)) as unknown as Response;
     expect(after.status).toBe(302);
   });
 });
@@ -147,34 +214,68 @@ describe("temporary passwords", () => {
     const res = (await login(A, "newbie", "temporary-pass")) as Response;
     expect(res.headers.get("Location")).toBe("/password");
     const cookie = cookieOf(res);
-    const blocked = await requireUser(new Request(`${A}/staff`, { headers: { Cookie: cookie } })).catch((e: unknown) => e) as unknown as Response;
+    const blocked = (await requireUser(
+      new Request(`${A}/staff`, { headers: { Cookie: cookie } }),
+    ).catch((e: unknown) => e)) as unknown as Response;
     expect(blocked.headers.get("Location")).toBe("/password");
 
     const mismatch = await passwordRoute.action({
-      request: new Request(`${A}/password`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ newPassword: "a-brand-new-pass", confirmPassword: "different-pass" }) }),
+      request: new Request(`${A}/password`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          newPassword: "a-brand-new-pass",
+          confirmPassword: "different-pass",
+        }),
+      }),
       params: {},
       context: {},
     });
     expect(JSON.stringify(mismatch)).toMatch(/do not match/);
 
     const changed = (await passwordRoute.action({
-      request: new Request(`${A}/password`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ newPassword: "a-brand-new-pass", confirmPassword: "a-brand-new-pass" }) }),
+      request: new Request(`${A}/password`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          newPassword: "a-brand-new-pass",
+          confirmPassword: "a-brand-new-pass",
+        }),
+      }),
       params: {},
       context: {},
     })) as Response;
     expect(changed.headers.get("Location")).toBe("/staff");
     const user = await requireUser(new Request(`${A}/staff`, { headers: { Cookie: cookie } }));
     expect(user.mustChangePassword).toBe(false);
-    expect(((await login(A, "newbie", "a-brand-new-pass")) as Response).headers.get("Location")).toBe("/staff");
+    expect(
+      ((await login(A, "newbie", "a-brand-new-pass")) as Response).headers.get("Location"),
+    ).toBe("/staff");
   });
 });
 
 describe("one-time sign-in links", () => {
   it("work once, only on the community they were made for", async () => {
-    const alice = getControlDb().select().from(controlSchema.users).all().find((u) => u.username === "alice")!;
-    const token = await issueLoginToken({ userId: alice.id, tenantId: alice.tenantId, purpose: "login", ttlMs: 60_000 });
+    const alice = getControlDb()
+      .select()
+      .from(controlSchema.users)
+      .all()
+      .find((u) => u.username === "alice")!;
+    const token = await issueLoginToken({
+      userId: alice.id,
+      tenantId: alice.tenantId,
+      purpose: "login",
+      ttlMs: 60_000,
+    });
     const post = (origin: string) =>
-      tokenRoute.action({ request: new Request(`${origin}/auth/token`, { method: "POST", body: new URLSearchParams({ token }) }), params: {}, context: {} });
+      tokenRoute.action({
+        request: new Request(`${origin}/auth/token`, {
+          method: "POST",
+          body: new URLSearchParams({ token }),
+        }),
+        params: {},
+        context: {},
+      });
     const wrongHost = (await post(B)) as { ok: boolean; reason: string };
     expect(wrongHost.ok).toBe(false);
     expect(wrongHost.reason).toMatch(/another site/);
@@ -188,7 +289,11 @@ describe("one-time sign-in links", () => {
 
 describe("inactive communities", () => {
   it("refuse their site and their sign-in", async () => {
-    const bravo = getControlDb().select().from(controlSchema.communities).all().find((c) => c.subdomain === "bravo")!;
+    const bravo = getControlDb()
+      .select()
+      .from(controlSchema.communities)
+      .all()
+      .find((c) => c.subdomain === "bravo")!;
     setCommunityActive(bravo.id, false);
     const res = await login(B, "bob", "bravo-password");
     expect(res).toBeInstanceOf(Response);
@@ -204,21 +309,47 @@ describe("seeing and ending one's other sessions", () => {
     const first = cookieOf((await login(A, "alice", "alpha-password")) as Response);
     const second = cookieOf((await login(A, "alice", "alpha-password")) as Response);
     const bob = cookieOf((await login(B, "bob", "bravo-password")) as Response);
-    const data = await loader({ request: new Request(`${A}/account/sessions`, { headers: { Cookie: second } }), params: {}, context: {} });
+    const data = await loader({
+      request: new Request(`${A}/account/sessions`, { headers: { Cookie: second } }),
+      params: {},
+      context: {},
+    });
     expect(data.sessions.filter((s) => s.current)).toHaveLength(1);
     const other = data.sessions.find((s) => !s.current)!;
     expect(other).toBeTruthy();
 
     // bob cannot end alice's session, even knowing its id prefix
-    const bobTry = (await action({ request: new Request(`${B}/account/sessions`, { method: "POST", headers: { Cookie: bob }, body: new URLSearchParams({ session: other.id }) }), params: {}, context: {} })) as Response;
+    const bobTry = (await action({
+      request: new Request(`${B}/account/sessions`, {
+        method: "POST",
+        headers: { Cookie: bob },
+        body: new URLSearchParams({ session: other.id }),
+      }),
+      params: {},
+      context: {},
+    })) as Response;
     expect(bobTry.status).toBe(302);
 
     // end every other session of alice: the first cookie stops working, the second keeps going
-    await action({ request: new Request(`${A}/account/sessions`, { method: "POST", headers: { Cookie: second }, body: new URLSearchParams({ intent: "end-others" }) }), params: {}, context: {} });
-    const firstNow = await requireUser(new Request(`${A}/admin`, { headers: { Cookie: first } })).catch((e: unknown) => e) as unknown as Response;
+    await action({
+      request: new Request(`${A}/account/sessions`, {
+        method: "POST",
+        headers: { Cookie: second },
+        body: new URLSearchParams({ intent: "end-others" }),
+      }),
+      params: {},
+      context: {},
+    });
+    const firstNow = (await requireUser(
+      new Request(`${A}/admin`, { headers: { Cookie: first } }),
+    ).catch((e: unknown) => e)) as unknown as Response;
     expect(firstNow.status).toBe(302);
-    expect((await requireUser(new Request(`${A}/admin`, { headers: { Cookie: second } }))).username).toBe("alice");
-    expect((await requireUser(new Request(`${B}/staff`, { headers: { Cookie: bob } }))).username).toBe("bob");
+    expect(
+      (await requireUser(new Request(`${A}/admin`, { headers: { Cookie: second } }))).username,
+    ).toBe("alice");
+    expect(
+      (await requireUser(new Request(`${B}/staff`, { headers: { Cookie: bob } }))).username,
+    ).toBe("bob");
   });
 });
 
@@ -226,8 +357,19 @@ describe("sign-in rate limits", () => {
   it("refuses a username after 10 failed attempts with a 429, even with the right password", async () => {
     const { createUser } = await import("~/models/user.server");
     const { getControlDb: control, controlSchema: schema } = await import("~/utils/db.server");
-    const alpha = control().select().from(schema.communities).all().find((c) => c.subdomain === "alpha")!;
-    await createUser({ tenantId: alpha.id, username: "target", email: "t@x.example", displayName: "Target", role: "staff", password: "target-password" });
+    const alpha = control()
+      .select()
+      .from(schema.communities)
+      .all()
+      .find((c) => c.subdomain === "alpha")!;
+    await createUser({
+      tenantId: alpha.id,
+      username: "target",
+      email: "t@x.example",
+      displayName: "Target",
+      role: "staff",
+      password: "target-password",
+    });
     for (let i = 0; i < 10; i++) {
       const res = (await login(A, "target", `wrong-${i}`)) as { status: string };
       expect(res.status).toBe("error");
@@ -235,8 +377,12 @@ describe("sign-in rate limits", () => {
     const locked = (await login(A, "target", "target-password")) as Response;
     expect(locked).toBeInstanceOf(Response);
     expect(locked.status).toBe(429);
-    expect(await locked.text()).toMatch(/Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./);
+    expect(await locked.text()).toMatch(
+      /Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./,
+    );
     // other people can still sign in
-    expect(((await login(A, "alice", "alpha-password")) as Response).headers.get("Location")).toBe("/admin");
+    expect(((await login(A, "alice", "alpha-password")) as Response).headers.get("Location")).toBe(
+      "/admin",
+    );
   });
 });

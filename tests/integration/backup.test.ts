@@ -20,25 +20,47 @@ describe("backup and restore", () => {
   it("copies every database and media file consistently while writes go on, and restores them", async () => {
     const community = createCommunity({ name: "Backup Manor", subdomain: "backup-manor" });
     const db = getTenantDb(community);
-    db.insert(tenantSchema.residents).values({ id: "r1", firstName: "Ada", lastName: "Byrne" }).run();
+    db.insert(tenantSchema.residents)
+      .values({ id: "r1", firstName: "Ada", lastName: "Byrne" })
+      .run();
     const author = { id: "u1", username: "ada", displayName: "Ada Byrne" };
-    const image = await saveImage(db, community, await drawSeedImage({ scene: "lake", from: "#aaccee", to: "#336699" }));
-    createStory(db, { residentId: "r1", author, content: "The first story before the backup.", category: "general", imageId: image.id });
+    const image = await saveImage(
+      db,
+      community,
+      await drawSeedImage({ scene: "lake", from: "#aaccee", to: "#336699" }),
+    );
+    createStory(db, {
+      residentId: "r1",
+      author,
+      content: "The first story before the backup.",
+      category: "general",
+      imageId: image.id,
+    });
 
     // keep writing while the backup runs
     let written = 1;
     const writer = setInterval(() => {
-      createStory(db, { residentId: "r1", author, content: `Story number ${++written}`, category: "family" });
+      createStory(db, {
+        residentId: "r1",
+        author,
+        content: `Story number ${++written}`,
+        category: "family",
+      });
     }, 2);
     const dest = path.join(dir, "..", `${path.basename(dir)}-backup`);
     const manifest = await backupDataDir(dir, dest);
     clearInterval(writer);
 
-    expect(manifest.databases.map((d) => d.file).sort()).toEqual(["control.sqlite", "tenants/backup-manor.sqlite"]);
+    expect(manifest.databases.map((d) => d.file).sort()).toEqual([
+      "control.sqlite",
+      "tenants/backup-manor.sqlite",
+    ]);
     expect(manifest.databases.every((d) => d.integrity === "ok")).toBe(true);
     expect(manifest.mediaFiles).toBeGreaterThanOrEqual(1);
     const copy = new Database(path.join(dest, "tenants/backup-manor.sqlite"), { readonly: true });
-    const storiesInBackup = (copy.prepare("select count(*) as n from stories").get() as { n: number }).n;
+    const storiesInBackup = (
+      copy.prepare("select count(*) as n from stories").get() as { n: number }
+    ).n;
     copy.close();
     expect(storiesInBackup).toBeGreaterThanOrEqual(1);
     expect(storiesInBackup).toBeLessThanOrEqual(written);
@@ -47,10 +69,15 @@ describe("backup and restore", () => {
     const restored = path.join(dir, "..", `${path.basename(dir)}-restored`);
     const { movedAsideTo } = restoreDataDir(dest, restored);
     expect(movedAsideTo).toBeNull();
-    const back = new Database(path.join(restored, "tenants/backup-manor.sqlite"), { readonly: true });
+    const back = new Database(path.join(restored, "tenants/backup-manor.sqlite"), {
+      readonly: true,
+    });
     expect(back.pragma("integrity_check", { simple: true })).toBe("ok");
-    expect((back.prepare("select count(*) as n from stories").get() as { n: number }).n).toBe(storiesInBackup);
-    const fileName = (back.prepare("select file_name from media").get() as { file_name: string }).file_name;
+    expect((back.prepare("select count(*) as n from stories").get() as { n: number }).n).toBe(
+      storiesInBackup,
+    );
+    const fileName = (back.prepare("select file_name from media").get() as { file_name: string })
+      .file_name;
     back.close();
     expect(fs.existsSync(path.join(restored, "tenants/backup-manor/media", fileName))).toBe(true);
     for (const d of [dest, restored]) fs.rmSync(d, { recursive: true, force: true });

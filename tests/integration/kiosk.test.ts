@@ -23,7 +23,13 @@ import {
   setKioskPin,
 } from "~/models/kiosk.server";
 import { getTenantDb, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
-import { issueKioskDevice, kioskSessionOf, readKiosk, startKioskSession, KIOSK_IDLE_MS } from "~/utils/kiosk.server";
+import {
+  issueKioskDevice,
+  kioskSessionOf,
+  readKiosk,
+  startKioskSession,
+  KIOSK_IDLE_MS,
+} from "~/utils/kiosk.server";
 import { requireKioskResident } from "~/utils/permissions.server";
 import { newId } from "~/utils/ids.server";
 
@@ -57,18 +63,24 @@ async function setUpKiosk(name = "Lounge"): Promise<{ id: string; cookie: string
   return { id: kiosk.id, cookie: device.setCookie.split(";")[0]! };
 }
 
-const request = (origin: string, cookie: string, path = "/kiosk") => new Request(`${origin}${path}`, { headers: { Cookie: cookie } });
+const request = (origin: string, cookie: string, path = "/kiosk") =>
+  new Request(`${origin}${path}`, { headers: { Cookie: cookie } });
 
 describe("kiosk PINs", () => {
   it("are 4 digits, not one digit or a run", () => {
     expect(kioskPinProblem("2580")).toBeNull();
     expect(kioskPinProblem("123")).toMatch(/exactly 4 digits/);
     expect(kioskPinProblem("12a4")).toMatch(/exactly 4 digits/);
-    for (const easy of ["0000", "1234", "9876", "5678"]) expect(kioskPinProblem(easy)).toMatch(/too easy/);
+    for (const easy of ["0000", "1234", "9876", "5678"])
+      expect(kioskPinProblem(easy)).toMatch(/too easy/);
   });
 
   it("are hashed like passwords", () => {
-    const row = db.select().from(tenantSchema.residents).all().find((r) => r.id === ada)!;
+    const row = db
+      .select()
+      .from(tenantSchema.residents)
+      .all()
+      .find((r) => r.id === ada)!;
     expect(row.kioskPinHash).toMatch(/^scrypt\$/);
     expect(row.kioskPinHash).not.toContain("2580");
   });
@@ -77,19 +89,32 @@ describe("kiosk PINs", () => {
     const resident = getKioskResident(db, ada)!;
     const k1 = newId();
     const k2 = newId();
-    expect(await checkKioskPin(db, { communityId: alpha.id, kioskId: k1, resident, pin: "2580" })).toEqual({ ok: true });
+    expect(
+      await checkKioskPin(db, { communityId: alpha.id, kioskId: k1, resident, pin: "2580" }),
+    ).toEqual({ ok: true });
     for (let i = 1; i <= 5; i++) {
-      expect(await checkKioskPin(db, { communityId: alpha.id, kioskId: k1, resident, pin: "1111" })).toEqual({ ok: false, reason: "wrong", remaining: 5 - i });
+      expect(
+        await checkKioskPin(db, { communityId: alpha.id, kioskId: k1, resident, pin: "1111" }),
+      ).toEqual({ ok: false, reason: "wrong", remaining: 5 - i });
     }
-    const sixth = await checkKioskPin(db, { communityId: alpha.id, kioskId: k1, resident, pin: "2580" });
+    const sixth = await checkKioskPin(db, {
+      communityId: alpha.id,
+      kioskId: k1,
+      resident,
+      pin: "2580",
+    });
     expect(sixth.ok).toBe(false);
     expect(sixth).toMatchObject({ reason: "paused" });
-    expect(await checkKioskPin(db, { communityId: alpha.id, kioskId: k2, resident, pin: "2580" })).toEqual({ ok: true });
+    expect(
+      await checkKioskPin(db, { communityId: alpha.id, kioskId: k2, resident, pin: "2580" }),
+    ).toEqual({ ok: true });
   });
 
   it("a resident without a PIN is told so", async () => {
     const resident = { id: bob, kioskPinHash: null };
-    expect(await checkKioskPin(db, { communityId: alpha.id, kioskId: "k", resident, pin: "2580" })).toEqual({ ok: false, reason: "no-pin" });
+    expect(
+      await checkKioskPin(db, { communityId: alpha.id, kioskId: "k", resident, pin: "2580" }),
+    ).toEqual({ ok: false, reason: "no-pin" });
   });
 });
 
@@ -120,7 +145,9 @@ describe("the kiosk device", () => {
     revokeKiosk(db, id, audit());
     expect((await readKiosk(request(A, cookie))).state).toBe("off");
     expect(kioskSessionOf(db, id).session).toBeNull();
-    const thrown = await requireKioskResident(request(A, cookie, "/kiosk/me")).catch((r: unknown) => r);
+    const thrown = await requireKioskResident(request(A, cookie, "/kiosk/me")).catch(
+      (r: unknown) => r,
+    );
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/kiosk");
   });
@@ -129,14 +156,24 @@ describe("the kiosk device", () => {
 describe("the resident's kiosk session", () => {
   it("acts as her under an id of its own, with the helper, and ends after 2 minutes without input", async () => {
     const { id, cookie } = await setUpKiosk();
-    const session = startKioskSession(db, { kioskId: id, residentId: ada, helper: { userId: "u1", name: "Marcus" } });
+    const session = startKioskSession(db, {
+      kioskId: id,
+      residentId: ada,
+      helper: { userId: "u1", name: "Marcus" },
+    });
     const ctx = await requireKioskResident(request(A, cookie, "/kiosk/me"));
-    expect(ctx.actor).toMatchObject({ id: `kiosk:${session.id}`, role: "resident", residentId: ada });
+    expect(ctx.actor).toMatchObject({
+      id: `kiosk:${session.id}`,
+      role: "resident",
+      residentId: ada,
+    });
     expect(ctx.helper).toEqual({ userId: "u1", name: "Marcus" });
     expect(ctx.secondsLeft).toBe(120);
     const later = Date.now() + KIOSK_IDLE_MS + 1000;
     expect(kioskSessionOf(db, id, later)).toEqual({ session: null, expired: true });
-    const thrown = await requireKioskResident(request(A, cookie, "/kiosk/me")).catch((r: unknown) => r);
+    const thrown = await requireKioskResident(request(A, cookie, "/kiosk/me")).catch(
+      (r: unknown) => r,
+    );
     expect((thrown as Response).headers.get("Location")).toBe("/kiosk");
   });
 
@@ -146,25 +183,60 @@ describe("the resident's kiosk session", () => {
     expect(listKioskResidents(db).map((r) => r.id)).toEqual([ada]);
     setKioskConsent(db, ada, false);
     expect(listKioskResidents(db)).toEqual([]);
-    const thrown = await requireKioskResident(request(A, cookie, "/kiosk/me")).catch((r: unknown) => r);
+    const thrown = await requireKioskResident(request(A, cookie, "/kiosk/me")).catch(
+      (r: unknown) => r,
+    );
     expect((thrown as Response).headers.get("Location")).toBe("/kiosk");
     setKioskConsent(db, ada, true);
   });
 
   it("opens her own stories' media, never another resident's", () => {
-    const own = createStory(db, { residentId: ada, author: { id: "x", username: "x", displayName: "x" }, content: "Mine", category: "general" });
-    const other = createStory(db, { residentId: bob, author: { id: "x", username: "x", displayName: "x" }, content: "His", category: "general" });
+    const own = createStory(db, {
+      residentId: ada,
+      author: { id: "x", username: "x", displayName: "x" },
+      content: "Mine",
+      category: "general",
+    });
+    const other = createStory(db, {
+      residentId: bob,
+      author: { id: "x", username: "x", displayName: "x" },
+      content: "His",
+      category: "general",
+    });
     const m1 = newId();
     const m2 = newId();
-    for (const [mid, story] of [[m1, own.id], [m2, other.id]] as const) {
-      db.insert(tenantSchema.media).values({ id: mid, kind: "image", fileName: `${mid}.jpg`, mimeType: "image/jpeg", bytes: 1, status: "attached" }).run();
-      db.update(tenantSchema.stories).set({ imageId: mid, isPublished: true }).where(eqId(story)).run();
+    for (const [mid, story] of [
+      [m1, own.id],
+      [m2, other.id],
+    ] as const) {
+      db.insert(tenantSchema.media)
+        .values({
+          id: mid,
+          kind: "image",
+          fileName: `${mid}.jpg`,
+          mimeType: "image/jpeg",
+          bytes: 1,
+          status: "attached",
+        })
+        .run();
+      db.update(tenantSchema.stories)
+        .set({ imageId: mid, isPublished: true })
+        .where(eqId(story))
+        .run();
     }
     const session = { id: "s1", residentId: ada };
-    expect(kioskMayOpenMedia(db, session, { id: m1, status: "attached", uploadedByUserId: null })).toBe(true);
-    expect(kioskMayOpenMedia(db, session, { id: m2, status: "attached", uploadedByUserId: null })).toBe(false);
-    expect(kioskMayOpenMedia(db, session, { id: "p", status: "pending", uploadedByUserId: "kiosk:s1" })).toBe(true);
-    expect(kioskMayOpenMedia(db, session, { id: "p", status: "pending", uploadedByUserId: "kiosk:s2" })).toBe(false);
+    expect(
+      kioskMayOpenMedia(db, session, { id: m1, status: "attached", uploadedByUserId: null }),
+    ).toBe(true);
+    expect(
+      kioskMayOpenMedia(db, session, { id: m2, status: "attached", uploadedByUserId: null }),
+    ).toBe(false);
+    expect(
+      kioskMayOpenMedia(db, session, { id: "p", status: "pending", uploadedByUserId: "kiosk:s1" }),
+    ).toBe(true);
+    expect(
+      kioskMayOpenMedia(db, session, { id: "p", status: "pending", uploadedByUserId: "kiosk:s2" }),
+    ).toBe(false);
   });
 });
 

@@ -22,7 +22,11 @@ let community: Community;
 let db: TenantDb;
 let admin: string;
 const ORIGIN = `http://${BIG.subdomain}.storyloom.localhost:3000`;
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: {},
+});
 const get = (path: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: admin } });
 const params = (query: string) => readResidentListParams(new URLSearchParams(query));
 
@@ -30,9 +34,19 @@ beforeAll(async () => {
   dir = useTempDataDir();
   community = await seedBigCommunity();
   db = getTenantDb(community);
-  const res = (await loginRoute.action(args(new Request(`${ORIGIN}/login`, { method: "POST", body: new URLSearchParams({ username: BIG.admin, password: BIG.password }) })))) as Response;
+  const res = (await loginRoute.action(
+    args(
+      new Request(`${ORIGIN}/login`, {
+        method: "POST",
+        body: new URLSearchParams({ username: BIG.admin, password: BIG.password }),
+      }),
+    ),
+  )) as Response;
   expect(res.status).toBe(302);
-  admin = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  admin = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }, 120_000);
 afterAll(() => cleanupDataDir(dir));
 
@@ -41,7 +55,11 @@ describe("the residents list at 500", () => {
     for (const q of ["bronte", "BRONTË", "amelie quix", "Quixley 10b"]) {
       const { rows, page } = listResidentsPage(db, params(`q=${encodeURIComponent(q)}`));
       expect(page.total, q).toBe(1);
-      expect(rows[0]).toMatchObject({ firstName: "Amélie", lastName: "Brontë-Quixley", roomNumber: "10B" });
+      expect(rows[0]).toMatchObject({
+        firstName: "Amélie",
+        lastName: "Brontë-Quixley",
+        roomNumber: "10B",
+      });
     }
     expect(listResidentsPage(db, params("q=nobody%20here")).page.total).toBe(0);
   });
@@ -54,14 +72,22 @@ describe("the residents list at 500", () => {
     const keys = rows.map((r) => `${foldText(r.lastName)} ${foldText(r.firstName)}`);
     expect(keys).toEqual([...keys].sort());
     const all = rows.map((r) => r.lastName);
-    expect(all.findIndex((n) => n.startsWith("Delgado"))).toBeLessThan(all.findIndex((n) => n.startsWith("DeLuca")));
+    expect(all.findIndex((n) => n.startsWith("Delgado"))).toBeLessThan(
+      all.findIndex((n) => n.startsWith("DeLuca")),
+    );
   });
 
   it("pages by room in natural order, each resident exactly once (2 < 10 < 10A < 10B, no room last)", () => {
     const seen: { id: string; room: string | null }[] = [];
     const first = listResidentsPage(db, params("sort=room&status=all"));
     expect(first.page.pageCount).toBe(20);
-    for (let p = 1; p <= first.page.pageCount; p++) seen.push(...listResidentsPage(db, params(`sort=room&status=all&page=${p}`)).rows.map((r) => ({ id: r.id, room: r.roomNumber })));
+    for (let p = 1; p <= first.page.pageCount; p++)
+      seen.push(
+        ...listResidentsPage(db, params(`sort=room&status=all&page=${p}`)).rows.map((r) => ({
+          id: r.id,
+          room: r.roomNumber,
+        })),
+      );
     expect(new Set(seen.map((s) => s.id)).size).toBe(BIG.residents);
     const keys = seen.map((s) => roomSortKey(s.room));
     expect(keys).toEqual([...keys].sort());
@@ -73,17 +99,25 @@ describe("the residents list at 500", () => {
     // "Room 12" typed by staff is stored as 12
     expect(rooms.filter((r) => r?.toLowerCase().startsWith("room"))).toEqual([]);
     // the same request twice gives the same page
-    expect(listResidentsPage(db, params("sort=room&page=7")).rows.map((r) => r.id)).toEqual(listResidentsPage(db, params("sort=room&page=7")).rows.map((r) => r.id));
+    expect(listResidentsPage(db, params("sort=room&page=7")).rows.map((r) => r.id)).toEqual(
+      listResidentsPage(db, params("sort=room&page=7")).rows.map((r) => r.id),
+    );
   });
 
   it("filters by status and keeps the sort keys in step with edits", () => {
-    const ids = listResidentsPage(db, params("page=3")).rows.slice(0, 3).map((r) => r.id);
+    const ids = listResidentsPage(db, params("page=3"))
+      .rows.slice(0, 3)
+      .map((r) => r.id);
     expect(setResidentsActive(db, ids, false)).toHaveLength(3);
     expect(listResidentsPage(db, params("status=inactive")).page.total).toBe(3);
     expect(listResidentsPage(db, params("")).page.total).toBe(BIG.residents - 3);
     setResidentsActive(db, ids, true);
     const r = createResident(db, { firstName: "Zed", lastName: "Aardvark", roomNumber: "Room 14" });
-    expect(getResident(db, r.id)).toMatchObject({ roomNumber: "14", sortName: "aardvark zed", sortRoom: roomSortKey("14") });
+    expect(getResident(db, r.id)).toMatchObject({
+      roomNumber: "14",
+      sortName: "aardvark zed",
+      sortRoom: roomSortKey("14"),
+    });
     updateResident(db, r.id, { lastName: "Zzyzx", roomNumber: "room 2b" });
     expect(getResident(db, r.id)).toMatchObject({ roomNumber: "2b", sortName: "zzyzx zed" });
     expect(listResidentsPage(db, params("q=zzyzx")).rows[0]!.id).toBe(r.id);
@@ -91,7 +125,13 @@ describe("the residents list at 500", () => {
   });
 
   it("the screen's loader answers 25 rows a page with the page count", async () => {
-    const data = (await residentsScreen.loader(args(get("/admin/residents?sort=-name&page=2")))) as unknown as { residents: unknown[]; page: { page: number; pageCount: number; total: number }; view: { sort: string; desc: boolean } };
+    const data = (await residentsScreen.loader(
+      args(get("/admin/residents?sort=-name&page=2")),
+    )) as unknown as {
+      residents: unknown[];
+      page: { page: number; pageCount: number; total: number };
+      view: { sort: string; desc: boolean };
+    };
     expect(data.residents).toHaveLength(25);
     expect(data.page).toMatchObject({ page: 2, pageCount: 20, total: BIG.residents });
     expect(data.view).toMatchObject({ sort: "name", desc: true });
@@ -99,14 +139,17 @@ describe("the residents list at 500", () => {
 });
 
 describe("the family list at 1,000", () => {
-  const fam = (q: string) => listFamilyPage(db, community.id, readFamilyListParams(new URLSearchParams(q)));
+  const fam = (q: string) =>
+    listFamilyPage(db, community.id, readFamilyListParams(new URLSearchParams(q)));
   it("filters by invitation: half accepted, half not yet", () => {
     expect(fam("").page.total).toBe(1000);
     expect(fam("invitation=accepted").page.total).toBe(500);
     expect(fam("invitation=pending").page.total).toBe(500);
   });
   it("finds by email, by name without accents, and by the resident's name", () => {
-    expect(fam("q=family77%40bigcare").rows.map((r) => r.member.email)).toEqual(["family77@bigcare.example"]);
+    expect(fam("q=family77%40bigcare").rows.map((r) => r.member.email)).toEqual([
+      "family77@bigcare.example",
+    ]);
     const tomas = fam("q=TOMAS%20pena%205");
     expect(tomas.rows.map((r) => r.member.name)).toContain("Tomás Peña 5");
     // every word is found somewhere: "5" may be in the email or the resident's name as well
@@ -117,7 +160,8 @@ describe("the family list at 1,000", () => {
   });
   it("sorts by resident with stable pages", () => {
     const ids: string[] = [];
-    for (let p = 1; p <= 40; p++) ids.push(...fam(`sort=resident&page=${p}`).rows.map((r) => r.member.id));
+    for (let p = 1; p <= 40; p++)
+      ids.push(...fam(`sort=resident&page=${p}`).rows.map((r) => r.member.id));
     expect(new Set(ids).size).toBe(1000);
   });
 });
@@ -128,15 +172,24 @@ describe("CSV exports and the JSON API", () => {
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toContain("bigcare-residents.csv");
     const text = (await res.text()).replace(/^\uFEFF/, "");
-    expect(text.split("\r\n")).toEqual(["First name,Last name,Room,Date of birth,Admission date,Status,Stories,Published stories,Sign-in", "Amélie,Brontë-Quixley,10B,,2024-05-01,Active,3,0,No sign-in", ""]);
+    expect(text.split("\r\n")).toEqual([
+      "First name,Last name,Room,Date of birth,Admission date,Status,Stories,Published stories,Sign-in",
+      "Amélie,Brontë-Quixley,10B,,2024-05-01,Active,3,0,No sign-in",
+      "",
+    ]);
     // the active residents (the one made inactive above is not), plus the header
     const all = (await residentsCsv.loader(args(get("/admin/residents.csv")))) as Response;
     expect((await all.text()).trim().split("\r\n")).toHaveLength(BIG.residents + 1);
   });
 
   it("exports family members with commas quoted and their invitation state", async () => {
-    const res = (await familiesCsv.loader(args(get("/admin/families.csv?q=family3%40bigcare")))) as Response;
-    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const res = (await familiesCsv.loader(
+      args(get("/admin/families.csv?q=family3%40bigcare")),
+    )) as Response;
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^Ola Ellis 3,family3@bigcare\.example,,Son,/);
     expect(lines[1]).toContain("not accepted");
@@ -146,12 +199,22 @@ describe("CSV exports and the JSON API", () => {
     const whole = (await apiResidents.loader(args(get("/api/residents")))) as Response;
     expect(((await whole.json()) as unknown[]).length).toBe(BIG.residents + 1);
     const found = (await apiResidents.loader(args(get("/api/residents?q=bronte")))) as Response;
-    expect(((await found.json()) as { lastName: string }[]).map((r) => r.lastName)).toEqual(["Brontë-Quixley"]);
-    const page = (await apiResidents.loader(args(get("/api/residents?sort=room&page=2")))) as Response;
+    expect(((await found.json()) as { lastName: string }[]).map((r) => r.lastName)).toEqual([
+      "Brontë-Quixley",
+    ]);
+    const page = (await apiResidents.loader(
+      args(get("/api/residents?sort=room&page=2")),
+    )) as Response;
     expect(((await page.json()) as unknown[]).length).toBe(25);
     expect(page.headers.get("X-Total-Count")).toBe(String(BIG.residents + 1));
     expect(page.headers.get("X-Page-Count")).toBe("21");
-    const families = (await apiFamily.loader(args(get("/api/family-members?q=bronte&page=1")))) as Response;
-    expect(((await families.json()) as { resident: { lastName: string } }[]).map((f) => f.resident.lastName)).toEqual(["Brontë-Quixley", "Brontë-Quixley"]);
+    const families = (await apiFamily.loader(
+      args(get("/api/family-members?q=bronte&page=1")),
+    )) as Response;
+    expect(
+      ((await families.json()) as { resident: { lastName: string } }[]).map(
+        (f) => f.resident.lastName,
+      ),
+    ).toEqual(["Brontë-Quixley", "Brontë-Quixley"]);
   });
 });

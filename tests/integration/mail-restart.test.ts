@@ -53,22 +53,45 @@ function start(smtpUrl: string): ChildProcess {
   // on a fresh clone test-data/ may not exist yet when this test is the first to use it
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "test", DEV_LOGIN: "0", DEFAULT_TENANT: "sunnybrook", SMTP_URL: smtpUrl },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "test",
+      DEV_LOGIN: "0",
+      DEFAULT_TENANT: "sunnybrook",
+      SMTP_URL: smtpUrl,
+    },
     stdio: ["ignore", fs.openSync(`${dataDir}.log`, "a"), fs.openSync(`${dataDir}.log`, "a")],
   });
 }
 
-function call(opts: { path: string; method?: string; cookie?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function call(opts: {
+  path: string;
+  method?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Host: host, ...opts.headers };
     if (opts.cookie) headers.Cookie = opts.cookie;
     if (opts.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(opts.body));
-    const req = http.request({ host: "127.0.0.1", port, path: opts.path, method: opts.method ?? "GET", headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, path: opts.path, method: opts.method ?? "GET", headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            headers: res.headers,
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     if (opts.body !== undefined) req.write(opts.body);
     req.end();
@@ -84,11 +107,18 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const up = () => call({ path: "/healthz" }).then((r) => r.status === 200).catch(() => false);
+const up = () =>
+  call({ path: "/healthz" })
+    .then((r) => r.status === 200)
+    .catch(() => false);
 
 function outbox(): { id: string; status: string; attempts: number }[] {
   const db = new Database(path.join(dataDir, "tenants/sunnybrook.sqlite"), { readonly: true });
-  const rows = db.prepare("select id, status, attempts from email_outbox").all() as { id: string; status: string; attempts: number }[];
+  const rows = db.prepare("select id, status, attempts from email_outbox").all() as {
+    id: string;
+    status: string;
+    attempts: number;
+  }[];
   db.close();
   return rows;
 }
@@ -108,9 +138,17 @@ describe("a restart with emails in the queue", () => {
     server = start(smtpUrl);
     await waitFor("the server", up);
 
-    const login = await call({ path: "/login", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "username=linda.admin&password=storyloom-demo" });
+    const login = await call({
+      path: "/login",
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "username=linda.admin&password=storyloom-demo",
+    });
     expect(login.status).toBe(302);
-    const cookie = ([] as string[]).concat(login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    const cookie = ([] as string[])
+      .concat(login.headers["set-cookie"] ?? [])
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const held = new Promise<string>((resolve) => (onHeld = resolve));
     // a pinned post: every family member of the community gets an email right away
     const posted = await call({
@@ -118,7 +156,12 @@ describe("a restart with emails in the queue", () => {
       method: "POST",
       cookie,
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ title: "Fire drill on Thursday", content: "At ten in the morning; staff will guide everyone.", isPublished: true, isPinned: true }),
+      body: JSON.stringify({
+        title: "Fire drill on Thursday",
+        content: "At ten in the morning; staff will guide everyone.",
+        isPublished: true,
+        isPinned: true,
+      }),
     });
     expect(posted.status).toBe(201);
 
@@ -137,16 +180,24 @@ describe("a restart with emails in the queue", () => {
     holdAt = Number.POSITIVE_INFINITY;
     server = start(smtpUrl);
     await waitFor("every email to be accepted", () => accepted.length >= queued);
-    await waitFor("the queue to record them", () => outbox().every((r) => r.status === "sent"), 30_000);
+    await waitFor(
+      "the queue to record them",
+      () => outbox().every((r) => r.status === "sent"),
+      30_000,
+    );
     // nothing more arrives afterwards
     await new Promise((r) => setTimeout(r, 1500));
 
-    const expected = outbox().map((r) => `<${r.id}@storyloom.localhost>`).sort();
+    const expected = outbox()
+      .map((r) => `<${r.id}@storyloom.localhost>`)
+      .sort();
     expect([...accepted].sort()).toEqual(expected);
     expect(new Set(accepted).size).toBe(accepted.length);
     // the interrupted message was offered twice, accepted once
     expect(seenAttempts.filter((id) => id === interrupted)).toHaveLength(2);
     expect(accepted.filter((id) => id === interrupted)).toHaveLength(1);
-    console.log(`mail restart: ${queued} emails queued, killed while the 4th was being handed over; after restart each arrived exactly once`);
+    console.log(
+      `mail restart: ${queued} emails queued, killed while the 4th was being handed over; after restart each arrived exactly once`,
+    );
   }, 300_000);
 });

@@ -6,7 +6,15 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
-import { buildCommunity, call, cookieFor, get, postJson, PASSWORD, type Fixture } from "../helpers/home-fixture";
+import {
+  buildCommunity,
+  call,
+  cookieFor,
+  get,
+  postJson,
+  PASSWORD,
+  type Fixture,
+} from "../helpers/home-fixture";
 import { exifHasGps, phoneJpegWithGps, sixMegabyteJpeg, textRenamedJpg } from "../helpers/images";
 import { createUser } from "~/models/user.server";
 import { getMedia, mediaVariants, saveImage } from "~/models/media.server";
@@ -24,40 +32,86 @@ const t = tenantSchema;
 let dir: string;
 let alpha: Fixture;
 let bravo: Fixture;
-const cookies = {} as Record<"admin" | "staff" | "ada" | "adaDaughter" | "benSon" | "ben" | "bravoAda", string>;
+const cookies = {} as Record<
+  "admin" | "staff" | "ada" | "adaDaughter" | "benSon" | "ben" | "bravoAda",
+  string
+>;
 
 beforeAll(async () => {
   dir = useTempDataDir();
   alpha = await buildCommunity("alpha");
   bravo = await buildCommunity("bravo", "Bravo Court");
-  await createUser({ tenantId: alpha.community.id, username: "alpha.ben", email: "ben@x.example", displayName: "Ben Franklin", role: "resident", password: PASSWORD, residentId: alpha.residents.ben });
-  for (const [key, username] of Object.entries(alpha.users)) cookies[key as keyof typeof alpha.users] = await cookieFor(alpha.origin, username);
+  await createUser({
+    tenantId: alpha.community.id,
+    username: "alpha.ben",
+    email: "ben@x.example",
+    displayName: "Ben Franklin",
+    role: "resident",
+    password: PASSWORD,
+    residentId: alpha.residents.ben,
+  });
+  for (const [key, username] of Object.entries(alpha.users))
+    cookies[key as keyof typeof alpha.users] = await cookieFor(alpha.origin, username);
   cookies.ben = await cookieFor(alpha.origin, "alpha.ben");
   cookies.bravoAda = await cookieFor(bravo.origin, bravo.users.ada);
 });
 afterAll(() => cleanupDataDir(dir));
 
-const mediaFiles = (sub = "alpha") => (fs.existsSync(tenantMediaDir(sub)) ? fs.readdirSync(tenantMediaDir(sub)).filter((f) => !f.startsWith(".")) : []);
+const mediaFiles = (sub = "alpha") =>
+  fs.existsSync(tenantMediaDir(sub))
+    ? fs.readdirSync(tenantMediaDir(sub)).filter((f) => !f.startsWith("."))
+    : [];
 const mediaRows = (f: Fixture) => f.db().select().from(t.media).all();
-const fetchMedia = (origin: string, id: string, cookie?: string, headers: Record<string, string> = {}, query = "") =>
+const fetchMedia = (
+  origin: string,
+  id: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+  query = "",
+) =>
   call(mediaRoute.loader, get(`${origin}/media/${id}${query}`, cookie, headers), { mediaId: id });
 
 function put(url: string, body: Buffer | string, cookie: string, type = "image/jpeg") {
-  return new Request(url, { method: "PUT", body: typeof body === "string" ? body : new Uint8Array(body), headers: { "Content-Type": type, Cookie: cookie, "Content-Length": String(Buffer.byteLength(body)) } });
+  return new Request(url, {
+    method: "PUT",
+    body: typeof body === "string" ? body : new Uint8Array(body),
+    headers: {
+      "Content-Type": type,
+      Cookie: cookie,
+      "Content-Length": String(Buffer.byteLength(body)),
+    },
+  });
 }
 function putJson(url: string, value: unknown, cookie: string) {
-  return new Request(url, { method: "PUT", body: JSON.stringify(value), headers: { "Content-Type": "application/json", Cookie: cookie } });
+  return new Request(url, {
+    method: "PUT",
+    body: JSON.stringify(value),
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+  });
 }
-async function uploadUrl(cookie: string, origin = alpha.origin): Promise<{ url: string; token: string }> {
+async function uploadUrl(
+  cookie: string,
+  origin = alpha.origin,
+): Promise<{ url: string; token: string }> {
   const res = await call(uploadUrlApi.action, postJson(`${origin}/api/objects/upload`, {}, cookie));
   expect(res.status).toBe(200);
   const { uploadURL } = await res.response!.json();
   return { url: uploadURL, token: new URL(uploadURL).pathname.split("/").pop()! };
 }
-const putUpload = (u: { url: string; token: string }, body: Buffer | string, cookie: string) => call(uploadPut.action, put(u.url, body, cookie), { token: u.token });
+const putUpload = (u: { url: string; token: string }, body: Buffer | string, cookie: string) =>
+  call(uploadPut.action, put(u.url, body, cookie), { token: u.token });
 
-function attachToStory(f: Fixture, storyId: string, mediaId: string, column: "imageId" | "audioId" = "imageId") {
-  f.db().update(t.stories).set({ [column]: mediaId }).where(eq(t.stories.id, storyId)).run();
+function attachToStory(
+  f: Fixture,
+  storyId: string,
+  mediaId: string,
+  column: "imageId" | "audioId" = "imageId",
+) {
+  f.db()
+    .update(t.stories)
+    .set({ [column]: mediaId })
+    .where(eq(t.stories.id, storyId))
+    .run();
   f.db().update(t.media).set({ status: "attached" }).where(eq(t.media.id, mediaId)).run();
 }
 
@@ -68,7 +122,9 @@ describe("saveImage", () => {
     expect(exifHasGps(before.exif)).toBe(true);
     expect(before.orientation).toBe(6);
 
-    const row = await saveImage(alpha.db(), alpha.community, phone, { uploadedByUserId: "someone" });
+    const row = await saveImage(alpha.db(), alpha.community, phone, {
+      uploadedByUserId: "someone",
+    });
     const variants = mediaVariants(row);
     expect(variants.map((v) => v.width)).toEqual([400, 800, 1500]);
     for (const v of variants) {
@@ -88,7 +144,8 @@ describe("saveImage", () => {
 describe("GET /media/{id}", () => {
   let storyImage: string;
   beforeAll(async () => {
-    storyImage = (await saveImage(alpha.db(), alpha.community, await phoneJpegWithGps(1000, 800))).id;
+    storyImage = (await saveImage(alpha.db(), alpha.community, await phoneJpegWithGps(1000, 800)))
+      .id;
     attachToStory(alpha, alpha.stories.adaPending, storyImage);
   });
 
@@ -103,9 +160,13 @@ describe("GET /media/{id}", () => {
     expect(meta.width).toBe(800);
     expect(meta.exif).toBeUndefined();
     const small = await fetchMedia(alpha.origin, storyImage, cookies.ada, {}, "?w=300");
-    expect((await sharp(Buffer.from(await small.response!.arrayBuffer())).metadata()).width).toBe(400);
+    expect((await sharp(Buffer.from(await small.response!.arrayBuffer())).metadata()).width).toBe(
+      400,
+    );
     const largest = await fetchMedia(alpha.origin, storyImage, cookies.ada);
-    expect((await sharp(Buffer.from(await largest.response!.arrayBuffer())).metadata()).width).toBe(800);
+    expect((await sharp(Buffer.from(await largest.response!.arrayBuffer())).metadata()).width).toBe(
+      800,
+    );
   });
 
   it("answers 404 to everyone who may not read the owning story", async () => {
@@ -122,20 +183,29 @@ describe("GET /media/{id}", () => {
   });
 
   it("serves a published story's image to every member", async () => {
-    const published = (await saveImage(alpha.db(), alpha.community, await phoneJpegWithGps(600, 400))).id;
+    const published = (
+      await saveImage(alpha.db(), alpha.community, await phoneJpegWithGps(600, 400))
+    ).id;
     attachToStory(alpha, alpha.stories.benPublished, published);
-    for (const who of ["adaDaughter", "benSon", "ben", "ada"] as const) expect((await fetchMedia(alpha.origin, published, cookies[who])).status).toBe(200);
+    for (const who of ["adaDaughter", "benSon", "ben", "ada"] as const)
+      expect((await fetchMedia(alpha.origin, published, cookies[who])).status).toBe(200);
     expect((await fetchMedia(alpha.origin, published)).status).toBe(404);
   });
 
   it("serves a family photo to its resident, their family and staff only", async () => {
     const photo = await shareFamilyPhoto(alpha.db(), alpha.community, {
-      member: { id: alpha.family.adaDaughter, residentId: alpha.residents.ada, name: "Dora Lovelace" },
+      member: {
+        id: alpha.family.adaDaughter,
+        residentId: alpha.residents.ada,
+        name: "Dora Lovelace",
+      },
       bytes: await phoneJpegWithGps(500, 500),
       actor: { id: "dora", displayName: "Dora Lovelace" },
     });
-    for (const who of ["ada", "adaDaughter", "staff", "admin"] as const) expect((await fetchMedia(alpha.origin, photo.imageId, cookies[who])).status, who).toBe(200);
-    for (const who of ["ben", "benSon"] as const) expect((await fetchMedia(alpha.origin, photo.imageId, cookies[who])).status, who).toBe(404);
+    for (const who of ["ada", "adaDaughter", "staff", "admin"] as const)
+      expect((await fetchMedia(alpha.origin, photo.imageId, cookies[who])).status, who).toBe(200);
+    for (const who of ["ben", "benSon"] as const)
+      expect((await fetchMedia(alpha.origin, photo.imageId, cookies[who])).status, who).toBe(404);
   });
 
   it("answers HTTP Range requests for audio: 206 with Content-Range, 416 when out of range", async () => {
@@ -144,7 +214,18 @@ describe("GET /media/{id}", () => {
     fs.mkdirSync(tenantMediaDir("alpha"), { recursive: true });
     fs.writeFileSync(path.join(tenantMediaDir("alpha"), fileName), bytes);
     const id = "audio-test-media-0001";
-    alpha.db().insert(t.media).values({ id, kind: "audio", fileName, mimeType: "audio/webm", bytes: bytes.length, status: "attached" }).run();
+    alpha
+      .db()
+      .insert(t.media)
+      .values({
+        id,
+        kind: "audio",
+        fileName,
+        mimeType: "audio/webm",
+        bytes: bytes.length,
+        status: "attached",
+      })
+      .run();
     attachToStory(alpha, alpha.stories.adaPublished, id, "audioId");
 
     const whole = await fetchMedia(alpha.origin, id, cookies.adaDaughter);
@@ -165,12 +246,16 @@ describe("GET /media/{id}", () => {
     const open = await fetchMedia(alpha.origin, id, cookies.adaDaughter, { Range: "bytes=900-" });
     expect(open.response!.headers.get("Content-Range")).toBe("bytes 900-999/1000");
 
-    const beyond = await fetchMedia(alpha.origin, id, cookies.adaDaughter, { Range: "bytes=5000-6000" });
+    const beyond = await fetchMedia(alpha.origin, id, cookies.adaDaughter, {
+      Range: "bytes=5000-6000",
+    });
     expect(beyond.status).toBe(416);
     expect(beyond.response!.headers.get("Content-Range")).toBe("bytes */1000");
 
     // signed out, not even the size is told
-    expect((await fetchMedia(alpha.origin, id, undefined, { Range: "bytes=0-9" })).status).toBe(404);
+    expect((await fetchMedia(alpha.origin, id, undefined, { Range: "bytes=0-9" })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -190,13 +275,31 @@ describe("the signed upload URL flow", () => {
     // the same URL stores one file only
     expect((await putUpload(u, await phoneJpegWithGps(300, 300), cookies.ada)).status).toBe(409);
 
-    const perm = await call(storyImagesApi.action, putJson(`${alpha.origin}/api/story-images`, { imageUrl: u.url }, cookies.ada));
+    const perm = await call(
+      storyImagesApi.action,
+      putJson(`${alpha.origin}/api/story-images`, { imageUrl: u.url }, cookies.ada),
+    );
     expect(perm.status).toBe(200);
     expect(await perm.response!.json()).toEqual({ objectPath: `/media/${mediaId}` });
     // somebody else cannot claim it
-    expect((await call(storyImagesApi.action, putJson(`${alpha.origin}/api/story-images`, { imageUrl: u.url }, cookies.ben))).status).toBe(404);
+    expect(
+      (
+        await call(
+          storyImagesApi.action,
+          putJson(`${alpha.origin}/api/story-images`, { imageUrl: u.url }, cookies.ben),
+        )
+      ).status,
+    ).toBe(404);
 
-    const set = await call(storyImageApi.action, putJson(`${alpha.origin}/api/stories/${alpha.stories.adaPending}/image`, { imageUrl: objectPath }, cookies.ada), { id: alpha.stories.adaPending });
+    const set = await call(
+      storyImageApi.action,
+      putJson(
+        `${alpha.origin}/api/stories/${alpha.stories.adaPending}/image`,
+        { imageUrl: objectPath },
+        cookies.ada,
+      ),
+      { id: alpha.stories.adaPending },
+    );
     expect(set.status).toBe(200);
     expect((await set.response!.json()).imageUrl).toBe(`/media/${mediaId}`);
     expect(getMedia(alpha.db(), mediaId)!.status).toBe("attached");
@@ -205,18 +308,41 @@ describe("the signed upload URL flow", () => {
   it("binds the URL to its user and community", async () => {
     const u = await uploadUrl(cookies.ada);
     expect((await putUpload(u, await phoneJpegWithGps(300, 300), cookies.ben)).status).toBe(403);
-    const elsewhere = put(u.url.replace("alpha.", "bravo."), await phoneJpegWithGps(300, 300), cookies.bravoAda);
+    const elsewhere = put(
+      u.url.replace("alpha.", "bravo."),
+      await phoneJpegWithGps(300, 300),
+      cookies.bravoAda,
+    );
     expect((await call(uploadPut.action, elsewhere, { token: u.token })).status).toBe(403);
     const tampered = { url: u.url.slice(0, -3) + "abc", token: u.token.slice(0, -3) + "abc" };
-    expect((await putUpload(tampered, await phoneJpegWithGps(300, 300), cookies.ada)).status).toBe(403);
+    expect((await putUpload(tampered, await phoneJpegWithGps(300, 300), cookies.ada)).status).toBe(
+      403,
+    );
     // families share photos through their own form, not this flow
-    expect((await call(uploadUrlApi.action, postJson(`${alpha.origin}/api/objects/upload`, {}, cookies.adaDaughter))).status).toBe(403);
+    expect(
+      (
+        await call(
+          uploadUrlApi.action,
+          postJson(`${alpha.origin}/api/objects/upload`, {}, cookies.adaDaughter),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("refuses a resident setting the image of another resident's story (404)", async () => {
     const u = await uploadUrl(cookies.ben);
-    const { objectPath } = await (await putUpload(u, await phoneJpegWithGps(300, 300), cookies.ben)).response!.json();
-    const res = await call(storyImageApi.action, putJson(`${alpha.origin}/api/stories/${alpha.stories.adaPending}/image`, { imageUrl: objectPath }, cookies.ben), { id: alpha.stories.adaPending });
+    const { objectPath } = await (
+      await putUpload(u, await phoneJpegWithGps(300, 300), cookies.ben)
+    ).response!.json();
+    const res = await call(
+      storyImageApi.action,
+      putJson(
+        `${alpha.origin}/api/stories/${alpha.stories.adaPending}/image`,
+        { imageUrl: objectPath },
+        cookies.ben,
+      ),
+      { id: alpha.stories.adaPending },
+    );
     expect(res.status).toBe(404);
   });
 
@@ -239,7 +365,12 @@ describe("the signed upload URL flow", () => {
 });
 
 describe("POST /api/family/photos (multipart)", () => {
-  const post = (form: FormData, cookie: string) => new Request(`${alpha.origin}/api/family/photos`, { method: "POST", body: form, headers: { Cookie: cookie } });
+  const post = (form: FormData, cookie: string) =>
+    new Request(`${alpha.origin}/api/family/photos`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie },
+    });
   const withPhoto = (bytes: Buffer, name = "photo.jpg", description?: string) => {
     const form = new FormData();
     form.append("photo", new File([new Uint8Array(bytes)], name, { type: "image/jpeg" }));
@@ -248,14 +379,30 @@ describe("POST /api/family/photos (multipart)", () => {
   };
 
   it("stores a photo for the member's own resident, without its GPS", async () => {
-    const res = await call(familyPhotosApi.action, post(withPhoto(await phoneJpegWithGps(700, 500), "beach.jpg", "At the beach"), cookies.adaDaughter));
+    const res = await call(
+      familyPhotosApi.action,
+      post(
+        withPhoto(await phoneJpegWithGps(700, 500), "beach.jpg", "At the beach"),
+        cookies.adaDaughter,
+      ),
+    );
     expect(res.status).toBe(201);
     const body = await res.response!.json();
-    expect(body).toMatchObject({ description: "At the beach", familyMember: { name: "Dora Lovelace", relationship: "Daughter" } });
-    const row = alpha.db().select().from(t.familyPhotos).where(eq(t.familyPhotos.id, body.id)).get()!;
+    expect(body).toMatchObject({
+      description: "At the beach",
+      familyMember: { name: "Dora Lovelace", relationship: "Daughter" },
+    });
+    const row = alpha
+      .db()
+      .select()
+      .from(t.familyPhotos)
+      .where(eq(t.familyPhotos.id, body.id))
+      .get()!;
     expect(row.residentId).toBe(alpha.residents.ada);
     for (const v of mediaVariants(getMedia(alpha.db(), row.imageId)!)) {
-      expect((await sharp(path.join(tenantMediaDir("alpha"), v.fileName)).metadata()).exif).toBeUndefined();
+      expect(
+        (await sharp(path.join(tenantMediaDir("alpha"), v.fileName)).metadata()).exif,
+      ).toBeUndefined();
     }
   });
 
@@ -263,13 +410,22 @@ describe("POST /api/family/photos (multipart)", () => {
     const rowsBefore = mediaRows(alpha).length;
     const photosBefore = alpha.db().select().from(t.familyPhotos).all().length;
     const filesBefore = mediaFiles().length;
-    const big = await call(familyPhotosApi.action, post(withPhoto(sixMegabyteJpeg()), cookies.adaDaughter));
+    const big = await call(
+      familyPhotosApi.action,
+      post(withPhoto(sixMegabyteJpeg()), cookies.adaDaughter),
+    );
     expect(big.status).toBe(413);
     expect(await big.response!.text()).toBe("File too large: File size must be less than 5MB");
-    const text = await call(familyPhotosApi.action, post(withPhoto(textRenamedJpg()), cookies.adaDaughter));
+    const text = await call(
+      familyPhotosApi.action,
+      post(withPhoto(textRenamedJpg()), cookies.adaDaughter),
+    );
     expect(text.status).toBe(415);
     expect(await text.response!.text()).toBe("Invalid file type: Please select an image file");
-    const empty = await call(familyPhotosApi.action, post(withPhoto(Buffer.alloc(0), "empty.jpg"), cookies.adaDaughter));
+    const empty = await call(
+      familyPhotosApi.action,
+      post(withPhoto(Buffer.alloc(0), "empty.jpg"), cookies.adaDaughter),
+    );
     expect(empty.status).toBe(400);
     expect(await empty.response!.text()).toBe("Please select a photo to upload");
     const none = await call(familyPhotosApi.action, post(new FormData(), cookies.adaDaughter));
@@ -280,19 +436,38 @@ describe("POST /api/family/photos (multipart)", () => {
   });
 
   it("is for family members only", async () => {
-    expect((await call(familyPhotosApi.action, post(withPhoto(await phoneJpegWithGps(300, 300)), cookies.ada))).status).toBe(403);
-    expect((await call(familyPhotosApi.action, post(withPhoto(await phoneJpegWithGps(300, 300)), ""))).status).toBe(401);
+    expect(
+      (
+        await call(
+          familyPhotosApi.action,
+          post(withPhoto(await phoneJpegWithGps(300, 300)), cookies.ada),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(familyPhotosApi.action, post(withPhoto(await phoneJpegWithGps(300, 300)), "")))
+        .status,
+    ).toBe(401);
   });
 });
 
 describe("sweepPendingMedia", () => {
   it("removes day-old uploads nothing took, and keeps everything in use", async () => {
     const db = alpha.db();
-    const orphan = await saveImage(db, alpha.community, await phoneJpegWithGps(300, 300), { uploadedByUserId: "x" });
-    const fresh = await saveImage(db, alpha.community, await phoneJpegWithGps(300, 300), { uploadedByUserId: "x" });
-    const used = await saveImage(db, alpha.community, await phoneJpegWithGps(300, 300), { uploadedByUserId: "x" });
+    const orphan = await saveImage(db, alpha.community, await phoneJpegWithGps(300, 300), {
+      uploadedByUserId: "x",
+    });
+    const fresh = await saveImage(db, alpha.community, await phoneJpegWithGps(300, 300), {
+      uploadedByUserId: "x",
+    });
+    const used = await saveImage(db, alpha.community, await phoneJpegWithGps(300, 300), {
+      uploadedByUserId: "x",
+    });
     // used by a resident's profile although nobody marked it attached
-    db.update(t.residents).set({ profileImageId: used.id }).where(eq(t.residents.id, alpha.residents.ben)).run();
+    db.update(t.residents)
+      .set({ profileImageId: used.id })
+      .where(eq(t.residents.id, alpha.residents.ben))
+      .run();
     const old = new Date(Date.now() - 2 * 24 * 3600_000).toISOString();
     db.update(t.media).set({ createdAt: old }).where(eq(t.media.id, orphan.id)).run();
     db.update(t.media).set({ createdAt: old }).where(eq(t.media.id, used.id)).run();

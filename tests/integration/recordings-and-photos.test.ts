@@ -9,16 +9,37 @@ import { execFileSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
-import { buildCommunity, call, cookieFor, get, postForm, type Fixture } from "../helpers/home-fixture";
+import {
+  buildCommunity,
+  call,
+  cookieFor,
+  get,
+  postForm,
+  type Fixture,
+} from "../helpers/home-fixture";
 import { controlSchema, getControlDb, tenantSchema } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
-import { ffmpegPath, languageForModel, modelIsMultilingual, runWhisper, whisperArgs } from "~/utils/whisper.server";
+import {
+  ffmpegPath,
+  languageForModel,
+  modelIsMultilingual,
+  runWhisper,
+  whisperArgs,
+} from "~/utils/whisper.server";
 import { photoTooLargeMessage } from "~/utils/media-limits";
 import { readPhotoForm } from "~/utils/photo-form.server";
 import { saveAudio } from "~/models/media.server";
 import { formatMonthDay } from "~/models/local-time";
-import { recordingTitle, RecordedStoryError, saveRecordedStory } from "~/models/recorded-story.server";
-import { resetTranscriptionQueueForTests, submitRecording, waitForJob } from "~/models/transcription.server";
+import {
+  recordingTitle,
+  RecordedStoryError,
+  saveRecordedStory,
+} from "~/models/recorded-story.server";
+import {
+  resetTranscriptionQueueForTests,
+  submitRecording,
+  waitForJob,
+} from "~/models/transcription.server";
 import * as newStoryRoute from "~/routes/_community+/resident+/stories.new";
 import * as familyRoute from "~/routes/_community+/family+/_index";
 import * as newResidentRoute from "~/routes/_community+/admin+/residents.new";
@@ -32,7 +53,9 @@ import { ensureWhisperBinary } from "../../scripts/setup-whisper";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
-const TEST_MODEL = path.resolve(process.env.WHISPER_MODEL || "../shared/models/whisper-for-tests-ggml-tiny.en.bin");
+const TEST_MODEL = path.resolve(
+  process.env.WHISPER_MODEL || "../shared/models/whisper-for-tests-ggml-tiny.en.bin",
+);
 const FIXTURE_JSON = path.resolve(import.meta.dirname, "../fixtures/whisper-words.json");
 const MB = 1024 * 1024;
 const t = tenantSchema;
@@ -45,19 +68,32 @@ let adaUser: { id: string; username: string; displayName: string };
 let tone: Buffer;
 
 /** A JPEG-looking upload of `bytes` (the server refuses it by size before looking inside). */
-const bigJpeg = (bytes: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(bytes - 4, 7)]);
+const bigJpeg = (bytes: number) =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(bytes - 4, 7)]);
 
-function multipart(url: string, fields: Record<string, string>, cookie: string, file: { field: string; bytes: Buffer; name?: string }) {
+function multipart(
+  url: string,
+  fields: Record<string, string>,
+  cookie: string,
+  file: { field: string; bytes: Buffer; name?: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append(file.field, new File([new Uint8Array(file.bytes)], file.name ?? "IMG_2231.jpg", { type: "image/jpeg" }));
+  form.append(
+    file.field,
+    new File([new Uint8Array(file.bytes)], file.name ?? "IMG_2231.jpg", { type: "image/jpeg" }),
+  );
   return new Request(url, { method: "POST", body: form, headers: { Cookie: cookie } });
 }
 
 beforeAll(async () => {
   const built = await ensureWhisperBinary({ quiet: true });
   expect(built.ok, built.message).toBe(true);
-  dir = useTempDataDir({ WHISPER_MODEL: TEST_MODEL, TRANSCRIBE_CONCURRENCY: "1", WHISPER_BIN: undefined });
+  dir = useTempDataDir({
+    WHISPER_MODEL: TEST_MODEL,
+    TRANSCRIBE_CONCURRENCY: "1",
+    WHISPER_BIN: undefined,
+  });
   resetTranscriptionQueueForTests();
   alpha = await buildCommunity("alpha");
   cookies = {
@@ -66,10 +102,26 @@ beforeAll(async () => {
     daughter: await cookieFor(alpha.origin, alpha.users.adaDaughter),
     benSon: await cookieFor(alpha.origin, alpha.users.benSon),
   };
-  const row = getControlDb().select().from(controlSchema.users).where(eq(controlSchema.users.username, alpha.users.ada)).get()!;
+  const row = getControlDb()
+    .select()
+    .from(controlSchema.users)
+    .where(eq(controlSchema.users.username, alpha.users.ada))
+    .get()!;
   adaUser = { id: row.id, username: row.username, displayName: row.displayName };
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-issue18-"));
-  execFileSync(ffmpegPath()!, ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-c:a", "libopus", path.join(tmp, "tone.webm")]);
+  execFileSync(ffmpegPath()!, [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:duration=3",
+    "-c:a",
+    "libopus",
+    path.join(tmp, "tone.webm"),
+  ]);
   tone = fs.readFileSync(path.join(tmp, "tone.webm"));
 });
 
@@ -80,14 +132,23 @@ afterAll(() => {
 
 describe("a photo of any phone size", () => {
   it("reads the whole form: the fields are kept, the photo's real size is told, its bytes are not held", async () => {
-    const req = multipart(`${alpha.origin}/resident/stories/new`, { title: "The orchard", content: "Apples in October." }, cookies.ada, { field: "image", bytes: bigJpeg(21 * MB) });
+    const req = multipart(
+      `${alpha.origin}/resident/stories/new`,
+      { title: "The orchard", content: "Apples in October." },
+      cookies.ada,
+      { field: "image", bytes: bigJpeg(21 * MB) },
+    );
     const { form, tooLarge } = await readPhotoForm(req);
     expect(form.get("title")).toBe("The orchard");
     expect(form.get("content")).toBe("Apples in October.");
     expect(form.get("image")).toBeNull();
     expect(tooLarge.get("image")).toBe(21 * MB);
-    expect(photoTooLargeMessage(21 * MB)).toBe("This photo is too large (21 MB): choose one under 5 MB");
-    expect(photoTooLargeMessage(5.3 * MB)).toBe("This photo is too large (5.3 MB): choose one under 5 MB");
+    expect(photoTooLargeMessage(21 * MB)).toBe(
+      "This photo is too large (21 MB): choose one under 5 MB",
+    );
+    expect(photoTooLargeMessage(5.3 * MB)).toBe(
+      "This photo is too large (5.3 MB): choose one under 5 MB",
+    );
   });
 
   it("Tell Your Story answers a 21 MB photo on the form, with the title and story kept and nothing stored", async () => {
@@ -95,10 +156,21 @@ describe("a photo of any phone size", () => {
     const stories = alpha.db().select().from(t.stories).all().length;
     const res = await call(
       newStoryRoute.action,
-      multipart(`${alpha.origin}/resident/stories/new`, { title: "The orchard", content: "We picked apples every October.", category: "childhood" }, cookies.ada, { field: "image", bytes: bigJpeg(21 * MB) }),
+      multipart(
+        `${alpha.origin}/resident/stories/new`,
+        { title: "The orchard", content: "We picked apples every October.", category: "childhood" },
+        cookies.ada,
+        { field: "image", bytes: bigJpeg(21 * MB) },
+      ),
     );
-    expect(res.data.error.image).toEqual(["This photo is too large (21 MB): choose one under 5 MB"]);
-    expect(res.data.initialValue).toMatchObject({ title: "The orchard", content: "We picked apples every October.", category: "childhood" });
+    expect(res.data.error.image).toEqual([
+      "This photo is too large (21 MB): choose one under 5 MB",
+    ]);
+    expect(res.data.initialValue).toMatchObject({
+      title: "The orchard",
+      content: "We picked apples every October.",
+      category: "childhood",
+    });
     expect(alpha.db().select().from(t.media).all()).toHaveLength(media);
     expect(alpha.db().select().from(t.stories).all()).toHaveLength(stories);
   });
@@ -106,23 +178,48 @@ describe("a photo of any phone size", () => {
   it("Share Photo keeps the description; the resident's photo form keeps the names", async () => {
     const shared = await call(
       familyRoute.action,
-      multipart(`${alpha.origin}/family?dialog=photo`, { intent: "share-photo", description: "Dad at the lake, 1971" }, cookies.daughter, { field: "photo", bytes: bigJpeg(12 * MB) }),
+      multipart(
+        `${alpha.origin}/family?dialog=photo`,
+        { intent: "share-photo", description: "Dad at the lake, 1971" },
+        cookies.daughter,
+        { field: "photo", bytes: bigJpeg(12 * MB) },
+      ),
     );
-    expect(shared.data.error.photo).toEqual(["This photo is too large (12 MB): choose one under 5 MB"]);
+    expect(shared.data.error.photo).toEqual([
+      "This photo is too large (12 MB): choose one under 5 MB",
+    ]);
     expect(shared.data.initialValue).toMatchObject({ description: "Dad at the lake, 1971" });
     const resident = await call(
       newResidentRoute.action,
-      multipart(`${alpha.origin}/admin/residents/new`, { firstName: "Winifred", lastName: "Oakes", roomNumber: "21", intent: "update" }, cookies.admin, { field: "photo", bytes: bigJpeg(21 * MB) }),
+      multipart(
+        `${alpha.origin}/admin/residents/new`,
+        { firstName: "Winifred", lastName: "Oakes", roomNumber: "21", intent: "update" },
+        cookies.admin,
+        { field: "photo", bytes: bigJpeg(21 * MB) },
+      ),
     );
-    expect(resident.data.error.photo).toEqual(["This photo is too large (21 MB): choose one under 5 MB"]);
-    expect(resident.data.initialValue).toMatchObject({ firstName: "Winifred", lastName: "Oakes", roomNumber: "21" });
-    expect(alpha.db().select().from(t.residents).where(eq(t.residents.firstName, "Winifred")).all()).toHaveLength(0);
+    expect(resident.data.error.photo).toEqual([
+      "This photo is too large (21 MB): choose one under 5 MB",
+    ]);
+    expect(resident.data.initialValue).toMatchObject({
+      firstName: "Winifred",
+      lastName: "Oakes",
+      roomNumber: "21",
+    });
+    expect(
+      alpha.db().select().from(t.residents).where(eq(t.residents.firstName, "Winifred")).all(),
+    ).toHaveLength(0);
   });
 
   it("a body past the hard cap is refused with the form-level message", async () => {
     const res = await call(
       newStoryRoute.action,
-      multipart(`${alpha.origin}/resident/stories/new`, { title: "Huge", content: "Huge." }, cookies.ada, { field: "image", bytes: bigJpeg(65 * MB) }),
+      multipart(
+        `${alpha.origin}/resident/stories/new`,
+        { title: "Huge", content: "Huge." },
+        cookies.ada,
+        { field: "image", bytes: bigJpeg(65 * MB) },
+      ),
     );
     expect(res.data.error[""]).toEqual(["File too large", "File size must be less than 5MB"]);
   });
@@ -130,15 +227,40 @@ describe("a photo of any phone size", () => {
 
 describe("every recording can be kept", () => {
   it("a recording without words is saved under the day it was told; Save Story still needs words", async () => {
-    const audio = await saveAudio(alpha.db(), alpha.community, tone, { uploadedByUserId: adaUser.id });
-    await expect(saveRecordedStory(alpha.db(), alpha.community, adaUser, { residentId: alpha.residents.ada, content: " ", category: "family", audio: { mediaId: audio.id } })).rejects.toBeInstanceOf(
-      RecordedStoryError,
-    );
-    const story = await saveRecordedStory(alpha.db(), alpha.community, adaUser, { residentId: alpha.residents.ada, content: " ", category: "family", audio: { mediaId: audio.id }, withoutWords: true });
-    expect(story).toMatchObject({ content: "", audioId: audio.id, reviewStatus: "pending", title: recordingTitle(alpha.community.timeZone) });
+    const audio = await saveAudio(alpha.db(), alpha.community, tone, {
+      uploadedByUserId: adaUser.id,
+    });
+    await expect(
+      saveRecordedStory(alpha.db(), alpha.community, adaUser, {
+        residentId: alpha.residents.ada,
+        content: " ",
+        category: "family",
+        audio: { mediaId: audio.id },
+      }),
+    ).rejects.toBeInstanceOf(RecordedStoryError);
+    const story = await saveRecordedStory(alpha.db(), alpha.community, adaUser, {
+      residentId: alpha.residents.ada,
+      content: " ",
+      category: "family",
+      audio: { mediaId: audio.id },
+      withoutWords: true,
+    });
+    expect(story).toMatchObject({
+      content: "",
+      audioId: audio.id,
+      reviewStatus: "pending",
+      title: recordingTitle(alpha.community.timeZone),
+    });
     expect(story.title).toMatch(/^A recording from [A-Z][a-z]+ \d{1,2}$/);
     // with nothing to keep, nothing is saved
-    await expect(saveRecordedStory(alpha.db(), alpha.community, adaUser, { residentId: alpha.residents.ada, content: "", category: "family", withoutWords: true })).rejects.toMatchObject({ field: "audio" });
+    await expect(
+      saveRecordedStory(alpha.db(), alpha.community, adaUser, {
+        residentId: alpha.residents.ada,
+        content: "",
+        category: "family",
+        withoutWords: true,
+      }),
+    ).rejects.toMatchObject({ field: "audio" });
   });
 
   it("the title is the community's day, not the server's", () => {
@@ -148,20 +270,42 @@ describe("every recording can be kept", () => {
   });
 
   it("the wizard saves it with 'Save the recording without words' and then shows the saved story", async () => {
-    const audio = await saveAudio(alpha.db(), alpha.community, tone, { uploadedByUserId: adaUser.id, durationSeconds: 11 });
+    const audio = await saveAudio(alpha.db(), alpha.community, tone, {
+      uploadedByUserId: adaUser.id,
+      durationSeconds: 11,
+    });
     const fields = { category: "travel", prompt: "travel.0", audioId: audio.id, content: "" };
-    const refused = await call(wizardRoute.action, postForm(`${alpha.origin}/resident/record`, { ...fields, intent: "save" }, cookies.ada));
+    const refused = await call(
+      wizardRoute.action,
+      postForm(`${alpha.origin}/resident/record`, { ...fields, intent: "save" }, cookies.ada),
+    );
     expect(refused.status).toBe(400);
     expect(refused.data.saveProblem).toMatchObject({ field: "content" });
-    const saved = await call(wizardRoute.action, postForm(`${alpha.origin}/resident/record`, { ...fields, intent: "save-without-words" }, cookies.ada));
+    const saved = await call(
+      wizardRoute.action,
+      postForm(
+        `${alpha.origin}/resident/record`,
+        { ...fields, intent: "save-without-words" },
+        cookies.ada,
+      ),
+    );
     expect(saved.status).toBe(302);
     const location = saved.response!.headers.get("Location")!;
     expect(location).toMatch(/^\/resident\/record\?step=saved&story=[\w-]+$/);
     const page = await call(wizardRoute.loader, get(`${alpha.origin}${location}`, cookies.ada));
-    expect(page.data).toMatchObject({ step: "saved", saved: { hasWords: false, hasAudio: true, durationSeconds: 11, categoryLabel: "Travel" } });
+    expect(page.data).toMatchObject({
+      step: "saved",
+      saved: { hasWords: false, hasAudio: true, durationSeconds: 11, categoryLabel: "Travel" },
+    });
     expect(page.data.saved.title).toMatch(/^A recording from /);
     // someone else's story id shows nothing of it
-    const other = await call(wizardRoute.loader, get(`${alpha.origin}/resident/record?step=saved&story=${alpha.stories.benPublished}`, cookies.ada));
+    const other = await call(
+      wizardRoute.loader,
+      get(
+        `${alpha.origin}/resident/record?step=saved&story=${alpha.stories.benPublished}`,
+        cookies.ada,
+      ),
+    );
     expect(other.status).toBe(404);
   });
 
@@ -172,12 +316,26 @@ describe("every recording can be kept", () => {
     form.set("category", "general");
     form.set("residentId", "unknown");
     form.set("audio", new File([new Uint8Array(tone)], "recording.webm", { type: "audio/webm" }));
-    const res = await call(recordedApi.action, new Request(`${alpha.origin}/api/stories/recorded`, { method: "POST", body: form, headers: { Cookie: cookies.ada } }));
+    const res = await call(
+      recordedApi.action,
+      new Request(`${alpha.origin}/api/stories/recorded`, {
+        method: "POST",
+        body: form,
+        headers: { Cookie: cookies.ada },
+      }),
+    );
     expect(res.status).toBe(201);
     const story = await res.response!.json();
-    expect(story).toMatchObject({ content: "", title: `A recording from ${formatMonthDay(new Date().toISOString(), alpha.community.timeZone)}`, reviewStatus: "pending" });
+    expect(story).toMatchObject({
+      content: "",
+      title: `A recording from ${formatMonthDay(new Date().toISOString(), alpha.community.timeZone)}`,
+      reviewStatus: "pending",
+    });
     expect(story.audioUrl).toMatch(/^\/media\//);
-    const list = await call(residentStoriesApi.loader, get(`${alpha.origin}/api/resident/stories`, cookies.ada));
+    const list = await call(
+      residentStoriesApi.loader,
+      get(`${alpha.origin}/api/resident/stories`, cookies.ada),
+    );
     expect((await list.response!.json()).map((s: { id: string }) => s.id)).toContain(story.id);
   });
 });
@@ -210,7 +368,9 @@ describe("the words with their times, through the pipeline", () => {
   });
 
   it("asks main for one word per segment as JSON, in the resident's language when the model knows it", async () => {
-    expect(whisperArgs("m.bin", "a.wav", 1, { language: "de", outputBase: "/tmp/x/words" })).toEqual(
+    expect(
+      whisperArgs("m.bin", "a.wav", 1, { language: "de", outputBase: "/tmp/x/words" }),
+    ).toEqual(
       expect.arrayContaining(["-l", "de", "-ml", "1", "-sow", "-oj", "-of", "/tmp/x/words"]),
     );
     // the test model is English-only (vocabulary 51864); a multilingual header says 51865
@@ -225,13 +385,22 @@ describe("the words with their times, through the pipeline", () => {
     expect(languageForModel("de", { installed: true, multilingual: true })).toBe("de");
     expect(languageForModel("xx", { installed: true, multilingual: true })).toBe("en");
 
-    alpha.db().update(t.residents).set({ preferredLanguage: "de" }).where(eq(t.residents.id, alpha.residents.ada)).run();
-    const english = await submitRecording(alpha.db(), alpha.community, adaUser, tone, { language: "de" });
+    alpha
+      .db()
+      .update(t.residents)
+      .set({ preferredLanguage: "de" })
+      .where(eq(t.residents.id, alpha.residents.ada))
+      .run();
+    const english = await submitRecording(alpha.db(), alpha.community, adaUser, tone, {
+      language: "de",
+    });
     expect(english.job!.language).toBe("en");
     await waitForJob(alpha.db(), english.job!.id, 60_000);
     process.env.WHISPER_MODEL = multi;
     resetEnvForTests();
-    const german = await submitRecording(alpha.db(), alpha.community, adaUser, tone, { language: "de" });
+    const german = await submitRecording(alpha.db(), alpha.community, adaUser, tone, {
+      language: "de",
+    });
     expect(german.job!.language).toBe("de");
     await waitForJob(alpha.db(), german.job!.id, 60_000);
     const calls = fs.readFileSync(argsLog, "utf8").trim().split("\n");
@@ -243,7 +412,9 @@ describe("the words with their times, through the pipeline", () => {
     const submitted = await submitRecording(alpha.db(), alpha.community, adaUser, tone);
     const job = (await waitForJob(alpha.db(), submitted.job!.id, 60_000))!;
     expect(job.status).toBe("done");
-    expect(job.text).toBe('We sailed to Lisbon in 1962. It was "grand", said Grüße. The ship rolled.');
+    expect(job.text).toBe(
+      'We sailed to Lisbon in 1962. It was "grand", said Grüße. The ship rolled.',
+    );
     expect(JSON.parse(job.words!)[3]).toEqual([900, 1560, "Lisbon"]);
 
     const story = await saveRecordedStory(alpha.db(), alpha.community, adaUser, {
@@ -254,53 +425,118 @@ describe("the words with their times, through the pipeline", () => {
     });
     expect(story.transcriptWords).toBe(job.words);
     // the administrator approves; the family member reads it
-    const approved = await call(reviewRoute.action, postForm(`${alpha.origin}/admin/stories/${story.id}`, { intent: "approve" }, cookies.admin), { storyId: story.id });
+    const approved = await call(
+      reviewRoute.action,
+      postForm(`${alpha.origin}/admin/stories/${story.id}`, { intent: "approve" }, cookies.admin),
+      { storyId: story.id },
+    );
     expect(approved.status).toBe(302);
 
-    const vtt = await call(captionsRoute.loader, get(`${alpha.origin}/stories/${story.id}/captions.vtt`, cookies.daughter), { storyId: story.id });
+    const vtt = await call(
+      captionsRoute.loader,
+      get(`${alpha.origin}/stories/${story.id}/captions.vtt`, cookies.daughter),
+      { storyId: story.id },
+    );
     expect(vtt.status).toBe(200);
     expect(vtt.response!.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
     expect(await vtt.response!.text()).toBe(
       "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.480\nWe sailed to Lisboa in 1962.\n\n2\n00:00:04.700 --> 00:00:06.600\nIt was grand, said Greta.\n\n3\n00:00:06.600 --> 00:00:08.400\nThe ship rolled.\n",
     );
-    const page = await call(storyPage.loader, get(`${alpha.origin}/stories/${story.id}`, cookies.daughter), { storyId: story.id });
-    expect(page.data.listening).toEqual({ starts: [0, 320, 780, 900, 1560, 1700, 4700, 4900, 5100, 5600, 6050, 6600, 7200, 7800], language: "de", captionsUrl: `/stories/${story.id}/captions.vtt` });
+    const page = await call(
+      storyPage.loader,
+      get(`${alpha.origin}/stories/${story.id}`, cookies.daughter),
+      { storyId: story.id },
+    );
+    expect(page.data.listening).toEqual({
+      starts: [0, 320, 780, 900, 1560, 1700, 4700, 4900, 5100, 5600, 6050, 6600, 7200, 7800],
+      language: "de",
+      captionsUrl: `/stories/${story.id}/captions.vtt`,
+    });
   });
 
   it("captions have the story's own access: another family and other communities get 404; a story without times has none", async () => {
     const submitted = await submitRecording(alpha.db(), alpha.community, adaUser, tone);
     await waitForJob(alpha.db(), submitted.job!.id, 60_000);
-    const pending = await saveRecordedStory(alpha.db(), alpha.community, adaUser, { residentId: alpha.residents.ada, content: "We sailed to Lisbon.", category: "travel", audio: { mediaId: submitted.audio.id } });
+    const pending = await saveRecordedStory(alpha.db(), alpha.community, adaUser, {
+      residentId: alpha.residents.ada,
+      content: "We sailed to Lisbon.",
+      category: "travel",
+      audio: { mediaId: submitted.audio.id },
+    });
     const url = `${alpha.origin}/stories/${pending.id}/captions.vtt`;
-    expect((await call(captionsRoute.loader, get(url, cookies.ada), { storyId: pending.id })).status).toBe(200);
-    expect((await call(captionsRoute.loader, get(url, cookies.daughter), { storyId: pending.id })).status).toBe(404);
+    expect(
+      (await call(captionsRoute.loader, get(url, cookies.ada), { storyId: pending.id })).status,
+    ).toBe(200);
+    expect(
+      (await call(captionsRoute.loader, get(url, cookies.daughter), { storyId: pending.id }))
+        .status,
+    ).toBe(404);
     expect((await call(captionsRoute.loader, get(url), { storyId: pending.id })).status).toBe(302);
-    const typed = await call(captionsRoute.loader, get(`${alpha.origin}/stories/${alpha.stories.adaPublished}/captions.vtt`, cookies.daughter), { storyId: alpha.stories.adaPublished });
+    const typed = await call(
+      captionsRoute.loader,
+      get(`${alpha.origin}/stories/${alpha.stories.adaPublished}/captions.vtt`, cookies.daughter),
+      { storyId: alpha.stories.adaPublished },
+    );
     expect(typed.status).toBe(404);
   });
 
   it("the review page types the words, or transcribes again and fills a story that has none", async () => {
-    const audio = await saveAudio(alpha.db(), alpha.community, tone, { uploadedByUserId: adaUser.id });
-    const story = await saveRecordedStory(alpha.db(), alpha.community, adaUser, { residentId: alpha.residents.ada, content: "", category: "family", audio: { mediaId: audio.id }, withoutWords: true });
+    const audio = await saveAudio(alpha.db(), alpha.community, tone, {
+      uploadedByUserId: adaUser.id,
+    });
+    const story = await saveRecordedStory(alpha.db(), alpha.community, adaUser, {
+      residentId: alpha.residents.ada,
+      content: "",
+      category: "family",
+      audio: { mediaId: audio.id },
+      withoutWords: true,
+    });
     const page = `${alpha.origin}/admin/stories/${story.id}`;
     const view = await call(reviewRoute.loader, get(page, cookies.admin), { storyId: story.id });
     expect(view.data.words).toMatchObject({ canTranscribe: true, job: null });
 
-    const again = await call(reviewRoute.action, postForm(page, { intent: "transcribe" }, cookies.admin), { storyId: story.id });
+    const again = await call(
+      reviewRoute.action,
+      postForm(page, { intent: "transcribe" }, cookies.admin),
+      { storyId: story.id },
+    );
     expect(again.status).toBe(302);
-    const job = alpha.db().select().from(t.transcriptionJobs).where(eq(t.transcriptionJobs.storyId, story.id)).get()!;
+    const job = alpha
+      .db()
+      .select()
+      .from(t.transcriptionJobs)
+      .where(eq(t.transcriptionJobs.storyId, story.id))
+      .get()!;
     expect(job.language).toBe("en");
     await waitForJob(alpha.db(), job.id, 60_000);
     const filled = alpha.db().select().from(t.stories).where(eq(t.stories.id, story.id)).get()!;
-    expect(filled.content).toBe('We sailed to Lisbon in 1962. It was "grand", said Grüße. The ship rolled.');
+    expect(filled.content).toBe(
+      'We sailed to Lisbon in 1962. It was "grand", said Grüße. The ship rolled.',
+    );
     expect(filled.transcriptWords).toBeTruthy();
 
-    const typed = await call(reviewRoute.action, postForm(page, { intent: "words", content: "We sailed to Lisbon, my sister and I." }, cookies.admin), { storyId: story.id });
+    const typed = await call(
+      reviewRoute.action,
+      postForm(
+        page,
+        { intent: "words", content: "We sailed to Lisbon, my sister and I." },
+        cookies.admin,
+      ),
+      { storyId: story.id },
+    );
     expect(typed.status).toBe(302);
-    expect(alpha.db().select().from(t.stories).where(eq(t.stories.id, story.id)).get()!.content).toBe("We sailed to Lisbon, my sister and I.");
+    expect(
+      alpha.db().select().from(t.stories).where(eq(t.stories.id, story.id)).get()!.content,
+    ).toBe("We sailed to Lisbon, my sister and I.");
     // staff are not reviewers
     const staff = await cookieFor(alpha.origin, alpha.users.staff);
-    expect((await call(reviewRoute.action, postForm(page, { intent: "words", content: "x" }, staff), { storyId: story.id })).status).toBe(403);
+    expect(
+      (
+        await call(reviewRoute.action, postForm(page, { intent: "words", content: "x" }, staff), {
+          storyId: story.id,
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -310,10 +546,32 @@ describe("the real whisper.cpp binary", () => {
     process.env.WHISPER_MODEL = TEST_MODEL;
     resetEnvForTests();
     const wav = path.join(tmp, "tone.wav");
-    execFileSync(ffmpegPath()!, ["-nostdin", "-loglevel", "error", "-y", "-i", path.join(tmp, "tone.webm"), "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", wav]);
-    const result = await runWhisper({ binary: path.resolve("bin/whisper-main"), model: TEST_MODEL }, wav, { timeoutMs: 60_000, threads: 1 });
+    execFileSync(ffmpegPath()!, [
+      "-nostdin",
+      "-loglevel",
+      "error",
+      "-y",
+      "-i",
+      path.join(tmp, "tone.webm"),
+      "-ar",
+      "16000",
+      "-ac",
+      "1",
+      "-c:a",
+      "pcm_s16le",
+      wav,
+    ]);
+    const result = await runWhisper(
+      { binary: path.resolve("bin/whisper-main"), model: TEST_MODEL },
+      wav,
+      { timeoutMs: 60_000, threads: 1 },
+    );
     expect(result).toEqual({ text: "", words: [] });
     const json = JSON.parse(fs.readFileSync(path.join(tmp, "words.json"), "utf8"));
-    expect(json).toMatchObject({ model: { multilingual: false, vocab: 51864 }, params: { language: "en" }, transcription: [] });
+    expect(json).toMatchObject({
+      model: { multilingual: false, vocab: 51864 },
+      params: { language: "en" },
+      transcription: [],
+    });
   });
 });

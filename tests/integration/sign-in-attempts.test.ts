@@ -7,7 +7,12 @@ import { createCommunity } from "~/models/community.server";
 import { createUser } from "~/models/user.server";
 import { getControlDb, controlSchema } from "~/utils/db.server";
 import { reserveAttempts } from "~/utils/rate-limit.server";
-import { attemptClock, beginPasswordAttempt, progressiveDelayMs, SIGN_IN_LIMITS } from "~/utils/sign-in-attempts.server";
+import {
+  attemptClock,
+  beginPasswordAttempt,
+  progressiveDelayMs,
+  SIGN_IN_LIMITS,
+} from "~/utils/sign-in-attempts.server";
 import * as loginRoute from "~/routes/_auth+/login";
 
 let dir: string;
@@ -22,9 +27,23 @@ beforeAll(async () => {
   const alpha = createCommunity({ name: "Alpha House", subdomain: "alpha" });
   const bravo = createCommunity({ name: "Bravo Court", subdomain: "bravo" });
   for (const username of ["owner", "sprayed", "kiosk"]) {
-    await createUser({ tenantId: alpha.id, username, email: `${username}@x.example`, displayName: username, role: "staff", password: "correct-pass-phrase" });
+    await createUser({
+      tenantId: alpha.id,
+      username,
+      email: `${username}@x.example`,
+      displayName: username,
+      role: "staff",
+      password: "correct-pass-phrase",
+    });
   }
-  await createUser({ tenantId: bravo.id, username: "owner", email: "o@y.example", displayName: "Other owner", role: "staff", password: "correct-pass-phrase" });
+  await createUser({
+    tenantId: bravo.id,
+    username: "owner",
+    email: "o@y.example",
+    displayName: "Other owner",
+    role: "staff",
+    password: "correct-pass-phrase",
+  });
   // the progressive delay is recorded, not waited for
   attemptClock.sleep = async (ms) => {
     waits.push(ms);
@@ -42,18 +61,35 @@ beforeEach(() => {
   waits = [];
 });
 
-async function login(origin: string, username: string, password: string, ip: string, cookie?: string) {
+async function login(
+  origin: string,
+  username: string,
+  password: string,
+  ip: string,
+  cookie?: string,
+) {
   const body = new URLSearchParams({ username, password, redirectTo: "" });
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", "x-real-ip": ip };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/x-www-form-urlencoded",
+    "x-real-ip": ip,
+  };
   if (cookie) headers.Cookie = cookie;
   try {
-    return (await loginRoute.action({ request: new Request(`${origin}/login`, { method: "POST", body, headers }), params: {}, context: {} })) as unknown;
+    return (await loginRoute.action({
+      request: new Request(`${origin}/login`, { method: "POST", body, headers }),
+      params: {},
+      context: {},
+    })) as unknown;
   } catch (thrown) {
     return thrown;
   }
 }
 const statusOf = (r: unknown) => (r instanceof Response ? r.status : 200);
-const cookiesOf = (r: unknown) => (r as Response).headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookiesOf = (r: unknown) =>
+  (r as Response).headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 // these wait out real progressive delays (about 13 s idle): room for a busy two-core machine
 describe("the account-wide cap", { timeout: 120_000 }, () => {
@@ -64,7 +100,11 @@ describe("the account-wide cap", { timeout: 120_000 }, () => {
     // many addresses, ten guesses each: no pair is over its own limit
     let n = 0;
     for (let a = 0; n < SIGN_IN_LIMITS.perAccount; a++) {
-      for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress && n < SIGN_IN_LIMITS.perAccount; i++, n++) {
+      for (
+        let i = 0;
+        i < SIGN_IN_LIMITS.perAccountAndAddress && n < SIGN_IN_LIMITS.perAccount;
+        i++, n++
+      ) {
         expect(statusOf(await login(A, "owner", `guess-${n}`, `198.51.100.${a}`))).toBe(200);
       }
     }
@@ -87,33 +127,58 @@ describe("the account-wide cap", { timeout: 120_000 }, () => {
   it("a forged or other account's known-device cookie buys nothing", async () => {
     const forged = "storyloom_known=WyJhYmMiXQ%3D%3D.forged";
     const other = cookiesOf(await login(A, "kiosk", "correct-pass-phrase", "192.0.2.2"));
-    expect(statusOf(await login(A, "owner", "correct-pass-phrase", "203.0.113.11", forged))).toBe(429);
-    expect(statusOf(await login(A, "owner", "correct-pass-phrase", "203.0.113.12", other))).toBe(429);
+    expect(statusOf(await login(A, "owner", "correct-pass-phrase", "203.0.113.11", forged))).toBe(
+      429,
+    );
+    expect(statusOf(await login(A, "owner", "correct-pass-phrase", "203.0.113.12", other))).toBe(
+      429,
+    );
   });
 });
 
 describe("reservations", () => {
   it("a right password gives its attempt back: a kiosk signing in all day is never held", async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress + 5; i++) expect(statusOf(await login(A, "kiosk", "correct-pass-phrase", "192.0.2.50"))).toBe(302);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress + 5; i++)
+      expect(statusOf(await login(A, "kiosk", "correct-pass-phrase", "192.0.2.50"))).toBe(302);
   });
 
   it("N concurrent reservations take N places, in one transaction each", async () => {
     const key = { key: "test:concurrent", limit: 8, windowMs: 60_000 };
-    const results = await Promise.all(Array.from({ length: 26 }, async () => reserveAttempts([key, { key: "test:concurrent-ip", limit: 1000, windowMs: 60_000 }])));
+    const results = await Promise.all(
+      Array.from({ length: 26 }, async () =>
+        reserveAttempts([key, { key: "test:concurrent-ip", limit: 1000, windowMs: 60_000 }]),
+      ),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(8);
     // refused ones counted nowhere
-    const row = getControlDb().select().from(controlSchema.rateLimits).all().find((r) => r.key === "test:concurrent-ip");
+    const row = getControlDb()
+      .select()
+      .from(controlSchema.rateLimits)
+      .all()
+      .find((r) => r.key === "test:concurrent-ip");
     expect(row?.count).toBe(8);
   });
 
   it("concurrent sign-ins from one address spend one attempt each, the right one included", async () => {
-    const burst = await Promise.all(Array.from({ length: 15 }, (_, i) => login(A, "sprayed", i === 12 ? "correct-pass-phrase" : `wrong-${i}`, "192.0.2.77")));
-    expect(burst.filter((r) => statusOf(r) !== 429).length).toBe(SIGN_IN_LIMITS.perAccountAndAddress);
+    const burst = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        login(A, "sprayed", i === 12 ? "correct-pass-phrase" : `wrong-${i}`, "192.0.2.77"),
+      ),
+    );
+    expect(burst.filter((r) => statusOf(r) !== 429).length).toBe(
+      SIGN_IN_LIMITS.perAccountAndAddress,
+    );
     expect(statusOf(burst[12])).toBe(429);
   });
 
   it("the delay grows from 1 s to its most, and the real limits are as ADR 006 says", () => {
-    expect(defaults).toEqual({ perAccountAndAddress: 10, perAddress: 30, perAccount: 100, delayAfter: 10, maxDelayMs: 10_000 });
+    expect(defaults).toEqual({
+      perAccountAndAddress: 10,
+      perAddress: 30,
+      perAccount: 100,
+      delayAfter: 10,
+      maxDelayMs: 10_000,
+    });
     expect(progressiveDelayMs(SIGN_IN_LIMITS.delayAfter - 1)).toBe(0);
     expect(progressiveDelayMs(SIGN_IN_LIMITS.delayAfter)).toBe(1000);
     expect(progressiveDelayMs(SIGN_IN_LIMITS.delayAfter + 3)).toBe(8000);
@@ -121,7 +186,10 @@ describe("reservations", () => {
   });
 
   it("an attempt is for the account the name means on this host", async () => {
-    const here = await beginPasswordAttempt(new Request(`${A}/login`, { headers: { "x-real-ip": "192.0.2.99" } }), { username: "  KIOSK " });
+    const here = await beginPasswordAttempt(
+      new Request(`${A}/login`, { headers: { "x-real-ip": "192.0.2.99" } }),
+      { username: "  KIOSK " },
+    );
     expect(here.ok).toBe(true);
     if (here.ok) here.succeeded();
   });

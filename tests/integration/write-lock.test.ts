@@ -7,7 +7,14 @@ import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
-import { approve, buildCommunity, call, cookieFor, get, type Fixture } from "../helpers/home-fixture";
+import {
+  approve,
+  buildCommunity,
+  call,
+  cookieFor,
+  get,
+  type Fixture,
+} from "../helpers/home-fixture";
 import { recordStoryView } from "~/models/comment.server";
 import { tenantDbFile, tenantSchema } from "~/utils/db.server";
 import * as storyPage from "~/routes/_community+/stories+/$storyId";
@@ -33,7 +40,11 @@ async function holdWriteLock(ms: number) {
     process.stdout.write("locked\\n");
     setTimeout(() => { db.exec("COMMIT"); db.close(); }, Number(process.argv[2]));
   `;
-  const child = spawn(process.execPath, ["-e", script, tenantDbFile(alpha.community.subdomain), String(ms)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    ["-e", script, tenantDbFile(alpha.community.subdomain), String(ms)],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
   expect(chunk.toString()).toContain("locked");
   return { done: once(child, "exit") };
@@ -45,10 +56,16 @@ describe("a write lock held by another connection", () => {
     const lock = await holdWriteLock(400);
     const t0 = performance.now();
     // reads the story, then writes the view: the write waits for the other process's commit
-    expect(recordStoryView(db, alpha.community, alpha.family.adaDaughter, alpha.stories.adaPublished)).toBe(true);
+    expect(
+      recordStoryView(db, alpha.community, alpha.family.adaDaughter, alpha.stories.adaPublished),
+    ).toBe(true);
     expect(performance.now() - t0).toBeGreaterThan(200);
     await lock.done;
-    const story = db.select().from(tenantSchema.stories).where(eq(tenantSchema.stories.id, alpha.stories.adaPublished)).get()!;
+    const story = db
+      .select()
+      .from(tenantSchema.stories)
+      .where(eq(tenantSchema.stories.id, alpha.stories.adaPublished))
+      .get()!;
     expect(story.viewCount).toBe(1);
   });
 
@@ -56,7 +73,11 @@ describe("a write lock held by another connection", () => {
     const cookie = await cookieFor(alpha.origin, alpha.users.benSon);
     approve(alpha.db(), alpha.stories.benPublished);
     const lock = await holdWriteLock(400);
-    const page = await call(storyPage.loader, get(`${alpha.origin}/stories/${alpha.stories.benPublished}`, cookie), { storyId: alpha.stories.benPublished });
+    const page = await call(
+      storyPage.loader,
+      get(`${alpha.origin}/stories/${alpha.stories.benPublished}`, cookie),
+      { storyId: alpha.stories.benPublished },
+    );
     expect(page.status).toBe(200);
     expect(page.data.story.viewCount).toBe(1);
     await lock.done;

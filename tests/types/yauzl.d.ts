@@ -11,8 +11,16 @@ declare module "yauzl" {
     openReadStream(entry: Entry, callback: (err: Error | null, stream?: Readable) => void): void;
     close(): void;
   }
-  export function fromBuffer(buffer: Buffer, options: { lazyEntries?: boolean }, callback: (err: Error | null, zipfile?: ZipFile) => void): void;
-  export function open(path: string, options: { lazyEntries?: boolean }, callback: (err: Error | null, zipfile?: ZipFile) => void): void;
+  export function fromBuffer(
+    buffer: Buffer,
+    options: { lazyEntries?: boolean },
+    callback: (err: Error | null, zipfile?: ZipFile) => void,
+  ): void;
+  export function open(
+    path: string,
+    options: { lazyEntries?: boolean },
+    callback: (err: Error | null, zipfile?: ZipFile) => void,
+  ): void;
   const yauzl: { fromBuffer: typeof fromBuffer; open: typeof open };
   export default yauzl;
 }

@@ -1,20 +1,50 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { BodyMeter, BodyTooLargeError, bodyRuleFor, isBrowserForm, ReadBudget, tooLargeJson, tooLargePage } from "~/utils/body-limit.server";
-import { EdgeLimiter, mentionsSession, requesterKey, routePath, tooManyPage, Turnstile, UploadGate } from "~/utils/edge-limits.server";
+import {
+  BodyMeter,
+  BodyTooLargeError,
+  bodyRuleFor,
+  isBrowserForm,
+  ReadBudget,
+  tooLargeJson,
+  tooLargePage,
+} from "~/utils/body-limit.server";
+import {
+  EdgeLimiter,
+  mentionsSession,
+  requesterKey,
+  routePath,
+  tooManyPage,
+  Turnstile,
+  UploadGate,
+} from "~/utils/edge-limits.server";
 
 const rules = [
-  { name: "uploads", limit: 3, windowMs: 60_000, match: (m: string, p: string) => m === "POST" && p === "/api/family/photos" },
-  { name: "API requests", limit: 5, windowMs: 60_000, match: (_m: string, p: string) => p.startsWith("/api/") },
+  {
+    name: "uploads",
+    limit: 3,
+    windowMs: 60_000,
+    match: (m: string, p: string) => m === "POST" && p === "/api/family/photos",
+  },
+  {
+    name: "API requests",
+    limit: 5,
+    windowMs: 60_000,
+    match: (_m: string, p: string) => p.startsWith("/api/"),
+  },
 ];
 
 describe("edge rate limits", () => {
   it("refuses past the limit, per requester, until the window ends", () => {
     const limiter = new EdgeLimiter(rules);
     const t = 1_000_000;
-    for (let i = 0; i < 3; i++) expect(limiter.check("POST", "/api/family/photos", "s:a", t)).toBeNull();
-    expect(limiter.check("POST", "/api/family/photos", "s:a", t)).toEqual({ rule: "uploads", retryAfterSeconds: 60 });
+    for (let i = 0; i < 3; i++)
+      expect(limiter.check("POST", "/api/family/photos", "s:a", t)).toBeNull();
+    expect(limiter.check("POST", "/api/family/photos", "s:a", t)).toEqual({
+      rule: "uploads",
+      retryAfterSeconds: 60,
+    });
     // someone else is not affected
     expect(limiter.check("POST", "/api/family/photos", "s:b", t)).toBeNull();
     // a minute later the window starts again
@@ -51,14 +81,26 @@ describe("edge rate limits under concurrency", () => {
   it("N concurrent requests whose requester is looked up asynchronously spend N places: exactly the limit pass", async () => {
     const limiter = new EdgeLimiter(rules);
     // as in scripts/server.ts: the requester is verified (a database read) before the check
-    const verify = () => new Promise<string>((resolve) => setTimeout(() => resolve("ip:10.0.0.1"), Math.random() * 5));
-    const outcomes = await Promise.all(Array.from({ length: 40 }, async () => limiter.check("POST", "/api/family/photos", await verify(), 5_000)));
+    const verify = () =>
+      new Promise<string>((resolve) => setTimeout(() => resolve("ip:10.0.0.1"), Math.random() * 5));
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, async () =>
+        limiter.check("POST", "/api/family/photos", await verify(), 5_000),
+      ),
+    );
     expect(outcomes.filter((o) => o === null)).toHaveLength(3);
     expect(outcomes.filter((o) => o?.rule === "uploads")).toHaveLength(37);
   });
 
   it("counts Remix's data requests as the page's own posts", () => {
-    const limiter = new EdgeLimiter([{ name: "sign-in links", limit: 2, windowMs: 60_000, match: (m, p) => m === "POST" && (p === "/auth/token" || p === "/invite") }]);
+    const limiter = new EdgeLimiter([
+      {
+        name: "sign-in links",
+        limit: 2,
+        windowMs: 60_000,
+        match: (m, p) => m === "POST" && (p === "/auth/token" || p === "/invite"),
+      },
+    ]);
     expect(limiter.applies("POST", "/invite.data")).toBe(true);
     expect(limiter.check("POST", "/invite", "ip:1", 0)).toBeNull();
     expect(limiter.check("POST", "/invite.data", "ip:1", 0)).toBeNull();
@@ -177,7 +219,10 @@ describe("the body meter", () => {
   });
 
   it("concurrent bodies are metered each on its own", async () => {
-    const meters = Array.from({ length: 20 }, (_, i) => new BodyMeter(source((i % 2 ? 200 : 50) * KB, 8 * KB), 64 * KB));
+    const meters = Array.from(
+      { length: 20 },
+      (_, i) => new BodyMeter(source((i % 2 ? 200 : 50) * KB, 8 * KB), 64 * KB),
+    );
     const results = await Promise.allSettled(meters.map((m) => readAll(m.stream())));
     results.forEach((r, i) => expect(r.status, `body ${i}`).toBe(i % 2 ? "rejected" : "fulfilled"));
   });
@@ -211,7 +256,9 @@ describe("body rules", () => {
     expect(page).toContain("File too large");
     expect(page).toContain('href="/family?dialog=photo"');
     expect(tooLargePage(bodyRuleFor("POST", "/login"), "//evil.example/x")).toContain('href="/"');
-    expect(JSON.parse(tooLargeJson(bodyRuleFor("POST", "/api/residents"))).message).toMatch(/at most 64 KB/);
+    expect(JSON.parse(tooLargeJson(bodyRuleFor("POST", "/api/residents"))).message).toMatch(
+      /at most 64 KB/,
+    );
   });
 });
 

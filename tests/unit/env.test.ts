@@ -16,24 +16,39 @@ describe("configuration", () => {
   });
 
   it("keeps a generated local secret between starts", () => {
-    expect(parseEnv({ DATA_DIR: tmp }).SESSION_SECRET).toBe(parseEnv({ DATA_DIR: tmp }).SESSION_SECRET);
+    expect(parseEnv({ DATA_DIR: tmp }).SESSION_SECRET).toBe(
+      parseEnv({ DATA_DIR: tmp }).SESSION_SECRET,
+    );
   });
 
   it("requires SESSION_SECRET in production and turns development login off there", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: tmp })).toThrow(/SESSION_SECRET is required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: tmp })).toThrow(
+      /SESSION_SECRET is required in production/,
+    );
     const e = parseEnv({ NODE_ENV: "production", DATA_DIR: tmp, SESSION_SECRET: "x".repeat(40) });
     expect(e.DEV_LOGIN).toBe(false);
     expect(e.DEFAULT_TENANT).toBeNull();
   });
 
   it("lets DEV_LOGIN override the mode either way", () => {
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), DEV_LOGIN: "1", DATA_DIR: tmp }).DEV_LOGIN).toBe(true);
+    expect(
+      parseEnv({
+        NODE_ENV: "production",
+        SESSION_SECRET: "x".repeat(40),
+        DEV_LOGIN: "1",
+        DATA_DIR: tmp,
+      }).DEV_LOGIN,
+    ).toBe(true);
     expect(parseEnv({ DEV_LOGIN: "0", DATA_DIR: tmp }).DEV_LOGIN).toBe(false);
   });
 
   it("names the bad variable in its message", () => {
     expect(() => parseEnv({ PORT: "eighty", DATA_DIR: tmp })).toThrow(/PORT/);
-    expect(() => parseEnv({ APP_DOMAIN: "https://x.example", DATA_DIR: tmp })).toThrow(/APP_DOMAIN must be a bare host name/);
-    expect(() => parseEnv({ SESSION_SECRET: "short", DATA_DIR: tmp })).toThrow(/at least 32 characters/);
+    expect(() => parseEnv({ APP_DOMAIN: "https://x.example", DATA_DIR: tmp })).toThrow(
+      /APP_DOMAIN must be a bare host name/,
+    );
+    expect(() => parseEnv({ SESSION_SECRET: "short", DATA_DIR: tmp })).toThrow(
+      /at least 32 characters/,
+    );
   });
 });

@@ -16,21 +16,33 @@ describe("fonts on reading pages", () => {
   });
 
   it("leaves the rest of the stylesheet as it is when it takes the @font-face rules out", () => {
-    expect(withoutFontFaces(css)).toBe('body{font-family:"Atkinson Hyperlegible",system-ui}.story{font-family:Literata,Georgia,serif}');
+    expect(withoutFontFaces(css)).toBe(
+      'body{font-family:"Atkinson Hyperlegible",system-ui}.story{font-family:Literata,Georgia,serif}',
+    );
   });
 
   it("sets the cookie on a first visit, and knows the browser by it after, for this stylesheet only", async () => {
     const href = "/build/_assets/tailwind-ABC123.css";
     const first = await fontsState(new Request("https://sunnybrook.example.org/stories/1"), href);
     expect(first.cached).toBe(false);
-    expect(first.setCookie).toMatch(/^storyloom_fonts=.+; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(first.setCookie).toMatch(
+      /^storyloom_fonts=.+; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
     const cookie = first.setCookie!.split(";")[0]!;
-    const again = await fontsState(new Request("https://sunnybrook.example.org/news", { headers: { Cookie: cookie } }), href);
+    const again = await fontsState(
+      new Request("https://sunnybrook.example.org/news", { headers: { Cookie: cookie } }),
+      href,
+    );
     expect(again).toEqual({ cached: true, setCookie: null });
     // a new stylesheet (new font files too, perhaps): the browser is sent them again
-    const changed = await fontsState(new Request("https://sunnybrook.example.org/news", { headers: { Cookie: cookie } }), "/build/_assets/tailwind-DEF456.css");
+    const changed = await fontsState(
+      new Request("https://sunnybrook.example.org/news", { headers: { Cookie: cookie } }),
+      "/build/_assets/tailwind-DEF456.css",
+    );
     expect(changed.cached).toBe(false);
     // plain http (a local server): not Secure, or the browser would drop it
-    expect((await fontsState(new Request("http://sunnybrook.localhost/"), href)).setCookie).not.toMatch(/Secure/);
+    expect(
+      (await fontsState(new Request("http://sunnybrook.localhost/"), href)).setCookie,
+    ).not.toMatch(/Secure/);
   });
 });

@@ -14,12 +14,22 @@ describe("community-local days and months", () => {
   });
 
   it("finds the UTC instant at which the local month began, across daylight saving", () => {
-    expect(startOfLocalMonthUtc("America/New_York", new Date("2025-03-20T12:00:00Z"))).toBe("2025-03-01T05:00:00.000Z");
-    expect(startOfLocalMonthUtc("America/New_York", new Date("2025-07-04T12:00:00Z"))).toBe("2025-07-01T04:00:00.000Z");
-    expect(startOfLocalMonthUtc("UTC", new Date("2025-07-04T12:00:00Z"))).toBe("2025-07-01T00:00:00.000Z");
+    expect(startOfLocalMonthUtc("America/New_York", new Date("2025-03-20T12:00:00Z"))).toBe(
+      "2025-03-01T05:00:00.000Z",
+    );
+    expect(startOfLocalMonthUtc("America/New_York", new Date("2025-07-04T12:00:00Z"))).toBe(
+      "2025-07-01T04:00:00.000Z",
+    );
+    expect(startOfLocalMonthUtc("UTC", new Date("2025-07-04T12:00:00Z"))).toBe(
+      "2025-07-01T00:00:00.000Z",
+    );
     // still June in Los Angeles
-    expect(startOfLocalMonthUtc("America/Los_Angeles", new Date("2025-07-01T03:00:00Z"))).toBe("2025-06-01T07:00:00.000Z");
-    expect(startOfLocalMonthUtc("Australia/Sydney", new Date("2025-10-15T00:00:00Z"))).toBe("2025-09-30T14:00:00.000Z");
+    expect(startOfLocalMonthUtc("America/Los_Angeles", new Date("2025-07-01T03:00:00Z"))).toBe(
+      "2025-06-01T07:00:00.000Z",
+    );
+    expect(startOfLocalMonthUtc("Australia/Sydney", new Date("2025-10-15T00:00:00Z"))).toBe(
+      "2025-09-30T14:00:00.000Z",
+    );
   });
 
   it("writes long dates the same way everywhere", () => {
@@ -37,7 +47,9 @@ describe("community-local days and months", () => {
       expect(localDateIn("Asia/Tokyo", before)).toBe("2025-03-01");
       expect(localDateIn("America/Los_Angeles", sameSecond)).toBe("2025-02-28");
       expect(localDateIn("America/Los_Angeles", after)).toBe("2025-03-01");
-      expect(formatLongDate("2025-03-01T07:59:59Z", "America/Los_Angeles")).toBe("February 28, 2025");
+      expect(formatLongDate("2025-03-01T07:59:59Z", "America/Los_Angeles")).toBe(
+        "February 28, 2025",
+      );
       expect(formatLongDate("2025-03-01T07:59:59Z", "Asia/Tokyo")).toBe("March 1, 2025");
       expect(formatLongDate("2025-03-01T08:00:00Z", "America/Los_Angeles")).toBe("March 1, 2025");
     }
@@ -54,35 +66,77 @@ describe("pages of a list", () => {
     expect(parsePageParam("0")).toBe(1);
   });
   it("clamps to the pages that exist", () => {
-    expect(pageOf(0, 4, 12)).toMatchObject({ page: 1, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false });
-    expect(pageOf(25, 2, 12)).toMatchObject({ page: 2, pageCount: 3, offset: 12, hasPrevious: true, hasNext: true });
+    expect(pageOf(0, 4, 12)).toMatchObject({
+      page: 1,
+      pageCount: 1,
+      offset: 0,
+      hasPrevious: false,
+      hasNext: false,
+    });
+    expect(pageOf(25, 2, 12)).toMatchObject({
+      page: 2,
+      pageCount: 3,
+      offset: 12,
+      hasPrevious: true,
+      hasNext: true,
+    });
     expect(pageOf(25, 99, 12)).toMatchObject({ page: 3, offset: 24, hasNext: false });
   });
 });
 
 describe("quick actions and footer links by role", () => {
   it("gives each role actions that lead to its own screens", () => {
-    const labels = (role: Parameters<typeof quickActionsFor>[0]) => quickActionsFor(role).map((a) => `${a.label} ${a.href}`);
-    expect(labels("resident")).toEqual(["Create New Story /resident/record", "Upload Photos /resident/stories/new", "Read All Stories /stories"]);
-    expect(labels("family")).toEqual(["Upload Photos /family?dialog=photo", "Read All Stories /stories"]);
-    expect(labels("staff")).toEqual(["Create New Story /resident/record", "Invite Family /staff/families/new"]);
-    expect(labels("administrator")).toEqual(["Create New Story /resident/record", "Invite Family /admin/families/new"]);
+    const labels = (role: Parameters<typeof quickActionsFor>[0]) =>
+      quickActionsFor(role).map((a) => `${a.label} ${a.href}`);
+    expect(labels("resident")).toEqual([
+      "Create New Story /resident/record",
+      "Upload Photos /resident/stories/new",
+      "Read All Stories /stories",
+    ]);
+    expect(labels("family")).toEqual([
+      "Upload Photos /family?dialog=photo",
+      "Read All Stories /stories",
+    ]);
+    expect(labels("staff")).toEqual([
+      "Create New Story /resident/record",
+      "Invite Family /staff/families/new",
+    ]);
+    expect(labels("administrator")).toEqual([
+      "Create New Story /resident/record",
+      "Invite Family /admin/families/new",
+    ]);
     expect(labels("super_admin")).toEqual(["Invite Family /admin/families/new"]);
   });
   it("shows Support only when the facility can be reached", () => {
-    expect(footerLinksFor("family", { email: "a@b.example", phone: null }).map((l) => l.href)).toEqual(["/stories", "/family", "mailto:a@b.example"]);
-    expect(footerLinksFor("staff", { email: null, phone: "(503) 555-0142" }).map((l) => l.href)).toEqual(["/stories", "/staff/residents", "tel:5035550142"]);
-    expect(footerLinksFor("resident", { email: null, phone: null }).map((l) => l.label)).toEqual(["View All Stories"]);
+    expect(
+      footerLinksFor("family", { email: "a@b.example", phone: null }).map((l) => l.href),
+    ).toEqual(["/stories", "/family", "mailto:a@b.example"]);
+    expect(
+      footerLinksFor("staff", { email: null, phone: "(503) 555-0142" }).map((l) => l.href),
+    ).toEqual(["/stories", "/staff/residents", "tel:5035550142"]);
+    expect(footerLinksFor("resident", { email: null, phone: null }).map((l) => l.label)).toEqual([
+      "View All Stories",
+    ]);
   });
 });
 
 describe("form rules", () => {
   it("contact: name, email format and facility required; phone and message optional", () => {
-    expect(ContactSchema.safeParse({ name: "Ann", email: "ann@oak.example", facility: "Oak" }).success).toBe(true);
+    expect(
+      ContactSchema.safeParse({ name: "Ann", email: "ann@oak.example", facility: "Oak" }).success,
+    ).toBe(true);
     const bad = ContactSchema.safeParse({ name: "  ", email: "ann@", facility: "" });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues.map((i) => i.path[0]).sort()).toEqual(["email", "facility", "name"]);
-    expect(ContactSchema.safeParse({ name: "Ann", email: " ann@oak.example ", facility: "Oak", phone: "555", message: "hi" }).data?.email).toBe("ann@oak.example");
+    expect(
+      ContactSchema.safeParse({
+        name: "Ann",
+        email: " ann@oak.example ",
+        facility: "Oak",
+        phone: "555",
+        message: "hi",
+      }).data?.email,
+    ).toBe("ann@oak.example");
   });
   it("comment: trimmed text must be non-empty; emoji is one of the eight or none", () => {
     expect(CommentSchema.safeParse({ content: "  hi  " }).data).toEqual({ content: "hi" });
@@ -126,7 +180,11 @@ describe("a day in a table row", () => {
     expect(formatDayThisYear("2026-01-01T04:30:00Z", "Europe/London", now)).toBe("Jan 1");
     expect(formatRecentDay("2026-11-24T05:30:00Z", "America/New_York", now)).toBe("today");
     expect(formatRecentDay("2026-11-24T04:30:00Z", "America/New_York", now)).toBe("yesterday");
-    expect(todayInTimeZone("Pacific/Kiritimati", new Date("2026-11-24T11:00:00Z"))).toBe("2026-11-25");
-    expect(todayInTimeZone("Pacific/Pago_Pago", new Date("2026-11-24T09:00:00Z"))).toBe("2026-11-23");
+    expect(todayInTimeZone("Pacific/Kiritimati", new Date("2026-11-24T11:00:00Z"))).toBe(
+      "2026-11-25",
+    );
+    expect(todayInTimeZone("Pacific/Pago_Pago", new Date("2026-11-24T09:00:00Z"))).toBe(
+      "2026-11-23",
+    );
   });
 });

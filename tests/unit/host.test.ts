@@ -10,10 +10,16 @@ describe("host classification", () => {
     expect(classifyHost("www.storyloom.example", d)).toEqual({ kind: "marketing" });
   });
   it("reads one label before the domain as a community", () => {
-    expect(classifyHost("sunnybrook.storyloom.example", d)).toEqual({ kind: "subdomain", subdomain: "sunnybrook" });
+    expect(classifyHost("sunnybrook.storyloom.example", d)).toEqual({
+      kind: "subdomain",
+      subdomain: "sunnybrook",
+    });
   });
   it("never reads a deeper name as a community", () => {
-    expect(classifyHost("a.sunnybrook.storyloom.example", d)).toEqual({ kind: "subdomain", subdomain: "" });
+    expect(classifyHost("a.sunnybrook.storyloom.example", d)).toEqual({
+      kind: "subdomain",
+      subdomain: "",
+    });
   });
   it("does not match a look-alike domain", () => {
     expect(classifyHost("evilstoryloom.example", d)).toEqual({ kind: "other" });

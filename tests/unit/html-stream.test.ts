@@ -13,10 +13,16 @@ const page = (lead: number) =>
     "div",
     null,
     createElement("span", null, "a".repeat(lead)),
-    ...Array.from({ length: 120 }, (_, i) => createElement("p", { key: i }, `Story ${i} of the family, told…`)),
+    ...Array.from({ length: 120 }, (_, i) =>
+      createElement("p", { key: i }, `Story ${i} of the family, told…`),
+    ),
   );
 
-function render(element: ReturnType<typeof page>, through: () => NodeJS.ReadWriteStream, chunks: Buffer[] = []): Promise<Buffer> {
+function render(
+  element: ReturnType<typeof page>,
+  through: () => NodeJS.ReadWriteStream,
+  chunks: Buffer[] = [],
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -45,7 +51,10 @@ function renderWhole(element: ReturnType<typeof page>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const { pipe } = renderToPipeableStream(element, {
       onAllReady() {
-        wholeDocument(pipe).then((html) => resolve(Buffer.from(html.buffer, html.byteOffset, html.byteLength)), reject);
+        wholeDocument(pipe).then(
+          (html) => resolve(Buffer.from(html.buffer, html.byteOffset, html.byteLength)),
+          reject,
+        );
       },
       onError: reject,
     });
@@ -53,7 +62,8 @@ function renderWhole(element: ReturnType<typeof page>): Promise<Buffer> {
 }
 
 async function cutLead(): Promise<number> {
-  for (let lead = 1; lead < 60; lead++) if ((await render(page(lead), () => new PassThrough())).includes(0)) return lead;
+  for (let lead = 1; lead < 60; lead++)
+    if ((await render(page(lead), () => new PassThrough())).includes(0)) return lead;
   throw new Error("React no longer pads its views: this workaround can go");
 }
 

@@ -5,7 +5,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { builtAssetFile, inlineStylesheet, inlineStyleText } from "~/utils/inline-stylesheet.server";
+import {
+  builtAssetFile,
+  inlineStylesheet,
+  inlineStyleText,
+} from "~/utils/inline-stylesheet.server";
 import { pageShipsScripts, READING_PAGE } from "~/utils/page-scripts";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 
@@ -18,13 +22,22 @@ describe("the stylesheet's text inside a page", () => {
   });
 
   it("resolves relative urls against the stylesheet's URL, not the page's", () => {
-    expect(inlineStyleText(".a{background:url(img/b.png)}", href)).toBe(".a{background:url(/build/_assets/img/b.png)}");
-    expect(inlineStyleText(`.a{src:url("../fonts/f.woff2?v=2#x")}`, href)).toBe(`.a{src:url("/build/fonts/f.woff2?v=2#x")}`);
-    expect(inlineStyleText(".a{src:url( './f.woff2' )}", href)).toBe(".a{src:url('/build/_assets/f.woff2')}");
+    expect(inlineStyleText(".a{background:url(img/b.png)}", href)).toBe(
+      ".a{background:url(/build/_assets/img/b.png)}",
+    );
+    expect(inlineStyleText(`.a{src:url("../fonts/f.woff2?v=2#x")}`, href)).toBe(
+      `.a{src:url("/build/fonts/f.woff2?v=2#x")}`,
+    );
+    expect(inlineStyleText(".a{src:url( './f.woff2' )}", href)).toBe(
+      ".a{src:url('/build/_assets/f.woff2')}",
+    );
   });
 
   it("cannot close the <style> element early", () => {
-    const text = inlineStyleText(`.a::after{content:"</style><script>alert(1)</script>"}.b::after{content:"</STYLE >"}`, href)!;
+    const text = inlineStyleText(
+      `.a::after{content:"</style><script>alert(1)</script>"}.b::after{content:"</STYLE >"}`,
+      href,
+    )!;
     expect(text).not.toMatch(/<\/style/i);
     // `\/` is `/` in CSS: the content string reads the same
     expect(text).toContain(`content:"<\\/style><script>alert(1)</script>"`);
@@ -37,7 +50,9 @@ describe("the stylesheet's text inside a page", () => {
 
 describe("the built file behind a /build/ URL", () => {
   it("is the file under the assets directory", () => {
-    expect(builtAssetFile("/build/_assets/tailwind-ABC123.css", "/srv/app/build/client")).toBe("/srv/app/build/client/_assets/tailwind-ABC123.css");
+    expect(builtAssetFile("/build/_assets/tailwind-ABC123.css", "/srv/app/build/client")).toBe(
+      "/srv/app/build/client/_assets/tailwind-ABC123.css",
+    );
   });
   it("is nothing for another URL or one that leaves the directory", () => {
     expect(builtAssetFile("/other/tailwind.css", "/srv/app/build/client")).toBeNull();
@@ -63,11 +78,18 @@ describe("inlineStylesheet", () => {
   it("reads the built file once and keeps its text", () => {
     // a name no other test uses: the module keeps what it read for the life of the process
     const name = `tailwind-${path.basename(dir)}.css`;
-    fs.writeFileSync(path.join(dir, "client", "_assets", name), "body{font-family:Atkinson}.x{src:url(f.woff2)}");
+    fs.writeFileSync(
+      path.join(dir, "client", "_assets", name),
+      "body{font-family:Atkinson}.x{src:url(f.woff2)}",
+    );
     const read = vi.spyOn(fs, "readFileSync");
     const href = `/build/_assets/${name}`;
-    expect(inlineStylesheet(href)).toBe("body{font-family:Atkinson}.x{src:url(/build/_assets/f.woff2)}");
-    expect(inlineStylesheet(href)).toBe("body{font-family:Atkinson}.x{src:url(/build/_assets/f.woff2)}");
+    expect(inlineStylesheet(href)).toBe(
+      "body{font-family:Atkinson}.x{src:url(/build/_assets/f.woff2)}",
+    );
+    expect(inlineStylesheet(href)).toBe(
+      "body{font-family:Atkinson}.x{src:url(/build/_assets/f.woff2)}",
+    );
     expect(read.mock.calls.filter(([file]) => String(file).endsWith(name))).toHaveLength(1);
     read.mockRestore();
   });

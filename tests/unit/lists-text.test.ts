@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { monthGrid, monthLabel, parseMonth, shiftMonth } from "~/models/calendar-month";
 import { readListParams } from "~/models/list-params";
 import { csvField, toCsv } from "~/utils/csv";
-import { containsPattern, foldText, normalizeRoom, personSortKey, roomSortKey, searchWords } from "~/utils/text-keys";
+import {
+  containsPattern,
+  foldText,
+  normalizeRoom,
+  personSortKey,
+  roomSortKey,
+  searchWords,
+} from "~/utils/text-keys";
 
 describe("sort keys", () => {
   it("folds case and accents, so DeLuca sorts after Delgado and Élise beside Elise", () => {
@@ -19,7 +26,9 @@ describe("sort keys", () => {
 
   it("orders rooms naturally: 2 < 10 < 10A < 10B < 11 < A-2 < A-10, no room last", () => {
     const rooms = ["10B", "A-10", "2", "11", null, "10", "A-2", "10A", "002"];
-    const sorted = [...rooms].sort((a, b) => (roomSortKey(a) < roomSortKey(b) ? -1 : roomSortKey(a) > roomSortKey(b) ? 1 : 0));
+    const sorted = [...rooms].sort((a, b) =>
+      roomSortKey(a) < roomSortKey(b) ? -1 : roomSortKey(a) > roomSortKey(b) ? 1 : 0,
+    );
     expect(sorted).toEqual(["2", "002", "10", "10A", "10B", "11", "A-2", "A-10", null]);
   });
 
@@ -41,12 +50,32 @@ describe("sort keys", () => {
 });
 
 describe("list parameters", () => {
-  const spec = { sorts: ["name", "room"], defaultSort: "name", filters: { status: ["active", "inactive", "all"] }, defaults: { status: "active" } } as const;
+  const spec = {
+    sorts: ["name", "room"],
+    defaultSort: "name",
+    filters: { status: ["active", "inactive", "all"] },
+    defaults: { status: "active" },
+  } as const;
   it("reads q, sort (-column descending), filters and page, and falls back on anything unknown", () => {
-    const p = readListParams(new URLSearchParams("q=%20Ada%20&sort=-room&status=inactive&page=3"), spec);
-    expect(p).toEqual({ q: "Ada", sort: "room", desc: true, page: 3, filters: { status: "inactive" } });
+    const p = readListParams(
+      new URLSearchParams("q=%20Ada%20&sort=-room&status=inactive&page=3"),
+      spec,
+    );
+    expect(p).toEqual({
+      q: "Ada",
+      sort: "room",
+      desc: true,
+      page: 3,
+      filters: { status: "inactive" },
+    });
     const bad = readListParams(new URLSearchParams("sort=password&status=everyone&page=-1"), spec);
-    expect(bad).toEqual({ q: "", sort: "name", desc: false, page: 1, filters: { status: "active" } });
+    expect(bad).toEqual({
+      q: "",
+      sort: "name",
+      desc: false,
+      page: 1,
+      filters: { status: "active" },
+    });
   });
 });
 
@@ -63,7 +92,7 @@ describe("CSV (RFC 4180)", () => {
   });
 
   it("neutralises what a spreadsheet would run as a formula", () => {
-    expect(csvField("=HYPERLINK(\"http://x\")")).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvField("+1 555")).toBe("'+1 555");
     expect(csvField("-2")).toBe("'-2");
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
@@ -71,7 +100,15 @@ describe("CSV (RFC 4180)", () => {
   });
 
   it("writes a header and rows with CRLF line ends", () => {
-    expect(toCsv(["a", "b"], [["1", "x,y"], [null, true]])).toBe('a,b\r\n1,"x,y"\r\n,true\r\n');
+    expect(
+      toCsv(
+        ["a", "b"],
+        [
+          ["1", "x,y"],
+          [null, true],
+        ],
+      ),
+    ).toBe('a,b\r\n1,"x,y"\r\n,true\r\n');
   });
 });
 

@@ -16,16 +16,31 @@ describe("mail configuration", () => {
     expect(e.SMTP_URL).toBeNull();
     expect(e.MAIL_FROM).toBe("no-reply@storyloom.localhost");
     expect(e.PUBLIC_URL).toBe("http://storyloom.localhost:3456");
-    const prod = parseEnv({ NODE_ENV: "production", DATA_DIR: tmp, SESSION_SECRET: SECRET, APP_DOMAIN: "storyloom.example" });
+    const prod = parseEnv({
+      NODE_ENV: "production",
+      DATA_DIR: tmp,
+      SESSION_SECRET: SECRET,
+      APP_DOMAIN: "storyloom.example",
+    });
     expect(prod.PUBLIC_URL).toBe("https://storyloom.example");
-    expect(parseEnv({ DATA_DIR: tmp, PUBLIC_URL: "https://Stories.Example.org/" }).PUBLIC_URL).toBe("https://stories.example.org");
+    expect(parseEnv({ DATA_DIR: tmp, PUBLIC_URL: "https://Stories.Example.org/" }).PUBLIC_URL).toBe(
+      "https://stories.example.org",
+    );
   });
 
   it("refuses values that cannot work, naming them", () => {
-    expect(() => parseEnv({ DATA_DIR: tmp, SMTP_URL: "mail.example:25" })).toThrow(/SMTP_URL must look like smtp:\/\//);
-    expect(() => parseEnv({ DATA_DIR: tmp, MAIL_FROM: "nobody" })).toThrow(/MAIL_FROM must be an email address/);
-    expect(() => parseEnv({ DATA_DIR: tmp, PUBLIC_URL: "storyloom.example/path" })).toThrow(/PUBLIC_URL must be the marketing site's origin/);
-    expect(parseEnv({ DATA_DIR: tmp, SMTP_URL: "smtps://u:p@mail.example:465" }).SMTP_URL).toBe("smtps://u:p@mail.example:465");
+    expect(() => parseEnv({ DATA_DIR: tmp, SMTP_URL: "mail.example:25" })).toThrow(
+      /SMTP_URL must look like smtp:\/\//,
+    );
+    expect(() => parseEnv({ DATA_DIR: tmp, MAIL_FROM: "nobody" })).toThrow(
+      /MAIL_FROM must be an email address/,
+    );
+    expect(() => parseEnv({ DATA_DIR: tmp, PUBLIC_URL: "storyloom.example/path" })).toThrow(
+      /PUBLIC_URL must be the marketing site's origin/,
+    );
+    expect(parseEnv({ DATA_DIR: tmp, SMTP_URL: "smtps://u:p@mail.example:465" }).SMTP_URL).toBe(
+      "smtps://u:p@mail.example:465",
+    );
   });
 });
 
@@ -51,7 +66,10 @@ describe("email templates", () => {
       origin: "https://oak.storyloom.example",
       heading: 'Sam commented on "<b>Kites</b>"',
       quote: "<script>alert(1)</script>",
-      action: { label: "Read the comment", url: "https://oak.storyloom.example/stories/1#comments" },
+      action: {
+        label: "Read the comment",
+        url: "https://oak.storyloom.example/stories/1#comments",
+      },
       unsubscribeUrl: "https://oak.storyloom.example/unsubscribe/t",
       reason: "Because.",
     });
@@ -60,8 +78,12 @@ describe("email templates", () => {
     expect(mail.html).toContain("Oak &amp; Elm");
     expect(mail.text).toContain('Sam commented on "<b>Kites</b>"');
     expect(mail.text).toContain("> <script>alert(1)</script>");
-    expect(mail.text).toContain("Read the comment: https://oak.storyloom.example/stories/1#comments");
-    expect(mail.text).toContain("Stop all emails from Oak & Elm: https://oak.storyloom.example/unsubscribe/t");
+    expect(mail.text).toContain(
+      "Read the comment: https://oak.storyloom.example/stories/1#comments",
+    );
+    expect(mail.text).toContain(
+      "Stop all emails from Oak & Elm: https://oak.storyloom.example/unsubscribe/t",
+    );
     expect(escapeHtml(`'"`)).toBe("&#39;&quot;");
   });
 });
@@ -70,7 +92,9 @@ describe("the development outbox's headers", () => {
   it("decodes encoded words and folded lines", () => {
     expect(decodeHeader("=?UTF-8?Q?Caf=C3=A9_Days?=")).toBe("Café Days");
     expect(decodeHeader("=?UTF-8?B?Q2Fmw6kgRGF5cw==?=")).toBe("Café Days");
-    const headers = readHeaders("Subject: =?UTF-8?Q?A_long?=\n =?UTF-8?Q?_subject?=\nTo: Dora <d@x.example>\n\nbody: not a header\n");
+    const headers = readHeaders(
+      "Subject: =?UTF-8?Q?A_long?=\n =?UTF-8?Q?_subject?=\nTo: Dora <d@x.example>\n\nbody: not a header\n",
+    );
     expect(headers).toEqual({ subject: "A long subject", to: "Dora <d@x.example>" });
   });
 });

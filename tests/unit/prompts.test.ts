@@ -12,10 +12,16 @@ import {
   PROMPT_BANK,
   resolvePrompt,
 } from "~/models/prompt.server";
-import { promptHistoryCookie, readPromptHistory, rememberPrompt as rememberInHistory, type PromptHistory } from "~/utils/prompt-history.server";
+import {
+  promptHistoryCookie,
+  readPromptHistory,
+  rememberPrompt as rememberInHistory,
+  type PromptHistory,
+} from "~/utils/prompt-history.server";
 
 /** The history with one more prompt, as the Set-Cookie value the browser gets back. */
-const rememberPrompt = (history: PromptHistory, residentId: string, key: string) => promptHistoryCookie(rememberInHistory(history, residentId, key));
+const rememberPrompt = (history: PromptHistory, residentId: string, key: string) =>
+  promptHistoryCookie(rememberInHistory(history, residentId, key));
 
 let dir: string;
 let db: TenantDb;
@@ -24,20 +30,39 @@ const harold = newId();
 let questionId: string;
 
 function addStory(residentId: string, aiPrompt: string) {
-  db.insert(tenantSchema.stories).values({ id: newId(), residentId, title: "t", content: "c", category: "childhood", aiPrompt }).run();
+  db.insert(tenantSchema.stories)
+    .values({ id: newId(), residentId, title: "t", content: "c", category: "childhood", aiPrompt })
+    .run();
 }
 
 beforeAll(() => {
   dir = useTempDataDir();
   db = getTenantDb(createCommunity({ name: "Prompt House", subdomain: "prompthouse" }));
-  db.insert(tenantSchema.residents).values([
-    { id: margaret, firstName: "Margaret", lastName: "Ellis" },
-    { id: harold, firstName: "Harold", lastName: "Jensen" },
-  ]).run();
+  db.insert(tenantSchema.residents)
+    .values([
+      { id: margaret, firstName: "Margaret", lastName: "Ellis" },
+      { id: harold, firstName: "Harold", lastName: "Jensen" },
+    ])
+    .run();
   const sarah = newId();
-  db.insert(tenantSchema.familyMembers).values({ id: sarah, residentId: margaret, name: "Sarah Ellis", email: "s@x.example", relationship: "Daughter" }).run();
+  db.insert(tenantSchema.familyMembers)
+    .values({
+      id: sarah,
+      residentId: margaret,
+      name: "Sarah Ellis",
+      email: "s@x.example",
+      relationship: "Daughter",
+    })
+    .run();
   questionId = newId();
-  db.insert(tenantSchema.familyQuestions).values({ id: questionId, familyMemberId: sarah, residentId: margaret, question: "Mum, how did you and Dad meet?" }).run();
+  db.insert(tenantSchema.familyQuestions)
+    .values({
+      id: questionId,
+      familyMemberId: sarah,
+      residentId: margaret,
+      question: "Mum, how did you and Dad meet?",
+    })
+    .run();
 });
 afterAll(() => cleanupDataDir(dir));
 
@@ -74,7 +99,12 @@ describe("choosing a prompt", () => {
     const seen: string[] = [];
     let current: string | null = null;
     for (let i = 0; i < PROMPT_BANK.career.length; i++) {
-      const p = choosePrompt(db, { residentId: harold, category: "career", recent: seen, exclude: current ? [current] : [] });
+      const p = choosePrompt(db, {
+        residentId: harold,
+        category: "career",
+        recent: seen,
+        exclude: current ? [current] : [],
+      });
       expect(p.source).toBe("bank");
       expect(seen).not.toContain(p.key);
       seen.push(p.key);
@@ -82,29 +112,54 @@ describe("choosing a prompt", () => {
     }
     expect(new Set(seen).size).toBe(PROMPT_BANK.career.length);
     // all seen: still a different prompt than the one on screen, and the oldest seen come back first
-    const again = choosePrompt(db, { residentId: harold, category: "career", recent: seen, exclude: [current!] });
+    const again = choosePrompt(db, {
+      residentId: harold,
+      category: "career",
+      recent: seen,
+      exclude: [current!],
+    });
     expect(again.key).not.toBe(current);
     expect(seen.slice(0, 3)).toContain(again.key);
   });
 
   it("offers the question a family member asked, with who asked it, before the bank", () => {
     const p = choosePrompt(db, { residentId: margaret, category: "hobby" });
-    expect(p).toMatchObject({ key: `q.${questionId}`, source: "family", text: "Mum, how did you and Dad meet?", askedBy: "Sarah Ellis (Daughter)" });
+    expect(p).toMatchObject({
+      key: `q.${questionId}`,
+      source: "family",
+      text: "Mum, how did you and Dad meet?",
+      askedBy: "Sarah Ellis (Daughter)",
+    });
     // once seen, New Prompt moves on to the bank
-    const next = choosePrompt(db, { residentId: margaret, category: "hobby", recent: [p.key], exclude: [p.key] });
+    const next = choosePrompt(db, {
+      residentId: margaret,
+      category: "hobby",
+      recent: [p.key],
+      exclude: [p.key],
+    });
     expect(next.source).toBe("bank");
     expect(next.key).toMatch(/^hobby\.\d+$/);
   });
 
   it("keeps a family question to the resident it was asked of", () => {
-    expect(resolvePrompt(db, margaret, `q.${questionId}`)?.text).toBe("Mum, how did you and Dad meet?");
+    expect(resolvePrompt(db, margaret, `q.${questionId}`)?.text).toBe(
+      "Mum, how did you and Dad meet?",
+    );
     expect(resolvePrompt(db, harold, `q.${questionId}`)).toBeNull();
     expect(choosePrompt(db, { residentId: harold, category: "love" }).source).toBe("bank");
   });
 
   it("stops offering a question once a story answers it", () => {
     const storyId = newId();
-    db.insert(tenantSchema.stories).values({ id: storyId, residentId: margaret, title: "How we met", content: "At a dance.", category: "love" }).run();
+    db.insert(tenantSchema.stories)
+      .values({
+        id: storyId,
+        residentId: margaret,
+        title: "How we met",
+        content: "At a dance.",
+        category: "love",
+      })
+      .run();
     noteStoryAnsweredPrompt(db, margaret, `q.${questionId}`, storyId);
     const p = choosePrompt(db, { residentId: margaret, category: "love" });
     expect(p.source).toBe("bank");
@@ -112,18 +167,28 @@ describe("choosing a prompt", () => {
 
   it("avoids prompts the resident already answered in a story, and falls back to the default question", () => {
     const resident = newId();
-    db.insert(tenantSchema.residents).values({ id: resident, firstName: "Walter", lastName: "Brooks" }).run();
+    db.insert(tenantSchema.residents)
+      .values({ id: resident, firstName: "Walter", lastName: "Brooks" })
+      .run();
     const all = PROMPT_BANK.achievement;
     for (const text of all.slice(1)) addStory(resident, text);
-    for (let i = 0; i < 5; i++) expect(choosePrompt(db, { residentId: resident, category: "achievement" }).key).toBe("achievement.0");
+    for (let i = 0; i < 5; i++)
+      expect(choosePrompt(db, { residentId: resident, category: "achievement" }).key).toBe(
+        "achievement.0",
+      );
     addStory(resident, all[0]!);
-    expect(choosePrompt(db, { residentId: resident, category: "achievement" })).toMatchObject({ key: "default", text: DEFAULT_PROMPT });
+    expect(choosePrompt(db, { residentId: resident, category: "achievement" })).toMatchObject({
+      key: "default",
+      text: DEFAULT_PROMPT,
+    });
   });
 });
 
 describe("the per-resident history cookie", () => {
   function requestWith(setCookie: string | null) {
-    return new Request("http://prompthouse.storyloom.localhost/resident/record", { headers: setCookie ? { Cookie: setCookie.split(";")[0]! } : {} });
+    return new Request("http://prompthouse.storyloom.localhost/resident/record", {
+      headers: setCookie ? { Cookie: setCookie.split(";")[0]! } : {},
+    });
   }
 
   it("remembers what each resident saw, signed, and survives a round trip", async () => {
@@ -139,7 +204,9 @@ describe("the per-resident history cookie", () => {
     const cookie = await rememberPrompt({}, harold, "travel.1");
     const [name, value] = cookie.split(";")[0]!.split("=") as [string, string];
     const forged = `${name}=${value.replace(/^./, (c) => (c === "e" ? "f" : "e"))}`;
-    expect(await readPromptHistory(new Request("http://x.example/", { headers: { Cookie: forged } }))).toEqual({});
+    expect(
+      await readPromptHistory(new Request("http://x.example/", { headers: { Cookie: forged } })),
+    ).toEqual({});
   });
 
   it("nextPromptFor gives a different prompt each time and records it", async () => {
@@ -147,7 +214,11 @@ describe("the per-resident history cookie", () => {
     const seen = new Set<string>();
     let current: string | null = null;
     for (let i = 0; i < 10; i++) {
-      const { prompt, history } = nextPromptFor(db, await readPromptHistory(request), { residentId: harold, category: "friendship", current });
+      const { prompt, history } = nextPromptFor(db, await readPromptHistory(request), {
+        residentId: harold,
+        category: "friendship",
+        current,
+      });
       expect(seen.has(prompt.key)).toBe(false);
       seen.add(prompt.key);
       current = prompt.key;

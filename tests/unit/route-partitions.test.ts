@@ -8,13 +8,18 @@ import { pathToFileURL } from "node:url";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { firstLiteralSegment, partitionBuild, partitionKeyOf } from "~/utils/route-partitions.server";
+import {
+  firstLiteralSegment,
+  partitionBuild,
+  partitionKeyOf,
+} from "~/utils/route-partitions.server";
 
 const buildFile = path.resolve(process.env.REMIX_BUILD_DIR || "build", "index.js");
 let build: ServerBuild;
 
 beforeAll(async () => {
-  if (!fs.existsSync(buildFile)) throw new Error(`${buildFile} is missing: run \`npx remix build\` first`);
+  if (!fs.existsSync(buildFile))
+    throw new Error(`${buildFile} is missing: run \`npx remix build\` first`);
   build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 });
 
@@ -30,7 +35,8 @@ function tree(routes: ServerBuild["routes"], parentId?: string): AgnosticRouteOb
     }) as AgnosticRouteObject[];
 }
 
-const matchedIds = (routes: ServerBuild["routes"], pathname: string) => (matchRoutes(tree(routes), pathname) ?? []).map((m) => m.route.id!);
+const matchedIds = (routes: ServerBuild["routes"], pathname: string) =>
+  (matchRoutes(tree(routes), pathname) ?? []).map((m) => m.route.id!);
 
 function fullPath(routes: ServerBuild["routes"], id: string): string {
   const r = routes[id]!;
@@ -51,14 +57,36 @@ describe("route partitions", () => {
   it("match every path of the real build exactly as the whole build does", () => {
     const partitions = partitionBuild(build);
     const made = Object.keys(build.routes).map((id) => examplePath(fullPath(build.routes, id)));
-    const odd = ["/", "/nowhere", "/nowhere/deeper", "/STORIES/abc", "/Admin/Residents", "/stories/", "/%E2%82%AC", "/admin%2Fresidents", "//admin", "/api", "/api/nothing-here", "/kiosk/x/y/z"];
-    const paths = [...made, ...made.map((p) => p.toUpperCase()), ...made.map((p) => `${p}/`), ...odd];
+    const odd = [
+      "/",
+      "/nowhere",
+      "/nowhere/deeper",
+      "/STORIES/abc",
+      "/Admin/Residents",
+      "/stories/",
+      "/%E2%82%AC",
+      "/admin%2Fresidents",
+      "//admin",
+      "/api",
+      "/api/nothing-here",
+      "/kiosk/x/y/z",
+    ];
+    const paths = [
+      ...made,
+      ...made.map((p) => p.toUpperCase()),
+      ...made.map((p) => `${p}/`),
+      ...odd,
+    ];
     expect(made.length).toBeGreaterThan(100);
     for (const p of new Set(paths)) {
       const narrowed = partitions.buildFor(p);
-      expect({ path: p, ids: matchedIds(narrowed.routes, p) }).toEqual({ path: p, ids: matchedIds(build.routes, p) });
+      expect({ path: p, ids: matchedIds(narrowed.routes, p) }).toEqual({
+        path: p,
+        ids: matchedIds(build.routes, p),
+      });
       // the page's module and the browser's manifest entry are there for each route matched
-      for (const id of matchedIds(build.routes, p)) expect(narrowed.assets.routes[id]).toBe(build.assets.routes[id]);
+      for (const id of matchedIds(build.routes, p))
+        expect(narrowed.assets.routes[id]).toBe(build.assets.routes[id]);
     }
   });
 
@@ -66,7 +94,9 @@ describe("route partitions", () => {
     const partitions = partitionBuild(build);
     const page = examplePath(fullPath(build.routes, "routes/_community+/stories+/$storyId"));
     expect(partitions.buildFor(`${page}.data`)).toBe(partitions.buildFor(page));
-    expect(matchedIds(partitions.buildFor("/_root.data").routes, "/")).toEqual(matchedIds(build.routes, "/"));
+    expect(matchedIds(partitions.buildFor("/_root.data").routes, "/")).toEqual(
+      matchedIds(build.routes, "/"),
+    );
     expect(partitions.buildFor("/__manifest")).toBe(build);
   });
 
@@ -75,7 +105,9 @@ describe("route partitions", () => {
     const all = Object.keys(build.routes).length;
     expect(Object.keys(partitions.buildFor("/").routes).length).toBeLessThanOrEqual(5);
     expect(Object.keys(partitions.buildFor("/stories/abc").routes).length).toBeLessThan(all / 10);
-    expect(Object.keys(partitions.buildFor("/admin/residents").routes).length).toBeLessThan(all / 2);
+    expect(Object.keys(partitions.buildFor("/admin/residents").routes).length).toBeLessThan(
+      all / 2,
+    );
   });
 
   it("read a path's first segment the way Remix compares it", () => {

@@ -28,7 +28,15 @@ describe("safeRedirect parses the target against the origin", () => {
   });
 
   it("refuses control characters, which browsers strip on the way to another site", () => {
-    for (const target of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/%0a\n", "/admin\u0000", "/x\u007f", "/x\u0085"]) {
+    for (const target of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/%0a\n",
+      "/admin\u0000",
+      "/x\u007f",
+      "/x\u0085",
+    ]) {
       expect(safeRedirect(target, "/home", origin), JSON.stringify(target)).toBe("/home");
     }
   });

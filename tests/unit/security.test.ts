@@ -10,7 +10,9 @@ describe("cross-site write check", () => {
     expect(isCrossOriginWrite("POST", host, `http://${host}`, "same-origin")).toBe(false);
   });
   it("refuses a sibling community's page: same site, other origin", () => {
-    expect(isCrossOriginWrite("POST", host, "http://maplewood.storyloom.localhost:3000", "same-site")).toBe(true);
+    expect(
+      isCrossOriginWrite("POST", host, "http://maplewood.storyloom.localhost:3000", "same-site"),
+    ).toBe(true);
     expect(isCrossOriginWrite("DELETE", host, undefined, "same-site")).toBe(true);
   });
   it("refuses other sites and opaque origins", () => {

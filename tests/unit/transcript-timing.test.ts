@@ -4,10 +4,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { escapeControlCharactersInStrings, parseWhisperWords, wordsToText } from "~/utils/whisper-words";
-import { alignTranscript, captionCues, deserializeWords, serializeWords, toWebVtt } from "~/models/transcript-timing";
+import {
+  escapeControlCharactersInStrings,
+  parseWhisperWords,
+  wordsToText,
+} from "~/utils/whisper-words";
+import {
+  alignTranscript,
+  captionCues,
+  deserializeWords,
+  serializeWords,
+  toWebVtt,
+} from "~/models/transcript-timing";
 
-const fixture = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/whisper-words.json"));
+const fixture = fs.readFileSync(
+  path.resolve(import.meta.dirname, "../fixtures/whisper-words.json"),
+);
 
 describe("whisper.cpp's JSON words", () => {
   const words = parseWhisperWords(fixture);
@@ -18,12 +30,29 @@ describe("whisper.cpp's JSON words", () => {
   });
 
   it("joins a word whisper split into pieces, and drops sounds such as [BLANK_AUDIO] and (upbeat music)", () => {
-    expect(words.map((w) => w.text)).toEqual(["We", "sailed", "to", "Lisbon", "in", "1962.", "It", "was", '"grand",', "said", "Grüße.", "The", "ship", "rolled."]);
+    expect(words.map((w) => w.text)).toEqual([
+      "We",
+      "sailed",
+      "to",
+      "Lisbon",
+      "in",
+      "1962.",
+      "It",
+      "was",
+      '"grand",',
+      "said",
+      "Grüße.",
+      "The",
+      "ship",
+      "rolled.",
+    ]);
     expect(words[3]).toEqual({ start: 900, end: 1560, text: "Lisbon" });
   });
 
   it("makes the transcript the resident reads", () => {
-    expect(wordsToText(words)).toBe('We sailed to Lisbon in 1962. It was "grand", said Grüße. The ship rolled.');
+    expect(wordsToText(words)).toBe(
+      'We sailed to Lisbon in 1962. It was "grand", said Grüße. The ship rolled.',
+    );
   });
 
   it("reads output whose strings carry raw control characters (main.cpp escapes only quotes and backslashes)", () => {
@@ -34,7 +63,9 @@ describe("whisper.cpp's JSON words", () => {
   });
 
   it("gives nothing for a run that heard no words (the test model's real output)", () => {
-    const empty = fixture.toString("utf8").replace(/"transcription": \[[\s\S]*\]\n\}\n$/, '"transcription": [\n\t]\n}\n');
+    const empty = fixture
+      .toString("utf8")
+      .replace(/"transcription": \[[\s\S]*\]\n\}\n$/, '"transcription": [\n\t]\n}\n');
     expect(parseWhisperWords(empty)).toEqual([]);
   });
 
@@ -52,14 +83,19 @@ describe("the heard words laid over the written story", () => {
   it("gives every word of the unchanged transcript its own time", () => {
     const t = alignTranscript(wordsToText(heard), heard);
     const timed = t.flat().filter((x) => x.start !== undefined);
-    expect(timed.map((x) => [x.text, x.start, x.end])).toEqual(heard.map((w) => [w.text, w.start, w.end]));
+    expect(timed.map((x) => [x.text, x.start, x.end])).toEqual(
+      heard.map((w) => [w.text, w.start, w.end]),
+    );
   });
 
   it("keeps the resident's corrections and paragraphs, and times a corrected word between its neighbours", () => {
     const text = "We sailed to Lisboa in 1962.\n\nIt was grand, said Greta. The ship rolled.";
     const t = alignTranscript(text, heard);
     expect(t).toHaveLength(2);
-    expect(t.map((p) => p.map((x) => x.text).join(""))).toEqual(["We sailed to Lisboa in 1962.", "It was grand, said Greta. The ship rolled."]);
+    expect(t.map((p) => p.map((x) => x.text).join(""))).toEqual([
+      "We sailed to Lisboa in 1962.",
+      "It was grand, said Greta. The ship rolled.",
+    ]);
     const lisboa = t[0]!.find((x) => x.text === "Lisboa")!;
     // between "to" (ends 900) and "in" (starts 1560)
     expect(lisboa).toMatchObject({ start: 900, end: 1560 });
@@ -109,7 +145,9 @@ describe("WebVTT captions", () => {
         { text: "&", start: 150, end: 400 },
       ],
     ]);
-    expect(toWebVtt(cues)).toBe("WEBVTT\n\n1\n00:00:00.000 --> 00:00:00.500\na&lt;b&gt; --&gt; &amp;\n");
+    expect(toWebVtt(cues)).toBe(
+      "WEBVTT\n\n1\n00:00:00.000 --> 00:00:00.500\na&lt;b&gt; --&gt; &amp;\n",
+    );
   });
 
   it("an empty story is a valid empty WebVTT file", () => {

@@ -5,7 +5,10 @@ import { describe, expect, it } from "vitest";
 import { runTool, TOOL_NICENESS, whisperArgs, whisperThreads } from "~/utils/whisper.server";
 
 // a child that reads its own niceness a moment after it started (the parent sets it just after spawn)
-const reportNiceness = ["-e", "setTimeout(() => process.stdout.write(String(require('node:os').getPriority())), 200)"];
+const reportNiceness = [
+  "-e",
+  "setTimeout(() => process.stdout.write(String(require('node:os').getPriority())), 200)",
+];
 
 describe("whisper.cpp's threads", () => {
   it("leave one core for the web server", () => {
@@ -36,7 +39,10 @@ describe("whisper.cpp's threads", () => {
 
 describe("the tools' CPU priority", () => {
   it("is the lowest (niceness 19) for a low-priority tool, while it runs", async () => {
-    const { stdout } = await runTool(process.execPath, reportNiceness, { timeoutMs: 30_000, lowPriority: true });
+    const { stdout } = await runTool(process.execPath, reportNiceness, {
+      timeoutMs: 30_000,
+      lowPriority: true,
+    });
     expect(Number(stdout)).toBe(19);
     expect(TOOL_NICENESS).toBe(19);
   });

@@ -18,10 +18,14 @@ describe("signed upload tokens", () => {
     expect(readUploadToken(token, { communityId: "c1", userId: "u2", now }, SECRET)).toBeNull();
     expect(readUploadToken(token, { communityId: "c2", userId: "u1", now }, SECRET)).toBeNull();
     expect(readUploadToken(token, { ...bound, now: now + 61_000 }, SECRET)).toBeNull();
-    expect(readUploadToken(token, { ...bound, now: now + 61_000, graceMs: 10_000 }, SECRET)).not.toBeNull();
+    expect(
+      readUploadToken(token, { ...bound, now: now + 61_000, graceMs: 10_000 }, SECRET),
+    ).not.toBeNull();
     expect(readUploadToken(token, { ...bound, now }, "t".repeat(40))).toBeNull();
     const [payload, mac] = token.split(".");
-    const forged = Buffer.from(JSON.stringify(["other-media-id-000000", "c1", "u1", now + 60_000])).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify(["other-media-id-000000", "c1", "u1", now + 60_000]),
+    ).toString("base64url");
     expect(readUploadToken(`${forged}.${mac}`, { ...bound, now }, SECRET)).toBeNull();
     expect(readUploadToken(`${payload}.${mac}x`, { ...bound, now }, SECRET)).toBeNull();
     expect(readUploadToken("garbage", { ...bound, now }, SECRET)).toBeNull();
@@ -30,10 +34,19 @@ describe("signed upload tokens", () => {
 
 describe("parseImageUrl", () => {
   it("understands upload URLs and media paths, absolute or not", () => {
-    expect(parseImageUrl("http://a.example/uploads/abc.def")).toEqual({ kind: "upload", token: "abc.def" });
+    expect(parseImageUrl("http://a.example/uploads/abc.def")).toEqual({
+      kind: "upload",
+      token: "abc.def",
+    });
     expect(parseImageUrl("/uploads/abc.def")).toEqual({ kind: "upload", token: "abc.def" });
-    expect(parseImageUrl("/media/AbCdEfGhIjKlMnOpQrStUv")).toEqual({ kind: "media", mediaId: "AbCdEfGhIjKlMnOpQrStUv" });
-    expect(parseImageUrl("/media/AbCdEfGhIjKlMnOpQrStUv?w=400")).toEqual({ kind: "media", mediaId: "AbCdEfGhIjKlMnOpQrStUv" });
+    expect(parseImageUrl("/media/AbCdEfGhIjKlMnOpQrStUv")).toEqual({
+      kind: "media",
+      mediaId: "AbCdEfGhIjKlMnOpQrStUv",
+    });
+    expect(parseImageUrl("/media/AbCdEfGhIjKlMnOpQrStUv?w=400")).toEqual({
+      kind: "media",
+      mediaId: "AbCdEfGhIjKlMnOpQrStUv",
+    });
   });
   it("refuses anything else", () => {
     expect(parseImageUrl("/media/../../etc/passwd")).toBeNull();

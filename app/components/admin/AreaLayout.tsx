@@ -17,7 +17,9 @@ export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
               to={t.to}
               end={t.end}
               prefetch="none"
-              className={({ isActive }) => (isActive || (t.alsoActiveOn?.includes(pathname) ?? false) ? "tab tab-active" : "tab")}
+              className={({ isActive }) =>
+                isActive || (t.alsoActiveOn?.includes(pathname) ?? false) ? "tab tab-active" : "tab"
+              }
             >
               {t.label}
             </NavLink>
@@ -28,7 +30,19 @@ export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
   );
 }
 
-export function AreaLayout({ title, intro, tabs, navLabel, top }: { title: string; intro?: ReactNode; tabs: Tab[]; navLabel: string; top?: ReactNode }) {
+export function AreaLayout({
+  title,
+  intro,
+  tabs,
+  navLabel,
+  top,
+}: {
+  title: string;
+  intro?: ReactNode;
+  tabs: Tab[];
+  navLabel: string;
+  top?: ReactNode;
+}) {
   return (
     <div>
       <h1 className="page-title mb-2 print:hidden">{title}</h1>

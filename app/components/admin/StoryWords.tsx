@@ -4,16 +4,35 @@ import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
 import type { StoryWordsState } from "~/routes/_community+/admin+/story-words.server";
 
-export function StoryWords({ storyId, content, words, page }: { storyId: string; content: string; words: StoryWordsState; page: string }) {
+export function StoryWords({
+  storyId,
+  content,
+  words,
+  page,
+}: {
+  storyId: string;
+  content: string;
+  words: StoryWordsState;
+  page: string;
+}) {
   const blank = !content.trim();
   const job = words.job;
   const pending = job && (job.status === "queued" || job.status === "running");
   return (
-    <section className="mb-6 rounded-lg border-2 border-stone-300 p-4" aria-labelledby={`words-${storyId}`} data-testid="story-words">
+    <section
+      className="mb-6 rounded-lg border-2 border-stone-300 p-4"
+      aria-labelledby={`words-${storyId}`}
+      data-testid="story-words"
+    >
       <h3 id={`words-${storyId}`} className="mb-2 text-xl font-bold">
         {blank ? "Words to add" : "The words of the recording"}
       </h3>
-      {blank ? <p className="mb-3 text-base">No words were heard in this recording yet. Listen and type them, or transcribe the recording again.</p> : null}
+      {blank ? (
+        <p className="mb-3 text-base">
+          No words were heard in this recording yet. Listen and type them, or transcribe the
+          recording again.
+        </p>
+      ) : null}
       {pending ? (
         <p className="mb-3 text-base" role="status">
           Transcribing the recording again…{" "}
@@ -31,7 +50,13 @@ export function StoryWords({ storyId, content, words, page }: { storyId: string;
         <label htmlFor={`words-text-${storyId}`} className="label">
           The words
         </label>
-        <textarea id={`words-text-${storyId}`} name="content" rows={8} className="input mb-3" defaultValue={content} />
+        <textarea
+          id={`words-text-${storyId}`}
+          name="content"
+          rows={8}
+          className="input mb-3"
+          defaultValue={content}
+        />
         <SubmitButton className="btn-primary" pendingText="Saving...">
           Save the words
         </SubmitButton>
@@ -42,10 +67,16 @@ export function StoryWords({ storyId, content, words, page }: { storyId: string;
           <SubmitButton className="btn-secondary" pendingText="Starting..." disabled={!!pending}>
             Transcribe the recording again
           </SubmitButton>
-          {!blank ? <p className="mt-1 text-base text-stone-700">New words replace nothing: they fill the story only while it has no words.</p> : null}
+          {!blank ? (
+            <p className="mt-1 text-base text-stone-700">
+              New words replace nothing: they fill the story only while it has no words.
+            </p>
+          ) : null}
         </Form>
       ) : (
-        <p className="text-base text-stone-700">Transcription is not available here ({words.unavailableReason}).</p>
+        <p className="text-base text-stone-700">
+          Transcription is not available here ({words.unavailableReason}).
+        </p>
       )}
     </section>
   );

@@ -20,7 +20,9 @@ export function TranscriptionLanguageField({
   errorId?: string;
 }) {
   const offered = languages.multilingual
-    ? [...WHISPER_LANGUAGES].sort((a, b) => (a.code === "en" ? -1 : b.code === "en" ? 1 : a.name.localeCompare(b.name)))
+    ? [...WHISPER_LANGUAGES].sort((a, b) =>
+        a.code === "en" ? -1 : b.code === "en" ? 1 : a.name.localeCompare(b.name),
+      )
     : // a language chosen earlier (or through the API) stays chosen, though this model transcribes English
       WHISPER_LANGUAGES.filter((l) => l.code === "en" || l.code === current);
   const hint = !languages.installed
@@ -29,8 +31,21 @@ export function TranscriptionLanguageField({
       ? "Recordings are turned into text in this language."
       : "The speech model installed here understands English only, so recordings are transcribed in English.";
   return (
-    <Field label="Language of their recordings" htmlFor={id} hint={hint} errors={errors} errorId={errorId}>
-      <select id={id} name={name} defaultValue={current} className="input" aria-describedby={`${id}-hint`} data-testid="transcription-language">
+    <Field
+      label="Language of their recordings"
+      htmlFor={id}
+      hint={hint}
+      errors={errors}
+      errorId={errorId}
+    >
+      <select
+        id={id}
+        name={name}
+        defaultValue={current}
+        className="input"
+        aria-describedby={`${id}-hint`}
+        data-testid="transcription-language"
+      >
         {offered.map((l) => (
           <option key={l.code} value={l.code}>
             {l.name}

@@ -15,23 +15,66 @@ const BADGE_TONES = {
 
 /** A short state or kind (Published, Under Review, Staff): a word in a pill, never the only cue. */
 export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: ReactNode }) {
-  return <span className={`inline-flex items-center gap-1 rounded-full border px-3 py-0.5 text-base font-bold ${BADGE_TONES[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full border px-3 py-0.5 text-base font-bold ${BADGE_TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** A resident's photo, or their two initials when there is none. The name sits beside it, so it is decorative. */
-export function Avatar({ firstName, lastName, imageUrl, size = "md" }: { firstName: string; lastName: string; imageUrl: string | null; size?: "sm" | "md" | "lg" }) {
-  const box = size === "lg" ? "h-20 w-20 text-2xl" : size === "sm" ? "h-9 w-9 text-base" : "h-12 w-12 text-lg";
+export function Avatar({
+  firstName,
+  lastName,
+  imageUrl,
+  size = "md",
+}: {
+  firstName: string;
+  lastName: string;
+  imageUrl: string | null;
+  size?: "sm" | "md" | "lg";
+}) {
+  const box =
+    size === "lg"
+      ? "h-20 w-20 text-2xl"
+      : size === "sm"
+        ? "h-9 w-9 text-base"
+        : "h-12 w-12 text-lg";
   const px = size === "lg" ? 80 : size === "sm" ? 36 : 48;
-  if (imageUrl) return <img src={imageUrl} alt="" className={`${box} shrink-0 rounded-full object-cover`} width={px} height={px} />;
+  if (imageUrl)
+    return (
+      <img
+        src={imageUrl}
+        alt=""
+        className={`${box} shrink-0 rounded-full object-cover`}
+        width={px}
+        height={px}
+      />
+    );
   const initials = `${firstName.trim()[0] ?? ""}${lastName.trim()[0] ?? ""}`.toUpperCase();
   return (
-    <span aria-hidden="true" className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900`}>
+    <span
+      aria-hidden="true"
+      className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900`}
+    >
       {initials || "?"}
     </span>
   );
 }
 
-export function StatCard({ label, value, hint, to }: { label: string; value: number; hint?: string; to?: string }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  to,
+}: {
+  label: string;
+  value: number;
+  hint?: string;
+  to?: string;
+}) {
   const body = (
     <>
       <span className="block text-base font-semibold text-stone-700">{label}</span>
@@ -56,7 +99,13 @@ export function StatCard({ label, value, hint, to }: { label: string; value: num
  * An empty list or section: what is missing, what to do next, and (usually) one button that does
  * it. `action` is a link's target and label, or any one element (a DialogLink, a form).
  */
-export function EmptyState({ children, action }: { children: ReactNode; action?: { to: string; label: string } | ReactNode }) {
+export function EmptyState({
+  children,
+  action,
+}: {
+  children: ReactNode;
+  action?: { to: string; label: string } | ReactNode;
+}) {
   const button =
     action && typeof action === "object" && "to" in action && "label" in action ? (
       <Link to={action.to as string} className="btn-secondary">
@@ -66,7 +115,10 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
       (action as ReactNode)
     );
   return (
-    <div className="flex flex-col items-center gap-3 rounded-card border-2 border-dashed border-stone-400 bg-white/60 p-6 text-center" data-testid="empty-state">
+    <div
+      className="flex flex-col items-center gap-3 rounded-card border-2 border-dashed border-stone-400 bg-white/60 p-6 text-center"
+      data-testid="empty-state"
+    >
       <p className="text-lg text-stone-800">{children}</p>
       {button ?? null}
     </div>
@@ -74,7 +126,17 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
 }
 
 /** The page header: the page's one h1, a line under it, and its main action on the right. */
-export function PageHeader({ title, intro, action, id }: { title: ReactNode; intro?: ReactNode; action?: ReactNode; id?: string }) {
+export function PageHeader({
+  title,
+  intro,
+  action,
+  id,
+}: {
+  title: ReactNode;
+  intro?: ReactNode;
+  action?: ReactNode;
+  id?: string;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">
@@ -89,7 +151,21 @@ export function PageHeader({ title, intro, action, id }: { title: ReactNode; int
 }
 
 /** The confirmation of a delete: works without JavaScript (its own URL and a POST form). */
-export function ConfirmDelete({ id, title, closeTo, question, detail, confirmLabel }: { id: string; title: string; closeTo: string; question: string; detail?: ReactNode; confirmLabel: string }) {
+export function ConfirmDelete({
+  id,
+  title,
+  closeTo,
+  question,
+  detail,
+  confirmLabel,
+}: {
+  id: string;
+  title: string;
+  closeTo: string;
+  question: string;
+  detail?: ReactNode;
+  confirmLabel: string;
+}) {
   return (
     <RouteDialog id={id} title={title} closeTo={closeTo}>
       <p className="mb-2 text-lg">{question}</p>
@@ -109,7 +185,15 @@ export function ConfirmDelete({ id, title, closeTo, question, detail, confirmLab
 }
 
 /** Heading row of a tab: its title and its main action. */
-export function SectionHeader({ id, title, action }: { id: string; title: string; action?: ReactNode }) {
+export function SectionHeader({
+  id,
+  title,
+  action,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+}) {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
       <h2 id={id} className="text-2xl font-bold">

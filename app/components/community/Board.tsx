@@ -19,7 +19,15 @@ export function DayBadge({ event }: { event: Pick<CalendarEventView, "badge"> })
   return null;
 }
 
-export function EventCard({ event, headingLevel = 3, showDate = false }: { event: CalendarEventView; headingLevel?: 2 | 3 | 4; showDate?: boolean }) {
+export function EventCard({
+  event,
+  headingLevel = 3,
+  showDate = false,
+}: {
+  event: CalendarEventView;
+  headingLevel?: 2 | 3 | 4;
+  showDate?: boolean;
+}) {
   const H = `h${headingLevel}` as "h2" | "h3" | "h4";
   return (
     <article aria-labelledby={`event-${event.id}`} className="card" data-testid="event">
@@ -30,7 +38,10 @@ export function EventCard({ event, headingLevel = 3, showDate = false }: { event
           {event.isActive ? null : <Badge tone="red">Cancelled</Badge>}
         </div>
       ) : null}
-      <H id={`event-${event.id}`} className={`text-xl font-bold ${event.isActive ? "" : "line-through"}`}>
+      <H
+        id={`event-${event.id}`}
+        className={`text-xl font-bold ${event.isActive ? "" : "line-through"}`}
+      >
         {event.title}
         {event.isActive ? null : <span className="sr-only"> (cancelled)</span>}
       </H>
@@ -39,17 +50,32 @@ export function EventCard({ event, headingLevel = 3, showDate = false }: { event
         {timeRange(event)}
         {event.location ? <span> · {event.location}</span> : null}
       </p>
-      {event.description ? <p className="mt-2 whitespace-pre-line text-base">{event.description}</p> : null}
+      {event.description ? (
+        <p className="mt-2 whitespace-pre-line text-base">{event.description}</p>
+      ) : null}
     </article>
   );
 }
 
-const excerpt = (text: string, max = 220) => (text.length > max ? `${text.slice(0, max).replace(/\s+\S*$/, "")}…` : text);
+const excerpt = (text: string, max = 220) =>
+  text.length > max ? `${text.slice(0, max).replace(/\s+\S*$/, "")}…` : text;
 
-export function NewsCard({ post, dateLabel, headingLevel = 2 }: { post: NewsPostView; dateLabel: string; headingLevel?: 2 | 3 }) {
+export function NewsCard({
+  post,
+  dateLabel,
+  headingLevel = 2,
+}: {
+  post: NewsPostView;
+  dateLabel: string;
+  headingLevel?: 2 | 3;
+}) {
   const H = `h${headingLevel}` as "h2" | "h3";
   return (
-    <article aria-labelledby={`news-${post.id}`} className={`card ${post.isPinned ? "border-2 border-amber-700" : ""}`} data-testid="news-post">
+    <article
+      aria-labelledby={`news-${post.id}`}
+      className={`card ${post.isPinned ? "border-2 border-amber-700" : ""}`}
+      data-testid="news-post"
+    >
       <div className="mb-1 flex flex-wrap items-center gap-2 text-base text-stone-700">
         {post.isPinned ? <Badge tone="amber">Pinned</Badge> : null}
         <time dateTime={post.createdAt}>{dateLabel}</time>
@@ -65,7 +91,13 @@ export function NewsCard({ post, dateLabel, headingLevel = 2 }: { post: NewsPost
 }
 
 /** Pinned news and the next three events, for the home and the family page. */
-export function CommunityBoard({ pinned, events }: { pinned: NewsPostView[]; events: CalendarEventView[] }) {
+export function CommunityBoard({
+  pinned,
+  events,
+}: {
+  pinned: NewsPostView[];
+  events: CalendarEventView[];
+}) {
   return (
     <section aria-labelledby="board-title" className="space-y-4" data-testid="community-board">
       <h2 id="board-title" className="text-2xl font-bold">

@@ -14,7 +14,14 @@ export type ModalProps = {
   children: ReactNode;
 };
 
-export default function Modal({ id, title, onClose, close, width = "max-w-xl", children }: ModalProps) {
+export default function Modal({
+  id,
+  title,
+  onClose,
+  close,
+  width = "max-w-xl",
+  children,
+}: ModalProps) {
   return (
     // the dialog element covers the screen (a zero-size wrapper would count as not shown)
     <Dialog open onClose={onClose} className="fixed inset-0 z-40 overflow-y-auto">

@@ -31,10 +31,17 @@ export function preloadModal() {
 const LazyModal = lazy(preloadModal);
 
 /** For links that open a dialog: fetch the modal's code while the pointer or focus is on the link. */
-export const dialogLinkProps = { onPointerEnter: preloadModal, onFocus: preloadModal, onTouchStart: preloadModal };
+export const dialogLinkProps = {
+  onPointerEnter: preloadModal,
+  onFocus: preloadModal,
+  onTouchStart: preloadModal,
+};
 
 /** Where the modal's code cannot be fetched (offline), the content stays a section of the page. */
-class ModalBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+class ModalBoundary extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -55,7 +62,19 @@ function Modal(props: ModalProps & { fallback: ReactNode }) {
   );
 }
 
-export function RouteDialog({ id, title, closeTo, children, wide }: { id: string; title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
+export function RouteDialog({
+  id,
+  title,
+  closeTo,
+  children,
+  wide,
+}: {
+  id: string;
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const [asModal] = useState(wasHydrated);
   const navigate = useNavigate();
   const close = (
@@ -64,7 +83,11 @@ export function RouteDialog({ id, title, closeTo, children, wide }: { id: string
     </Link>
   );
   const section = (
-    <section id={id} aria-labelledby={`${id}-title`} className={`card mx-auto my-6 border-2 border-brand-700 ${wide ? "max-w-3xl" : "max-w-xl"}`}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`card mx-auto my-6 border-2 border-brand-700 ${wide ? "max-w-3xl" : "max-w-xl"}`}
+    >
       <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
         <h2 id={`${id}-title`} className="text-2xl font-bold">
           {title}
@@ -76,14 +99,33 @@ export function RouteDialog({ id, title, closeTo, children, wide }: { id: string
   );
   if (!asModal) return section;
   return (
-    <Modal id={id} title={title} width={wide ? "max-w-3xl" : "max-w-xl"} onClose={() => navigate(closeTo, { preventScrollReset: true })} close={close} fallback={section}>
+    <Modal
+      id={id}
+      title={title}
+      width={wide ? "max-w-3xl" : "max-w-xl"}
+      onClose={() => navigate(closeTo, { preventScrollReset: true })}
+      close={close}
+      fallback={section}
+    >
       {children}
     </Modal>
   );
 }
 
 /** A link that opens its form as a page without JavaScript and as a modal with it. */
-export function DialogLink({ to, label, title, className = "btn-primary", children }: { to: string; label: ReactNode; title: string; className?: string; children: ReactNode }) {
+export function DialogLink({
+  to,
+  label,
+  title,
+  className = "btn-primary",
+  children,
+}: {
+  to: string;
+  label: ReactNode;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
@@ -113,7 +155,13 @@ export function DialogLink({ to, label, title, className = "btn-primary", childr
         {label}
       </Link>
       {open ? (
-        <Modal title={title} width="max-w-2xl" onClose={() => setOpen(false)} close={closeButton} fallback={null}>
+        <Modal
+          title={title}
+          width="max-w-2xl"
+          onClose={() => setOpen(false)}
+          close={closeButton}
+          fallback={null}
+        >
           <FetcherFormScope>{children}</FetcherFormScope>
         </Modal>
       ) : null}

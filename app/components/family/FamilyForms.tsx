@@ -8,17 +8,36 @@ import { PhotoInput } from "~/components/media/PhotoInput";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
-export function SharePhotoForm({ id, lastResult, residentFirstName }: { id: string; lastResult?: Result; residentFirstName: string }) {
+export function SharePhotoForm({
+  id,
+  lastResult,
+  residentFirstName,
+}: {
+  id: string;
+  lastResult?: Result;
+  residentFirstName: string;
+}) {
   const { Form, lastResult: result } = useFormTarget(lastResult);
   const [form, fields] = useForm<z.input<typeof SharePhotoSchema>>({
     id,
     lastResult: result,
   });
   return (
-    <Form method="post" action="/family?dialog=photo" encType="multipart/form-data" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action="/family?dialog=photo"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value="share-photo" />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Photo" htmlFor={fields.photo.id} hint={`A photo for ${residentFirstName}, less than 5MB. A larger one from a phone is made smaller before it is sent.`} errors={fields.photo.errors} errorId={fields.photo.errorId}>
+      <Field
+        label="Photo"
+        htmlFor={fields.photo.id}
+        hint={`A photo for ${residentFirstName}, less than 5MB. A larger one from a phone is made smaller before it is sent.`}
+        errors={fields.photo.errors}
+        errorId={fields.photo.errorId}
+      >
         <PhotoInput
           id={fields.photo.id}
           name={fields.photo.name}
@@ -28,7 +47,13 @@ export function SharePhotoForm({ id, lastResult, residentFirstName }: { id: stri
           className="block w-full text-base file:mr-3 file:min-h-target file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
         />
       </Field>
-      <Field label="Description" optional htmlFor={fields.description.id} errors={fields.description.errors} errorId={fields.description.errorId}>
+      <Field
+        label="Description"
+        optional
+        htmlFor={fields.description.id}
+        errors={fields.description.errors}
+        errorId={fields.description.errorId}
+      >
         <textarea {...getTextareaProps(fields.description)} className="input" rows={3} />
       </Field>
       <SubmitButton pendingText="Sharing...">Share Photo</SubmitButton>
@@ -36,7 +61,15 @@ export function SharePhotoForm({ id, lastResult, residentFirstName }: { id: stri
   );
 }
 
-export function AskQuestionForm({ id, lastResult, residentFirstName }: { id: string; lastResult?: Result; residentFirstName: string }) {
+export function AskQuestionForm({
+  id,
+  lastResult,
+  residentFirstName,
+}: {
+  id: string;
+  lastResult?: Result;
+  residentFirstName: string;
+}) {
   const { Form, lastResult: result } = useFormTarget(lastResult);
   const [form, fields] = useForm<z.input<typeof AskQuestionSchema>>({
     id,

@@ -19,10 +19,14 @@ export type FamilyStoryCardData = {
 
 export function FamilyStoryCard({ story }: { story: FamilyStoryCardData }) {
   return (
-    <article className="card flex h-full flex-col gap-3" aria-labelledby={`family-story-${story.id}`}>
+    <article
+      className="card flex h-full flex-col gap-3"
+      aria-labelledby={`family-story-${story.id}`}
+    >
       <StoryThumbnail imageId={story.imageId} title={story.title} category={story.category} />
       <p className="text-base font-semibold text-brand-900">
-        <span aria-hidden="true">{categoryIcon(story.category)}</span> {categoryLabel(story.category)}
+        <span aria-hidden="true">{categoryIcon(story.category)}</span>{" "}
+        {categoryLabel(story.category)}
       </p>
       <h3 id={`family-story-${story.id}`} className="font-reading text-xl">
         <Link to={`/stories/${story.id}`} className="text-ink no-underline hover:underline">

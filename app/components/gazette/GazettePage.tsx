@@ -7,7 +7,12 @@ import type { Gazette } from "~/models/gazette.server";
 
 function PrintButton() {
   const hydrated = useHydrated();
-  if (!hydrated) return <p className="text-base text-stone-700">To print this page, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).</p>;
+  if (!hydrated)
+    return (
+      <p className="text-base text-stone-700">
+        To print this page, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).
+      </p>
+    );
   return (
     <button type="button" className="btn-primary" onClick={() => window.print()}>
       Print this page
@@ -15,14 +20,25 @@ function PrintButton() {
   );
 }
 
-export function GazettePage({ gazette: g, base, backTo }: { gazette: Gazette; base: string; backTo: { to: string; label: string } }) {
+export function GazettePage({
+  gazette: g,
+  base,
+  backTo,
+}: {
+  gazette: Gazette;
+  base: string;
+  backTo: { to: string; label: string };
+}) {
   const q = (month: string) => `?month=${month}`;
   const empty = !g.photos.length && !g.comments.length && !g.questions.length && !g.stories.length;
   return (
     <div className="space-y-6">
       <div className="space-y-3 print:hidden">
         <p>
-          <Link to={backTo.to} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+          <Link
+            to={backTo.to}
+            className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+          >
             <span aria-hidden="true">←&nbsp;</span>
             {backTo.label}
           </Link>
@@ -42,7 +58,11 @@ export function GazettePage({ gazette: g, base, backTo }: { gazette: Gazette; ba
           <PrintButton />
         </nav>
       </div>
-      <article data-print-root className="gazette mx-auto max-w-3xl rounded-xl border border-stone-300 bg-white p-6 print:max-w-none print:border-0 print:p-0 sm:p-10" aria-labelledby="gazette-title">
+      <article
+        data-print-root
+        className="gazette mx-auto max-w-3xl rounded-xl border border-stone-300 bg-white p-6 print:max-w-none print:border-0 print:p-0 sm:p-10"
+        aria-labelledby="gazette-title"
+      >
         <header className="mb-6 border-b-4 border-double border-stone-400 pb-4">
           <h1 id="gazette-title" className="text-4xl font-bold text-brand-900">
             {g.resident.firstName}'s Gazette
@@ -84,7 +104,10 @@ export function GazettePage({ gazette: g, base, backTo }: { gazette: Gazette; ba
         ) : null}
         {g.comments.length ? (
           <section aria-labelledby="gazette-messages" className="mb-8">
-            <h2 id="gazette-messages" className="mb-4 border-b-2 border-stone-300 text-3xl font-bold">
+            <h2
+              id="gazette-messages"
+              className="mb-4 border-b-2 border-stone-300 text-3xl font-bold"
+            >
               Messages from your family
             </h2>
             <ul className="space-y-5">
@@ -105,7 +128,10 @@ export function GazettePage({ gazette: g, base, backTo }: { gazette: Gazette; ba
         ) : null}
         {g.questions.length ? (
           <section aria-labelledby="gazette-questions" className="mb-8">
-            <h2 id="gazette-questions" className="mb-4 border-b-2 border-stone-300 text-3xl font-bold">
+            <h2
+              id="gazette-questions"
+              className="mb-4 border-b-2 border-stone-300 text-3xl font-bold"
+            >
               Questions for you
             </h2>
             <ul className="space-y-5">
@@ -123,7 +149,10 @@ export function GazettePage({ gazette: g, base, backTo }: { gazette: Gazette; ba
         ) : null}
         {g.stories.length ? (
           <section aria-labelledby="gazette-stories">
-            <h2 id="gazette-stories" className="mb-4 border-b-2 border-stone-300 text-3xl font-bold">
+            <h2
+              id="gazette-stories"
+              className="mb-4 border-b-2 border-stone-300 text-3xl font-bold"
+            >
               Your stories shared this month
             </h2>
             <ul className="list-disc space-y-2 pl-8 text-2xl">

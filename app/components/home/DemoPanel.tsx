@@ -1,14 +1,26 @@
 export type DemoCommunity = { name: string; subdomain: string; url: string };
 
 /** Development only: which community this is, and the other demo communities on this server. */
-export function DemoPanel({ current, others, devLoginUrl }: { current: { name: string; host: string }; others: DemoCommunity[]; devLoginUrl: string }) {
+export function DemoPanel({
+  current,
+  others,
+  devLoginUrl,
+}: {
+  current: { name: string; host: string };
+  others: DemoCommunity[];
+  devLoginUrl: string;
+}) {
   return (
-    <section aria-labelledby="demo-title" className="rounded-xl border-2 border-dashed border-amber-700 bg-amber-50 p-5">
+    <section
+      aria-labelledby="demo-title"
+      className="rounded-xl border-2 border-dashed border-amber-700 bg-amber-50 p-5"
+    >
       <h2 id="demo-title" className="mb-2 text-xl font-bold">
         Multi-tenant demo
       </h2>
       <p className="text-base">
-        You are viewing <strong>{current.name}</strong> at <span className="break-all font-mono">{current.host}</span>. Each community has its own site
+        You are viewing <strong>{current.name}</strong> at{" "}
+        <span className="break-all font-mono">{current.host}</span>. Each community has its own site
         and its own database.
       </p>
       {others.length ? (

@@ -3,14 +3,25 @@ import { StoryCard, type StoryCardStory } from "~/components/story/StoryCard";
 import { categoryLabel } from "~/models/categories";
 import { BlockError } from "./BlockError";
 
-export function FeaturedStories({ stories, category }: { stories: StoryCardStory[] | null; category: string | null }) {
+export function FeaturedStories({
+  stories,
+  category,
+}: {
+  stories: StoryCardStory[] | null;
+  category: string | null;
+}) {
   return (
     <section id="featured" aria-labelledby="featured-title" className="card scroll-mt-4">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <h2 id="featured-title" className="text-2xl font-bold">
           Featured Stories
         </h2>
-        <CategoryFilter id="featured-category" action="/#featured" selected={category} label="Filter by category" />
+        <CategoryFilter
+          id="featured-category"
+          action="/#featured"
+          selected={category}
+          label="Filter by category"
+        />
       </div>
       {stories === null ? (
         <BlockError message="Unable to load featured stories" />

@@ -4,7 +4,19 @@ import type { HomeFacility } from "./Sidebar";
 import { LegalLinks } from "~/components/layout/LegalLinks";
 
 /** The community site's footer: the facility, how to reach it, quick links and the legal pages. */
-export function HomeFooter({ facility, host, year, links, appName }: { facility: HomeFacility; host: string; year: number; links: FooterLink[]; appName: string }) {
+export function HomeFooter({
+  facility,
+  host,
+  year,
+  links,
+  appName,
+}: {
+  facility: HomeFacility;
+  host: string;
+  year: number;
+  links: FooterLink[];
+  appName: string;
+}) {
   const place = [facility.address, facility.city].filter(Boolean).join(", ");
   return (
     <footer className="mt-4 rounded-xl bg-brand-900 p-6 text-white" aria-labelledby="footer-title">
@@ -17,7 +29,10 @@ export function HomeFooter({ facility, host, year, links, appName }: { facility:
             {facility.phone ? (
               <li>
                 Phone:{" "}
-                <a className="text-white underline" href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`}>
+                <a
+                  className="text-white underline"
+                  href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`}
+                >
                   {facility.phone}
                 </a>
               </li>
@@ -39,11 +54,17 @@ export function HomeFooter({ facility, host, year, links, appName }: { facility:
             {links.map((l) => (
               <li key={l.label}>
                 {l.external ? (
-                  <a href={l.href} className="inline-flex min-h-target min-w-target items-center text-white underline">
+                  <a
+                    href={l.href}
+                    className="inline-flex min-h-target min-w-target items-center text-white underline"
+                  >
                     {l.label}
                   </a>
                 ) : (
-                  <Link to={l.href} className="inline-flex min-h-target min-w-target items-center text-white underline">
+                  <Link
+                    to={l.href}
+                    className="inline-flex min-h-target min-w-target items-center text-white underline"
+                  >
                     {l.label}
                   </Link>
                 )}

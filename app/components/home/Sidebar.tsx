@@ -3,8 +3,20 @@ import { RelativeTime } from "~/components/story/RelativeTime";
 import { BlockError } from "./BlockError";
 import type { QuickAction } from "./quick-actions";
 
-export type HomeFacility = { name: string; address: string | null; city: string | null; phone: string | null; email: string | null };
-export type HomeActivity = { id: string; type: string; summary: string; createdAt: string; href: string | null };
+export type HomeFacility = {
+  name: string;
+  address: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+};
+export type HomeActivity = {
+  id: string;
+  type: string;
+  summary: string;
+  createdAt: string;
+  href: string | null;
+};
 
 const ACTIVITY_ICONS: Record<string, string> = {
   story_published: "📖",
@@ -26,7 +38,11 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
       <ul className="space-y-2">
         {actions.map((a, i) => (
           <li key={a.key}>
-            <Link to={a.href} className={`${i === 0 ? "btn-primary" : "btn-secondary"} w-full justify-start`} aria-describedby={`qa-${a.key}`}>
+            <Link
+              to={a.href}
+              className={`${i === 0 ? "btn-primary" : "btn-secondary"} w-full justify-start`}
+              aria-describedby={`qa-${a.key}`}
+            >
               {a.label}
             </Link>
             <span id={`qa-${a.key}`} className="sr-only">
@@ -58,7 +74,10 @@ export function FacilityInfo({ facility }: { facility: HomeFacility }) {
           <div>
             <dt className="font-semibold">Phone</dt>
             <dd>
-              <a href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-target items-center text-brand-800 underline">
+              <a
+                href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`}
+                className="inline-flex min-h-target items-center text-brand-800 underline"
+              >
                 {facility.phone}
               </a>
             </dd>
@@ -68,7 +87,10 @@ export function FacilityInfo({ facility }: { facility: HomeFacility }) {
           <div>
             <dt className="font-semibold">Email</dt>
             <dd>
-              <a href={`mailto:${facility.email}`} className="inline-flex min-h-target items-center break-all text-brand-800 underline">
+              <a
+                href={`mailto:${facility.email}`}
+                className="inline-flex min-h-target items-center break-all text-brand-800 underline"
+              >
                 {facility.email}
               </a>
             </dd>

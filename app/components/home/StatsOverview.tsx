@@ -1,6 +1,11 @@
 import { BlockError } from "./BlockError";
 
-export type HomeStats = { totalResidents: number; totalStories: number; totalFamilyViews: number; storiesThisMonth: number };
+export type HomeStats = {
+  totalResidents: number;
+  totalStories: number;
+  totalFamilyViews: number;
+  storiesThisMonth: number;
+};
 
 const CARDS: { key: keyof HomeStats; label: string; icon: string }[] = [
   { key: "totalResidents", label: "Total Residents", icon: "🏡" },
@@ -24,7 +29,9 @@ export function StatsOverview({ stats }: { stats: HomeStats | null }) {
                 <span aria-hidden="true">{c.icon}</span>
                 {c.label}
               </dt>
-              <dd className="text-4xl font-bold text-brand-800 [overflow-wrap:anywhere]">{stats[c.key].toLocaleString("en-US")}</dd>
+              <dd className="text-4xl font-bold text-brand-800 [overflow-wrap:anywhere]">
+                {stats[c.key].toLocaleString("en-US")}
+              </dd>
             </div>
           ))}
         </dl>

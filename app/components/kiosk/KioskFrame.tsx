@@ -35,7 +35,9 @@ export function KioskFrame({ frame, children }: { frame: KioskFrameData; childre
               <strong>
                 {frame.resident.firstName} {frame.resident.lastName}
               </strong>
-              {frame.helperName ? <span className="block text-lg">with help from {frame.helperName}</span> : null}
+              {frame.helperName ? (
+                <span className="block text-lg">with help from {frame.helperName}</span>
+              ) : null}
             </p>
             {frame.secondsLeft != null ? <KioskCountdown seconds={frame.secondsLeft} /> : null}
             <Form method="post" action="/kiosk/done">
@@ -71,7 +73,11 @@ function KioskCountdown({ seconds }: { seconds: number }) {
       if (now - lastPing.current < PING_EVERY_MS) return;
       lastPing.current = now;
       deadline.current = Math.max(deadline.current ?? 0, now + idleMs);
-      void fetch("/kiosk/alive", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "alive=1" }).catch(() => undefined);
+      void fetch("/kiosk/alive", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "alive=1",
+      }).catch(() => undefined);
     };
     const tick = window.setInterval(() => {
       // a recording in progress is input
@@ -111,22 +117,59 @@ function KioskCountdown({ seconds }: { seconds: number }) {
 }
 
 /** A resident's photo, or her initials, large. */
-export function KioskPortrait({ firstName, lastName, imageId, size = 160 }: { firstName: string; lastName: string; imageId: string | null; size?: number }) {
+export function KioskPortrait({
+  firstName,
+  lastName,
+  imageId,
+  size = 160,
+}: {
+  firstName: string;
+  lastName: string;
+  imageId: string | null;
+  size?: number;
+}) {
   if (imageId) {
-    return <img src={`/media/${encodeURIComponent(imageId)}?w=400`} alt="" width={size} height={size} className="rounded-full object-cover" style={{ width: size, height: size }} />;
+    return (
+      <img
+        src={`/media/${encodeURIComponent(imageId)}?w=400`}
+        alt=""
+        width={size}
+        height={size}
+        className="rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   }
   const initials = `${firstName.trim()[0] ?? ""}${lastName.trim()[0] ?? ""}`.toUpperCase();
   return (
-    <span aria-hidden="true" className="inline-flex items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900" style={{ width: size, height: size, fontSize: size / 3 }}>
+    <span
+      aria-hidden="true"
+      className="inline-flex items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900"
+      style={{ width: size, height: size, fontSize: size / 3 }}
+    >
       {initials || "?"}
     </span>
   );
 }
 
 /** A big link button of the kiosk's menus. */
-export function KioskAction({ to, icon, children, testId }: { to: string; icon: string; children: ReactNode; testId?: string }) {
+export function KioskAction({
+  to,
+  icon,
+  children,
+  testId,
+}: {
+  to: string;
+  icon: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
-    <Link to={to} className="btn-secondary kiosk-target w-full justify-start py-5 text-2xl" data-testid={testId}>
+    <Link
+      to={to}
+      className="btn-secondary kiosk-target w-full justify-start py-5 text-2xl"
+      data-testid={testId}
+    >
       <span aria-hidden="true" className="text-3xl">
         {icon}
       </span>

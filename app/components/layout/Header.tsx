@@ -4,15 +4,30 @@ import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, roleIn, STORYTELLER_ROLES } from "~
 import { NotificationBell } from "./NotificationBell";
 import { DisplayMenu } from "./DisplayMenu";
 
-type NavItem = { to: string; label: string; show: (role: RootUser["role"]) => boolean; prefix?: boolean };
+type NavItem = {
+  to: string;
+  label: string;
+  show: (role: RootUser["role"]) => boolean;
+  prefix?: boolean;
+};
 
 // The spec's four links, each shown to the roles that may open it (plus Staff for care staff).
 const NAV: NavItem[] = [
   { to: "/", label: "Dashboard", show: () => true },
   { to: "/resident", label: "Resident", show: (r) => r === ROLE.resident },
   { to: "/family", label: "Family", show: (r) => r === ROLE.family },
-  { to: "/news", label: "News", show: (r) => r === ROLE.family || r === ROLE.resident, prefix: true },
-  { to: "/events", label: "Events", show: (r) => r === ROLE.family || r === ROLE.resident, prefix: true },
+  {
+    to: "/news",
+    label: "News",
+    show: (r) => r === ROLE.family || r === ROLE.resident,
+    prefix: true,
+  },
+  {
+    to: "/events",
+    label: "Events",
+    show: (r) => r === ROLE.family || r === ROLE.resident,
+    prefix: true,
+  },
   { to: "/staff", label: "Staff", show: (r) => roleIn(r, CARE_TEAM_ROLES), prefix: true },
   { to: "/admin", label: "Admin", show: (r) => roleIn(r, ADMIN_ROLES), prefix: true },
 ];
@@ -54,7 +69,9 @@ export function TenantHeader({
             </Link>
           ) : null}
           {user && user.unread !== null ? <NotificationBell unread={user.unread} /> : null}
-          {user ? <UserMenu user={user} /> : (
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
             <Link to="/login" className="btn-secondary">
               Sign in
             </Link>
@@ -97,7 +114,11 @@ export function UserMenu({ user }: { user: RootUser }) {
         {user.initials}
       </span>
       <span className="sr-only">Signed in as {user.displayName}</span>
-      <Link to="/account/sessions" className="hidden min-h-target items-center text-base font-medium text-ink sm:inline-flex" title="Your sessions">
+      <Link
+        to="/account/sessions"
+        className="hidden min-h-target items-center text-base font-medium text-ink sm:inline-flex"
+        title="Your sessions"
+      >
         {user.displayName}
       </Link>
       <Form method="post" action="/logout">
@@ -113,7 +134,10 @@ export function PlainHeader({ appName, user }: { appName: string; user: RootUser
   return (
     <header className="border-b-2 border-stone-300 bg-white print:hidden">
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="inline-flex min-h-target items-center text-2xl font-bold text-brand-800 no-underline">
+        <Link
+          to="/"
+          className="inline-flex min-h-target items-center text-2xl font-bold text-brand-800 no-underline"
+        >
           {appName}
         </Link>
         <div className="flex flex-wrap items-center gap-3">

@@ -5,12 +5,18 @@ export function LegalLinks() {
   return (
     <>
       <li>
-        <Link to="/privacy" className="inline-flex min-h-target min-w-target items-center text-white underline">
+        <Link
+          to="/privacy"
+          className="inline-flex min-h-target min-w-target items-center text-white underline"
+        >
           Privacy Policy
         </Link>
       </li>
       <li>
-        <Link to="/terms" className="inline-flex min-h-target min-w-target items-center text-white underline">
+        <Link
+          to="/terms"
+          className="inline-flex min-h-target min-w-target items-center text-white underline"
+        >
           Terms of Service
         </Link>
       </li>

@@ -28,12 +28,16 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     setVisible(toast);
     if (!toast) return;
-    const t = setTimeout(() => setVisible(null), toast.undo ? UNDO_TOAST_DURATION_MS : TOAST_DURATION_MS);
+    const t = setTimeout(
+      () => setVisible(null),
+      toast.undo ? UNDO_TOAST_DURATION_MS : TOAST_DURATION_MS,
+    );
     return () => clearTimeout(t);
   }, [toast]);
   const [clientToast, setClientToast] = useState<{ toast: Toast; at: number } | null>(null);
   useEffect(() => {
-    const onToast = (e: Event) => setClientToast({ toast: (e as CustomEvent<Toast>).detail, at: Date.now() });
+    const onToast = (e: Event) =>
+      setClientToast({ toast: (e as CustomEvent<Toast>).detail, at: Date.now() });
     window.addEventListener(CLIENT_TOAST_EVENT, onToast);
     return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast);
   }, []);
@@ -47,8 +51,12 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (!visible) return;
     const field = document.activeElement;
-    const typing = field instanceof HTMLElement && field.matches("input:not([type=hidden]), textarea, select, [contenteditable]");
-    setPlace(typing && field.getBoundingClientRect().bottom > window.innerHeight * 0.5 ? "top" : "bottom");
+    const typing =
+      field instanceof HTMLElement &&
+      field.matches("input:not([type=hidden]), textarea, select, [contenteditable]");
+    setPlace(
+      typing && field.getBoundingClientRect().bottom > window.innerHeight * 0.5 ? "top" : "bottom",
+    );
   }, [visible]);
   const tone =
     visible?.type === "error"
@@ -59,7 +67,10 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   return (
     <div aria-live="polite" role="status" className="toast-region print:hidden" data-place={place}>
       {visible ? (
-        <div className={`toast rounded-card border-2 p-4 shadow-raised ${tone}`} data-testid="toast">
+        <div
+          className={`toast rounded-card border-2 p-4 shadow-raised ${tone}`}
+          data-testid="toast"
+        >
           <p className="text-lg font-bold">{visible.title}</p>
           {visible.description ? <p className="text-base">{visible.description}</p> : null}
           {visible.undo || hydrated ? (

@@ -4,9 +4,26 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SubmitButton } from "~/components/forms";
 
-export type ListViewProps = { q: string; sort: string; desc: boolean; filters: Record<string, string> };
-export type PageProps = { page: number; pageCount: number; offset: number; limit: number; total: number; hasPrevious: boolean; hasNext: boolean };
-export type FilterChoice = { name: string; label: string; options: { value: string; label: string }[] };
+export type ListViewProps = {
+  q: string;
+  sort: string;
+  desc: boolean;
+  filters: Record<string, string>;
+};
+export type PageProps = {
+  page: number;
+  pageCount: number;
+  offset: number;
+  limit: number;
+  total: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+};
+export type FilterChoice = {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+};
 
 /** The current URL's query with some parameters changed (null removes one); the page goes back to 1 unless set. */
 export function hrefWith(search: string, changes: Record<string, string | null>): string {
@@ -49,21 +66,43 @@ export function ListSearch({
   const sortParam = view.desc ? `-${view.sort}` : view.sort;
   const kept = { sort: sortParam, ...keep };
   const current = new URLSearchParams(search);
-  const active = view.q !== "" || [...Object.keys(view.filters), ...Object.keys(values)].some((k) => current.has(k));
+  const active =
+    view.q !== "" ||
+    [...Object.keys(view.filters), ...Object.keys(values)].some((k) => current.has(k));
   return (
-    <Form method="get" action={pathname} role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3" preventScrollReset>
+    <Form
+      method="get"
+      action={pathname}
+      role="search"
+      aria-label={label}
+      className="mb-4 flex flex-wrap items-end gap-3"
+      preventScrollReset
+    >
       <div className="min-w-[14rem] flex-1">
         <label htmlFor={`${id}-q`} className="label">
           Search
         </label>
-        <input id={`${id}-q`} type="search" name="q" defaultValue={view.q} className="input" placeholder={placeholder} autoComplete="off" />
+        <input
+          id={`${id}-q`}
+          type="search"
+          name="q"
+          defaultValue={view.q}
+          className="input"
+          placeholder={placeholder}
+          autoComplete="off"
+        />
       </div>
       {filters.map((f) => (
         <div key={f.name}>
           <label htmlFor={`${id}-${f.name}`} className="label">
             {f.label}
           </label>
-          <select id={`${id}-${f.name}`} name={f.name} defaultValue={values[f.name] ?? view.filters[f.name]} className="input">
+          <select
+            id={`${id}-${f.name}`}
+            name={f.name}
+            defaultValue={values[f.name] ?? view.filters[f.name]}
+            className="input"
+          >
             {f.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -72,7 +111,9 @@ export function ListSearch({
           </select>
         </div>
       ))}
-      {Object.entries(kept).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      {Object.entries(kept).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
       <button type="submit" className="btn-primary">
         Search
       </button>
@@ -86,18 +127,42 @@ export function ListSearch({
 }
 
 /** A column header that sorts the list by its column; pressing it again reverses the order. */
-export function SortHeader({ column, label, view, className = "" }: { column: string; label: string; view: ListViewProps; className?: string }) {
+export function SortHeader({
+  column,
+  label,
+  view,
+  className = "",
+}: {
+  column: string;
+  label: string;
+  view: ListViewProps;
+  className?: string;
+}) {
   const href = useHrefWith();
   const current = view.sort === column;
   const next = current && !view.desc ? `-${column}` : column;
   return (
-    <th scope="col" className={`py-2 font-semibold ${className || "px-3"}`} aria-sort={current ? (view.desc ? "descending" : "ascending") : undefined}>
-      <Link to={href({ sort: next })} className="inline-flex min-h-target items-center gap-1 whitespace-nowrap text-ink underline-offset-2 hover:underline" preventScrollReset>
+    <th
+      scope="col"
+      className={`py-2 font-semibold ${className || "px-3"}`}
+      aria-sort={current ? (view.desc ? "descending" : "ascending") : undefined}
+    >
+      <Link
+        to={href({ sort: next })}
+        className="inline-flex min-h-target items-center gap-1 whitespace-nowrap text-ink underline-offset-2 hover:underline"
+        preventScrollReset
+      >
         {label}
         <span aria-hidden="true" className="text-brand-800">
           {current ? (view.desc ? "▼" : "▲") : "↕"}
         </span>
-        <span className="sr-only">{current ? (view.desc ? ", sorted Z to A; sort A to Z" : ", sorted A to Z; sort Z to A") : ", sort by this column"}</span>
+        <span className="sr-only">
+          {current
+            ? view.desc
+              ? ", sorted Z to A; sort A to Z"
+              : ", sorted A to Z; sort Z to A"
+            : ", sort by this column"}
+        </span>
       </Link>
     </th>
   );
@@ -119,14 +184,22 @@ export function Pager({ page, label, noun }: { page: PageProps; label: string; n
   const first = page.offset + 1;
   const last = Math.min(page.offset + page.limit, page.total);
   return (
-    <nav aria-label={label} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-base">
+    <nav
+      aria-label={label}
+      className="mt-3 flex flex-wrap items-center justify-between gap-3 text-base"
+    >
       <p data-testid="list-range">
         Showing {first}–{last} of {page.total} {noun}
       </p>
       {page.pageCount > 1 ? (
         <div className="flex flex-wrap items-center gap-2">
           {page.hasPrevious ? (
-            <Link to={href({ page: String(page.page - 1) })} className="btn-secondary" rel="prev" preventScrollReset>
+            <Link
+              to={href({ page: String(page.page - 1) })}
+              className="btn-secondary"
+              rel="prev"
+              preventScrollReset
+            >
               Previous<span className="sr-only"> page</span>
             </Link>
           ) : null}
@@ -134,7 +207,12 @@ export function Pager({ page, label, noun }: { page: PageProps; label: string; n
             Page {page.page} of {page.pageCount}
           </span>
           {page.hasNext ? (
-            <Link to={href({ page: String(page.page + 1) })} className="btn-secondary" rel="next" preventScrollReset>
+            <Link
+              to={href({ page: String(page.page + 1) })}
+              className="btn-secondary"
+              rel="next"
+              preventScrollReset
+            >
               Next<span className="sr-only"> page</span>
             </Link>
           ) : null}
@@ -155,7 +233,9 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
       <summary className="btn-ghost cursor-pointer list-none" aria-label={label}>
         More <span aria-hidden="true">▾</span>
       </summary>
-      <div className="mt-1 flex min-w-[11rem] flex-col gap-1 rounded-lg border-2 border-stone-300 bg-white p-1 shadow-sm">{children}</div>
+      <div className="mt-1 flex min-w-[11rem] flex-col gap-1 rounded-lg border-2 border-stone-300 bg-white p-1 shadow-sm">
+        {children}
+      </div>
     </details>
   );
 }
@@ -164,14 +244,34 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
  * The bar above a list with checkboxes: one action for every ticked row (a POST form; the rows'
  * checkboxes join it with `form={formId}`, so it works without JavaScript).
  */
-export function BulkBar({ formId, action, noun, actions }: { formId: string; action: string; noun: string; actions: { value: string; label: string }[] }) {
+export function BulkBar({
+  formId,
+  action,
+  noun,
+  actions,
+}: {
+  formId: string;
+  action: string;
+  noun: string;
+  actions: { value: string; label: string }[];
+}) {
   return (
-    <Form id={formId} method="post" action={action} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2">
+    <Form
+      id={formId}
+      method="post"
+      action={action}
+      className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2"
+    >
       <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
         <label htmlFor={`${formId}-intent`} className="font-semibold">
           With the {noun} ticked below
         </label>
-        <select id={`${formId}-intent`} name="intent" className="input w-full min-w-0 sm:w-auto" defaultValue={actions[0]?.value}>
+        <select
+          id={`${formId}-intent`}
+          name="intent"
+          className="input w-full min-w-0 sm:w-auto"
+          defaultValue={actions[0]?.value}
+        >
           {actions.map((a) => (
             <option key={a.value} value={a.value}>
               {a.label}

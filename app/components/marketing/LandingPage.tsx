@@ -1,10 +1,25 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { ContactForm } from "./ContactForm";
-import { BENEFITS, COMPARISON_ROWS, FEATURES, NAV_LINKS, PLAN_CLAIMS, PLANS, PROBLEMS, SOLUTIONS, STEPS } from "./content";
+import {
+  BENEFITS,
+  COMPARISON_ROWS,
+  FEATURES,
+  NAV_LINKS,
+  PLAN_CLAIMS,
+  PLANS,
+  PROBLEMS,
+  SOLUTIONS,
+  STEPS,
+} from "./content";
 import { LegalLinks } from "~/components/layout/LegalLinks";
 
-type Props = { appName: string; year: number; sent: boolean; lastResult?: SubmissionResult<string[]> | null };
+type Props = {
+  appName: string;
+  year: number;
+  sent: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+};
 
 const sectionTitle = "mb-3 text-3xl font-bold tracking-tight md:text-4xl";
 
@@ -19,14 +34,19 @@ export function LandingPage({ appName, year, sent, lastResult }: Props) {
       <HowItWorks />
       <Benefits />
       <Pricing />
-      <section id="contact" aria-labelledby="contact-title" className="scroll-mt-4 bg-brand-900 px-4 py-16 text-white">
+      <section
+        id="contact"
+        aria-labelledby="contact-title"
+        className="scroll-mt-4 bg-brand-900 px-4 py-16 text-white"
+      >
         <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-2">
           <div>
             <h2 id="contact-title" className={sectionTitle}>
               Start your free trial
             </h2>
             <p className="text-lg">
-              Tell us about your community and we will set up your site with you. {PLAN_CLAIMS.slice(0, 2).join(", ")}.
+              Tell us about your community and we will set up your site with you.{" "}
+              {PLAN_CLAIMS.slice(0, 2).join(", ")}.
             </p>
           </div>
           <ContactForm lastResult={lastResult} sent={sent} />
@@ -41,14 +61,20 @@ function SiteNav({ appName }: { appName: string }) {
   return (
     <div className="border-b-2 border-stone-300 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <a href="#top" className="inline-flex min-h-target items-center text-2xl font-bold text-brand-800 no-underline">
+        <a
+          href="#top"
+          className="inline-flex min-h-target items-center text-2xl font-bold text-brand-800 no-underline"
+        >
           {appName}
         </a>
         <nav aria-label="Site">
           <ul className="flex flex-wrap items-center gap-1">
             {NAV_LINKS.map((l) => (
               <li key={l.href}>
-                <a href={l.href} className="inline-flex min-h-target items-center rounded-lg px-3 text-lg font-semibold text-brand-800 no-underline hover:bg-brand-50">
+                <a
+                  href={l.href}
+                  className="inline-flex min-h-target items-center rounded-lg px-3 text-lg font-semibold text-brand-800 no-underline hover:bg-brand-50"
+                >
                   {l.label}
                 </a>
               </li>
@@ -70,15 +96,23 @@ function SiteNav({ appName }: { appName: string }) {
 
 function Hero({ appName }: { appName: string }) {
   return (
-    <section id="top" aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white px-4 py-16">
+    <section
+      id="top"
+      aria-labelledby="hero-title"
+      className="bg-gradient-to-b from-brand-50 to-white px-4 py-16"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-2">
         <div>
-          <h1 id="hero-title" className="mb-4 text-4xl font-bold tracking-tight text-ink md:text-5xl">
+          <h1
+            id="hero-title"
+            className="mb-4 text-4xl font-bold tracking-tight text-ink md:text-5xl"
+          >
             Every resident has a story worth keeping
           </h1>
           <p className="mb-6 text-xl">
-            {appName} helps care facilities and assisted-living communities capture residents' life stories in their own words and voices,
-            and share them safely with the families who love them.
+            {appName} helps care facilities and assisted-living communities capture residents' life
+            stories in their own words and voices, and share them safely with the families who love
+            them.
           </p>
           <div className="flex flex-wrap gap-3">
             <a href="#contact" className="btn-primary px-6 text-lg">
@@ -118,7 +152,9 @@ function Features() {
         <h2 id="features-title" className={sectionTitle}>
           Features
         </h2>
-        <p className="mb-8 text-lg text-stone-700">Everything a community needs to keep its residents' stories.</p>
+        <p className="mb-8 text-lg text-stone-700">
+          Everything a community needs to keep its residents' stories.
+        </p>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((f) => (
             <li key={f.title} className="card">
@@ -175,7 +211,10 @@ function HowItWorks() {
         <ol className="mt-6 grid grid-cols-[repeat(auto-fit,minmax(min(100%,16rem),1fr))] gap-6">
           {STEPS.map((s, i) => (
             <li key={s.title} className="card min-w-0 break-words">
-              <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-2xl font-bold text-white" aria-hidden="true">
+              <span
+                className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-2xl font-bold text-white"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
               <h3 className="mt-3 text-xl font-bold">
@@ -227,18 +266,30 @@ function Pricing() {
         <h2 id="pricing-title" className={sectionTitle}>
           Pricing
         </h2>
-        <p className="mb-8 text-lg text-stone-700">Simple monthly plans by community size. {PLAN_CLAIMS.join(". ")}.</p>
+        <p className="mb-8 text-lg text-stone-700">
+          Simple monthly plans by community size. {PLAN_CLAIMS.join(". ")}.
+        </p>
         <ul className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,16rem),1fr))] gap-6">
           {PLANS.map((p) => (
-            <li key={p.name} className={`card flex min-w-0 flex-col break-words ${p.popular ? "border-2 border-brand-700" : ""}`}>
-              {p.popular ? <p className="mb-2 self-start rounded-full bg-brand-700 px-3 py-0.5 text-base font-semibold text-white">Most Popular</p> : null}
+            <li
+              key={p.name}
+              className={`card flex min-w-0 flex-col break-words ${p.popular ? "border-2 border-brand-700" : ""}`}
+            >
+              {p.popular ? (
+                <p className="mb-2 self-start rounded-full bg-brand-700 px-3 py-0.5 text-base font-semibold text-white">
+                  Most Popular
+                </p>
+              ) : null}
               <h3 className="text-2xl font-bold">{p.name}</h3>
               <p className="text-base text-stone-700">{p.residents}</p>
               <p className="my-4">
                 <span className="text-4xl font-bold">{p.price}</span>
                 {p.period ? <span className="text-base text-stone-700"> {p.period}</span> : null}
               </p>
-              <a href="#contact" className={`${p.popular ? "btn-primary" : "btn-secondary"} mt-auto`}>
+              <a
+                href="#contact"
+                className={`${p.popular ? "btn-primary" : "btn-secondary"} mt-auto`}
+              >
                 {p.period ? "Start Free Trial" : "Contact Us"}
                 <span className="sr-only"> with the {p.name} plan</span>
               </a>
@@ -251,10 +302,18 @@ function Pricing() {
           </a>
         </p>
         {/* scrolls sideways on a narrow screen, so it takes focus for the keyboard */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div id="compare" className="relative mt-6 scroll-mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Plan comparison">
+        <div
+          id="compare"
+          className="relative mt-6 scroll-mt-4 overflow-x-auto"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          role="region"
+          aria-label="Plan comparison"
+        >
           <table className="w-full min-w-[640px] border-collapse text-left text-base">
-            <caption className="mb-2 text-left text-xl font-bold">Plan comparison: every plan includes every feature</caption>
+            <caption className="mb-2 text-left text-xl font-bold">
+              Plan comparison: every plan includes every feature
+            </caption>
             <thead>
               <tr className="border-b-2 border-stone-400">
                 <th scope="col" className="p-2">
@@ -316,13 +375,18 @@ function SiteFooter({ appName, year }: { appName: string; year: number }) {
       <div className="mx-auto grid max-w-6xl gap-8 md:grid-cols-3">
         <div>
           <p className="text-2xl font-bold">{appName}</p>
-          <p className="mt-2 text-base">Life stories for care communities: residents tell, families follow, staff look after it.</p>
+          <p className="mt-2 text-base">
+            Life stories for care communities: residents tell, families follow, staff look after it.
+          </p>
         </div>
         <nav aria-label="Footer">
           <ul className="space-y-1 text-base">
             {NAV_LINKS.map((l) => (
               <li key={l.href}>
-                <a href={l.href} className="inline-flex min-h-target items-center text-white underline">
+                <a
+                  href={l.href}
+                  className="inline-flex min-h-target items-center text-white underline"
+                >
                   {l.label}
                 </a>
               </li>
@@ -332,7 +396,10 @@ function SiteFooter({ appName, year }: { appName: string; year: number }) {
         <ul className="space-y-1 text-base">
           <LegalLinks />
           <li>
-            <Link to="/super-admin" className="inline-flex min-h-target items-center text-white underline">
+            <Link
+              to="/super-admin"
+              className="inline-flex min-h-target items-center text-white underline"
+            >
               Admin Login
             </Link>
           </li>

@@ -53,10 +53,22 @@ export const SOLUTIONS = [
 ] as const;
 
 export const STEPS = [
-  { title: "Set up your facility", text: "We create your community's own site with your name and address. It takes under 30 minutes." },
-  { title: "Add residents", text: "Add residents and invite their families, who receive a personal sign-in link." },
-  { title: "Capture stories", text: "Residents record or write their stories with friendly prompts; your team reviews each one." },
-  { title: "Share with families", text: "Approved stories appear for families, who read, react and comment from home." },
+  {
+    title: "Set up your facility",
+    text: "We create your community's own site with your name and address. It takes under 30 minutes.",
+  },
+  {
+    title: "Add residents",
+    text: "Add residents and invite their families, who receive a personal sign-in link.",
+  },
+  {
+    title: "Capture stories",
+    text: "Residents record or write their stories with friendly prompts; your team reviews each one.",
+  },
+  {
+    title: "Share with families",
+    text: "Approved stories appear for families, who read, react and comment from home.",
+  },
 ] as const;
 
 export const BENEFITS = [
@@ -87,13 +99,42 @@ export const BENEFITS = [
 ] as const;
 
 export const PLANS = [
-  { name: "Starter", residents: "0-25 residents", price: "$49", period: "per month", popular: false },
-  { name: "Professional", residents: "26-50 residents", price: "$89", period: "per month", popular: true },
-  { name: "Enterprise", residents: "51-100 residents", price: "$149", period: "per month", popular: false },
-  { name: "Premium", residents: "100+ residents", price: "Custom pricing", period: "", popular: false },
+  {
+    name: "Starter",
+    residents: "0-25 residents",
+    price: "$49",
+    period: "per month",
+    popular: false,
+  },
+  {
+    name: "Professional",
+    residents: "26-50 residents",
+    price: "$89",
+    period: "per month",
+    popular: true,
+  },
+  {
+    name: "Enterprise",
+    residents: "51-100 residents",
+    price: "$149",
+    period: "per month",
+    popular: false,
+  },
+  {
+    name: "Premium",
+    residents: "100+ residents",
+    price: "Custom pricing",
+    period: "",
+    popular: false,
+  },
 ] as const;
 
-export const PLAN_CLAIMS = ["30-day free trial", "No credit card required", "30-day money-back guarantee", "Setup in under 30 minutes"] as const;
+export const PLAN_CLAIMS = [
+  "30-day free trial",
+  "No credit card required",
+  "30-day money-back guarantee",
+  "Setup in under 30 minutes",
+] as const;
 
 /** Every plan has every feature: plans differ only by community size and price. */
 export const COMPARISON_ROWS = [

@@ -81,7 +81,10 @@ export function ImageUploadField({
         setProblem({ title: error.refused.title, description: error.refused.description });
       } else {
         // the file stays selected and travels with the form instead
-        setProblem({ title: "Upload failed", description: error instanceof UploadFailure ? error.message : "Failed to upload file" });
+        setProblem({
+          title: "Upload failed",
+          description: error instanceof UploadFailure ? error.message : "Failed to upload file",
+        });
       }
     }
   }
@@ -95,9 +98,17 @@ export function ImageUploadField({
       </legend>
       {showExisting ? (
         <div className="mb-2">
-          <img src={existing.url} alt={existing.alt} className="max-h-[200px] w-auto rounded-lg border border-stone-300" />
+          <img
+            src={existing.url}
+            alt={existing.alt}
+            className="max-h-[200px] w-auto rounded-lg border border-stone-300"
+          />
           {hydrated ? (
-            <button type="button" className="btn-secondary mt-2" onClick={() => setRemoveExisting(true)}>
+            <button
+              type="button"
+              className="btn-secondary mt-2"
+              onClick={() => setRemoveExisting(true)}
+            >
               Remove Image
             </button>
           ) : (
@@ -119,7 +130,11 @@ export function ImageUploadField({
       {hydrated && removeExisting ? <input type="hidden" name="removeImage" value="1" /> : null}
       {preview ? (
         <div className="mb-2">
-          <img src={preview} alt="Preview of the selected image" className="max-h-[200px] w-auto rounded-lg border border-stone-300" />
+          <img
+            src={preview}
+            alt="Preview of the selected image"
+            className="max-h-[200px] w-auto rounded-lg border border-stone-300"
+          />
           <button type="button" className="btn-secondary mt-2" onClick={clearSelection}>
             Remove Image
           </button>
@@ -129,7 +144,8 @@ export function ImageUploadField({
         {existing ? "Choose a new picture" : "Choose a picture"}
       </label>
       <p id={hintId} className="mb-1 text-base text-stone-700">
-        A photo (JPEG, PNG, WebP, GIF or HEIC), less than 5MB; a larger one from a phone is made smaller before it is sent. Location details are removed.
+        A photo (JPEG, PNG, WebP, GIF or HEIC), less than 5MB; a larger one from a phone is made
+        smaller before it is sent. Location details are removed.
       </p>
       <input
         ref={input}
@@ -144,8 +160,18 @@ export function ImageUploadField({
       />
       {uploaded ? <input type="hidden" name="uploadedImage" value={uploaded} /> : null}
       <p aria-live="polite" className="mt-1 text-base">
-        {status === "preparing" ? "Preparing your photo..." : status === "uploading" ? "Uploading image..." : status === "ready" ? "Image ready" : ""}
-        {note && status !== "preparing" ? <span className="block" data-testid={`${id}-shrunk`}>{note}</span> : null}
+        {status === "preparing"
+          ? "Preparing your photo..."
+          : status === "uploading"
+            ? "Uploading image..."
+            : status === "ready"
+              ? "Image ready"
+              : ""}
+        {note && status !== "preparing" ? (
+          <span className="block" data-testid={`${id}-shrunk`}>
+            {note}
+          </span>
+        ) : null}
       </p>
       {problem ? (
         <div role="alert" className="field-error">

@@ -16,7 +16,15 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "onChange"> & 
   previewClassName?: string;
 };
 
-export function PhotoInput({ id, name, previewAlt, onProblem, previewClassName, className, ...rest }: Props) {
+export function PhotoInput({
+  id,
+  name,
+  previewAlt,
+  onProblem,
+  previewClassName,
+  className,
+  ...rest
+}: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -42,7 +50,11 @@ export function PhotoInput({ id, name, previewAlt, onProblem, previewClassName, 
     if (el.files?.[0] !== file) return; // chosen again meanwhile
     if (!prepared.ok) {
       el.value = "";
-      return report(prepared.reason === "not-an-image" ? "Please select an image file" : photoTooLargeMessage(prepared.bytes));
+      return report(
+        prepared.reason === "not-an-image"
+          ? "Please select an image file"
+          : photoTooLargeMessage(prepared.bytes),
+      );
     }
     if (prepared.shrunk) {
       if (!replaceChosenFile(el, prepared.file)) {
@@ -56,7 +68,16 @@ export function PhotoInput({ id, name, previewAlt, onProblem, previewClassName, 
 
   return (
     <>
-      <input ref={input} id={id} name={name} type="file" accept="image/*" className={className} onChange={onChange} {...rest} />
+      <input
+        ref={input}
+        id={id}
+        name={name}
+        type="file"
+        accept="image/*"
+        className={className}
+        onChange={onChange}
+        {...rest}
+      />
       <p aria-live="polite" className="mt-1 text-base" data-testid={`${id}-status`}>
         {working ? "Preparing your photo..." : note}
       </p>
@@ -67,7 +88,14 @@ export function PhotoInput({ id, name, previewAlt, onProblem, previewClassName, 
       ) : null}
       {preview ? (
         <div className="mt-2 flex flex-wrap items-end gap-3">
-          <img src={preview} alt={previewAlt} className={previewClassName ?? "max-h-[200px] w-auto rounded-lg border border-stone-300"} data-testid={`${id}-preview`} />
+          <img
+            src={preview}
+            alt={previewAlt}
+            className={
+              previewClassName ?? "max-h-[200px] w-auto rounded-lg border border-stone-300"
+            }
+            data-testid={`${id}-preview`}
+          />
           <button
             type="button"
             className="btn-secondary"

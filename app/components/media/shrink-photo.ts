@@ -48,11 +48,17 @@ async function shrink(file: File, maxBytes: number, maxEdge: number): Promise<Fi
 }
 
 /** The photo to send: as chosen when it fits, else a smaller copy; or why it cannot be sent. */
-export async function preparePhoto(file: File, { maxBytes = MAX_IMAGE_BYTES, maxEdge = PHOTO_MAX_EDGE } = {}): Promise<PreparedPhoto> {
-  if (file.type && !file.type.startsWith("image/")) return { ok: false, reason: "not-an-image", bytes: file.size };
+export async function preparePhoto(
+  file: File,
+  { maxBytes = MAX_IMAGE_BYTES, maxEdge = PHOTO_MAX_EDGE } = {},
+): Promise<PreparedPhoto> {
+  if (file.type && !file.type.startsWith("image/"))
+    return { ok: false, reason: "not-an-image", bytes: file.size };
   if (file.size <= maxBytes) return { ok: true, file, shrunk: false };
   const smaller = await shrink(file, maxBytes, maxEdge);
-  return smaller ? { ok: true, file: smaller, shrunk: true, fromBytes: file.size } : { ok: false, reason: "too-large", bytes: file.size };
+  return smaller
+    ? { ok: true, file: smaller, shrunk: true, fromBytes: file.size }
+    : { ok: false, reason: "too-large", bytes: file.size };
 }
 
 /** Puts `file` into the file input in place of the one chosen, so the form sends it. */

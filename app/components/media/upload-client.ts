@@ -4,7 +4,8 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export class UploadFailure extends Error {
   constructor(
-    message: "Failed to get upload URL" | "Failed to upload file" | "Failed to set image permissions",
+    message:
+      "Failed to get upload URL" | "Failed to upload file" | "Failed to set image permissions",
     // the server refused the file itself (too large, not an image), with the spec's message
     public refused: { title: string; description: string } | null = null,
   ) {
@@ -22,7 +23,12 @@ export async function uploadImage(file: File): Promise<string> {
   const json = { "Content-Type": "application/json" };
   let uploadURL: string;
   try {
-    const res = await fetch("/api/objects/upload", { method: "POST", headers: json, body: "{}", credentials: "same-origin" });
+    const res = await fetch("/api/objects/upload", {
+      method: "POST",
+      headers: json,
+      body: "{}",
+      credentials: "same-origin",
+    });
     if (!res.ok) throw new Error(String(res.status));
     uploadURL = ((await res.json()) as { uploadURL: string }).uploadURL;
   } catch {
@@ -30,13 +36,27 @@ export async function uploadImage(file: File): Promise<string> {
   }
   let put: Response;
   try {
-    put = await fetch(uploadURL, { method: "PUT", body: file, headers: { "Content-Type": file.type || "application/octet-stream" }, credentials: "same-origin" });
+    put = await fetch(uploadURL, {
+      method: "PUT",
+      body: file,
+      headers: { "Content-Type": file.type || "application/octet-stream" },
+      credentials: "same-origin",
+    });
   } catch {
     throw new UploadFailure("Failed to upload file");
   }
-  if (!put.ok) throw new UploadFailure("Failed to upload file", refusal(put.status, await put.text().catch(() => "")));
+  if (!put.ok)
+    throw new UploadFailure(
+      "Failed to upload file",
+      refusal(put.status, await put.text().catch(() => "")),
+    );
   try {
-    const res = await fetch("/api/story-images", { method: "PUT", headers: json, body: JSON.stringify({ imageUrl: uploadURL }), credentials: "same-origin" });
+    const res = await fetch("/api/story-images", {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ imageUrl: uploadURL }),
+      credentials: "same-origin",
+    });
     if (!res.ok) throw new Error(String(res.status));
     return ((await res.json()) as { objectPath: string }).objectPath;
   } catch {

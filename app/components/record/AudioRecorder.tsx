@@ -14,10 +14,16 @@ export const STATUS_TEXT: Record<RecorderStatus, string> = {
   recorded: "Recording Ready",
 };
 
-const MIME_CANDIDATES = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio/ogg;codecs=opus"];
+const MIME_CANDIDATES = [
+  "audio/webm;codecs=opus",
+  "audio/webm",
+  "audio/mp4",
+  "audio/ogg;codecs=opus",
+];
 
 function pickMimeType(): string | undefined {
-  if (typeof MediaRecorder === "undefined" || typeof MediaRecorder.isTypeSupported !== "function") return undefined;
+  if (typeof MediaRecorder === "undefined" || typeof MediaRecorder.isTypeSupported !== "function")
+    return undefined;
   return MIME_CANDIDATES.find((t) => MediaRecorder.isTypeSupported(t));
 }
 
@@ -72,15 +78,19 @@ export function AudioRecorder({
 
   useEffect(
     () => () => {
-      if (recorderRef.current && recorderRef.current.state !== "inactive") recorderRef.current.stop();
+      if (recorderRef.current && recorderRef.current.state !== "inactive")
+        recorderRef.current.stop();
       stopTracks();
     },
     [],
   );
 
-  useEffect(() => () => {
-    if (audioUrl) URL.revokeObjectURL(audioUrl);
-  }, [audioUrl]);
+  useEffect(
+    () => () => {
+      if (audioUrl) URL.revokeObjectURL(audioUrl);
+    },
+    [audioUrl],
+  );
 
   const stop = useCallback(() => {
     const recorder = recorderRef.current;
@@ -97,7 +107,8 @@ export function AudioRecorder({
   async function start() {
     if (startDisabled) return;
     try {
-      if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined") throw new Error("no recorder");
+      if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined")
+        throw new Error("no recorder");
       const stream = await navigator.mediaDevices.getUserMedia({
         audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
       });
@@ -126,7 +137,11 @@ export function AudioRecorder({
     } catch {
       stopTracks();
       setStatus("idle");
-      showToast({ type: "error", title: "Recording failed", description: "Please allow microphone access to record your story." });
+      showToast({
+        type: "error",
+        title: "Recording failed",
+        description: "Please allow microphone access to record your story.",
+      });
     }
   }
 
@@ -147,7 +162,11 @@ export function AudioRecorder({
   function togglePlayback() {
     const audio = audioRef.current;
     if (!audio) return;
-    if (audio.paused) void audio.play().then(() => setPlaying(true), () => setPlaying(false));
+    if (audio.paused)
+      void audio.play().then(
+        () => setPlaying(true),
+        () => setPlaying(false),
+      );
     else {
       audio.pause();
       setPlaying(false);
@@ -180,7 +199,12 @@ export function AudioRecorder({
   useEffect(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
     if (!lost) return;
-    const next = status === "idle" ? startRef.current : status === "recording" || status === "paused" ? pauseRef.current : (playRef.current ?? statusRef.current);
+    const next =
+      status === "idle"
+        ? startRef.current
+        : status === "recording" || status === "paused"
+          ? pauseRef.current
+          : (playRef.current ?? statusRef.current);
     next?.focus();
   }, [status]);
 
@@ -188,15 +212,37 @@ export function AudioRecorder({
   const active = status === "recording" || status === "paused";
 
   return (
-    <div className="rounded-xl border-2 border-stone-300 bg-stone-50 p-5" data-testid="audio-recorder" data-busy={active ? "true" : undefined}>
+    <div
+      className="rounded-xl border-2 border-stone-300 bg-stone-50 p-5"
+      data-testid="audio-recorder"
+      data-busy={active ? "true" : undefined}
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <p ref={statusRef} tabIndex={-1} className="text-xl font-bold" role="status" aria-live="polite" data-testid="recorder-status">
-          {status === "recording" ? <span aria-hidden="true" className="mr-2 inline-block h-3 w-3 animate-pulse rounded-full bg-red-700" /> : null}
+        <p
+          ref={statusRef}
+          tabIndex={-1}
+          className="text-xl font-bold"
+          role="status"
+          aria-live="polite"
+          data-testid="recorder-status"
+        >
+          {status === "recording" ? (
+            <span
+              aria-hidden="true"
+              className="mr-2 inline-block h-3 w-3 animate-pulse rounded-full bg-red-700"
+            />
+          ) : null}
           {STATUS_TEXT[status]}
         </p>
-        <p className="font-mono text-2xl font-bold tabular-nums" aria-label={`Elapsed time ${formatDuration(seconds)} of ${formatDuration(maxSeconds)}`}>
+        <p
+          className="font-mono text-2xl font-bold tabular-nums"
+          aria-label={`Elapsed time ${formatDuration(seconds)} of ${formatDuration(maxSeconds)}`}
+        >
           <span data-testid="recorder-elapsed">{formatDuration(seconds)}</span>
-          <span className="text-lg font-normal text-stone-700"> / {formatDuration(maxSeconds)}</span>
+          <span className="text-lg font-normal text-stone-700">
+            {" "}
+            / {formatDuration(maxSeconds)}
+          </span>
         </p>
       </div>
       <div
@@ -212,7 +258,13 @@ export function AudioRecorder({
       </div>
       <div className="flex flex-wrap gap-3">
         {status === "idle" ? (
-          <button ref={startRef} type="button" className="btn-primary" onClick={start} disabled={startDisabled}>
+          <button
+            ref={startRef}
+            type="button"
+            className="btn-primary"
+            onClick={start}
+            disabled={startDisabled}
+          >
             <span aria-hidden="true">●</span> Start Recording
           </button>
         ) : null}
@@ -228,15 +280,31 @@ export function AudioRecorder({
         ) : null}
         {status === "recorded" && audioUrl ? (
           <>
-            <button ref={playRef} type="button" className="btn-secondary" onClick={togglePlayback} aria-pressed={playing}>
+            <button
+              ref={playRef}
+              type="button"
+              className="btn-secondary"
+              onClick={togglePlayback}
+              aria-pressed={playing}
+            >
               {playing ? "Pause Preview" : "Play Preview"}
             </button>
             {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the speaker's own recording, just made, played back to them; it has no words on file yet (its transcript comes in the next step) */}
-            <audio ref={audioRef} src={audioUrl} onEnded={() => setPlaying(false)} className="hidden" />
+            <audio
+              ref={audioRef}
+              src={audioUrl}
+              onEnded={() => setPlaying(false)}
+              className="hidden"
+            />
           </>
         ) : null}
         {status !== "idle" ? (
-          <button type="button" className="btn-ghost" onClick={reset} disabled={startDisabled && status === "recorded"}>
+          <button
+            type="button"
+            className="btn-ghost"
+            onClick={reset}
+            disabled={startDisabled && status === "recorded"}
+          >
             Reset
           </button>
         ) : null}

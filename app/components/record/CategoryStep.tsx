@@ -5,11 +5,23 @@ import { useHydrated } from "~/components/hydration";
 import { WIZARD_PATH } from "./wizard";
 
 /** Step 1: one of the nine categories. A GET form: the prompt step's URL carries the choice. */
-export function CategoryStep({ resident, selected, missing, path }: { resident: string | null; selected: string | null; missing: boolean; path?: string | null }) {
+export function CategoryStep({
+  resident,
+  selected,
+  missing,
+  path,
+}: {
+  resident: string | null;
+  selected: string | null;
+  missing: boolean;
+  path?: string | null;
+}) {
   const [chosen, setChosen] = useState<string | null>(selected);
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const loading = navigation.state !== "idle" && new URLSearchParams(navigation.location?.search).get("step") === "prompt";
+  const loading =
+    navigation.state !== "idle" &&
+    new URLSearchParams(navigation.location?.search).get("step") === "prompt";
   return (
     <Form method="get" action={path ?? WIZARD_PATH} aria-labelledby="category-title">
       {resident ? <input type="hidden" name="resident" value={resident} /> : null}
@@ -18,7 +30,9 @@ export function CategoryStep({ resident, selected, missing, path }: { resident: 
         <legend id="category-title" className="mb-2 text-2xl font-bold">
           What is your story about?
         </legend>
-        <p className="mb-4 text-lg text-stone-800">Choose a category. We will suggest a question to help you begin.</p>
+        <p className="mb-4 text-lg text-stone-800">
+          Choose a category. We will suggest a question to help you begin.
+        </p>
         {missing ? (
           <p id="category-error" className="field-error mb-3" role="alert">
             Please choose a category
@@ -48,7 +62,11 @@ export function CategoryStep({ resident, selected, missing, path }: { resident: 
       </fieldset>
       <div className="mt-6">
         {/* without JavaScript nothing could enable it again, so only the browser disables it */}
-        <button type="submit" className="btn-primary text-lg" disabled={(hydrated && !chosen) || loading}>
+        <button
+          type="submit"
+          className="btn-primary text-lg"
+          disabled={(hydrated && !chosen) || loading}
+        >
           {loading ? "Generating your prompt..." : "Continue to Prompt"}
         </button>
       </div>

@@ -22,7 +22,9 @@ export function StoryImagePicker({ errors }: { errors?: string[] | null }) {
         name="image"
         previewAlt="The image you chose for this story"
         className="input"
-        aria-describedby={errors?.length ? "story-image-hint story-image-error" : "story-image-hint"}
+        aria-describedby={
+          errors?.length ? "story-image-hint story-image-error" : "story-image-hint"
+        }
         aria-invalid={errors?.length ? true : undefined}
       />
       <ErrorList id="story-image-error" errors={errors} />
@@ -53,7 +55,13 @@ export function PreviewStep({
   /** what the resident had typed when a save was refused */
   typed: string | null;
   /** who may see the story (issue 19): the resident's choice, kept when a save was refused */
-  audience: { communityName: string; residentFirstName: string; onBehalf: boolean; chosen: Audience | null; agreed: boolean };
+  audience: {
+    communityName: string;
+    residentFirstName: string;
+    onBehalf: boolean;
+    chosen: Audience | null;
+    agreed: boolean;
+  };
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -62,7 +70,10 @@ export function PreviewStep({
   const [text, setText] = useState(typed ?? transcription);
   useEffect(() => setText(typed ?? transcription), [typed, transcription]);
   const blank = !text.trim();
-  const contentError = problem && !["image", "audience", "residentAgreed"].includes(problem.field) ? [problem.message] : null;
+  const contentError =
+    problem && !["image", "audience", "residentAgreed"].includes(problem.field)
+      ? [problem.message]
+      : null;
   // nothing was heard (or transcription is not set up): the recording can still be kept
   const offerWithoutWords = !transcription.trim() && (!hydrated || blank);
 
@@ -82,10 +93,18 @@ export function PreviewStep({
       ) : null}
       <div className="mb-6 rounded-xl border-2 border-stone-300 bg-stone-50 p-5">
         <p className="mb-2 text-lg">
-          <span className="font-semibold">Recording length:</span> <span data-testid="preview-duration">{formatDuration(audio.durationSeconds)}</span>
+          <span className="font-semibold">Recording length:</span>{" "}
+          <span data-testid="preview-duration">{formatDuration(audio.durationSeconds)}</span>
         </p>
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- audio only; its transcript is the story text in the form below */}
-        <audio controls preload="metadata" src={audio.url} className="w-full" aria-label="Your recording" data-testid="preview-audio" />
+        <audio
+          controls
+          preload="metadata"
+          src={audio.url}
+          className="w-full"
+          aria-label="Your recording"
+          data-testid="preview-audio"
+        />
       </div>
       <Form method="post" encType="multipart/form-data" aria-labelledby="preview-title">
         {state.resident ? <input type="hidden" name="resident" value={state.resident} /> : null}
@@ -100,9 +119,19 @@ export function PreviewStep({
           <p id="story-category-hint" className="mb-1 text-base text-stone-700">
             Selected during recording setup
           </p>
-          <input id="story-category" type="text" value={categoryLabel} disabled readOnly className="input bg-stone-100" aria-describedby="story-category-hint" />
+          <input
+            id="story-category"
+            type="text"
+            value={categoryLabel}
+            disabled
+            readOnly
+            className="input bg-stone-100"
+            aria-describedby="story-category-hint"
+          />
         </div>
-        <p className="mb-4 text-base text-stone-800">The title is generated automatically from your story.</p>
+        <p className="mb-4 text-base text-stone-800">
+          The title is generated automatically from your story.
+        </p>
         <StoryImagePicker errors={problem?.field === "image" ? [problem.message] : null} />
         <div className="mb-4">
           <label htmlFor="story-content" className="label">
@@ -118,7 +147,9 @@ export function PreviewStep({
             className="input leading-relaxed"
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
-            aria-describedby={contentError ? "story-content-hint story-content-error" : "story-content-hint"}
+            aria-describedby={
+              contentError ? "story-content-hint story-content-error" : "story-content-hint"
+            }
             aria-invalid={contentError ? true : undefined}
           />
           <ErrorList id="story-content-error" errors={contentError} />
@@ -132,20 +163,41 @@ export function PreviewStep({
           agreedErrors={problem?.field === "residentAgreed" ? [problem.message] : null}
         />
         {offerWithoutWords ? (
-          <div className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5" data-testid="keep-recording">
+          <div
+            className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5"
+            data-testid="keep-recording"
+          >
             <p className="mb-3 text-lg">
-              Your recording is kept either way. Save it now and the words can be added later: you will see it in your stories as <strong>Words to add</strong>.
+              Your recording is kept either way. Save it now and the words can be added later: you
+              will see it in your stories as <strong>Words to add</strong>.
             </p>
-            <button type="submit" name="intent" value="save-without-words" className="btn-primary" disabled={saving}>
+            <button
+              type="submit"
+              name="intent"
+              value="save-without-words"
+              className="btn-primary"
+              disabled={saving}
+            >
               {intent === "save-without-words" ? "Saving..." : "Save the recording without words"}
             </button>
           </div>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <Link to={wizardUrl("record", { path: state.path, resident: state.resident, category: state.category, prompt: state.prompt })} className="btn-secondary">
+          <Link
+            to={wizardUrl("record", {
+              path: state.path,
+              resident: state.resident,
+              category: state.category,
+              prompt: state.prompt,
+            })}
+            className="btn-secondary"
+          >
             Record Again
           </Link>
-          <Link to={wizardUrl(null, { path: state.path, resident: state.resident })} className="btn-secondary">
+          <Link
+            to={wizardUrl(null, { path: state.path, resident: state.resident })}
+            className="btn-secondary"
+          >
             Start Over
           </Link>
           <button
@@ -160,8 +212,13 @@ export function PreviewStep({
           </button>
         </div>
         {hydrated && blank ? (
-          <p id="save-story-needs-words" className="mt-2 text-base text-stone-800" data-testid="save-needs-words">
-            Save Story needs the words of your story: type them in the box above{offerWithoutWords ? ", or save the recording without words" : ""}.
+          <p
+            id="save-story-needs-words"
+            className="mt-2 text-base text-stone-800"
+            data-testid="save-needs-words"
+          >
+            Save Story needs the words of your story: type them in the box above
+            {offerWithoutWords ? ", or save the recording without words" : ""}.
           </p>
         ) : null}
       </Form>

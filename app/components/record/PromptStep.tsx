@@ -1,17 +1,28 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { WIZARD_PATH, wizardUrl, type WizardState } from "./wizard";
 
-export type PromptView = { key: string; text: string; source: "bank" | "family" | "default"; askedBy: string | null };
+export type PromptView = {
+  key: string;
+  text: string;
+  source: "bank" | "family" | "default";
+  askedBy: string | null;
+};
 
 export function PromptCard({ prompt }: { prompt: PromptView }) {
   return (
     <figure className="mb-6 rounded-xl border-l-8 border-brand-700 bg-brand-50 p-5">
       {prompt.askedBy ? (
-        <figcaption className="mb-2 text-lg font-semibold text-brand-900" data-testid="prompt-asked-by">
+        <figcaption
+          className="mb-2 text-lg font-semibold text-brand-900"
+          data-testid="prompt-asked-by"
+        >
           {prompt.askedBy} asked:
         </figcaption>
       ) : null}
-      <blockquote className="text-2xl font-semibold leading-snug text-ink" data-testid="story-prompt">
+      <blockquote
+        className="text-2xl font-semibold leading-snug text-ink"
+        data-testid="story-prompt"
+      >
         {prompt.text}
       </blockquote>
     </figure>
@@ -19,10 +30,19 @@ export function PromptCard({ prompt }: { prompt: PromptView }) {
 }
 
 /** Step 2: a prompt for the category, another one on request, then on to recording. */
-export function PromptStep({ state, prompt, categoryLabel }: { state: WizardState; prompt: PromptView; categoryLabel: string }) {
+export function PromptStep({
+  state,
+  prompt,
+  categoryLabel,
+}: {
+  state: WizardState;
+  prompt: PromptView;
+  categoryLabel: string;
+}) {
   const navigation = useNavigation();
   const next = navigation.location ? new URLSearchParams(navigation.location.search) : null;
-  const generating = navigation.state !== "idle" && next?.get("step") === "prompt" && !next.get("prompt");
+  const generating =
+    navigation.state !== "idle" && next?.get("step") === "prompt" && !next.get("prompt");
   return (
     <section aria-labelledby="prompt-title">
       <h2 id="prompt-title" className="mb-4 text-2xl font-bold">
@@ -30,7 +50,10 @@ export function PromptStep({ state, prompt, categoryLabel }: { state: WizardStat
       </h2>
       {generating ? (
         <p className="mb-6 flex items-center gap-3 text-xl" role="status">
-          <span aria-hidden="true" className="inline-block h-6 w-6 animate-spin rounded-full border-4 border-brand-700 border-t-transparent" />
+          <span
+            aria-hidden="true"
+            className="inline-block h-6 w-6 animate-spin rounded-full border-4 border-brand-700 border-t-transparent"
+          />
           Generating your prompt...
         </p>
       ) : (
@@ -40,14 +63,20 @@ export function PromptStep({ state, prompt, categoryLabel }: { state: WizardStat
         <p className="-mt-3 mb-6 text-lg" data-testid="family-question-note">
           This is a question from your family, asked in place of a {categoryLabel} prompt.{" "}
           <Link
-            to={wizardUrl("prompt", { ...state, prompt: null }, { current: prompt.key, from: "bank" })}
+            to={wizardUrl(
+              "prompt",
+              { ...state, prompt: null },
+              { current: prompt.key, from: "bank" },
+            )}
             className="font-semibold text-brand-800 underline"
           >
             Use the {categoryLabel} prompt instead
           </Link>
         </p>
       ) : null}
-      <p className="mb-6 text-lg text-stone-800">Take your time. You can talk about anything this question brings to mind.</p>
+      <p className="mb-6 text-lg text-stone-800">
+        Take your time. You can talk about anything this question brings to mind.
+      </p>
       <div className="flex flex-wrap items-center gap-3">
         <Link to={wizardUrl("category", state)} className="btn-secondary">
           Change Category

@@ -19,7 +19,12 @@ function StateFields({ state }: { state: WizardState }) {
 }
 
 function Spinner() {
-  return <span aria-hidden="true" className="inline-block h-6 w-6 animate-spin rounded-full border-4 border-brand-700 border-t-transparent" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block h-6 w-6 animate-spin rounded-full border-4 border-brand-700 border-t-transparent"
+    />
+  );
 }
 
 /** While a recording is transcribed: progress and elapsed time; the page moves on by itself. */
@@ -29,7 +34,10 @@ function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
   const current = fetcher.data && fetcher.data.id === job.id ? fetcher.data : job;
   const load = fetcher.load;
   useEffect(() => {
-    const t = setInterval(() => load(`${state.jobsPath ?? "/api/transcription-jobs"}/${job.id}`), 1000);
+    const t = setInterval(
+      () => load(`${state.jobsPath ?? "/api/transcription-jobs"}/${job.id}`),
+      1000,
+    );
     return () => clearInterval(t);
   }, [job.id, load, state.jobsPath]);
   const finished = current.outcome !== "pending";
@@ -37,7 +45,8 @@ function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
   useEffect(() => {
     if (!finished || announced.current) return;
     announced.current = true;
-    if (current.outcome === "failed" && current.message) showToast({ type: "error", ...current.message });
+    if (current.outcome === "failed" && current.message)
+      showToast({ type: "error", ...current.message });
     // the page's loader moves on to the preview (or shows the failure)
     revalidator.revalidate();
   }, [finished, current.outcome, current.message, revalidator]);
@@ -50,7 +59,10 @@ function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
         ? "Preparing the recording..."
         : `${current.progress}% done`;
   return (
-    <div className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5" data-testid="transcription-progress">
+    <div
+      className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5"
+      data-testid="transcription-progress"
+    >
       {/* without JavaScript the browser reloads this page until the transcription is ready */}
       <noscript>
         <meta httpEquiv="refresh" content="3" />
@@ -59,10 +71,17 @@ function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
         <Spinner /> Processing your recording...
       </p>
       <p className="mb-3 text-lg">
-        {phase} · <span aria-label={`Elapsed time ${formatDuration(current.elapsedSeconds)}`}>elapsed {formatDuration(current.elapsedSeconds)}</span>
+        {phase} ·{" "}
+        <span aria-label={`Elapsed time ${formatDuration(current.elapsedSeconds)}`}>
+          elapsed {formatDuration(current.elapsedSeconds)}
+        </span>
       </p>
       {current.progress == null ? (
-        <div className="h-3 w-full overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-label="Transcription progress">
+        <div
+          className="h-3 w-full overflow-hidden rounded-full bg-stone-200"
+          role="progressbar"
+          aria-label="Transcription progress"
+        >
           <div className="h-full w-1/3 animate-pulse bg-brand-700" />
         </div>
       ) : (
@@ -78,24 +97,45 @@ function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
         </div>
       )}
       <p className="mt-3 text-base text-stone-800">
-        Still processing: a long story can take a minute or two, and this page checks again by itself.{" "}
-        <Link to={wizardUrl("record", { ...state, job: job.id })}>Refresh</Link>
+        Still processing: a long story can take a minute or two, and this page checks again by
+        itself. <Link to={wizardUrl("record", { ...state, job: job.id })}>Refresh</Link>
       </p>
     </div>
   );
 }
 
-function Failure({ job, state, audioUsable }: { job: JobProgress; state: WizardState; audioUsable: boolean }) {
+function Failure({
+  job,
+  state,
+  audioUsable,
+}: {
+  job: JobProgress;
+  state: WizardState;
+  audioUsable: boolean;
+}) {
   return (
-    <div className="mb-6 rounded-xl border-2 border-red-700 bg-red-50 p-5" role="alert" data-testid="transcription-failed">
-      <p className="text-xl font-bold text-red-900">{job.message?.title ?? "Transcription failed"}</p>
-      <p className="mb-3 text-lg text-red-900">{job.message?.description ?? "Please try recording again."}</p>
+    <div
+      className="mb-6 rounded-xl border-2 border-red-700 bg-red-50 p-5"
+      role="alert"
+      data-testid="transcription-failed"
+    >
+      <p className="text-xl font-bold text-red-900">
+        {job.message?.title ?? "Transcription failed"}
+      </p>
+      <p className="mb-3 text-lg text-red-900">
+        {job.message?.description ?? "Please try recording again."}
+      </p>
       {audioUsable ? (
         <div className="flex flex-wrap gap-3">
           <Form method="post">
             <StateFields state={state} />
             <input type="hidden" name="job" value={job.id} />
-            <SubmitButton name="intent" value="retry" className="btn-secondary" pendingText="Trying again...">
+            <SubmitButton
+              name="intent"
+              value="retry"
+              className="btn-secondary"
+              pendingText="Trying again..."
+            >
               Try Transcribing Again
             </SubmitButton>
           </Form>
@@ -127,7 +167,8 @@ export function RecordStep({
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "transcribe";
+  const uploading =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "transcribe";
   const pending = uploading || job?.outcome === "pending";
 
   useEffect(() => {
@@ -142,7 +183,12 @@ export function RecordStep({
     fd.set("category", state.category ?? "");
     fd.set("prompt", state.prompt ?? "");
     fd.set("duration", String(recording.seconds));
-    fd.set("audio", new File([recording.blob], `recording.${extensionFor(recording.mimeType)}`, { type: recording.mimeType }));
+    fd.set(
+      "audio",
+      new File([recording.blob], `recording.${extensionFor(recording.mimeType)}`, {
+        type: recording.mimeType,
+      }),
+    );
     submit(fd, { method: "post", encType: "multipart/form-data" });
   }
 
@@ -168,7 +214,12 @@ export function RecordStep({
           disabled={hydrated && pending}
         />
       </div>
-      <SubmitButton name="intent" value="transcribe" pendingText="Processing your recording..." disabled={hydrated && pending}>
+      <SubmitButton
+        name="intent"
+        value="transcribe"
+        pendingText="Processing your recording..."
+        disabled={hydrated && pending}
+      >
         Transcribe My Recording
       </SubmitButton>
     </Form>
@@ -181,7 +232,10 @@ export function RecordStep({
       </h2>
       <PromptCard prompt={prompt} />
       {problem ? (
-        <div className="mb-6 rounded-xl border-2 border-red-700 bg-red-50 p-5" data-testid="record-problem">
+        <div
+          className="mb-6 rounded-xl border-2 border-red-700 bg-red-50 p-5"
+          data-testid="record-problem"
+        >
           <ErrorList errors={[`${problem.title}: ${problem.description}`]} />
         </div>
       ) : null}
@@ -191,12 +245,16 @@ export function RecordStep({
         </p>
       ) : null}
       {job?.outcome === "pending" ? <Processing key={job.id} job={job} state={state} /> : null}
-      {job?.outcome === "failed" ? <Failure job={job} state={state} audioUsable={audioUsable} /> : null}
+      {job?.outcome === "failed" ? (
+        <Failure job={job} state={state} audioUsable={audioUsable} />
+      ) : null}
       {hydrated ? (
         <>
           <AudioRecorder onRecorded={onRecorded} startDisabled={pending} />
           <details className="mt-6">
-            <summary className="cursor-pointer text-lg font-semibold text-brand-800">Or choose a recording saved on this device</summary>
+            <summary className="cursor-pointer text-lg font-semibold text-brand-800">
+              Or choose a recording saved on this device
+            </summary>
             <div className="mt-3">{uploadForm}</div>
           </details>
         </>

@@ -34,9 +34,13 @@ export function SavedStep({
         <span aria-hidden="true">✅ </span>Saved. Your story is waiting for review
       </h2>
       <p className="mb-5 text-lg">
-        {onBehalf ? `${residentName}'s story is kept.` : "Your story is kept."} An administrator reads every story before the family sees it.
+        {onBehalf ? `${residentName}'s story is kept.` : "Your story is kept."} An administrator
+        reads every story before the family sees it.
       </p>
-      <article className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5" aria-labelledby="saved-story-title">
+      <article
+        className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5"
+        aria-labelledby="saved-story-title"
+      >
         <p className="mb-1 text-base font-semibold text-brand-900">{story.categoryLabel}</p>
         <h3 id="saved-story-title" className="text-xl font-bold">
           {story.title}
@@ -51,7 +55,8 @@ export function SavedStep({
           <p className="text-base">{story.excerpt}</p>
         ) : (
           <p className="text-base">
-            <strong>Words to add.</strong> The recording is kept; the words can be typed in later, from your stories or by the staff.
+            <strong>Words to add.</strong> The recording is kept; the words can be typed in later,
+            from your stories or by the staff.
           </p>
         )}
       </article>

@@ -20,7 +20,10 @@ export function StepBadges({ current }: { current: WizardStep | "saved" }) {
                   : "border-stone-400 bg-white text-stone-800"
             }`}
           >
-            <span aria-hidden="true" className="inline-flex h-7 w-7 items-center justify-center rounded-full border-2 border-current text-base">
+            <span
+              aria-hidden="true"
+              className="inline-flex h-7 w-7 items-center justify-center rounded-full border-2 border-current text-base"
+            >
               {i + 1}
             </span>
             <span>

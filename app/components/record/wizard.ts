@@ -27,7 +27,11 @@ export type WizardState = {
   story?: string | null;
 };
 
-export function wizardUrl(step: WizardStep | "saved" | null, state: WizardState = {}, extra: Record<string, string> = {}): string {
+export function wizardUrl(
+  step: WizardStep | "saved" | null,
+  state: WizardState = {},
+  extra: Record<string, string> = {},
+): string {
   const sp = new URLSearchParams();
   if (state.resident) sp.set("resident", state.resident);
   if (step && step !== "category") sp.set("step", step);

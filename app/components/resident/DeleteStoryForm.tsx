@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { SubmitButton, useFormTarget } from "~/components/forms";
 
-export const DELETE_STORY_QUESTION = "Are you sure you want to delete this story? This action cannot be undone.";
+export const DELETE_STORY_QUESTION =
+  "Are you sure you want to delete this story? This action cannot be undone.";
 
 /** The confirmation of a delete: a page without JavaScript, a dialog with it; always a POST. */
 export function DeleteStoryForm({ storyId, title }: { storyId: string; title: string }) {

@@ -23,7 +23,8 @@ export type AskedQuestion = {
   familyMember: { name: string; relationship: string | null };
 };
 
-export const whoShared = (m: { name: string; relationship: string | null }) => (m.relationship ? `${m.name} (${m.relationship})` : m.name);
+export const whoShared = (m: { name: string; relationship: string | null }) =>
+  m.relationship ? `${m.name} (${m.relationship})` : m.name;
 
 export function PhotoGrid({ photos, emptyText }: { photos: SharedPhoto[]; emptyText: string }) {
   if (!photos.length) return <p className="text-lg">{emptyText}</p>;
@@ -35,7 +36,9 @@ export function PhotoGrid({ photos, emptyText }: { photos: SharedPhoto[]; emptyT
             src={mediaUrl(p.imageId, 800)}
             srcSet={srcSetFor(p.imageId, p.widths.length ? p.widths : [400, 800])}
             sizes="(min-width: 768px) 33vw, 100vw"
-            alt={p.description ? `Photo: ${p.description}` : `Photo shared by ${p.familyMember.name}`}
+            alt={
+              p.description ? `Photo: ${p.description}` : `Photo shared by ${p.familyMember.name}`
+            }
             loading="lazy"
             className="mb-2 h-56 w-full rounded-lg object-cover"
           />
@@ -71,11 +74,16 @@ export function QuestionList({
           <p className="text-base text-stone-700">Asked by {whoShared(q.familyMember)}</p>
           <StoryDate iso={q.createdAt} />
           {q.answeredStoryId && !answerable && !q.answeredStoryPublished ? (
-            <p className="mt-2 text-base">Answered in a story that will appear once it is approved.</p>
+            <p className="mt-2 text-base">
+              Answered in a story that will appear once it is approved.
+            </p>
           ) : q.answeredStoryId ? (
             <p className="mt-2 text-base">
               Answered in{" "}
-              <Link to={storyHref(q.answeredStoryId)} className="font-semibold text-brand-800 underline">
+              <Link
+                to={storyHref(q.answeredStoryId)}
+                className="font-semibold text-brand-800 underline"
+              >
                 {q.answeredStoryTitle ?? "a story"}
               </Link>
             </p>
@@ -88,7 +96,10 @@ export function QuestionList({
               ))}
             </div>
           ) : answerable ? (
-            <Link to={`/resident/stories/new?questionId=${encodeURIComponent(q.id)}`} className="btn-secondary mt-2">
+            <Link
+              to={`/resident/stories/new?questionId=${encodeURIComponent(q.id)}`}
+              className="btn-secondary mt-2"
+            >
               Answer with a story
             </Link>
           ) : (

@@ -28,7 +28,15 @@ export type ResidentStoryCardData = {
 };
 
 /** The story's photo; without one, the quiet drawing of its category (never a grey 'No image'). */
-export function StoryThumbnail({ imageId, title, category }: { imageId: string | null; title: string; category: string }) {
+export function StoryThumbnail({
+  imageId,
+  title,
+  category,
+}: {
+  imageId: string | null;
+  title: string;
+  category: string;
+}) {
   if (!imageId) return <StoryArtPanel category={category} className="h-48 rounded-lg" />;
   return (
     <img
@@ -46,23 +54,39 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
   // a recording kept without words: its words can be typed in (Edit) or added by the staff
   const wordsToAdd = story.hasAudio && !story.content.trim();
   return (
-    <article className="card flex min-w-0 flex-col gap-3 break-words" aria-labelledby={`story-${story.id}-title`}>
+    <article
+      className="card flex min-w-0 flex-col gap-3 break-words"
+      aria-labelledby={`story-${story.id}-title`}
+    >
       <StoryThumbnail imageId={story.imageId} title={story.title} category={story.category} />
       <div className="flex flex-wrap items-center gap-2 text-base">
         <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-900">
-          <span aria-hidden="true">{categoryIcon(story.category)}</span> {categoryLabel(story.category)}
+          <span aria-hidden="true">{categoryIcon(story.category)}</span>{" "}
+          {categoryLabel(story.category)}
         </span>
         {story.withdrawn ? (
-          <span className="rounded-full bg-stone-200 px-3 py-1 font-semibold text-stone-900">Withdrawn</span>
+          <span className="rounded-full bg-stone-200 px-3 py-1 font-semibold text-stone-900">
+            Withdrawn
+          </span>
         ) : story.reviewStatus === "rejected" ? (
-          <span className="rounded-full bg-red-100 px-3 py-1 font-semibold text-red-900">Not approved</span>
+          <span className="rounded-full bg-red-100 px-3 py-1 font-semibold text-red-900">
+            Not approved
+          </span>
         ) : !story.isPublished ? (
-          <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">Under Review</span>
+          <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">
+            Under Review
+          </span>
         ) : (
-          <span className="rounded-full bg-green-100 px-3 py-1 font-semibold text-green-900">Published</span>
+          <span className="rounded-full bg-green-100 px-3 py-1 font-semibold text-green-900">
+            Published
+          </span>
         )}
         {story.hasAudio ? <ListenBadge durationSeconds={story.durationSeconds} /> : null}
-        {wordsToAdd ? <span className="rounded-full border-2 border-blue-800 bg-white px-3 py-0.5 font-semibold text-blue-900">Words to add</span> : null}
+        {wordsToAdd ? (
+          <span className="rounded-full border-2 border-blue-800 bg-white px-3 py-0.5 font-semibold text-blue-900">
+            Words to add
+          </span>
+        ) : null}
       </div>
       <h3 id={`story-${story.id}-title`} className="font-reading text-xl">
         {story.title}
@@ -70,19 +94,33 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
       <StoryDate iso={story.createdAt} />
       {story.audienceLabel ? (
         <p className="text-base" data-testid="story-audience">
-          {story.withdrawn ? "Withdrawn: only you and the care team can see it." : <>Who can see it: <strong>{story.audienceLabel}</strong></>}{" "}
-          <Link to={`/stories/${story.id}/audience`} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+          {story.withdrawn ? (
+            "Withdrawn: only you and the care team can see it."
+          ) : (
+            <>
+              Who can see it: <strong>{story.audienceLabel}</strong>
+            </>
+          )}{" "}
+          <Link
+            to={`/stories/${story.id}/audience`}
+            className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+          >
             Change<span className="sr-only"> who can see {story.title}</span>
           </Link>
         </p>
       ) : null}
       {wordsToAdd ? (
-        <p className="text-base">Your recording is kept. Its words can be added later: choose Edit to type them.</p>
+        <p className="text-base">
+          Your recording is kept. Its words can be added later: choose Edit to type them.
+        </p>
       ) : (
         <p className="text-base">{story.excerpt}</p>
       )}
       {needsReadMore(story.content) ? (
-        <Link to={`/stories/${story.id}`} className="inline-flex min-h-target items-center self-start font-semibold text-brand-800 underline">
+        <Link
+          to={`/stories/${story.id}`}
+          className="inline-flex min-h-target items-center self-start font-semibold text-brand-800 underline"
+        >
           Read More<span className="sr-only"> of {story.title}</span>
         </Link>
       ) : null}
@@ -96,7 +134,16 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
         <Link to={`/resident/stories/${story.id}/edit`} className="btn-secondary">
           Edit<span className="sr-only"> {story.title}</span>
         </Link>
-        <DialogLink to={`/resident/stories/${story.id}/delete`} className="btn-ghost text-red-800" label={<>Delete<span className="sr-only"> {story.title}</span></>} title="Delete story">
+        <DialogLink
+          to={`/resident/stories/${story.id}/delete`}
+          className="btn-ghost text-red-800"
+          label={
+            <>
+              Delete<span className="sr-only"> {story.title}</span>
+            </>
+          }
+          title="Delete story"
+        >
           <DeleteStoryForm storyId={story.id} title={story.title} />
         </DialogLink>
       </div>

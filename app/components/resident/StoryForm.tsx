@@ -1,6 +1,13 @@
 // The typed story form (Tell Your Story, edit): title and content required, a category, an
 // optional image. A real multipart <Form> that works the same with and without JavaScript.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { ErrorList, Field, SubmitButton, useFormTarget } from "~/components/forms";
 import { ImageUploadField } from "~/components/media/ImageUploadField";
 import { AudienceChoice } from "~/components/story/AudienceChoice";
@@ -45,10 +52,24 @@ export function StoryForm({
     <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>
       <ErrorList id={form.errorId} errors={form.errors} />
       {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
-      <Field label="Title" htmlFor={fields.title.id} errors={fields.title.errors} errorId={fields.title.errorId}>
-        <input {...getInputProps(fields.title, { type: "text" })} className="input" autoComplete="off" />
+      <Field
+        label="Title"
+        htmlFor={fields.title.id}
+        errors={fields.title.errors}
+        errorId={fields.title.errorId}
+      >
+        <input
+          {...getInputProps(fields.title, { type: "text" })}
+          className="input"
+          autoComplete="off"
+        />
       </Field>
-      <Field label="Category" htmlFor={fields.category.id} errors={fields.category.errors} errorId={fields.category.errorId}>
+      <Field
+        label="Category"
+        htmlFor={fields.category.id}
+        errors={fields.category.errors}
+        errorId={fields.category.errorId}
+      >
         <select {...getSelectProps(fields.category)} className="input">
           {CATEGORIES.map((c) => (
             <option key={c.value} value={c.value}>
@@ -57,16 +78,31 @@ export function StoryForm({
           ))}
         </select>
       </Field>
-      <Field label="Your story" htmlFor={fields.content.id} errors={fields.content.errors} errorId={fields.content.errorId}>
+      <Field
+        label="Your story"
+        htmlFor={fields.content.id}
+        errors={fields.content.errors}
+        errorId={fields.content.errorId}
+      >
         <textarea {...getTextareaProps(fields.content)} className="input" rows={10} />
       </Field>
-      {withImage ? <ImageUploadField id={`${id}-image`} existing={existingImage} errors={fields.image.errors} /> : null}
+      {withImage ? (
+        <ImageUploadField
+          id={`${id}-image`}
+          existing={existingImage}
+          errors={fields.image.errors}
+        />
+      ) : null}
       {chooseAudience ? (
         <AudienceChoice
           key={String(fields.audience.initialValue)}
           idPrefix={`${id}-audience`}
           communityName={chooseAudience.communityName}
-          defaultValue={isAudience(fields.audience.initialValue) ? fields.audience.initialValue : DEFAULT_AUDIENCE}
+          defaultValue={
+            isAudience(fields.audience.initialValue)
+              ? fields.audience.initialValue
+              : DEFAULT_AUDIENCE
+          }
           errors={fields.audience.errors}
         />
       ) : null}

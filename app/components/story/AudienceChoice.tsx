@@ -2,7 +2,13 @@
 // wizard's preview and the audience page. Staff recording for a resident tick that they agreed.
 // Plain radio buttons and a checkbox: the same with and without JavaScript.
 import { ErrorList } from "~/components/forms";
-import { AGREED_LABEL, AUDIENCES, AUDIENCE_HINTS, audienceLabel, type Audience } from "~/models/story-audience";
+import {
+  AGREED_LABEL,
+  AUDIENCES,
+  AUDIENCE_HINTS,
+  audienceLabel,
+  type Audience,
+} from "~/models/story-audience";
 
 export function AudienceChoice({
   idPrefix = "audience",
@@ -27,15 +33,37 @@ export function AudienceChoice({
   const errorId = `${idPrefix}-error`;
   const agreedErrorId = `${idPrefix}-agreed-error`;
   return (
-    <fieldset className="mb-4" aria-describedby={errors?.length ? errorId : undefined} data-testid="audience-choice">
-      <legend className="label">{onBehalf ? `Who may see ${residentFirstName ?? "the resident"}'s story?` : "Who may see this story?"}</legend>
+    <fieldset
+      className="mb-4"
+      aria-describedby={errors?.length ? errorId : undefined}
+      data-testid="audience-choice"
+    >
+      <legend className="label">
+        {onBehalf
+          ? `Who may see ${residentFirstName ?? "the resident"}'s story?`
+          : "Who may see this story?"}
+      </legend>
       <p className="mb-2 text-base text-stone-700">
-        {onBehalf ? "Ask the resident, and choose what they say." : "You choose. You can change it later, or withdraw the story."} An administrator reads every story first.
+        {onBehalf
+          ? "Ask the resident, and choose what they say."
+          : "You choose. You can change it later, or withdraw the story."}{" "}
+        An administrator reads every story first.
       </p>
       <div className="space-y-2">
         {AUDIENCES.map((a) => (
-          <div key={a} className="flex min-h-target items-start gap-3 rounded-lg border-2 border-stone-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-            <input id={`${idPrefix}-${a}`} type="radio" name="audience" value={a} defaultChecked={a === defaultValue} className="mt-1 h-6 w-6 shrink-0" aria-describedby={`${idPrefix}-${a}-hint`} />
+          <div
+            key={a}
+            className="flex min-h-target items-start gap-3 rounded-lg border-2 border-stone-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+          >
+            <input
+              id={`${idPrefix}-${a}`}
+              type="radio"
+              name="audience"
+              value={a}
+              defaultChecked={a === defaultValue}
+              className="mt-1 h-6 w-6 shrink-0"
+              aria-describedby={`${idPrefix}-${a}-hint`}
+            />
             <label htmlFor={`${idPrefix}-${a}`} className="flex-1 cursor-pointer">
               <span className="block text-lg font-semibold">{audienceLabel(a, communityName)}</span>
               <span id={`${idPrefix}-${a}-hint`} className="block text-base text-stone-700">
@@ -48,7 +76,10 @@ export function AudienceChoice({
       <ErrorList id={errorId} errors={errors} />
       {onBehalf ? (
         <div className="mt-3">
-          <label htmlFor={`${idPrefix}-agreed`} className="flex min-h-target cursor-pointer items-center gap-3 text-lg font-semibold">
+          <label
+            htmlFor={`${idPrefix}-agreed`}
+            className="flex min-h-target cursor-pointer items-center gap-3 text-lg font-semibold"
+          >
             <input
               id={`${idPrefix}-agreed`}
               type="checkbox"

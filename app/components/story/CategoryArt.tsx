@@ -3,7 +3,13 @@
 // photos); decorative, since the category is written beside it.
 import type { ReactNode } from "react";
 
-const STROKE = { fill: "none", stroke: "currentColor", strokeWidth: 3, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+const STROKE = {
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 3,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 const ART: Record<string, ReactNode> = {
   // a kite on its string
@@ -78,16 +84,36 @@ const ART: Record<string, ReactNode> = {
 };
 
 /** The category's drawing, filling its box (give the box a size and a colour). */
-export function CategoryArt({ category, className = "" }: { category: string; className?: string }) {
+export function CategoryArt({
+  category,
+  className = "",
+}: {
+  category: string;
+  className?: string;
+}) {
   return (
-    <svg viewBox="0 0 120 84" aria-hidden="true" focusable="false" className={className} data-testid="category-art" data-category={category} {...STROKE}>
+    <svg
+      viewBox="0 0 120 84"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      data-testid="category-art"
+      data-category={category}
+      {...STROKE}
+    >
       {ART[category] ?? ART.general}
     </svg>
   );
 }
 
 /** The panel a story without a photo shows in the photo's place: a warm paper with the drawing. */
-export function StoryArtPanel({ category, className = "" }: { category: string; className?: string }) {
+export function StoryArtPanel({
+  category,
+  className = "",
+}: {
+  category: string;
+  className?: string;
+}) {
   return (
     <div className={`flex items-center justify-center bg-clay-50 text-clay-700 ${className}`}>
       <CategoryArt category={category} className="h-3/5 max-h-28 w-auto" />

@@ -28,7 +28,9 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
   });
   const chosen = typeof fields.emoji.initialValue === "string" ? fields.emoji.initialValue : "";
   // no maxLength on the box: a browser would cut pasted text without a word; the count says it
-  const [length, setLength] = useState(typeof fields.content.initialValue === "string" ? fields.content.initialValue.length : 0);
+  const [length, setLength] = useState(
+    typeof fields.content.initialValue === "string" ? fields.content.initialValue.length : 0,
+  );
   const over = length > COMMENT_MAX_LENGTH;
   const countId = `${fields.content.id}-count`;
   const textarea = getTextareaProps(fields.content);
@@ -54,19 +56,34 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
       <input type="hidden" name="intent" value="comment" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Your comment" htmlFor={fields.content.id} errors={fields.content.errors} errorId={fields.content.errorId}>
+      <Field
+        label="Your comment"
+        htmlFor={fields.content.id}
+        errors={fields.content.errors}
+        errorId={fields.content.errorId}
+      >
         <textarea
           {...textarea}
           ref={box}
-          aria-describedby={[textarea["aria-describedby"], hydrated ? countId : null].filter(Boolean).join(" ") || undefined}
+          aria-describedby={
+            [textarea["aria-describedby"], hydrated ? countId : null].filter(Boolean).join(" ") ||
+            undefined
+          }
           aria-invalid={textarea["aria-invalid"] || over || undefined}
           onInput={(e) => setLength(e.currentTarget.value.length)}
           className="input"
           rows={4}
         />
         {hydrated ? (
-          <p id={countId} className={over ? "field-error" : "mt-1 text-base text-stone-700"} aria-live="polite" data-testid="comment-length">
-            {over ? commentTooLongMessage(length) : `${length.toLocaleString("en-US")} of ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`}
+          <p
+            id={countId}
+            className={over ? "field-error" : "mt-1 text-base text-stone-700"}
+            aria-live="polite"
+            data-testid="comment-length"
+          >
+            {over
+              ? commentTooLongMessage(length)
+              : `${length.toLocaleString("en-US")} of ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`}
           </p>
         ) : null}
       </Field>
@@ -75,9 +92,24 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
           Add a reaction <span className="font-normal text-stone-700">(optional)</span>
         </legend>
         <div className="flex flex-wrap gap-2">
-          <ReactionRadio name={fields.emoji.name} formId={form.id} value="" label="No reaction" symbol="None" defaultChecked={chosen === ""} />
+          <ReactionRadio
+            name={fields.emoji.name}
+            formId={form.id}
+            value=""
+            label="No reaction"
+            symbol="None"
+            defaultChecked={chosen === ""}
+          />
           {REACTIONS.map((r) => (
-            <ReactionRadio key={r.emoji} name={fields.emoji.name} formId={form.id} value={r.emoji} label={r.label} symbol={r.emoji} defaultChecked={chosen === r.emoji} />
+            <ReactionRadio
+              key={r.emoji}
+              name={fields.emoji.name}
+              formId={form.id}
+              value={r.emoji}
+              label={r.label}
+              symbol={r.emoji}
+              defaultChecked={chosen === r.emoji}
+            />
           ))}
         </div>
         <ErrorList id={fields.emoji.errorId} errors={fields.emoji.errors} />
@@ -87,11 +119,25 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
   );
 }
 
-function ReactionRadio(props: { name: string; formId: string; value: string; label: string; symbol: string; defaultChecked: boolean }) {
+function ReactionRadio(props: {
+  name: string;
+  formId: string;
+  value: string;
+  label: string;
+  symbol: string;
+  defaultChecked: boolean;
+}) {
   const id = `${props.formId}-emoji-${props.value ? [...props.value].map((c) => c.codePointAt(0)!.toString(16)).join("-") : "none"}`;
   return (
     <span>
-      <input type="radio" id={id} name={props.name} value={props.value} defaultChecked={props.defaultChecked} className="peer sr-only" />
+      <input
+        type="radio"
+        id={id}
+        name={props.name}
+        value={props.value}
+        defaultChecked={props.defaultChecked}
+        className="peer sr-only"
+      />
       <label
         htmlFor={id}
         className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center rounded-lg border-2 border-stone-400 bg-white px-2 text-2xl peer-checked:border-brand-700 peer-checked:bg-brand-100 peer-focus-visible:outline peer-focus-visible:outline-[3px] peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700"

@@ -27,9 +27,16 @@ export function CommentList({ comments, deleteHref }: Props) {
         const label = reactionLabel(c.emoji);
         const href = deleteHref?.(c) ?? null;
         return (
-          <li key={c.id} id={`comment-${c.id}`} className="rounded-card border border-stone-200 bg-white p-4 shadow-card">
+          <li
+            key={c.id}
+            id={`comment-${c.id}`}
+            className="rounded-card border border-stone-200 bg-white p-4 shadow-card"
+          >
             <p className="flex flex-wrap items-center gap-x-2 text-base text-stone-700">
-              <span aria-hidden="true" className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-clay-100 font-bold text-clay-900">
+              <span
+                aria-hidden="true"
+                className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-clay-100 font-bold text-clay-900"
+              >
                 {c.familyMember.name.trim().charAt(0).toUpperCase()}
               </span>
               <span className="font-semibold text-ink">{c.familyMember.name}</span>
@@ -39,7 +46,11 @@ export function CommentList({ comments, deleteHref }: Props) {
             </p>
             <div className="mt-1 flex gap-3">
               {c.emoji && label ? (
-                <span role="img" aria-label={`Reaction: ${label}`} className="text-2xl leading-none">
+                <span
+                  role="img"
+                  aria-label={`Reaction: ${label}`}
+                  className="text-2xl leading-none"
+                >
                   {c.emoji}
                 </span>
               ) : null}
@@ -47,7 +58,10 @@ export function CommentList({ comments, deleteHref }: Props) {
             </div>
             {href ? (
               <p className="mt-1">
-                <Link to={href} className="inline-flex min-h-target items-center font-semibold text-red-800 underline">
+                <Link
+                  to={href}
+                  className="inline-flex min-h-target items-center font-semibold text-red-800 underline"
+                >
                   Delete<span className="sr-only"> comment by {c.familyMember.name}</span>
                 </Link>
               </p>

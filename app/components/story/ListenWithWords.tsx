@@ -9,11 +9,34 @@ import { languageName } from "~/utils/whisper-languages";
 
 export type Listening = { starts: number[]; language: string; captionsUrl: string } | null;
 
-export function StoryAudio({ src, firstName, listening }: { src: string; firstName: string; listening: Listening }) {
+export function StoryAudio({
+  src,
+  firstName,
+  listening,
+}: {
+  src: string;
+  firstName: string;
+  listening: Listening;
+}) {
   return (
     // eslint-disable-next-line jsx-a11y/media-has-caption -- the captions track is there whenever the words have times; otherwise the transcript is the story text below
-    <audio controls preload="none" src={src} className="w-full" id="story-audio" data-testid="story-audio">
-      {listening ? <track kind="captions" src={listening.captionsUrl} srcLang={listening.language} label={`${languageName(listening.language)} captions`} default /> : null}
+    <audio
+      controls
+      preload="none"
+      src={src}
+      className="w-full"
+      id="story-audio"
+      data-testid="story-audio"
+    >
+      {listening ? (
+        <track
+          kind="captions"
+          src={listening.captionsUrl}
+          srcLang={listening.language}
+          label={`${languageName(listening.language)} captions`}
+          default
+        />
+      ) : null}
       <a href={src}>Download {firstName}&apos;s recording</a>
     </audio>
   );
@@ -129,7 +152,9 @@ export function FollowAlongText({ text, listening }: { text: string; listening: 
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: `(${startFollowAlong.toString()})(document.getElementById("story-text"),${JSON.stringify(starts)});` }}
+          dangerouslySetInnerHTML={{
+            __html: `(${startFollowAlong.toString()})(document.getElementById("story-text"),${JSON.stringify(starts)});`,
+          }}
         />
       ) : null}
     </>

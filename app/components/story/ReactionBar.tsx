@@ -1,6 +1,12 @@
 import { Form } from "@remix-run/react";
 
-export type ReactionCountItem = { emoji: string; label: string; count: number; mine: boolean; people?: string[] };
+export type ReactionCountItem = {
+  emoji: string;
+  label: string;
+  count: number;
+  mine: boolean;
+  people?: string[];
+};
 
 /** Under each count, who gave it: a <details> list that opens without JavaScript. */
 export function WhoReacted({ reactions }: { reactions: ReactionCountItem[] }) {
@@ -10,7 +16,10 @@ export function WhoReacted({ reactions }: { reactions: ReactionCountItem[] }) {
     <ul className="mt-3 flex flex-wrap gap-2" aria-label="Who reacted">
       {given.map((r) => (
         <li key={r.emoji}>
-          <details className="rounded-xl border border-stone-300 bg-white" data-testid="who-reacted">
+          <details
+            className="rounded-xl border border-stone-300 bg-white"
+            data-testid="who-reacted"
+          >
             <summary className="inline-flex min-h-target cursor-pointer items-center gap-2 px-3 text-lg">
               <span aria-hidden="true">{r.emoji}</span>
               <span>
@@ -34,7 +43,15 @@ export function WhoReacted({ reactions }: { reactions: ReactionCountItem[] }) {
  * The story's reactions. Family members of the story's resident press a reaction to give it or
  * take it back (a plain POST form, so it works without JavaScript); everyone else sees the counts.
  */
-export function ReactionBar({ reactions, canReact, action }: { reactions: ReactionCountItem[]; canReact: boolean; action: string }) {
+export function ReactionBar({
+  reactions,
+  canReact,
+  action,
+}: {
+  reactions: ReactionCountItem[];
+  canReact: boolean;
+  action: string;
+}) {
   const given = reactions.filter((r) => r.count > 0);
   if (!canReact) {
     if (given.length === 0) return <p className="text-lg text-stone-700">No reactions yet.</p>;
@@ -42,7 +59,10 @@ export function ReactionBar({ reactions, canReact, action }: { reactions: Reacti
     return (
       <ul className="flex flex-wrap gap-2" aria-label="Reactions">
         {given.map((r) => (
-          <li key={r.emoji} className="inline-flex min-h-target items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-lg">
+          <li
+            key={r.emoji}
+            className="inline-flex min-h-target items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-lg"
+          >
             <span role="img" aria-label={r.label}>
               {r.emoji}
             </span>
@@ -56,7 +76,9 @@ export function ReactionBar({ reactions, canReact, action }: { reactions: Reacti
   // back (a double tap without JavaScript), it still ends where the person meant
   return (
     <div>
-      <p className="mb-2 text-base text-stone-700">Press a reaction to add it; press it again to take it back.</p>
+      <p className="mb-2 text-base text-stone-700">
+        Press a reaction to add it; press it again to take it back.
+      </p>
       <div className="flex flex-wrap gap-2">
         {reactions.map((r) => (
           <Form key={r.emoji} method="post" action={action} preventScrollReset>
@@ -69,7 +91,9 @@ export function ReactionBar({ reactions, canReact, action }: { reactions: Reacti
               aria-pressed={r.mine}
               aria-label={`${r.label}, ${r.count}`}
               className={`inline-flex min-h-target min-w-target items-center gap-2 rounded-full border-2 px-3 text-lg ${
-                r.mine ? "border-brand-700 bg-brand-100" : "border-stone-400 bg-white hover:bg-stone-100"
+                r.mine
+                  ? "border-brand-700 bg-brand-100"
+                  : "border-stone-400 bg-white hover:bg-stone-100"
               }`}
             >
               <span aria-hidden="true">{r.emoji}</span>

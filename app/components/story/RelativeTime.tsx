@@ -9,7 +9,12 @@ import { formatLongDate } from "~/models/local-time";
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
   const timeZone = useCommunityTimeZone();
   return (
-    <time dateTime={iso} className={className} title={formatLongDate(iso, timeZone)} suppressHydrationWarning>
+    <time
+      dateTime={iso}
+      className={className}
+      title={formatLongDate(iso, timeZone)}
+      suppressHydrationWarning
+    >
       {formatDistanceToNow(new Date(iso), { addSuffix: true })}
     </time>
   );

@@ -14,13 +14,32 @@ export function residentInitials(r: Pick<AvatarResident, "firstName" | "lastName
  * The resident's photo, or their two initials. Decorative: the name is always written next to it,
  * so screen readers do not hear it twice.
  */
-export function ResidentAvatar({ resident, size = "md" }: { resident: AvatarResident; size?: keyof typeof SIZES }) {
+export function ResidentAvatar({
+  resident,
+  size = "md",
+}: {
+  resident: AvatarResident;
+  size?: keyof typeof SIZES;
+}) {
   const box = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full ${SIZES[size]}`;
   if (resident.profileImageUrl) {
-    return <img src={resident.profileImageUrl} alt="" className={`${box} object-cover`} width={80} height={80} loading="lazy" />;
+    return (
+      <img
+        src={resident.profileImageUrl}
+        alt=""
+        className={`${box} object-cover`}
+        width={80}
+        height={80}
+        loading="lazy"
+      />
+    );
   }
   return (
-    <span className={`${box} bg-brand-100 font-bold text-brand-900`} aria-hidden="true" data-testid="resident-initials">
+    <span
+      className={`${box} bg-brand-100 font-bold text-brand-900`}
+      aria-hidden="true"
+      data-testid="resident-initials"
+    >
       {residentInitials(resident)}
     </span>
   );

@@ -28,7 +28,12 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
   const room = roomLabel(story.resident.roomNumber);
   const name = `${story.resident.firstName} ${story.resident.lastName}`;
   return (
-    <article className={variant === "card" ? "card flex h-full flex-col overflow-hidden p-0" : "flex gap-4 py-4"} aria-labelledby={titleId}>
+    <article
+      className={
+        variant === "card" ? "card flex h-full flex-col overflow-hidden p-0" : "flex gap-4 py-4"
+      }
+      aria-labelledby={titleId}
+    >
       {variant === "card" ? (
         story.imageUrl && story.imageId ? (
           <img
@@ -43,8 +48,18 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
           />
         ) : story.resident.profileImageUrl ? (
           // no photo of the story: the teller's portrait on warm paper
-          <div className="flex aspect-[3/2] w-full items-center justify-center bg-clay-50" data-testid="story-portrait">
-            <img src={story.resident.profileImageUrl} alt="" className="h-3/5 w-auto rounded-full object-cover shadow-card ring-4 ring-white" width={120} height={120} loading="lazy" />
+          <div
+            className="flex aspect-[3/2] w-full items-center justify-center bg-clay-50"
+            data-testid="story-portrait"
+          >
+            <img
+              src={story.resident.profileImageUrl}
+              alt=""
+              className="h-3/5 w-auto rounded-full object-cover shadow-card ring-4 ring-white"
+              width={120}
+              height={120}
+              loading="lazy"
+            />
           </div>
         ) : (
           <StoryArtPanel category={story.category} className="aspect-[3/2] w-full" />
@@ -52,11 +67,19 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
       ) : (
         <ResidentAvatar resident={story.resident} size="md" />
       )}
-      <div className={variant === "card" ? "flex flex-1 flex-col gap-2 p-5" : "flex min-w-0 flex-1 flex-col gap-1"}>
+      <div
+        className={
+          variant === "card"
+            ? "flex flex-1 flex-col gap-2 p-5"
+            : "flex min-w-0 flex-1 flex-col gap-1"
+        }
+      >
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={story.category} />
           {story.isPublished === false ? (
-            <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">Under Review</span>
+            <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">
+              Under Review
+            </span>
           ) : null}
           {story.audioUrl ? <ListenBadge durationSeconds={story.durationSeconds ?? null} /> : null}
         </div>
@@ -74,7 +97,10 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
         <p className="text-base">{story.excerpt}</p>
         {story.hasMore ? (
           <p className="mt-auto">
-            <Link to={to} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+            <Link
+              to={to}
+              className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+            >
               Read More<span className="sr-only"> about {story.title}</span>
             </Link>
           </p>

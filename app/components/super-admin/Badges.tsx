@@ -11,7 +11,9 @@ export function RoleBadge({ role }: { role: string }) {
 
 export function StatusBadge({ active }: { active: boolean }) {
   return (
-    <span className={`${BADGE_BASE} ${active ? "border-green-300 bg-green-100 text-green-900" : "border-stone-400 bg-stone-200 text-stone-900"}`}>
+    <span
+      className={`${BADGE_BASE} ${active ? "border-green-300 bg-green-100 text-green-900" : "border-stone-400 bg-stone-200 text-stone-900"}`}
+    >
       {active ? "Active" : "Inactive"}
     </span>
   );

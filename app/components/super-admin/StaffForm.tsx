@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type * as z from "zod";
@@ -29,7 +35,12 @@ export function StaffForm({
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Community" htmlFor={fields.tenantId.id} errors={fields.tenantId.errors} errorId={fields.tenantId.errorId}>
+      <Field
+        label="Community"
+        htmlFor={fields.tenantId.id}
+        errors={fields.tenantId.errors}
+        errorId={fields.tenantId.errorId}
+      >
         <select {...getSelectProps(fields.tenantId)} className="input">
           <option value="">Choose a community</option>
           {communities.map((c) => (
@@ -47,17 +58,36 @@ export function StaffForm({
         errorId={fields.username.errorId}
       >
         <input
-          {...getInputProps(fields.username, { type: "text", ariaDescribedBy: `${fields.username.id}-hint` })}
+          {...getInputProps(fields.username, {
+            type: "text",
+            ariaDescribedBy: `${fields.username.id}-hint`,
+          })}
           className="input"
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
         />
       </Field>
-      <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
-        <input {...getInputProps(fields.email, { type: "text" })} inputMode="email" className="input" autoComplete="off" autoCapitalize="none" />
+      <Field
+        label="Email"
+        htmlFor={fields.email.id}
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+      >
+        <input
+          {...getInputProps(fields.email, { type: "text" })}
+          inputMode="email"
+          className="input"
+          autoComplete="off"
+          autoCapitalize="none"
+        />
       </Field>
-      <Field label="Role" htmlFor={fields.role.id} errors={fields.role.errors} errorId={fields.role.errorId}>
+      <Field
+        label="Role"
+        htmlFor={fields.role.id}
+        errors={fields.role.errors}
+        errorId={fields.role.errorId}
+      >
         <select {...getSelectProps(fields.role)} className="input">
           <option value="">Choose a role</option>
           {STAFF_ROLE_OPTIONS.map((r) => (
@@ -68,7 +98,8 @@ export function StaffForm({
         </select>
       </Field>
       <p className="mb-4 text-base text-stone-700">
-        A temporary password is made for them and shown once on the next page. They choose their own at first sign-in.
+        A temporary password is made for them and shown once on the next page. They choose their own
+        at first sign-in.
       </p>
       <div className="flex flex-wrap gap-3">
         <SubmitButton pendingText="Adding...">Add Staff Member</SubmitButton>

@@ -14,4 +14,5 @@ export function roleBadgeClass(role: string): string {
   return ROLE_BADGE_CLASSES[role as Role] ?? "bg-stone-100 text-stone-900 border-stone-300";
 }
 
-export const BADGE_BASE = "inline-flex items-center rounded-full border px-3 py-0.5 text-base font-semibold";
+export const BADGE_BASE =
+  "inline-flex items-center rounded-full border px-3 py-0.5 text-base font-semibold";

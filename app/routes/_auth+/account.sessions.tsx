@@ -29,17 +29,43 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "end-others") {
     deleteUserSessions(user.id, user.sessionId);
-    return redirectWithToast("/account/sessions", { type: "success", title: "You are signed out everywhere else." });
+    return redirectWithToast("/account/sessions", {
+      type: "success",
+      title: "You are signed out everywhere else.",
+    });
   }
   const prefix = String(form.get("session") ?? "");
   const ended = prefix.length >= 12 && endSessionOfUser(user.id, prefix, user.sessionId);
-  return redirectWithToast("/account/sessions", ended ? { type: "success", title: "That session has been signed out." } : { type: "error", title: "That session was already gone." });
+  return redirectWithToast(
+    "/account/sessions",
+    ended
+      ? { type: "success", title: "That session has been signed out." }
+      : { type: "error", title: "That session was already gone." },
+  );
 }
 
 function describeAgent(ua: string | null): string {
   if (!ua) return "Unknown browser";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome" : /Firefox\//.test(ua) ? "Firefox" : /Safari\//.test(ua) ? "Safari" : "A browser";
-  const os = /iPhone|iPad/.test(ua) ? "iPhone or iPad" : /Android/.test(ua) ? "Android" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "Mac" : /Linux/.test(ua) ? "Linux" : "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Chrome\//.test(ua)
+      ? "Chrome"
+      : /Firefox\//.test(ua)
+        ? "Firefox"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "A browser";
+  const os = /iPhone|iPad/.test(ua)
+    ? "iPhone or iPad"
+    : /Android/.test(ua)
+      ? "Android"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X/.test(ua)
+          ? "Mac"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return os ? `${browser} on ${os}` : browser;
 }
 
@@ -51,17 +77,25 @@ export default function Sessions() {
       <h1 id="sessions-title" className="page-title mb-2">
         Your sessions
       </h1>
-      <p className="mb-6 text-lg">These are the places where you are signed in. Sign out any you do not recognise.</p>
+      <p className="mb-6 text-lg">
+        These are the places where you are signed in. Sign out any you do not recognise.
+      </p>
       <ul className="mb-6 grid gap-3">
         {sessions.map((s) => (
           <li key={s.id} className="card flex flex-wrap items-center justify-between gap-3">
             <div>
               <p className="text-lg font-semibold">
-                {describeAgent(s.userAgent)} {s.current ? <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-base text-brand-900">This device</span> : null}
+                {describeAgent(s.userAgent)}{" "}
+                {s.current ? (
+                  <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-base text-brand-900">
+                    This device
+                  </span>
+                ) : null}
               </p>
               <p className="text-base text-stone-700">
                 {s.host}
-                {s.ip ? ` · ${s.ip}` : ""} · signed in <RelativeTime iso={s.createdAt} /> · last active <RelativeTime iso={s.lastSeenAt} />
+                {s.ip ? ` · ${s.ip}` : ""} · signed in <RelativeTime iso={s.createdAt} /> · last
+                active <RelativeTime iso={s.lastSeenAt} />
               </p>
             </div>
             {s.current ? null : (

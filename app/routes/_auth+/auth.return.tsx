@@ -18,6 +18,12 @@ export async function action({ request }: ActionFunctionArgs) {
   // nothing to return from: an ordinary session stays as it is
   if (!impersonation) return redirect("/");
   const user = await getOptionalUser(request);
-  writeAudit({ client: clientOf(request), actorUserId: impersonation.impersonator.id, action: "impersonation.ended", targetUserId: user?.id ?? null, tenantId: user?.tenantId ?? null });
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: impersonation.impersonator.id,
+    action: "impersonation.ended",
+    targetUserId: user?.id ?? null,
+    tenantId: user?.tenantId ?? null,
+  });
   return endImpersonation(request, impersonation);
 }

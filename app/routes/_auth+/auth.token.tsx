@@ -25,12 +25,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = String(form.get("token") ?? "");
   const check = inspectLoginToken(host, token, ["login", "impersonate"]);
   if (!check.ok || !consumeLoginToken(token)) {
-    return { ok: false as const, reason: check.ok ? "This sign-in link has already been used." : check.reason, token: "" };
+    return {
+      ok: false as const,
+      reason: check.ok ? "This sign-in link has already been used." : check.reason,
+      token: "",
+    };
   }
   if (check.purpose === "impersonate" && check.createdByUserId) {
     // the actor is the super admin who asked for the link (login-as), so the log says who became whom;
     // the session remembers them, so every page shows the banner with the way back
-    writeAudit({ client: clientOf(request), actorUserId: check.createdByUserId, action: "impersonation.signed_in", targetUserId: check.user.id, tenantId: check.user.tenantId });
+    writeAudit({
+      client: clientOf(request),
+      actorUserId: check.createdByUserId,
+      action: "impersonation.signed_in",
+      targetUserId: check.user.id,
+      tenantId: check.user.tenantId,
+    });
     return startImpersonatedSession(request, check.user, check.createdByUserId);
   }
   return signInAndRedirect(request, check.user);

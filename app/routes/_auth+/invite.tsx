@@ -20,16 +20,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const check = checkInvitation(resolveHost(request), token);
   if (!check.ok) return { ok: false as const, reason: check.reason, community: community.name };
-  return { ok: true as const, token, name: check.user.displayName, username: check.user.username, role: check.user.role, community: community.name };
+  return {
+    ok: true as const,
+    token,
+    name: check.user.displayName,
+    username: check.user.username,
+    role: check.user.role,
+    community: community.name,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   requireTenant(request);
-  const submission = await parseWithZod(await request.formData(), { schema: AcceptInvitationSchema, async: true });
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), reason: null };
-  const accepted = await acceptInvitation(resolveHost(request), submission.value.token, submission.value.password);
+  const submission = await parseWithZod(await request.formData(), {
+    schema: AcceptInvitationSchema,
+    async: true,
+  });
+  if (submission.status !== "success")
+    return {
+      result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
+      reason: null,
+    };
+  const accepted = await acceptInvitation(
+    resolveHost(request),
+    submission.value.token,
+    submission.value.password,
+  );
   if (!accepted.ok) return { result: null, reason: accepted.reason };
-  const headers = await toastHeaders({ type: "success", title: `Welcome, ${accepted.user.displayName}!`, description: `From now on sign in as ${accepted.user.username} with your new password.` });
+  const headers = await toastHeaders({
+    type: "success",
+    title: `Welcome, ${accepted.user.displayName}!`,
+    description: `From now on sign in as ${accepted.user.username} with your new password.`,
+  });
   return signInAndRedirect(request, accepted.user, homePathFor(accepted.user.role), headers);
 }
 
@@ -51,7 +73,11 @@ function NotValid({ reason }: { reason: string }) {
 export default function AcceptInvitation() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof AcceptInvitationSchema>>({ id: "accept-invitation", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<z.input<typeof AcceptInvitationSchema>>({
+    id: "accept-invitation",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
   if (actionData?.reason) return <NotValid reason={actionData.reason} />;
   if (!data.ok) return <NotValid reason={data.reason} />;
   return (
@@ -74,11 +100,30 @@ export default function AcceptInvitation() {
         {/* lets password managers store the username with the new password */}
         <input type="hidden" name="username" value={data.username} autoComplete="username" />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} htmlFor={fields.password.id} errors={fields.password.errors} errorId={fields.password.errorId}>
-          <input {...getInputProps(fields.password, { type: "password" })} className="input" autoComplete="new-password" />
+        <Field
+          label="Password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          htmlFor={fields.password.id}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            className="input"
+            autoComplete="new-password"
+          />
         </Field>
-        <Field label="Password again" htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId}>
-          <input {...getInputProps(fields.confirmPassword, { type: "password" })} className="input" autoComplete="new-password" />
+        <Field
+          label="Password again"
+          htmlFor={fields.confirmPassword.id}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+        >
+          <input
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+            className="input"
+            autoComplete="new-password"
+          />
         </Field>
         <SubmitButton pendingText="Signing in...">Choose password and sign in</SubmitButton>
       </Form>

@@ -36,7 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const remember = new Headers({ "Set-Cookie": await attempt.rememberDevice() });
     return await signInAndRedirect(request, user, submission.value.redirectTo, remember);
   } catch (error) {
-    if (error instanceof LoginError) return submission.reply({ formErrors: [error.message], hideFields: ["password"] });
+    if (error instanceof LoginError)
+      return submission.reply({ formErrors: [error.message], hideFields: ["password"] });
     throw error;
   }
 }
@@ -54,15 +55,42 @@ export default function Login() {
       <h1 id="login-title" className="page-title mb-2">
         Sign in
       </h1>
-      {where ? <p className="mb-4 text-lg">to {where}</p> : <p className="mb-4 text-lg">System administrators sign in here.</p>}
+      {where ? (
+        <p className="mb-4 text-lg">to {where}</p>
+      ) : (
+        <p className="mb-4 text-lg">System administrators sign in here.</p>
+      )}
       <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="redirectTo" value={safeRedirect(searchParams.get("redirectTo"), "")} />
+        <input
+          type="hidden"
+          name="redirectTo"
+          value={safeRedirect(searchParams.get("redirectTo"), "")}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Username" htmlFor={fields.username.id} errors={fields.username.errors} errorId={fields.username.errorId}>
-          <input {...getInputProps(fields.username, { type: "text" })} className="input" autoComplete="username" autoCapitalize="none" />
+        <Field
+          label="Username"
+          htmlFor={fields.username.id}
+          errors={fields.username.errors}
+          errorId={fields.username.errorId}
+        >
+          <input
+            {...getInputProps(fields.username, { type: "text" })}
+            className="input"
+            autoComplete="username"
+            autoCapitalize="none"
+          />
         </Field>
-        <Field label="Password" htmlFor={fields.password.id} errors={fields.password.errors} errorId={fields.password.errorId}>
-          <input {...getInputProps(fields.password, { type: "password" })} className="input" autoComplete="current-password" />
+        <Field
+          label="Password"
+          htmlFor={fields.password.id}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            className="input"
+            autoComplete="current-password"
+          />
         </Field>
         <SubmitButton pendingText="Signing in...">Sign in</SubmitButton>
       </Form>

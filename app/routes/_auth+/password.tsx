@@ -41,26 +41,44 @@ export async function action({ request }: ActionFunctionArgs) {
   await setPassword(user.id, submission.value.newPassword);
   // every other session of this account ends; this one carries on
   deleteUserSessions(user.id, user.sessionId);
-  return redirectWithToast(homePathFor(user.role), { type: "success", title: "Your password has been changed." });
+  return redirectWithToast(homePathFor(user.role), {
+    type: "success",
+    title: "Your password has been changed.",
+  });
 }
 
 export default function ChangePassword() {
   const { forced } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof PasswordSchema>>({ id: "password", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<z.input<typeof PasswordSchema>>({
+    id: "password",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
   return (
     <section className="card mx-auto max-w-md" aria-labelledby="password-title">
       <h1 id="password-title" className="page-title mb-2">
         {forced ? "Choose your own password" : "Change your password"}
       </h1>
       {forced ? (
-        <p className="mb-4 text-lg">You signed in with a temporary password. Please choose a new one to continue.</p>
+        <p className="mb-4 text-lg">
+          You signed in with a temporary password. Please choose a new one to continue.
+        </p>
       ) : null}
       <Form method="post" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} />
         {forced ? null : (
-          <Field label="Current password" htmlFor={fields.currentPassword.id} errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId}>
-            <input {...getInputProps(fields.currentPassword, { type: "password" })} className="input" autoComplete="current-password" />
+          <Field
+            label="Current password"
+            htmlFor={fields.currentPassword.id}
+            errors={fields.currentPassword.errors}
+            errorId={fields.currentPassword.errorId}
+          >
+            <input
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+              className="input"
+              autoComplete="current-password"
+            />
           </Field>
         )}
         <Field
@@ -70,10 +88,23 @@ export default function ChangePassword() {
           errors={fields.newPassword.errors}
           errorId={fields.newPassword.errorId}
         >
-          <input {...getInputProps(fields.newPassword, { type: "password" })} className="input" autoComplete="new-password" />
+          <input
+            {...getInputProps(fields.newPassword, { type: "password" })}
+            className="input"
+            autoComplete="new-password"
+          />
         </Field>
-        <Field label="New password again" htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId}>
-          <input {...getInputProps(fields.confirmPassword, { type: "password" })} className="input" autoComplete="new-password" />
+        <Field
+          label="New password again"
+          htmlFor={fields.confirmPassword.id}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+        >
+          <input
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+            className="input"
+            autoComplete="new-password"
+          />
         </Field>
         <SubmitButton pendingText="Saving...">Save password</SubmitButton>
       </Form>

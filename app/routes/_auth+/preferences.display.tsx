@@ -14,5 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const toggle = form.get("toggle");
   if (toggle === "large") prefs.large = !prefs.large;
   if (toggle === "contrast") prefs.contrast = !prefs.contrast;
-  return redirect(safeRedirect(form.get("returnTo"), "/"), { headers: { "Set-Cookie": await displayPrefsCookie(prefs) } });
+  return redirect(safeRedirect(form.get("returnTo"), "/"), {
+    headers: { "Set-Cookie": await displayPrefsCookie(prefs) },
+  });
 }

@@ -6,11 +6,21 @@ import { gazetteFileName, gazetteFor, gazetteMonth } from "~/models/gazette.serv
 import { paperFor, photoForPrint, renderGazettePdf } from "~/models/gazette-pdf.server";
 
 function notFound(): Response {
-  return new Response("We could not find that resident.", { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response("We could not find that resident.", {
+    status: 404,
+    statusText: "Not Found",
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** What the printable page shows; `base` is the page's own path (the PDF is `${base}.pdf`). */
-export function gazettePageData(request: Request, db: TenantDb, community: Community, residentId: string, base: string) {
+export function gazettePageData(
+  request: Request,
+  db: TenantDb,
+  community: Community,
+  residentId: string,
+  base: string,
+) {
   const url = new URL(request.url);
   const month = gazetteMonth(url.searchParams.get("month"), community.timeZone);
   const gazette = gazetteFor(db, community, residentId, month);
@@ -18,7 +28,12 @@ export function gazettePageData(request: Request, db: TenantDb, community: Commu
   return { gazette, base, paper: paperFor(url.searchParams.get("paper"), community.timeZone) };
 }
 
-export async function gazettePdfResponse(request: Request, db: TenantDb, community: Community, residentId: string): Promise<Response> {
+export async function gazettePdfResponse(
+  request: Request,
+  db: TenantDb,
+  community: Community,
+  residentId: string,
+): Promise<Response> {
   const url = new URL(request.url);
   const month = gazetteMonth(url.searchParams.get("month"), community.timeZone);
   const gazette = gazetteFor(db, community, residentId, month);

@@ -44,11 +44,21 @@ export async function communityHomeLoader(request: Request) {
     ? {
         others: listCommunities()
           .filter((c) => c.isActive && c.id !== community.id)
-          .map((c) => ({ name: c.name, subdomain: c.subdomain, url: `${communityOrigin(request, c.subdomain)}/` })),
+          .map((c) => ({
+            name: c.name,
+            subdomain: c.subdomain,
+            url: `${communityOrigin(request, c.subdomain)}/`,
+          })),
         devLoginUrl: `${communityOrigin(request, null)}/dev-login`,
       }
     : null;
-  const facility: HomeFacility = { name: community.name, address: community.address, city: community.city, phone: community.phone, email: community.email };
+  const facility: HomeFacility = {
+    name: community.name,
+    address: community.address,
+    city: community.city,
+    phone: community.phone,
+    email: community.email,
+  };
   return {
     kind: "home" as const,
     appName: APP_NAME,
@@ -56,8 +66,12 @@ export async function communityHomeLoader(request: Request) {
     facility,
     host: `${community.subdomain}.${APP_DOMAIN}`,
     stats: block("statistics", () => getCommunityStats(db, community)),
-    recent: block("recent stories", () => listPublishedStoryCards(db, user, { limit: RECENT_STORIES_ON_HOME })),
-    featured: block("featured stories", () => listFeaturedStoryCards(db, { category, limit: FEATURED_STORIES_ON_HOME })),
+    recent: block("recent stories", () =>
+      listPublishedStoryCards(db, user, { limit: RECENT_STORIES_ON_HOME }),
+    ),
+    featured: block("featured stories", () =>
+      listFeaturedStoryCards(db, { category, limit: FEATURED_STORIES_ON_HOME }),
+    ),
     category,
     activity: block("recent activity", () => listHomeActivity(db, user, 8)),
     board: block("news and events", () => communityBoard(db, community.timeZone)),
@@ -66,5 +80,3 @@ export async function communityHomeLoader(request: Request) {
     demo,
   };
 }
-
-

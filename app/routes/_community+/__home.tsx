@@ -12,14 +12,21 @@ import { BlockError } from "~/components/home/BlockError";
 import { CommunityBoard } from "~/components/community/Board";
 import type { communityHomeLoader } from "./__home.server";
 
-export type CommunityHomeView = Extract<SerializeFrom<typeof communityHomeLoader>, { kind: "home" }>;
+export type CommunityHomeView = Extract<
+  SerializeFrom<typeof communityHomeLoader>,
+  { kind: "home" }
+>;
 
 export function CommunityHome({ home: d }: { home: CommunityHomeView }) {
   return (
     <div className="space-y-8">
       <WelcomeBanner appName={d.appName} facilityName={d.facility.name} />
       <StatsOverview stats={d.stats} />
-      {d.board ? <CommunityBoard pinned={d.board.pinned} events={d.board.events} /> : <BlockError message="Unable to load news and events" />}
+      {d.board ? (
+        <CommunityBoard pinned={d.board.pinned} events={d.board.events} />
+      ) : (
+        <BlockError message="Unable to load news and events" />
+      )}
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <RecentStories stories={d.recent} />
@@ -31,8 +38,20 @@ export function CommunityHome({ home: d }: { home: CommunityHomeView }) {
           <RecentActivity items={d.activity} />
         </aside>
       </div>
-      {d.demo ? <DemoPanel current={{ name: d.facility.name, host: d.host }} others={d.demo.others} devLoginUrl={d.demo.devLoginUrl} /> : null}
-      <HomeFooter facility={d.facility} host={d.host} year={d.year} links={d.footerLinks} appName={d.appName} />
+      {d.demo ? (
+        <DemoPanel
+          current={{ name: d.facility.name, host: d.host }}
+          others={d.demo.others}
+          devLoginUrl={d.demo.devLoginUrl}
+        />
+      ) : null}
+      <HomeFooter
+        facility={d.facility}
+        host={d.host}
+        year={d.year}
+        links={d.footerLinks}
+        appName={d.appName}
+      />
     </div>
   );
 }

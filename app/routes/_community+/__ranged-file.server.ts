@@ -9,7 +9,12 @@ import { parseRange } from "~/models/media-serve";
  * bytes first): 206 for a range, 416 for one past the end, no body for HEAD. `headers` carries
  * the caller's Content-Type, caching and disposition.
  */
-export function rangedFileResponse(request: Request, file: string, size: number, headers: Headers): Response {
+export function rangedFileResponse(
+  request: Request,
+  file: string,
+  size: number,
+  headers: Headers,
+): Response {
   headers.set("Accept-Ranges", "bytes");
   const range = parseRange(request.headers.get("range"), size);
   if (range === "unsatisfiable") {
@@ -21,5 +26,8 @@ export function rangedFileResponse(request: Request, file: string, size: number,
   if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
   const status = range ? 206 : 200;
   if (request.method === "HEAD" || size === 0) return new Response(null, { status, headers });
-  return new Response(createReadableStreamFromReadable(fs.createReadStream(file, { start, end })), { status, headers });
+  return new Response(createReadableStreamFromReadable(fs.createReadStream(file, { start, end })), {
+    status,
+    headers,
+  });
 }

@@ -12,7 +12,11 @@ export const meta: MetaFunction = () => [{ title: "Development outbox · Storylo
 export async function loader({ request }: LoaderFunctionArgs) {
   notFoundUnlessDevLogin();
   const { community } = await requireTenantUser(request);
-  return { files: listOutboxFiles(community), communityName: community.name, smtp: Boolean(env().SMTP_URL) };
+  return {
+    files: listOutboxFiles(community),
+    communityName: community.name,
+    smtp: Boolean(env().SMTP_URL),
+  };
 }
 
 export default function DevOutbox() {

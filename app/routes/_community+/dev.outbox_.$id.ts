@@ -8,6 +8,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   notFoundUnlessDevLogin();
   const { community } = await requireTenantUser(request).catch(asApiFailure);
   const raw = readOutboxFile(community, params.id ?? "");
-  if (raw === null) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(raw, { headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+  if (raw === null)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return new Response(raw, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+  });
 }

@@ -6,14 +6,24 @@ import { useLoaderData } from "@remix-run/react";
 import { recordingOfLink } from "~/models/life-book.server";
 import { requireTenant } from "~/utils/host.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · Listen` : "Listen" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · Listen` : "Listen" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, community } = requireTenant(request);
   const token = params.token ?? "";
   const found = recordingOfLink(db, token);
-  if (!found) throw new Response("This recording link is not valid any more.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return { title: found.story.title, communityName: community.name, audioUrl: `/listen/${encodeURIComponent(token)}/audio` };
+  if (!found)
+    throw new Response("This recording link is not valid any more.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return {
+    title: found.story.title,
+    communityName: community.name,
+    audioUrl: `/listen/${encodeURIComponent(token)}/audio`,
+  };
 }
 
 export default function ListenPage() {
@@ -25,7 +35,13 @@ export default function ListenPage() {
         {title}
       </h1>
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the words are printed in the book beside the code that led here */}
-      <audio controls preload="metadata" src={audioUrl} className="w-full" data-testid="listen-audio" />
+      <audio
+        controls
+        preload="metadata"
+        src={audioUrl}
+        className="w-full"
+        data-testid="listen-audio"
+      />
     </section>
   );
 }

@@ -7,7 +7,11 @@ import { mediaFilePath } from "~/models/media.server";
 import { rangedFileResponse } from "./__ranged-file.server";
 import { requireTenant } from "~/utils/host.server";
 
-const gone = () => new Response("This recording link is not valid any more.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const gone = () =>
+  new Response("This recording link is not valid any more.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { community, db } = requireTenant(request);
@@ -20,6 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch {
     throw gone();
   }
-  const headers = new Headers({ "Content-Type": found.audio.mimeType, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Content-Disposition": "inline" });
+  const headers = new Headers({
+    "Content-Type": found.audio.mimeType,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Disposition": "inline",
+  });
   return rangedFileResponse(request, file, size, headers);
 }

@@ -33,11 +33,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     community = kiosk.community;
     row = params.mediaId ? getMedia(kiosk.db, params.mediaId) : undefined;
     const { session } = kioskSessionOf(kiosk.db, kiosk.kiosk.id);
-    if (!row || !(isKioskGridPhoto(kiosk.db, row.id) || (session && kioskMayOpenMedia(kiosk.db, session, row)))) throw notFound();
+    if (
+      !row ||
+      !(
+        isKioskGridPhoto(kiosk.db, row.id) ||
+        (session && kioskMayOpenMedia(kiosk.db, session, row))
+      )
+    )
+      throw notFound();
   }
 
   const url = new URL(request.url);
-  const fileName = row.kind === "image" ? pickVariant(mediaVariants(row), parseWidth(url.searchParams.get("w"))).fileName : row.fileName;
+  const fileName =
+    row.kind === "image"
+      ? pickVariant(mediaVariants(row), parseWidth(url.searchParams.get("w"))).fileName
+      : row.fileName;
   const file = path.join(mediaDir(community), path.basename(fileName));
   let size: number;
   try {
@@ -55,7 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "Content-Disposition": "inline",
     ETag: etag,
   });
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  if (request.headers.get("if-none-match") === etag)
+    return new Response(null, { status: 304, headers });
 
   return rangedFileResponse(request, file, size, headers);
 }

@@ -15,10 +15,13 @@ import { requireTenant } from "~/utils/host.server";
 export const meta: MetaFunction = () => [{ title: "Unsubscribe · Storyloom" }];
 
 function notValid(): Response {
-  return new Response("This unsubscribe link is not valid. You can change your emails under Notification settings after signing in.", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
+  return new Response(
+    "This unsubscribe link is not valid. You can change your emails under Notification settings after signing in.",
+    {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    },
+  );
 }
 
 function personOf(request: Request, token: string | undefined) {
@@ -48,7 +51,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // RFC 8058: the mail program's own one-click request
   if (form.get("List-Unsubscribe") === "One-Click") {
     setEmailMode(db, person.id, "never");
-    return new Response("Unsubscribed", { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("Unsubscribed", {
+      status: 200,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const intent = form.get("intent");
   if (intent === "unsubscribe") {
@@ -58,7 +64,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "resubscribe") {
     const previous = form.get("previous");
-    setEmailMode(db, person.id, isEmailMode(previous) && previous !== "never" ? previous : "digest");
+    setEmailMode(
+      db,
+      person.id,
+      isEmailMode(previous) && previous !== "never" ? previous : "digest",
+    );
     return redirect(`${here}?done=resubscribed`);
   }
   throw new Response("Unknown action", { status: 400 });
@@ -74,7 +84,8 @@ export default function Unsubscribe() {
             {done === "unsubscribed" ? "You are unsubscribed" : "You get no emails"}
           </h1>
           <p className="text-lg" role="status">
-            {communityName} will send you no more emails. Notifications still appear under the bell when you sign in.
+            {communityName} will send you no more emails. Notifications still appear under the bell
+            when you sign in.
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="resubscribe" />
@@ -89,10 +100,14 @@ export default function Unsubscribe() {
           </h1>
           {done === "resubscribed" ? (
             <p className="text-lg" role="status">
-              You get emails from {communityName} again ({EMAIL_MODE_LABELS[emailMode].label.toLowerCase()}).
+              You get emails from {communityName} again (
+              {EMAIL_MODE_LABELS[emailMode].label.toLowerCase()}).
             </p>
           ) : (
-            <p className="text-lg">You will no longer get notification emails or the weekly digest. You can turn them on again at any time.</p>
+            <p className="text-lg">
+              You will no longer get notification emails or the weekly digest. You can turn them on
+              again at any time.
+            </p>
           )}
           <Form method="post">
             <input type="hidden" name="intent" value="unsubscribe" />

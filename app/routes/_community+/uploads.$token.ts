@@ -8,7 +8,8 @@ import { getMedia, IMAGE_ERRORS, MediaError, saveImage } from "~/models/media.se
 import { readUploadToken } from "~/models/upload-token.server";
 import { mediaUrl } from "~/models/media-urls";
 
-const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 export async function loader() {
   return methodNotAllowed(["PUT"]);
@@ -22,10 +23,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (getMedia(db, claim.mediaId)) return text(409, "This upload URL has already been used");
   try {
     const bytes = await readBodyLimited(request);
-    const row = await saveImage(db, community, bytes, { id: claim.mediaId, uploadedByUserId: user.id, status: "pending" });
+    const row = await saveImage(db, community, bytes, {
+      id: claim.mediaId,
+      uploadedByUserId: user.id,
+      status: "pending",
+    });
     return Response.json({ objectPath: mediaUrl(row.id) });
   } catch (error) {
-    if (error instanceof MediaError) return text(error.title === IMAGE_ERRORS.tooLarge.title ? 413 : 415, error.message);
+    if (error instanceof MediaError)
+      return text(error.title === IMAGE_ERRORS.tooLarge.title ? 413 : 415, error.message);
     // two PUTs of one URL at once: the second finds the id taken
     if (getMedia(db, claim.mediaId)) return text(409, "This upload URL has already been used");
     throw error;

@@ -1,7 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { devLoginUrl, listDevUsers, notFoundUnlessDevLogin, type DevUser } from "~/models/dev-login.server";
+import {
+  devLoginUrl,
+  listDevUsers,
+  notFoundUnlessDevLogin,
+  type DevUser,
+} from "~/models/dev-login.server";
 import { DEV_ROLE_GROUPS } from "~/utils/roles";
 import { originsFor, requireKnownHost } from "~/utils/host.server";
 import { env } from "~/utils/env.server";
@@ -15,7 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { users: listDevUsers(), error: null, appDomain: env().APP_DOMAIN };
   } catch (error) {
     console.error(error);
-    return { users: [] as DevUser[], error: "Failed to load development users: 500: could not read the user list", appDomain: env().APP_DOMAIN };
+    return {
+      users: [] as DevUser[],
+      error: "Failed to load development users: 500: could not read the user list",
+      appDomain: env().APP_DOMAIN,
+    };
   }
 }
 
@@ -49,7 +58,9 @@ export default function DevLogin() {
       ) : users.length === 0 ? (
         <div className="card">
           <h2 className="text-2xl font-bold">No Users Found</h2>
-          <p className="text-lg">Run `npm run seed` to create the demo communities and their people.</p>
+          <p className="text-lg">
+            Run `npm run seed` to create the demo communities and their people.
+          </p>
         </div>
       ) : (
         DEV_ROLE_GROUPS.map((group) => {
@@ -64,15 +75,23 @@ export default function DevLogin() {
               <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {members.map((u) => (
                   <li key={u.id} className="card flex flex-col gap-1">
-                    <span className="text-sm font-semibold uppercase tracking-wide text-stone-700">{group.title}</span>
+                    <span className="text-sm font-semibold uppercase tracking-wide text-stone-700">
+                      {group.title}
+                    </span>
                     <span className="text-lg font-bold">{u.username}</span>
                     <span className="break-all text-base">{u.email}</span>
                     <span className="text-base text-stone-700">
-                      {u.tenant ? `${u.tenant.name} (${u.tenant.subdomain}.${appDomain})` : "All communities"}
+                      {u.tenant
+                        ? `${u.tenant.name} (${u.tenant.subdomain}.${appDomain})`
+                        : "All communities"}
                     </span>
                     <Form method="post" className="mt-2">
                       <input type="hidden" name="userId" value={u.id} />
-                      <button type="submit" className="btn-primary w-full" aria-label={`Login as ${u.username}`}>
+                      <button
+                        type="submit"
+                        className="btn-primary w-full"
+                        aria-label={`Login as ${u.username}`}
+                      >
                         Login
                       </button>
                     </Form>

@@ -4,9 +4,14 @@ import { getControlDb } from "~/utils/db.server";
 export async function loader() {
   try {
     getControlDb().$client.prepare("select 1").get();
-    return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+    return new Response("ok", {
+      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
+    });
   } catch (error) {
     console.error("healthz: control database unavailable", error);
-    return new Response("control database unavailable", { status: 503, headers: { "Cache-Control": "no-store" } });
+    return new Response("control database unavailable", {
+      status: 503,
+      headers: { "Cache-Control": "no-store" },
+    });
   }
 }

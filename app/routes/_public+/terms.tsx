@@ -28,8 +28,14 @@ export default function Terms() {
           Your account
         </h2>
         <ul className="list-disc space-y-1 pl-6">
-          <li>Accounts are created by {community}'s staff. Keep your password to yourself and sign out on shared computers.</li>
-          <li>Use the site only for your own role: residents for their own stories, families for their own relative, staff for their work.</li>
+          <li>
+            Accounts are created by {community}'s staff. Keep your password to yourself and sign out
+            on shared computers.
+          </li>
+          <li>
+            Use the site only for your own role: residents for their own stories, families for their
+            own relative, staff for their work.
+          </li>
         </ul>
       </section>
       <section className="space-y-2" aria-labelledby="t-content">
@@ -37,9 +43,18 @@ export default function Terms() {
           Stories, photos and comments
         </h2>
         <ul className="list-disc space-y-1 pl-6">
-          <li>Residents own their stories. By sharing one, a resident allows {community} to show it to the members of the community.</li>
-          <li>Please share only photos you took or may share, and respect the privacy of people who are named or shown.</li>
-          <li>Be kind. Staff may decline to publish a story, or remove a comment, that could hurt or expose someone.</li>
+          <li>
+            Residents own their stories. By sharing one, a resident allows {community} to show it to
+            the members of the community.
+          </li>
+          <li>
+            Please share only photos you took or may share, and respect the privacy of people who
+            are named or shown.
+          </li>
+          <li>
+            Be kind. Staff may decline to publish a story, or remove a comment, that could hurt or
+            expose someone.
+          </li>
         </ul>
       </section>
       <section className="space-y-2" aria-labelledby="t-service">
@@ -47,8 +62,9 @@ export default function Terms() {
           The service
         </h2>
         <p>
-          We work to keep {appName} available and your data safe, with regular backups. The service is provided as it is; we are not liable
-          for indirect losses. Subscriptions for facilities come with a 30-day free trial and a 30-day money-back guarantee.
+          We work to keep {appName} available and your data safe, with regular backups. The service
+          is provided as it is; we are not liable for indirect losses. Subscriptions for facilities
+          come with a 30-day free trial and a 30-day money-back guarantee.
         </p>
       </section>
       <section className="space-y-2" aria-labelledby="t-changes">
@@ -56,8 +72,8 @@ export default function Terms() {
           Changes and ending
         </h2>
         <p>
-          We will announce changes to these terms on this page. You can stop using the site at any time and ask {community} to delete your
-          account and what you contributed.
+          We will announce changes to these terms on this page. You can stop using the site at any
+          time and ask {community} to delete your account and what you contributed.
         </p>
       </section>
       <p>

@@ -3,7 +3,13 @@
 // resident) or takes a published one down again.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApproveSchema } from "~/models/admin-schemas.server";
-import { approveStory, getStoryRow, getStoryView, rejectStory, unpublishStory } from "~/models/story.server";
+import {
+  approveStory,
+  getStoryRow,
+  getStoryView,
+  rejectStory,
+  unpublishStory,
+} from "~/models/story.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { requireReviewer } from "~/utils/permissions.server";
 import { notifyStoryReviewed } from "~/models/notification-events.server";
@@ -21,8 +27,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!story) return notFound("Story not found");
   const { isPublished, reviewNote } = await readJson(request, ApproveSchema);
   const reviewer = { id: user.id, displayName: user.displayName };
-  const result = isPublished ? approveStory(db, id, reviewer) : story.isPublished ? unpublishStory(db, id, reviewer) : rejectStory(db, id, reviewer, reviewNote);
-  if (!result.ok) return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (isPublished || !story.isPublished) notifyStoryReviewed(db, community, story, isPublished ? "approved" : "rejected", reviewer);
+  const result = isPublished
+    ? approveStory(db, id, reviewer)
+    : story.isPublished
+      ? unpublishStory(db, id, reviewer)
+      : rejectStory(db, id, reviewer, reviewNote);
+  if (!result.ok)
+    return new Response(result.reason, {
+      status: result.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  if (isPublished || !story.isPublished)
+    notifyStoryReviewed(db, community, story, isPublished ? "approved" : "rejected", reviewer);
   return Response.json(getStoryView(db, id));
 }

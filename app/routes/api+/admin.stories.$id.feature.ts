@@ -17,7 +17,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { isFeatured } = await readJson(request, FeatureSchema);
   const before = getStoryRow(db, params.id ?? "");
   const result = setStoryFeatured(db, params.id ?? "", isFeatured);
-  if (!result.ok) return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (before && isFeatured) notifyStoryReviewed(db, community, before, "featured", { id: user.id, displayName: user.displayName });
+  if (!result.ok)
+    return new Response(result.reason, {
+      status: result.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  if (before && isFeatured)
+    notifyStoryReviewed(db, community, before, "featured", {
+      id: user.id,
+      displayName: user.displayName,
+    });
   return Response.json(getStoryView(db, result.story.id));
 }

@@ -12,7 +12,13 @@ function intParam(value: string | null, fallback: number, min: number, max: numb
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db } = await requireReviewer(request);
   const params = new URL(request.url).searchParams;
-  return Response.json(listPublishedForReview(db, intParam(params.get("limit"), 10, 1, 100), intParam(params.get("offset"), 0, 0, 1_000_000)));
+  return Response.json(
+    listPublishedForReview(
+      db,
+      intParam(params.get("limit"), 10, 1, 100),
+      intParam(params.get("offset"), 0, 0, 1_000_000),
+    ),
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {

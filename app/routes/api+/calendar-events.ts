@@ -10,7 +10,9 @@ import { CARE_TEAM_ROLES, roleIn } from "~/utils/roles";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, user } = await requireTenantUser(request);
-  return Response.json(listEvents(db, community.timeZone, { activeOnly: !roleIn(user.role, CARE_TEAM_ROLES) }));
+  return Response.json(
+    listEvents(db, community.timeZone, { activeOnly: !roleIn(user.role, CARE_TEAM_ROLES) }),
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {

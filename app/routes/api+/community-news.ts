@@ -18,7 +18,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { db, user, community } = await requireCareTeam(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = await readJson(request, NewsPostSchema);
-  const post = createNewsPost(db, user.role === ROLE.staff ? { ...input, isPublished: true } : input, user);
+  const post = createNewsPost(
+    db,
+    user.role === ROLE.staff ? { ...input, isPublished: true } : input,
+    user,
+  );
   notifyIfNewlyPinned(db, community, null, post, user);
   return Response.json(toNewsPostView(post), { status: 201 });
 }

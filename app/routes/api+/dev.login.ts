@@ -14,7 +14,8 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   notFoundUnlessDevLogin();
   requireKnownHost(request);
-  if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
   const body = await readJson(request, Body);
   const redirectUrl = await devLoginUrl(body.userId, originsFor(request));
   if (!redirectUrl) return new Response("No such user", { status: 404 });

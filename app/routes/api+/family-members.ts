@@ -7,7 +7,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { familyMemberJson } from "~/models/admin-api.server";
 import { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { listFamilyMembers } from "~/models/family.server";
-import { FAMILY_LIST, listFamilyMatching, listFamilyPage, readFamilyListParams } from "~/models/family-list.server";
+import {
+  FAMILY_LIST,
+  listFamilyMatching,
+  listFamilyPage,
+  readFamilyListParams,
+} from "~/models/family-list.server";
 import { pagedJson, usesListParams } from "~/utils/api-lists.server";
 import { addFamilyMemberWithInvitation, familyAccounts } from "~/models/invitation.server";
 import { getResident } from "~/models/resident.server";
@@ -18,13 +23,16 @@ import { communityOrigin } from "~/utils/host.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireCareTeam(request);
   const accounts = familyAccounts(community.id);
-  const toJson = ({ member, resident }: ReturnType<typeof listFamilyMembers>[number]) => familyMemberJson(member, resident, accounts.get(member.id));
+  const toJson = ({ member, resident }: ReturnType<typeof listFamilyMembers>[number]) =>
+    familyMemberJson(member, resident, accounts.get(member.id));
   const search = new URL(request.url).searchParams;
-  if (!usesListParams(search, [...Object.keys(FAMILY_LIST.filters), "resident"])) return Response.json(listFamilyMembers(db).map(toJson));
+  if (!usesListParams(search, [...Object.keys(FAMILY_LIST.filters), "resident"]))
+    return Response.json(listFamilyMembers(db).map(toJson));
   // the API lists everyone unless a status is asked for (the screen shows active sign-ins first)
   if (!search.has("status")) search.set("status", "all");
   const params = readFamilyListParams(search);
-  if (!search.has("page")) return Response.json(listFamilyMatching(db, community.id, params).map(toJson));
+  if (!search.has("page"))
+    return Response.json(listFamilyMatching(db, community.id, params).map(toJson));
   const { rows, page } = listFamilyPage(db, community.id, params);
   return pagedJson(rows.map(toJson), page);
 }
@@ -34,10 +42,30 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = await readJson(request, FamilyMemberSchema);
   const resident = getResident(db, input.residentId);
-  if (!resident || !resident.isActive) return badRequest("Some fields are not valid", { residentId: ["Choose a resident from the list"] });
-  const { member, invitation } = await addFamilyMemberWithInvitation(communityOrigin(request, community.subdomain), db, community, input, user);
+  if (!resident || !resident.isActive)
+    return badRequest("Some fields are not valid", {
+      residentId: ["Choose a resident from the list"],
+    });
+  const { member, invitation } = await addFamilyMemberWithInvitation(
+    communityOrigin(request, community.subdomain),
+    db,
+    community,
+    input,
+    user,
+  );
   return Response.json(
-    { ...familyMemberJson(member, resident, { userId: "", username: invitation.username, status: "invited" }), invitation: { url: invitation.url, username: invitation.username, expiresAt: invitation.expiresAt } },
+    {
+      ...familyMemberJson(member, resident, {
+        userId: "",
+        username: invitation.username,
+        status: "invited",
+      }),
+      invitation: {
+        url: invitation.url,
+        username: invitation.username,
+        expiresAt: invitation.expiresAt,
+      },
+    },
     { status: 201 },
   );
 }

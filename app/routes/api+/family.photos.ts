@@ -5,10 +5,15 @@ import { requireFamilyMember } from "~/utils/permissions.server";
 import { badRequest, methodNotAllowed } from "~/utils/api.server";
 import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
 import { IMAGE_ERRORS, MediaError } from "~/models/media.server";
-import { listPhotosForResident, PHOTO_REQUIRED, shareFamilyPhoto } from "~/models/family-photo.server";
+import {
+  listPhotosForResident,
+  PHOTO_REQUIRED,
+  shareFamilyPhoto,
+} from "~/models/family-photo.server";
 import { PhotoDescriptionSchema } from "~/models/family-form.server";
 
-const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident } = await requireFamilyMember(request);
@@ -20,15 +25,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db, member } = await requireFamilyMember(request);
   try {
     const { form, oversized } = await readUploadForm(request);
-    if (oversized.length) return text(413, `${IMAGE_ERRORS.tooLarge.title}: ${IMAGE_ERRORS.tooLarge.description}`);
+    if (oversized.length)
+      return text(413, `${IMAGE_ERRORS.tooLarge.title}: ${IMAGE_ERRORS.tooLarge.description}`);
     const bytes = await fileBytes(form.get("photo"));
     if (!bytes || bytes.length === 0) return badRequest(PHOTO_REQUIRED);
-    const described = PhotoDescriptionSchema.safeParse({ description: form.get("description") ?? undefined });
+    const described = PhotoDescriptionSchema.safeParse({
+      description: form.get("description") ?? undefined,
+    });
     if (!described.success) return badRequest(described.error.issues[0]!.message);
-    const photo = await shareFamilyPhoto(db, community, { member, bytes, description: described.data.description, actor: user });
+    const photo = await shareFamilyPhoto(db, community, {
+      member,
+      bytes,
+      description: described.data.description,
+      actor: user,
+    });
     return Response.json(photo, { status: 201 });
   } catch (error) {
-    if (error instanceof MediaError) return text(error.title === IMAGE_ERRORS.tooLarge.title ? 413 : 415, error.message);
+    if (error instanceof MediaError)
+      return text(error.title === IMAGE_ERRORS.tooLarge.title ? 413 : 415, error.message);
     throw error;
   }
 }

@@ -3,7 +3,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireFamilyMember } from "~/utils/permissions.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { askFamilyQuestion, forFamily, listQuestionsForResident } from "~/models/family-question.server";
+import {
+  askFamilyQuestion,
+  forFamily,
+  listQuestionsForResident,
+} from "~/models/family-question.server";
 import { QuestionSchema } from "~/models/family-form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,5 +6,7 @@ import { FAMILY_EXCERPT_LENGTH } from "~/models/categories";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident } = await requireFamilyMember(request);
-  return Response.json(publishedStoriesForFamily(db, resident.id, { excerptLength: FAMILY_EXCERPT_LENGTH }));
+  return Response.json(
+    publishedStoriesForFamily(db, resident.id, { excerptLength: FAMILY_EXCERPT_LENGTH }),
+  );
 }

@@ -44,14 +44,22 @@ export async function action({ request }: ActionFunctionArgs) {
   let residentId: string;
   if (user.role === ROLE.resident) {
     if (!user.residentId) return forbidden("Your account is not linked to a resident");
-    if (body.residentId && body.residentId !== user.residentId) return forbidden("You can only add your own stories");
+    if (body.residentId && body.residentId !== user.residentId)
+      return forbidden("You can only add your own stories");
     residentId = user.residentId;
   } else {
     if (!body.residentId) return badRequest("residentId is required");
     if (!getActiveResident(db, body.residentId)) return notFound("Resident not found");
     residentId = body.residentId;
-    if (body.audience && body.residentAgreed !== true) return badRequest(AGREED_MISSING, { residentAgreed: [AGREED_MISSING] });
+    if (body.audience && body.residentAgreed !== true)
+      return badRequest(AGREED_MISSING, { residentAgreed: [AGREED_MISSING] });
   }
-  const story = writeResidentStory(db, { residentId, author: user, fields: body, questionId: body.questionId, audience: body.audience });
+  const story = writeResidentStory(db, {
+    residentId,
+    author: user,
+    fields: body,
+    questionId: body.questionId,
+    audience: body.audience,
+  });
   return Response.json(getStoryView(db, story.id), { status: 201 });
 }

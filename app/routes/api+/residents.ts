@@ -7,7 +7,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { residentJson } from "~/models/admin-api.server";
 import { ResidentSchema } from "~/models/admin-schemas.server";
 import { createResident, listResidentsWithStoryCounts } from "~/models/resident.server";
-import { listResidentsMatching, listResidentsPage, readResidentListParams } from "~/models/resident-list.server";
+import {
+  listResidentsMatching,
+  listResidentsPage,
+  readResidentListParams,
+} from "~/models/resident-list.server";
 import { pagedJson, usesListParams } from "~/utils/api-lists.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCareTeam } from "~/utils/permissions.server";
@@ -15,9 +19,11 @@ import { requireCareTeam } from "~/utils/permissions.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db } = await requireCareTeam(request);
   const search = new URL(request.url).searchParams;
-  if (!usesListParams(search, ["status"])) return Response.json(listResidentsWithStoryCounts(db).map(residentJson));
+  if (!usesListParams(search, ["status"]))
+    return Response.json(listResidentsWithStoryCounts(db).map(residentJson));
   const params = readResidentListParams(search, { status: "all" });
-  if (!search.has("page")) return Response.json(listResidentsMatching(db, params).map(residentJson));
+  if (!search.has("page"))
+    return Response.json(listResidentsMatching(db, params).map(residentJson));
   const { rows, page } = listResidentsPage(db, params);
   return pagedJson(rows.map(residentJson), page);
 }

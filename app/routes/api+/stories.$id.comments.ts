@@ -26,11 +26,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { repeated, ...comment } = addComment(db, user, params.id ?? "", input);
     // the same words sent again within a minute: the comment already made, nothing new
     if (repeated) return Response.json(comment, { status: 200 });
-    notifyComment(db, community, comment.storyId, comment, { id: user.id, displayName: comment.familyMember.name });
+    notifyComment(db, community, comment.storyId, comment, {
+      id: user.id,
+      displayName: comment.familyMember.name,
+    });
     return Response.json(comment, { status: 201 });
   } catch (error) {
     if (error instanceof CommentAccessError) {
-      return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response(error.message, {
+        status: error.status,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
     throw error;
   }

@@ -4,7 +4,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { badRequest, methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { findOwnPendingImage } from "~/models/media-access.server";
-import { getStoryRow, getStoryView, setStoryImage, updateStoryOfResident } from "~/models/story.server";
+import {
+  getStoryRow,
+  getStoryView,
+  setStoryImage,
+  updateStoryOfResident,
+} from "~/models/story.server";
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 
@@ -20,11 +25,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { imageUrl } = await readJson(request, Body);
   const id = params.id ?? "";
   const story = getStoryRow(db, id);
-  if (!story || (user.role === ROLE.resident && story.residentId !== user.residentId)) return notFound("Story not found");
+  if (!story || (user.role === ROLE.resident && story.residentId !== user.residentId))
+    return notFound("Story not found");
   const image = findOwnPendingImage(db, community, user, imageUrl);
   if (!image) return badRequest("No uploaded image at that URL");
   if (user.role === ROLE.resident) {
-    const result = updateStoryOfResident(db, community, user.residentId!, id, { title: story.title, content: story.content, category: story.category, imageId: image.id }, user);
+    const result = updateStoryOfResident(
+      db,
+      community,
+      user.residentId!,
+      id,
+      { title: story.title, content: story.content, category: story.category, imageId: image.id },
+      user,
+    );
     if (!result) return notFound("Story not found");
   } else {
     setStoryImage(db, community, id, image.id);

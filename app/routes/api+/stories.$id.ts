@@ -7,7 +7,12 @@ import { requireTenantUser } from "~/utils/auth.server";
 import { methodNotAllowed, notFound } from "~/utils/api.server";
 import * as z from "zod";
 import { badRequest, readJson } from "~/utils/api.server";
-import { changeStoryAudience, deleteStoryOfResident, getReadableStory, getStoryView } from "~/models/story.server";
+import {
+  changeStoryAudience,
+  deleteStoryOfResident,
+  getReadableStory,
+  getStoryView,
+} from "~/models/story.server";
 import { AUDIENCES } from "~/models/story-audience";
 import { ROLE } from "~/utils/permissions.server";
 
@@ -27,12 +32,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method === "PATCH") {
     const { user, community, db } = await requireTenantUser(request);
     const body = await readJson(request, AudienceBody);
-    const result = changeStoryAudience(db, community.id, user, params.id ?? "", { audience: body.audience }, body.residentAgreed === true);
-    if (!result.ok) return result.status === 400 ? badRequest(result.reason, { residentAgreed: [result.reason] }) : new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    const result = changeStoryAudience(
+      db,
+      community.id,
+      user,
+      params.id ?? "",
+      { audience: body.audience },
+      body.residentAgreed === true,
+    );
+    if (!result.ok)
+      return result.status === 400
+        ? badRequest(result.reason, { residentAgreed: [result.reason] })
+        : new Response(result.reason, {
+            status: result.status,
+            headers: { "Content-Type": "text/plain; charset=utf-8" },
+          });
     return Response.json(getStoryView(db, result.story.id));
   }
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
   const { user, community, db } = await requireTenantUser(request, { roles: [ROLE.resident] });
-  if (!user.residentId || !deleteStoryOfResident(db, community, user.residentId, params.id ?? "")) return notFound("Story not found");
+  if (!user.residentId || !deleteStoryOfResident(db, community, user.residentId, params.id ?? ""))
+    return notFound("Story not found");
   return new Response(null, { status: 204 });
 }

@@ -7,7 +7,9 @@ import { badRequest, postOnlyLoader, requirePost, readJson } from "~/utils/api.s
 import { changeStoryAudience, getStoryView } from "~/models/story.server";
 import { requireTenantUser } from "~/utils/auth.server";
 
-const Body = z.object({ residentAgreed: z.boolean({ error: "residentAgreed must be true or false" }).optional() });
+const Body = z.object({
+  residentAgreed: z.boolean({ error: "residentAgreed must be true or false" }).optional(),
+});
 
 const guard = (request: Request) => requireTenantUser(request);
 
@@ -18,10 +20,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // the resident may send no body at all
   const hasBody = (request.headers.get("content-type") ?? "").includes("application/json");
   const body = hasBody ? await readJson(request, Body) : {};
-  const result = changeStoryAudience(db, community.id, user, params.id ?? "", { withdraw: true }, body.residentAgreed === true);
+  const result = changeStoryAudience(
+    db,
+    community.id,
+    user,
+    params.id ?? "",
+    { withdraw: true },
+    body.residentAgreed === true,
+  );
   if (!result.ok) {
-    if (result.status === 400) return badRequest(result.reason, { residentAgreed: [result.reason] });
-    return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (result.status === 400)
+      return badRequest(result.reason, { residentAgreed: [result.reason] });
+    return new Response(result.reason, {
+      status: result.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   return Response.json(getStoryView(db, result.story.id));
 }

@@ -8,6 +8,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, db } = await requireTenantUser(request);
   const raw = new URL(request.url).searchParams.get("limit");
   const limit = raw === null ? 10 : Number(raw);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badRequest("limit must be a whole number from 1 to 50");
+  if (!Number.isInteger(limit) || limit < 1 || limit > 50)
+    throw badRequest("limit must be a whole number from 1 to 50");
   return Response.json(listPublishedStories(db, user, { limit }));
 }

@@ -8,7 +8,11 @@ import { badRequest, postOnlyLoader, requirePost } from "~/utils/api.server";
 import { MediaError } from "~/models/media.server";
 import { getStoryView } from "~/models/story.server";
 import { isAudience } from "~/models/story-audience";
-import { RecordedStoryError, residentForRecording, saveRecordedStory } from "~/models/recorded-story.server";
+import {
+  RecordedStoryError,
+  residentForRecording,
+  saveRecordedStory,
+} from "~/models/recorded-story.server";
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
@@ -22,7 +26,8 @@ const field = (form: FormData, name: string) => {
   return typeof v === "string" ? v : null;
 };
 
-export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request, requireStoryteller);
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  postOnlyLoader(request, requireStoryteller);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requirePost(request, requireStoryteller);
@@ -35,11 +40,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // the spec's client sends the first resident of the list, or 'unknown'; a resident is always themselves
   const requested = field(form, "residentId");
-  const who = residentForRecording(db, user, user.role === ROLE.resident && requested === "unknown" ? null : requested);
+  const who = residentForRecording(
+    db,
+    user,
+    user.role === ROLE.resident && requested === "unknown" ? null : requested,
+  );
   if (!who.ok) return text(who.status, who.reason);
   const duration = Number(field(form, "duration"));
   const audience = field(form, "audience");
-  if (audience !== null && audience !== "" && !isAudience(audience)) return badRequest("audience must be private, family or community", { audience: ["audience must be private, family or community"] });
+  if (audience !== null && audience !== "" && !isAudience(audience))
+    return badRequest("audience must be private, family or community", {
+      audience: ["audience must be private, family or community"],
+    });
   try {
     const story = await saveRecordedStory(db, community, user, {
       residentId: who.resident.id,
@@ -48,7 +60,8 @@ export async function action({ request }: ActionFunctionArgs) {
       category: field(form, "category") ?? "general",
       aiPrompt: field(form, "aiPrompt"),
       audio: await formFileBytes(form.get("audio")).then((bytes) => (bytes ? { bytes } : null)),
-      durationSeconds: Number.isFinite(duration) && field(form, "duration") !== null ? duration : null,
+      durationSeconds:
+        Number.isFinite(duration) && field(form, "duration") !== null ? duration : null,
       imageBytes: await formFileBytes(form.get("image")),
       // a recording in which no words were heard is kept under a generated title, words to add
       withoutWords: true,
@@ -58,8 +71,10 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return Response.json(getStoryView(db, story.id), { status: 201 });
   } catch (error) {
-    if (error instanceof RecordedStoryError) return badRequest(error.message, { [error.field]: [error.message] });
-    if (error instanceof MediaError) return text(error.title === "File too large" ? 413 : 415, error.message);
+    if (error instanceof RecordedStoryError)
+      return badRequest(error.message, { [error.field]: [error.message] });
+    if (error instanceof MediaError)
+      return text(error.title === "File too large" ? 413 : 415, error.message);
     throw error;
   }
 }

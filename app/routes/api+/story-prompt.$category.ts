@@ -13,7 +13,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isCategory(params.category)) return notFound("Unknown category");
   const url = new URL(request.url);
   const who = residentForRecording(db, user, url.searchParams.get("residentId"));
-  if (!who.ok) return new Response(who.reason, { status: who.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!who.ok)
+    return new Response(who.reason, {
+      status: who.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const { prompt, history } = nextPromptFor(db, await readPromptHistory(request), {
     residentId: who.resident.id,
     category: params.category,

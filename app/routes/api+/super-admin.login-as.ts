@@ -10,12 +10,20 @@ import { requireSuperAdmin } from "~/utils/permissions.server";
 
 const Body = z.object({ userId: z.string().min(1, "userId is required").max(100) });
 
-export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request, requireSuperAdmin);
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  postOnlyLoader(request, requireSuperAdmin);
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePost(request, requireSuperAdmin);
   const { userId } = await readJson(request, Body);
-  const result = await loginAsUrl(actor, userId, { originOf: originsFor(request), client: clientOf(request) });
-  if (!result.ok) return new Response(result.reason, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const result = await loginAsUrl(actor, userId, {
+    originOf: originsFor(request),
+    client: clientOf(request),
+  });
+  if (!result.ok)
+    return new Response(result.reason, {
+      status: result.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return Response.json({ redirectUrl: result.redirectUrl });
 }

@@ -8,7 +8,8 @@ import { badRequest, postOnlyLoader, requirePost, readJson } from "~/utils/api.s
 import { clientOf } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request, requireSuperAdmin);
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  postOnlyLoader(request, requireSuperAdmin);
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePost(request, requireSuperAdmin);
@@ -18,7 +19,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, temporaryPassword } = outcome;
   return Response.json(
     {
-      user: { id: user.id, username: user.username, email: user.email, role: user.role, tenantId: user.tenantId, mustChangePassword: user.mustChangePassword },
+      user: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        tenantId: user.tenantId,
+        mustChangePassword: user.mustChangePassword,
+      },
       temporaryPassword,
     },
     { status: 201 },

@@ -11,7 +11,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
   return {
     stats: communityStats(),
-    recent: listNewestCommunities(RECENT_COMMUNITIES).map((c) => ({ id: c.id, name: c.name, subdomain: c.subdomain, city: c.city, isActive: c.isActive })),
+    recent: listNewestCommunities(RECENT_COMMUNITIES).map((c) => ({
+      id: c.id,
+      name: c.name,
+      subdomain: c.subdomain,
+      city: c.city,
+      isActive: c.isActive,
+    })),
     appDomain: env().APP_DOMAIN,
   };
 }

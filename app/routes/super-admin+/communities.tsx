@@ -13,7 +13,11 @@ import { listCommunitiesPage, readCommunityListParams } from "~/models/user-list
 import { listStaffOfCommunity } from "~/models/user.server";
 import { getCommunity } from "~/models/community.server";
 import { CommunityFormSchema } from "~/models/super-admin-forms.server";
-import { registerCommunity, setCommunityActivity, subdomainRefusal } from "~/models/super-admin.server";
+import {
+  registerCommunity,
+  setCommunityActivity,
+  subdomainRefusal,
+} from "~/models/super-admin.server";
 import { env } from "~/utils/env.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -28,18 +32,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
   const params = readCommunityListParams(new URL(request.url).searchParams);
   const { rows, page } = listCommunitiesPage(params);
-  const communities = rows.map((c) => ({ ...c, staff: listStaffOfCommunity(c.id) })).map((c) => ({
-    id: c.id,
-    name: c.name,
-    subdomain: c.subdomain,
-    address: c.address,
-    city: c.city,
-    phone: c.phone,
-    email: c.email,
-    isActive: c.isActive,
-    origin: communityOrigin(request, c.subdomain),
-    staff: c.staff.map((u) => ({ id: u.id, username: u.username, displayName: u.displayName, email: u.email, role: u.role, isActive: u.isActive })),
-  }));
+  const communities = rows
+    .map((c) => ({ ...c, staff: listStaffOfCommunity(c.id) }))
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      subdomain: c.subdomain,
+      address: c.address,
+      city: c.city,
+      phone: c.phone,
+      email: c.email,
+      isActive: c.isActive,
+      origin: communityOrigin(request, c.subdomain),
+      staff: c.staff.map((u) => ({
+        id: u.id,
+        username: u.username,
+        displayName: u.displayName,
+        email: u.email,
+        role: u.role,
+        isActive: u.isActive,
+      })),
+    }));
   // the community whose deactivation is being confirmed, wherever it is in the list
   const confirmId = new URL(request.url).searchParams.get("deactivate");
   const confirm = confirmId ? getCommunity(confirmId) : undefined;
@@ -48,7 +61,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     appDomain: env().APP_DOMAIN,
     page,
     view: listView(params),
-    confirming: confirm ? { id: confirm.id, name: confirm.name, subdomain: confirm.subdomain } : null,
+    confirming: confirm
+      ? { id: confirm.id, name: confirm.name, subdomain: confirm.subdomain }
+      : null,
   };
 }
 
@@ -63,36 +78,54 @@ export async function action({ request }: ActionFunctionArgs) {
       // report a refused subdomain together with the other fields' errors
       const raw = String(formData.get("subdomain") ?? "");
       const refusal = raw.trim() && !submission.error?.subdomain ? subdomainRefusal(raw) : null;
-      return submission.reply({ formErrors: [FAILED], ...(refusal ? { fieldErrors: { subdomain: [refusal] } } : {}) });
+      return submission.reply({
+        formErrors: [FAILED],
+        ...(refusal ? { fieldErrors: { subdomain: [refusal] } } : {}),
+      });
     }
     let outcome;
     try {
       outcome = registerCommunity(actor, submission.value, clientOf(request));
     } catch (error) {
       console.error("Creating a community failed", error);
-      return submission.reply({ formErrors: [FAILED, "Please try again or contact support if the problem persists."] });
+      return submission.reply({
+        formErrors: [FAILED, "Please try again or contact support if the problem persists."],
+      });
     }
-    if (!outcome.ok) return submission.reply({ formErrors: [FAILED], fieldErrors: outcome.fieldErrors });
+    if (!outcome.ok)
+      return submission.reply({ formErrors: [FAILED], fieldErrors: outcome.fieldErrors });
     const c = outcome.community;
     // the list shows the new community (searched by its address), its card open
-    return redirectWithToast(`${PAGE}?q=${c.subdomain}&open=${encodeURIComponent(c.id)}#community-${c.subdomain}`, {
-      type: "success",
-      title: "Community created successfully!",
-      description: `${c.name} is ready at ${c.subdomain}.${env().APP_DOMAIN}. Add its administrator next.`,
-    });
+    return redirectWithToast(
+      `${PAGE}?q=${c.subdomain}&open=${encodeURIComponent(c.id)}#community-${c.subdomain}`,
+      {
+        type: "success",
+        title: "Community created successfully!",
+        description: `${c.name} is ready at ${c.subdomain}.${env().APP_DOMAIN}. Add its administrator next.`,
+      },
+    );
   }
 
   if (intent === "deactivate" || intent === "reactivate") {
     const active = intent === "reactivate";
-    const community = setCommunityActivity(actor, String(formData.get("communityId") ?? ""), active, clientOf(request));
-    if (!community) return redirectWithToast(PAGE, { type: "error", title: "That community no longer exists" });
-    return redirectWithToast(`${PAGE}?q=${community.subdomain}&open=${encodeURIComponent(community.id)}#community-${community.subdomain}`, {
-      type: "success",
-      title: active ? "Community reactivated" : "Community deactivated",
-      description: active
-        ? `${community.name}'s site is open again and its members can sign in.`
-        : `${community.name}'s site now shows a not-available page and its members cannot sign in.`,
-    });
+    const community = setCommunityActivity(
+      actor,
+      String(formData.get("communityId") ?? ""),
+      active,
+      clientOf(request),
+    );
+    if (!community)
+      return redirectWithToast(PAGE, { type: "error", title: "That community no longer exists" });
+    return redirectWithToast(
+      `${PAGE}?q=${community.subdomain}&open=${encodeURIComponent(community.id)}#community-${community.subdomain}`,
+      {
+        type: "success",
+        title: active ? "Community reactivated" : "Community deactivated",
+        description: active
+          ? `${community.name}'s site is open again and its members can sign in.`
+          : `${community.name}'s site now shows a not-available page and its members cannot sign in.`,
+      },
+    );
   }
 
   throw new Response("Unknown action", { status: 400 });
@@ -117,22 +150,41 @@ export default function SuperAdminCommunities() {
 
       {dialog === "create" ? (
         <RouteDialog id="create-community-dialog" title="Create Community" closeTo={PAGE}>
-          <CommunityForm lastResult={lastResult} appDomain={appDomain} action={`${PAGE}?dialog=create`} cancelTo={PAGE} />
+          <CommunityForm
+            lastResult={lastResult}
+            appDomain={appDomain}
+            action={`${PAGE}?dialog=create`}
+            cancelTo={PAGE}
+          />
         </RouteDialog>
       ) : null}
 
       {confirming ? (
-        <RouteDialog id="deactivate-dialog" title={`Deactivate ${confirming.name}?`} closeTo={`${PAGE}?q=${confirming.subdomain}&open=${confirming.id}`}>
+        <RouteDialog
+          id="deactivate-dialog"
+          title={`Deactivate ${confirming.name}?`}
+          closeTo={`${PAGE}?q=${confirming.subdomain}&open=${confirming.id}`}
+        >
           <p className="mb-4 text-lg">
-            Its site ({confirming.subdomain}.{appDomain}) will show a not-available page, everyone signed in there is signed out, and
-            nobody can sign in until you reactivate it. Nothing is deleted.
+            Its site ({confirming.subdomain}.{appDomain}) will show a not-available page, everyone
+            signed in there is signed out, and nobody can sign in until you reactivate it. Nothing
+            is deleted.
           </p>
           <Form method="post" action={PAGE} className="flex flex-wrap gap-3">
             <input type="hidden" name="communityId" value={confirming.id} />
-            <SubmitButton name="intent" value="deactivate" className="btn-danger" pendingText="Deactivating...">
+            <SubmitButton
+              name="intent"
+              value="deactivate"
+              className="btn-danger"
+              pendingText="Deactivating..."
+            >
               Deactivate community
             </SubmitButton>
-            <Link to={`${PAGE}?q=${confirming.subdomain}&open=${confirming.id}`} className="btn-secondary" preventScrollReset>
+            <Link
+              to={`${PAGE}?q=${confirming.subdomain}&open=${confirming.id}`}
+              className="btn-secondary"
+              preventScrollReset
+            >
               Cancel
             </Link>
           </Form>
@@ -168,8 +220,16 @@ export default function SuperAdminCommunities() {
         keep={{ sort: null }}
       />
       {communities.length === 0 ? (
-        <EmptyState action={view.q || view.filters.status !== "all" ? { to: "/super-admin/communities", label: "Show all communities" } : undefined}>
-          {view.q || view.filters.status !== "all" ? "No communities match." : "No communities yet. Create the first one."}
+        <EmptyState
+          action={
+            view.q || view.filters.status !== "all"
+              ? { to: "/super-admin/communities", label: "Show all communities" }
+              : undefined
+          }
+        >
+          {view.q || view.filters.status !== "all"
+            ? "No communities match."
+            : "No communities yet. Create the first one."}
         </EmptyState>
       ) : (
         <ul className="space-y-4">
@@ -185,7 +245,10 @@ export default function SuperAdminCommunities() {
                   </span>
                   <span className="flex items-center gap-3">
                     <StatusBadge active={c.isActive} />
-                    <span aria-hidden="true" className="text-2xl transition-transform group-open:rotate-180">
+                    <span
+                      aria-hidden="true"
+                      className="text-2xl transition-transform group-open:rotate-180"
+                    >
                       ▾
                     </span>
                   </span>
@@ -195,7 +258,12 @@ export default function SuperAdminCommunities() {
                     <div className="sm:col-span-2">
                       <dt className="font-semibold">Site</dt>
                       <dd>
-                        <a href={c.origin} target="_blank" rel="noopener noreferrer" className="break-all text-brand-800 underline">
+                        <a
+                          href={c.origin}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="break-all text-brand-800 underline"
+                        >
                           {c.subdomain}.{appDomain}
                           <span className="sr-only"> (opens a new tab)</span>
                         </a>
@@ -211,7 +279,9 @@ export default function SuperAdminCommunities() {
                     ).map(([label, value]) => (
                       <div key={label}>
                         <dt className="font-semibold">{label}</dt>
-                        <dd className={value ? "break-words" : "italic text-stone-700"}>{value || "Not provided"}</dd>
+                        <dd className={value ? "break-words" : "italic text-stone-700"}>
+                          {value || "Not provided"}
+                        </dd>
                       </div>
                     ))}
                   </dl>
@@ -222,7 +292,10 @@ export default function SuperAdminCommunities() {
                   ) : (
                     <ul className="divide-y divide-stone-200" aria-label={`Staff of ${c.name}`}>
                       {c.staff.map((u) => (
-                        <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                        <li
+                          key={u.id}
+                          className="flex flex-wrap items-center justify-between gap-3 py-3"
+                        >
                           <div>
                             <p className="text-lg font-semibold">
                               {u.username} <RoleBadge role={u.role} />
@@ -233,9 +306,21 @@ export default function SuperAdminCommunities() {
                             </p>
                           </div>
                           <div className="flex flex-wrap gap-2">
-                            {c.isActive ? <LoginAsForm userId={u.id} username={u.username} back={`${PAGE}?open=${c.id}`} /> : null}
-                            <a href={c.origin} target="_blank" rel="noopener noreferrer" className="btn-ghost">
-                              Visit Site<span className="sr-only"> of {c.name} (opens a new tab)</span>
+                            {c.isActive ? (
+                              <LoginAsForm
+                                userId={u.id}
+                                username={u.username}
+                                back={`${PAGE}?open=${c.id}`}
+                              />
+                            ) : null}
+                            <a
+                              href={c.origin}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              className="btn-ghost"
+                            >
+                              Visit Site
+                              <span className="sr-only"> of {c.name} (opens a new tab)</span>
                             </a>
                           </div>
                         </li>
@@ -244,17 +329,30 @@ export default function SuperAdminCommunities() {
                   )}
 
                   <div className="mt-6 flex flex-wrap gap-3 border-t border-stone-200 pt-4">
-                    <Link to={`/super-admin/users?dialog=add-staff&tenantId=${encodeURIComponent(c.id)}`} className="btn-primary">
+                    <Link
+                      to={`/super-admin/users?dialog=add-staff&tenantId=${encodeURIComponent(c.id)}`}
+                      className="btn-primary"
+                    >
                       Add Staff<span className="sr-only"> to {c.name}</span>
                     </Link>
                     {c.isActive ? (
-                      <Link to={`?q=${c.subdomain}&deactivate=${encodeURIComponent(c.id)}`} className="btn-danger" preventScrollReset {...dialogLinkProps}>
+                      <Link
+                        to={`?q=${c.subdomain}&deactivate=${encodeURIComponent(c.id)}`}
+                        className="btn-danger"
+                        preventScrollReset
+                        {...dialogLinkProps}
+                      >
                         Deactivate<span className="sr-only"> {c.name}</span>
                       </Link>
                     ) : (
                       <Form method="post" action={PAGE}>
                         <input type="hidden" name="communityId" value={c.id} />
-                        <SubmitButton name="intent" value="reactivate" className="btn-secondary" pendingText="Reactivating...">
+                        <SubmitButton
+                          name="intent"
+                          value="reactivate"
+                          className="btn-secondary"
+                          pendingText="Reactivating..."
+                        >
                           Reactivate<span className="sr-only"> {c.name}</span>
                         </SubmitButton>
                       </Form>

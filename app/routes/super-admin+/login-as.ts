@@ -18,7 +18,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireSuperAdmin(request);
   const form = await request.formData();
   const back = safeRedirect(form.get("back"), "/super-admin/users");
-  const result = await loginAsUrl(actor, String(form.get("userId") ?? ""), { originOf: originsFor(request), client: clientOf(request) });
-  if (!result.ok) return redirectWithToast(back.startsWith("/super-admin") ? back : "/super-admin/users", { type: "error", title: "Login failed", description: result.reason });
+  const result = await loginAsUrl(actor, String(form.get("userId") ?? ""), {
+    originOf: originsFor(request),
+    client: clientOf(request),
+  });
+  if (!result.ok)
+    return redirectWithToast(back.startsWith("/super-admin") ? back : "/super-admin/users", {
+      type: "error",
+      title: "Login failed",
+      description: result.reason,
+    });
   return redirect(result.redirectUrl);
 }

@@ -29,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     system: [
       { label: "Product domain", value: config.APP_DOMAIN },
       { label: "Community sites", value: `{subdomain}.${config.APP_DOMAIN}` },
-      { label: "Development login", value: config.DEV_LOGIN ? "On (anyone can pick a persona at /dev-login)" : "Off" },
+      {
+        label: "Development login",
+        value: config.DEV_LOGIN ? "On (anyone can pick a persona at /dev-login)" : "Off",
+      },
       { label: "Login as User links expire after", value: minutes(IMPERSONATION_TTL_MS) },
       {
         label: "Staff sessions",
@@ -37,7 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
     ],
     leads: listLeads(SHOWN).map((l) => ({ ...l, when: utc(l.createdAt) })),
-    audit: listAuditLog(SHOWN).map((e) => ({ ...e, when: utc(e.at), label: auditActionLabel(e.action) })),
+    audit: listAuditLog(SHOWN).map((e) => ({
+      ...e,
+      when: utc(e.at),
+      label: auditActionLabel(e.action),
+    })),
   };
 }
 
@@ -51,7 +58,9 @@ export default function SuperAdminSettings() {
         <h3 id="system-title" className="mb-3 text-xl font-bold">
           System
         </h3>
-        <p className="mb-3 text-base text-stone-700">These are set when the server starts (see the README&apos;s Configuration).</p>
+        <p className="mb-3 text-base text-stone-700">
+          These are set when the server starts (see the README&apos;s Configuration).
+        </p>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           {system.map((s) => (
             <div key={s.label} className="contents">
@@ -68,34 +77,62 @@ export default function SuperAdminSettings() {
         <h3 id="audit-title" className="mb-1 text-xl font-bold">
           Audit log
         </h3>
-        <p className="mb-3 text-base text-stone-700">Who logged in as whom, when and from where, and changes to communities and staff. Newest first.</p>
+        <p className="mb-3 text-base text-stone-700">
+          Who logged in as whom, when and from where, and changes to communities and staff. Newest
+          first.
+        </p>
         {audit.length === 0 ? (
           <p className="text-lg">Nothing recorded yet.</p>
         ) : (
           <table className="w-full text-left text-base">
             <thead>
               <tr className="border-b-2 border-stone-300">
-                <th scope="col" className="py-2 pr-4">When</th>
-                <th scope="col" className="py-2 pr-4">Who</th>
-                <th scope="col" className="py-2 pr-4">Did</th>
-                <th scope="col" className="py-2 pr-4">Whom</th>
-                <th scope="col" className="py-2 pr-4">Community</th>
-                <th scope="col" className="py-2">From</th>
+                <th scope="col" className="py-2 pr-4">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Did
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Whom
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Community
+                </th>
+                <th scope="col" className="py-2">
+                  From
+                </th>
               </tr>
             </thead>
             <tbody>
               {audit.map((e) => (
-                <tr key={e.id} className="border-b border-stone-200 align-top" data-action={e.action}>
+                <tr
+                  key={e.id}
+                  className="border-b border-stone-200 align-top"
+                  data-action={e.action}
+                >
                   <td className="whitespace-nowrap py-2 pr-4">
                     <time dateTime={e.at}>{e.when}</time>
                   </td>
                   <td className="py-2 pr-4">{e.actor ? e.actor.username : "Unknown"}</td>
                   <td className="py-2 pr-4">{e.label}</td>
                   <td className="py-2 pr-4">{e.target ? e.target.username : "—"}</td>
-                  <td className="py-2 pr-4">{e.community ? e.community.name : e.details ?? "—"}</td>
+                  <td className="py-2 pr-4">
+                    {e.community ? e.community.name : (e.details ?? "—")}
+                  </td>
                   <td className="py-2">
                     <span className="block">{e.ip ?? "Address not recorded"}</span>
-                    {e.userAgent ? <span className="block max-w-xs truncate text-sm text-stone-700" title={e.userAgent}>{e.userAgent}</span> : null}
+                    {e.userAgent ? (
+                      <span
+                        className="block max-w-xs truncate text-sm text-stone-700"
+                        title={e.userAgent}
+                      >
+                        {e.userAgent}
+                      </span>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -110,18 +147,30 @@ export default function SuperAdminSettings() {
         <h3 id="leads-title" className="mb-1 text-xl font-bold">
           Marketing leads
         </h3>
-        <p className="mb-3 text-base text-stone-700">Messages from the contact form on the landing page. Newest first.</p>
+        <p className="mb-3 text-base text-stone-700">
+          Messages from the contact form on the landing page. Newest first.
+        </p>
         {leads.length === 0 ? (
           <p className="text-lg">No messages from the contact form yet.</p>
         ) : (
           <table className="w-full text-left text-base">
             <thead>
               <tr className="border-b-2 border-stone-300">
-                <th scope="col" className="py-2 pr-4">Received</th>
-                <th scope="col" className="py-2 pr-4">Name</th>
-                <th scope="col" className="py-2 pr-4">Facility</th>
-                <th scope="col" className="py-2 pr-4">Contact</th>
-                <th scope="col" className="py-2">Message</th>
+                <th scope="col" className="py-2 pr-4">
+                  Received
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Facility
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Contact
+                </th>
+                <th scope="col" className="py-2">
+                  Message
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -133,7 +182,10 @@ export default function SuperAdminSettings() {
                   <td className="py-2 pr-4">{l.name}</td>
                   <td className="py-2 pr-4">{l.facility}</td>
                   <td className="py-2 pr-4">
-                    <a href={`mailto:${l.email}`} className="block break-all text-brand-800 underline">
+                    <a
+                      href={`mailto:${l.email}`}
+                      className="block break-all text-brand-800 underline"
+                    >
                       {l.email}
                     </a>
                     {l.phone ? <span className="block">{l.phone}</span> : null}

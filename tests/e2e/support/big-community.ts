@@ -19,17 +19,29 @@ export async function ensureBigCommunity() {
     // another worker seeds
   }
   if (mine) {
-    const result = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-big.ts"], {
-      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", APP_DOMAIN: "storyloom.localhost", DEFAULT_TENANT: "sunnybrook" },
-      encoding: "utf8",
-    });
-    if (result.status !== 0) throw new Error(`seeding the list communities failed: ${result.stderr}`);
+    const result = spawnSync(
+      process.execPath,
+      [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-big.ts"],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          NODE_ENV: "test",
+          APP_DOMAIN: "storyloom.localhost",
+          DEFAULT_TENANT: "sunnybrook",
+        },
+        encoding: "utf8",
+      },
+    );
+    if (result.status !== 0)
+      throw new Error(`seeding the list communities failed: ${result.stderr}`);
     fs.writeFileSync(done, new Date().toISOString());
     return;
   }
   const started = Date.now();
   while (!fs.existsSync(done)) {
-    if (Date.now() - started > 180_000) throw new Error("waited 3 minutes for the list communities");
+    if (Date.now() - started > 180_000)
+      throw new Error("waited 3 minutes for the list communities");
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -3,7 +3,8 @@ import { hostFor, sessionCookie } from "./http";
 
 export const DEMO_PASSWORD = "storyloom-demo";
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const origin = (sub: string | null) => `http://${sub ? `${sub}.` : ""}storyloom.localhost:${PORT}`;
+export const origin = (sub: string | null) =>
+  `http://${sub ? `${sub}.` : ""}storyloom.localhost:${PORT}`;
 
 /** Signs in over HTTP (not through the UI) and puts the session cookie into the page's browser. */
 export async function signIn(page: Page, username: string, sub: string | null = "sunnybrook") {
@@ -12,7 +13,14 @@ export async function signIn(page: Page, username: string, sub: string | null = 
   await page.context().addCookies(
     cookie.split("; ").map((pair) => {
       const i = pair.indexOf("=");
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain, path: "/", httpOnly: true, sameSite: "Lax" as const };
+      return {
+        name: pair.slice(0, i),
+        value: pair.slice(i + 1),
+        domain,
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax" as const,
+      };
     }),
   );
 }
@@ -24,7 +32,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on("console", (msg) => {
         // the browser reports a page's own 4xx status (a 404 or 403 page the test asked for)
-        if (msg.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) {
+        if (
+          msg.type() === "error" &&
+          !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())
+        ) {
           errors.push(`${page.url()}: ${msg.text()}`);
         }
       });
@@ -46,5 +57,7 @@ export { httpRequest, sessionCookie, jsonBody, hostFor } from "./http";
 export async function hydrated(page: Page) {
   if (base.info().project.use.javaScriptEnabled === false) return;
   if ((await page.locator('script[type="module"]').count()) === 0) return;
-  await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")));
+  await page.waitForFunction(() =>
+    Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")),
+  );
 }

@@ -4,7 +4,15 @@
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
 
-export function BulkNothingDone({ message, backTo, backLabel }: { message: string; backTo: string; backLabel: string }) {
+export function BulkNothingDone({
+  message,
+  backTo,
+  backLabel,
+}: {
+  message: string;
+  backTo: string;
+  backLabel: string;
+}) {
   return (
     <section className="card" aria-labelledby="bulk-title">
       <h2 id="bulk-title" className="mb-2 text-2xl font-bold">

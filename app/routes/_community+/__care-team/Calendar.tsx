@@ -1,5 +1,11 @@
 // The activity calendar: events by date with Today / Tomorrow / 'MMM d, yyyy' badges, and the event form.
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
@@ -23,16 +29,24 @@ function timeRange(e: Pick<CalendarEventView, "startTime" | "endTime">) {
 
 function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }) {
   const cfg = AREAS[area];
-  const tone = event.badge.kind === "today" ? "green" : event.badge.kind === "tomorrow" ? "blue" : "gray";
+  const tone =
+    event.badge.kind === "today" ? "green" : event.badge.kind === "tomorrow" ? "blue" : "gray";
   return (
     <li className={`card ${event.isActive ? "" : "opacity-90"}`} data-testid="calendar-event">
       <article aria-labelledby={`event-${event.id}`}>
         <div className="mb-2 flex flex-wrap items-center gap-2">
           <Badge tone={tone}>{event.badge.label}</Badge>
-          <h3 id={`event-${event.id}`} className={`mr-2 text-xl font-bold ${event.isActive ? "" : "line-through"}`}>
+          <h3
+            id={`event-${event.id}`}
+            className={`mr-2 text-xl font-bold ${event.isActive ? "" : "line-through"}`}
+          >
             {event.title}
           </h3>
-          {event.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="red">Cancelled</Badge>}
+          {event.isActive ? (
+            <Badge tone="green">Active</Badge>
+          ) : (
+            <Badge tone="red">Cancelled</Badge>
+          )}
         </div>
         <dl className="mb-3 grid gap-x-6 gap-y-1 text-base sm:grid-cols-[auto_1fr]">
           <dt className="font-semibold">When</dt>
@@ -52,9 +66,17 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
             </>
           ) : null}
         </dl>
-        {event.description ? <p className="mb-3 whitespace-pre-line text-base">{event.description}</p> : null}
+        {event.description ? (
+          <p className="mb-3 whitespace-pre-line text-base">{event.description}</p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
-          <Link to={`${cfg.calendar}/${event.id}`} className="btn-secondary" aria-label={`Edit ${event.title}`} preventScrollReset {...dialogLinkProps}>
+          <Link
+            to={`${cfg.calendar}/${event.id}`}
+            className="btn-secondary"
+            aria-label={`Edit ${event.title}`}
+            preventScrollReset
+            {...dialogLinkProps}
+          >
             Edit
           </Link>
           <Form method="post" action={`${cfg.calendar}/${event.id}`} preventScrollReset>
@@ -64,7 +86,13 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
               <span className="sr-only">{`${event.isActive ? "Cancel" : "Reinstate"} ${event.title}`}</span>
             </SubmitButton>
           </Form>
-          <Link to={`${cfg.calendar}/${event.id}/delete`} className="btn-ghost text-red-800" aria-label={`Delete ${event.title}`} preventScrollReset {...dialogLinkProps}>
+          <Link
+            to={`${cfg.calendar}/${event.id}/delete`}
+            className="btn-ghost text-red-800"
+            aria-label={`Delete ${event.title}`}
+            preventScrollReset
+            {...dialogLinkProps}
+          >
             Delete
           </Link>
         </div>
@@ -84,10 +112,18 @@ function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
     <div className="calendar-month">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3 print:hidden">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={`${cfg.calendar}?view=month&month=${month.previous}`} className="btn-secondary" rel="prev">
+          <Link
+            to={`${cfg.calendar}?view=month&month=${month.previous}`}
+            className="btn-secondary"
+            rel="prev"
+          >
             <span aria-hidden="true">‹</span> Previous month
           </Link>
-          <Link to={`${cfg.calendar}?view=month&month=${month.next}`} className="btn-secondary" rel="next">
+          <Link
+            to={`${cfg.calendar}?view=month&month=${month.next}`}
+            className="btn-secondary"
+            rel="next"
+          >
             Next month <span aria-hidden="true">›</span>
           </Link>
         </div>
@@ -96,19 +132,28 @@ function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
             Print this month
           </button>
         ) : (
-          <p className="text-base">Print it with your browser&apos;s Print command: it fits one page.</p>
+          <p className="text-base">
+            Print it with your browser&apos;s Print command: it fits one page.
+          </p>
         )}
       </div>
       <h3 className="mb-2 text-2xl font-bold">
         <span className="hidden print:inline">{month.facility}: </span>
         {month.label}
       </h3>
-      <table className="w-full table-fixed border-collapse text-left text-sm" data-testid="month-grid">
+      <table
+        className="w-full table-fixed border-collapse text-left text-sm"
+        data-testid="month-grid"
+      >
         <caption className="sr-only">Events of {month.label}, a week to a row</caption>
         <thead>
           <tr>
             {days.map((d) => (
-              <th key={d} scope="col" className="border border-stone-400 bg-stone-100 px-1 py-1 text-center text-base">
+              <th
+                key={d}
+                scope="col"
+                className="border border-stone-400 bg-stone-100 px-1 py-1 text-center text-base"
+              >
                 {d}
               </th>
             ))}
@@ -118,12 +163,22 @@ function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
           {month.weeks.map((week) => (
             <tr key={week[0]!.date}>
               {week.map((day) => (
-                <td key={day.date} className={`h-24 border border-stone-400 p-1 align-top print:h-[2.3cm] ${day.inMonth ? "bg-white" : "bg-stone-100 text-stone-600"} ${day.isToday ? "outline outline-2 outline-brand-700" : ""}`} data-date={day.date}>
+                <td
+                  key={day.date}
+                  className={`h-24 border border-stone-400 p-1 align-top print:h-[2.3cm] ${day.inMonth ? "bg-white" : "bg-stone-100 text-stone-600"} ${day.isToday ? "outline outline-2 outline-brand-700" : ""}`}
+                  data-date={day.date}
+                >
                   <span className="block text-base font-bold">{day.day}</span>
                   <ul className="space-y-0.5">
                     {day.events.map((e) => (
-                      <li key={e.id} className={`leading-tight print:text-[9pt] ${e.isActive ? "" : "line-through"}`}>
-                        <Link to={`${cfg.calendar}/${e.id}`} className="block min-h-[24px] py-0.5 text-ink no-underline hover:underline print:min-h-0 print:py-0">
+                      <li
+                        key={e.id}
+                        className={`leading-tight print:text-[9pt] ${e.isActive ? "" : "line-through"}`}
+                      >
+                        <Link
+                          to={`${cfg.calendar}/${e.id}`}
+                          className="block min-h-[24px] py-0.5 text-ink no-underline hover:underline print:min-h-0 print:py-0"
+                        >
                           {e.startTime ? `${formatClockTime(e.startTime)} ` : ""}
                           {e.title}
                           {e.isActive ? "" : " (cancelled)"}
@@ -153,14 +208,27 @@ export function CalendarScreen() {
         action={
           <div className="flex flex-wrap gap-2 print:hidden">
             <nav aria-label="Calendar views" className="flex gap-2">
-              <Link to={cfg.calendar} className={view === "list" ? "btn-primary" : "btn-secondary"} aria-current={view === "list" ? "page" : undefined}>
+              <Link
+                to={cfg.calendar}
+                className={view === "list" ? "btn-primary" : "btn-secondary"}
+                aria-current={view === "list" ? "page" : undefined}
+              >
                 List
               </Link>
-              <Link to={`${cfg.calendar}?view=month`} className={view === "month" ? "btn-primary" : "btn-secondary"} aria-current={view === "month" ? "page" : undefined}>
+              <Link
+                to={`${cfg.calendar}?view=month`}
+                className={view === "month" ? "btn-primary" : "btn-secondary"}
+                aria-current={view === "month" ? "page" : undefined}
+              >
                 Month
               </Link>
             </nav>
-            <Link to={`${cfg.calendar}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
+            <Link
+              to={`${cfg.calendar}/new`}
+              className="btn-primary"
+              preventScrollReset
+              {...dialogLinkProps}
+            >
               Create Event
             </Link>
           </div>
@@ -210,38 +278,105 @@ function EventFields({
   /** the server asked whether a date in the past is meant */
   askPastDate?: boolean;
 }) {
-  const [form, fields] = useForm<EventFormShape>({ id: formId, lastResult, defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<EventFormShape>({
+    id: formId,
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+  });
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Title" htmlFor={fields.title.id} errors={fields.title.errors} errorId={fields.title.errorId}>
-        <input {...getInputProps(fields.title, { type: "text" })} className="input" autoComplete="off" />
+      <Field
+        label="Title"
+        htmlFor={fields.title.id}
+        errors={fields.title.errors}
+        errorId={fields.title.errorId}
+      >
+        <input
+          {...getInputProps(fields.title, { type: "text" })}
+          className="input"
+          autoComplete="off"
+        />
       </Field>
-      <Field label="Description" optional htmlFor={fields.description.id} errors={fields.description.errors} errorId={fields.description.errorId}>
+      <Field
+        label="Description"
+        optional
+        htmlFor={fields.description.id}
+        errors={fields.description.errors}
+        errorId={fields.description.errorId}
+      >
         <textarea {...getTextareaProps(fields.description)} rows={3} className="input" />
       </Field>
       <div className="grid gap-x-4 sm:grid-cols-3">
-        <Field label="Date" htmlFor={fields.eventDate.id} errors={fields.eventDate.errors} errorId={fields.eventDate.errorId}>
+        <Field
+          label="Date"
+          htmlFor={fields.eventDate.id}
+          errors={fields.eventDate.errors}
+          errorId={fields.eventDate.errorId}
+        >
           <input {...getInputProps(fields.eventDate, { type: "date" })} className="input" />
         </Field>
-        <Field label="Start time" optional htmlFor={fields.startTime.id} errors={fields.startTime.errors} errorId={fields.startTime.errorId}>
+        <Field
+          label="Start time"
+          optional
+          htmlFor={fields.startTime.id}
+          errors={fields.startTime.errors}
+          errorId={fields.startTime.errorId}
+        >
           <input {...getInputProps(fields.startTime, { type: "time" })} className="input" />
         </Field>
-        <Field label="End time" optional htmlFor={fields.endTime.id} errors={fields.endTime.errors} errorId={fields.endTime.errorId}>
+        <Field
+          label="End time"
+          optional
+          htmlFor={fields.endTime.id}
+          errors={fields.endTime.errors}
+          errorId={fields.endTime.errorId}
+        >
           <input {...getInputProps(fields.endTime, { type: "time" })} className="input" />
         </Field>
       </div>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field label="Location" optional htmlFor={fields.location.id} errors={fields.location.errors} errorId={fields.location.errorId}>
-          <input {...getInputProps(fields.location, { type: "text" })} className="input" autoComplete="off" />
+        <Field
+          label="Location"
+          optional
+          htmlFor={fields.location.id}
+          errors={fields.location.errors}
+          errorId={fields.location.errorId}
+        >
+          <input
+            {...getInputProps(fields.location, { type: "text" })}
+            className="input"
+            autoComplete="off"
+          />
         </Field>
-        <Field label="Maximum participants" optional hint="At least 1; leave empty for no limit." htmlFor={fields.maxParticipants.id} errors={fields.maxParticipants.errors} errorId={fields.maxParticipants.errorId}>
-          <input {...getInputProps(fields.maxParticipants, { type: "number" })} inputMode="numeric" className="input" />
+        <Field
+          label="Maximum participants"
+          optional
+          hint="At least 1; leave empty for no limit."
+          htmlFor={fields.maxParticipants.id}
+          errors={fields.maxParticipants.errors}
+          errorId={fields.maxParticipants.errorId}
+        >
+          <input
+            {...getInputProps(fields.maxParticipants, { type: "number" })}
+            inputMode="numeric"
+            className="input"
+          />
         </Field>
       </div>
       {askPastDate ? (
-        <div className="mb-4 flex min-h-target items-center gap-3 rounded-lg border-2 border-amber-700 bg-amber-50 p-3" data-testid="past-date-question">
-          <input type="checkbox" id={`${formId}-confirm-past`} name="confirmPastDate" value="yes" className="h-6 w-6" />
+        <div
+          className="mb-4 flex min-h-target items-center gap-3 rounded-lg border-2 border-amber-700 bg-amber-50 p-3"
+          data-testid="past-date-question"
+        >
+          <input
+            type="checkbox"
+            id={`${formId}-confirm-past`}
+            name="confirmPastDate"
+            value="yes"
+            className="h-6 w-6"
+          />
           <label htmlFor={`${formId}-confirm-past`} className="text-base font-semibold">
             Yes, save it with this date in the past
           </label>
@@ -259,7 +394,12 @@ export function NewEventDialog() {
   const lastResult = useActionData<EventActionData>();
   return (
     <RouteDialog id="new-event" title="Create Event" closeTo={AREAS[area].calendar}>
-      <EventFields formId="new-event-form" lastResult={lastResult} submitLabel="Create event" askPastDate={lastResult?.pastDate} />
+      <EventFields
+        formId="new-event-form"
+        lastResult={lastResult}
+        submitLabel="Create event"
+        askPastDate={lastResult?.pastDate}
+      />
     </RouteDialog>
   );
 }
@@ -288,10 +428,19 @@ export function EditEventDialog() {
       />
       <div className="mt-6 border-t border-stone-300 pt-4">
         <h3 className="mb-2 text-xl font-bold">Status</h3>
-        <p className="mb-3 flex items-center gap-2 text-base">This event is {event.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="red">Cancelled</Badge>}</p>
+        <p className="mb-3 flex items-center gap-2 text-base">
+          This event is{" "}
+          {event.isActive ? (
+            <Badge tone="green">Active</Badge>
+          ) : (
+            <Badge tone="red">Cancelled</Badge>
+          )}
+        </p>
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value={event.isActive ? "cancel" : "reinstate"} />
-          <SubmitButton className="btn-secondary">{event.isActive ? "Cancel this event" : "Reinstate this event"}</SubmitButton>
+          <SubmitButton className="btn-secondary">
+            {event.isActive ? "Cancel this event" : "Reinstate this event"}
+          </SubmitButton>
         </Form>
       </div>
     </RouteDialog>

@@ -1,11 +1,23 @@
 // Family members: the add and edit dialogs and removal with confirmation (the list: FamiliesList.tsx; the invitation link: Invitation.tsx).
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { AREAS, useCareTeamArea } from "./areas";
-import type { deleteFamilyLoader, editFamilyLoader, ExistingFollower, newFamilyAction, newFamilyLoader } from "./families.server";
+import type {
+  deleteFamilyLoader,
+  editFamilyLoader,
+  ExistingFollower,
+  newFamilyAction,
+  newFamilyLoader,
+} from "./families.server";
 import { ConfirmDelete } from "~/components/admin/ui";
 import { RouteDialog } from "~/components/dialog";
 
@@ -24,11 +36,21 @@ function FamilyFields({
   defaultValue?: Record<string, string>;
   submitLabel: string;
 }) {
-  const [form, fields] = useForm<FamilyFormShape>({ id: formId, lastResult, defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<FamilyFormShape>({
+    id: formId,
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+  });
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Resident" htmlFor={fields.residentId.id} errors={fields.residentId.errors} errorId={fields.residentId.errorId}>
+      <Field
+        label="Resident"
+        htmlFor={fields.residentId.id}
+        errors={fields.residentId.errors}
+        errorId={fields.residentId.errorId}
+      >
         <select {...getSelectProps(fields.residentId)} className="input">
           <option value="">Select a resident…</option>
           {residents.map((r) => (
@@ -38,18 +60,58 @@ function FamilyFields({
           ))}
         </select>
       </Field>
-      <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: "text" })} className="input" autoComplete="off" />
+      <Field
+        label="Name"
+        htmlFor={fields.name.id}
+        errors={fields.name.errors}
+        errorId={fields.name.errorId}
+      >
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          className="input"
+          autoComplete="off"
+        />
       </Field>
-      <Field label="Email" hint="Used as their contact address; their username is made from it." htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
-        <input {...getInputProps(fields.email, { type: "email" })} className="input" autoComplete="off" />
+      <Field
+        label="Email"
+        hint="Used as their contact address; their username is made from it."
+        htmlFor={fields.email.id}
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+      >
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          className="input"
+          autoComplete="off"
+        />
       </Field>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field label="Relationship" optional htmlFor={fields.relationship.id} errors={fields.relationship.errors} errorId={fields.relationship.errorId}>
-          <input {...getInputProps(fields.relationship, { type: "text" })} className="input" placeholder="e.g. Daughter" autoComplete="off" />
+        <Field
+          label="Relationship"
+          optional
+          htmlFor={fields.relationship.id}
+          errors={fields.relationship.errors}
+          errorId={fields.relationship.errorId}
+        >
+          <input
+            {...getInputProps(fields.relationship, { type: "text" })}
+            className="input"
+            placeholder="e.g. Daughter"
+            autoComplete="off"
+          />
         </Field>
-        <Field label="Phone number" optional htmlFor={fields.phoneNumber.id} errors={fields.phoneNumber.errors} errorId={fields.phoneNumber.errorId}>
-          <input {...getInputProps(fields.phoneNumber, { type: "tel" })} className="input" autoComplete="off" />
+        <Field
+          label="Phone number"
+          optional
+          htmlFor={fields.phoneNumber.id}
+          errors={fields.phoneNumber.errors}
+          errorId={fields.phoneNumber.errorId}
+        >
+          <input
+            {...getInputProps(fields.phoneNumber, { type: "tel" })}
+            className="input"
+            autoComplete="off"
+          />
         </Field>
       </div>
       <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
@@ -58,18 +120,33 @@ function FamilyFields({
 }
 
 /** The family member this form would have added twice: offered instead of a second account. */
-function ExistingFollowerOffer({ existing, area }: { existing: ExistingFollower; area: "admin" | "staff" }) {
+function ExistingFollowerOffer({
+  existing,
+  area,
+}: {
+  existing: ExistingFollower;
+  area: "admin" | "staff";
+}) {
   const cfg = AREAS[area];
   return (
-    <div className="mb-4 rounded-lg border-2 border-amber-700 bg-amber-50 p-4" role="alert" data-testid="existing-follower">
+    <div
+      className="mb-4 rounded-lg border-2 border-amber-700 bg-amber-50 p-4"
+      role="alert"
+      data-testid="existing-follower"
+    >
       <p className="mb-2 text-lg font-semibold">
         {existing.name} already follows {existing.resident}
         {existing.accepted ? "." : ": make a new sign-in link?"}
       </p>
       {existing.accepted ? (
-        <p className="mb-3 text-base">They accepted their invitation and sign in as {existing.username}. Nothing was added.</p>
+        <p className="mb-3 text-base">
+          They accepted their invitation and sign in as {existing.username}. Nothing was added.
+        </p>
       ) : (
-        <p className="mb-3 text-base">Nothing was added. Their earlier invitation was not accepted yet; a new link replaces a lost one.</p>
+        <p className="mb-3 text-base">
+          Nothing was added. Their earlier invitation was not accepted yet; a new link replaces a
+          lost one.
+        </p>
       )}
       <div className="flex flex-wrap gap-2">
         {existing.accepted ? null : (
@@ -95,8 +172,17 @@ export function NewFamilyDialog() {
   return (
     <RouteDialog id="new-family" title="Add Family Member" closeTo={AREAS[area].families}>
       {existing ? <ExistingFollowerOffer existing={existing} area={area} /> : null}
-      <p className="mb-4 text-base">They get a one-time invitation link where they choose their own password. You can copy or print it on the next screen.</p>
-      <FamilyFields formId="new-family-form" lastResult={lastResult} residents={residents} defaultValue={{ residentId }} submitLabel="Add family member" />
+      <p className="mb-4 text-base">
+        They get a one-time invitation link where they choose their own password. You can copy or
+        print it on the next screen.
+      </p>
+      <FamilyFields
+        formId="new-family-form"
+        lastResult={lastResult}
+        residents={residents}
+        defaultValue={{ residentId }}
+        submitLabel="Add family member"
+      />
     </RouteDialog>
   );
 }
@@ -113,7 +199,13 @@ export function EditFamilyDialog() {
         lastResult={lastResult}
         residents={residents}
         submitLabel="Save family member"
-        defaultValue={{ residentId: member.residentId, name: member.name, email: member.email, relationship: member.relationship ?? "", phoneNumber: member.phoneNumber ?? "" }}
+        defaultValue={{
+          residentId: member.residentId,
+          name: member.name,
+          email: member.email,
+          relationship: member.relationship ?? "",
+          phoneNumber: member.phoneNumber ?? "",
+        }}
       />
     </RouteDialog>
   );

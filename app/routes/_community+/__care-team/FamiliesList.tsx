@@ -5,7 +5,15 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
-import { BulkBar, ColumnHeader, ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
+import {
+  BulkBar,
+  ColumnHeader,
+  ListSearch,
+  Pager,
+  RowMenu,
+  SortHeader,
+  type ListViewProps,
+} from "~/components/lists/ListControls";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { familyListLoader, FamilyRowItem } from "./families-list.server";
 
@@ -13,7 +21,11 @@ export function FamiliesScreen() {
   const area = useCareTeamArea();
   const { members, page, view, resident } = useLoaderData<typeof familyListLoader>();
   const cfg = AREAS[area];
-  const filtered = view.q !== "" || view.filters.invitation !== "all" || view.filters.status !== "active" || resident !== null;
+  const filtered =
+    view.q !== "" ||
+    view.filters.invitation !== "all" ||
+    view.filters.status !== "active" ||
+    resident !== null;
   return (
     <section aria-labelledby="families-title">
       <SectionHeader
@@ -22,11 +34,20 @@ export function FamiliesScreen() {
         action={
           <div className="flex flex-wrap gap-2">
             {area === "admin" ? (
-              <a href={`/admin/families.csv${csvQuery(view, resident?.id)}`} className="btn-secondary" download>
+              <a
+                href={`/admin/families.csv${csvQuery(view, resident?.id)}`}
+                className="btn-secondary"
+                download
+              >
                 Export CSV
               </a>
             ) : null}
-            <Link to={`${cfg.families}/new${resident ? `?residentId=${resident.id}` : ""}`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
+            <Link
+              to={`${cfg.families}/new${resident ? `?residentId=${resident.id}` : ""}`}
+              className="btn-primary"
+              preventScrollReset
+              {...dialogLinkProps}
+            >
               Add Family Member
             </Link>
           </div>
@@ -69,12 +90,21 @@ export function FamiliesScreen() {
         ]}
       />
       {members.length === 0 ? (
-        <EmptyState action={filtered ? { to: cfg.families, label: "Show all family members" } : undefined}>
-          {filtered ? "No family members match. Try other words or filters." : "No family members yet."}
+        <EmptyState
+          action={filtered ? { to: cfg.families, label: "Show all family members" } : undefined}
+        >
+          {filtered
+            ? "No family members match. Try other words or filters."
+            : "No family members yet."}
         </EmptyState>
       ) : (
         <>
-          <BulkBar formId="families-bulk" action={`${AREAS[area].families}/bulk`} noun="family members" actions={FAMILY_BULK_ACTIONS} />
+          <BulkBar
+            formId="families-bulk"
+            action={`${AREAS[area].families}/bulk`}
+            noun="family members"
+            actions={FAMILY_BULK_ACTIONS}
+          />
           <FamilyTable members={members} area={area} view={view} formId="families-bulk" />
           <Pager page={page} label="Family members pages" noun="family members" />
         </>
@@ -101,14 +131,27 @@ function csvQuery(view: ListViewProps, residentId?: string): string {
 function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaName }) {
   const cfg = AREAS[area];
   const { invitation } = member;
-  const dot = invitation.status === "active" ? "bg-green-700" : invitation.status === "deactivated" ? "bg-stone-500" : "bg-amber-600";
+  const dot =
+    invitation.status === "active"
+      ? "bg-green-700"
+      : invitation.status === "deactivated"
+        ? "bg-stone-500"
+        : "bg-amber-600";
   return (
-    <span className="flex items-center gap-x-2 whitespace-nowrap text-base" data-testid="family-invitation">
-      <span className="inline-flex items-center gap-1" title={invitation.username ? `Username: ${invitation.username}` : undefined}>
+    <span
+      className="flex items-center gap-x-2 whitespace-nowrap text-base"
+      data-testid="family-invitation"
+    >
+      <span
+        className="inline-flex items-center gap-1"
+        title={invitation.username ? `Username: ${invitation.username}` : undefined}
+      >
         <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${dot}`} />
         {invitation.label}
       </span>
-      {invitation.status === "active" && invitation.lastActive ? <span className="text-stone-700">· {invitation.lastActive}</span> : null}
+      {invitation.status === "active" && invitation.lastActive ? (
+        <span className="text-stone-700">· {invitation.lastActive}</span>
+      ) : null}
       {invitation.status === "invited" || invitation.status === "none" ? (
         <Link
           to={`${cfg.families}/${member.id}/invitation`}
@@ -124,7 +167,17 @@ function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaNam
   );
 }
 
-function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]; area: AreaName; view: ListViewProps; formId: string }) {
+function FamilyTable({
+  members,
+  area,
+  view,
+  formId,
+}: {
+  members: FamilyRowItem[];
+  area: AreaName;
+  view: ListViewProps;
+  formId: string;
+}) {
   const cfg = AREAS[area];
   return (
     <div className="card relative overflow-x-auto p-0">
@@ -143,23 +196,47 @@ function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]
         </thead>
         <tbody>
           {members.map((m) => (
-            <tr key={m.id} className="border-t border-stone-300 align-middle" data-testid="family-row">
+            <tr
+              key={m.id}
+              className="border-t border-stone-300 align-middle"
+              data-testid="family-row"
+            >
               <td className="px-2 py-1">
                 <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
-                  <input type="checkbox" name="ids" value={m.id} form={formId} className="h-6 w-6" aria-label={`Choose ${m.name}`} />
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={m.id}
+                    form={formId}
+                    className="h-6 w-6"
+                    aria-label={`Choose ${m.name}`}
+                  />
                 </label>
               </td>
               <th scope="row" className="whitespace-nowrap px-2 py-1 font-semibold">
                 {/* the name opens Edit: one button fewer on a row a line high */}
-                <Link to={`${cfg.families}/${m.id}`} className="inline-flex min-h-target items-center text-brand-800 underline underline-offset-2" aria-label={`Edit ${m.name}`} preventScrollReset {...dialogLinkProps}>
+                <Link
+                  to={`${cfg.families}/${m.id}`}
+                  className="inline-flex min-h-target items-center text-brand-800 underline underline-offset-2"
+                  aria-label={`Edit ${m.name}`}
+                  preventScrollReset
+                  {...dialogLinkProps}
+                >
                   {m.name}
                 </Link>
               </th>
               {/* the one cell that may take a second line for long names: a row stays as high as its buttons */}
               <td className="px-2 py-1 leading-snug">
-                {m.relationship ? <span className="text-stone-700">{m.relationship} of </span> : null}
+                {m.relationship ? (
+                  <span className="text-stone-700">{m.relationship} of </span>
+                ) : null}
                 {m.resident.name}
-                {m.resident.roomNumber ? <span className="whitespace-nowrap text-stone-700"> · Room {m.resident.roomNumber}</span> : null}
+                {m.resident.roomNumber ? (
+                  <span className="whitespace-nowrap text-stone-700">
+                    {" "}
+                    · Room {m.resident.roomNumber}
+                  </span>
+                ) : null}
                 {m.resident.isActive ? null : <span className="text-stone-700"> (inactive)</span>}
               </td>
               <td className="px-2 py-1 font-normal">
@@ -173,24 +250,47 @@ function FamilyTable({ members, area, view, formId }: { members: FamilyRowItem[]
                       {m.email}
                     </a>
                     {m.phoneNumber ? (
-                      <a href={`tel:${m.phoneNumber.replace(/[^\d+]/g, "")}`} className="btn-ghost justify-start">
+                      <a
+                        href={`tel:${m.phoneNumber.replace(/[^\d+]/g, "")}`}
+                        className="btn-ghost justify-start"
+                      >
                         {m.phoneNumber}
                       </a>
                     ) : null}
                     {m.invitation.status !== "active" && m.invitation.status !== "deactivated" ? (
-                      <Link to={`${cfg.families}/${m.id}/invitation`} className="btn-ghost justify-start" aria-label={`New invitation for ${m.name}`} preventScrollReset {...dialogLinkProps}>
+                      <Link
+                        to={`${cfg.families}/${m.id}/invitation`}
+                        className="btn-ghost justify-start"
+                        aria-label={`New invitation for ${m.name}`}
+                        preventScrollReset
+                        {...dialogLinkProps}
+                      >
                         Invitation
                       </Link>
                     ) : null}
                     <Form method="post" action={`${cfg.families}/bulk`} preventScrollReset>
                       <input type="hidden" name="ids" value={m.id} />
-                      <input type="hidden" name="intent" value={m.invitation.status === "deactivated" ? "activate" : "deactivate"} />
+                      <input
+                        type="hidden"
+                        name="intent"
+                        value={m.invitation.status === "deactivated" ? "activate" : "deactivate"}
+                      />
                       <SubmitButton className="btn-ghost w-full justify-start">
-                        <span aria-hidden="true">{m.invitation.status === "deactivated" ? "Switch sign-in on" : "Switch sign-in off"}</span>
+                        <span aria-hidden="true">
+                          {m.invitation.status === "deactivated"
+                            ? "Switch sign-in on"
+                            : "Switch sign-in off"}
+                        </span>
                         <span className="sr-only">{`${m.invitation.status === "deactivated" ? "Switch on the sign-in of" : "Switch off the sign-in of"} ${m.name}`}</span>
                       </SubmitButton>
                     </Form>
-                    <Link to={`${cfg.families}/${m.id}/delete`} className="btn-ghost justify-start text-red-800" aria-label={`Remove ${m.name}`} preventScrollReset {...dialogLinkProps}>
+                    <Link
+                      to={`${cfg.families}/${m.id}/delete`}
+                      className="btn-ghost justify-start text-red-800"
+                      aria-label={`Remove ${m.name}`}
+                      preventScrollReset
+                      {...dialogLinkProps}
+                    >
                       Remove
                     </Link>
                   </RowMenu>

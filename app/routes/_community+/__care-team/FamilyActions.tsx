@@ -10,9 +10,27 @@ import { SignInSheet } from "./SignInSheet";
 export function FamiliesBulkPage() {
   const cfg = AREAS[useCareTeamArea()];
   const result = useActionData() as FamiliesBulkResult | undefined;
-  if (!result) return <EmptyState>Tick family members in the list and choose what to do with them.</EmptyState>;
-  if (result.kind === "nothing") return <BulkNothingDone message={result.message} backTo={cfg.families} backLabel="Back to the family members" />;
-  if (result.kind === "sheet") return <SignInSheet title="Invitation links for family members" entries={result.entries} skipped={result.skipped} backTo={cfg.families} />;
+  if (!result)
+    return (
+      <EmptyState>Tick family members in the list and choose what to do with them.</EmptyState>
+    );
+  if (result.kind === "nothing")
+    return (
+      <BulkNothingDone
+        message={result.message}
+        backTo={cfg.families}
+        backLabel="Back to the family members"
+      />
+    );
+  if (result.kind === "sheet")
+    return (
+      <SignInSheet
+        title="Invitation links for family members"
+        entries={result.entries}
+        skipped={result.skipped}
+        backTo={cfg.families}
+      />
+    );
   const n = result.people.length;
   return (
     <BulkDeactivateConfirm

@@ -5,5 +5,11 @@ import type { gazetteLoader } from "./gazette.server";
 
 export function CareTeamGazette() {
   const { gazette, base, residentsPath } = useLoaderData<typeof gazetteLoader>();
-  return <GazettePage gazette={gazette} base={base} backTo={{ to: residentsPath, label: "Back to residents" }} />;
+  return (
+    <GazettePage
+      gazette={gazette}
+      base={base}
+      backTo={{ to: residentsPath, label: "Back to residents" }}
+    />
+  );
 }

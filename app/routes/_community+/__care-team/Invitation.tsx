@@ -31,7 +31,15 @@ function CopyLink({ inputId, text }: { inputId: string; text: string }) {
   );
 }
 
-export function InvitationDialog({ title, closeTo: list, makeLabel }: { title: string; closeTo: string; makeLabel: string }) {
+export function InvitationDialog({
+  title,
+  closeTo: list,
+  makeLabel,
+}: {
+  title: string;
+  closeTo: string;
+  makeLabel: string;
+}) {
   const { member, account, invitation, inactive, back } = useLoaderData() as InvitationPage;
   const closeTo = `${list}${back ?? ""}`;
   const hydrated = useHydrated();
@@ -41,17 +49,28 @@ export function InvitationDialog({ title, closeTo: list, makeLabel }: { title: s
       {invitation ? (
         <div data-testid="invitation">
           <p className="mb-3 text-base">
-            Give this link to {member.name}, on paper or in a message. It works <strong>once</strong> and until <strong>{invitation.expires}</strong>. They choose their password there
-            and afterwards sign in with the username <strong>{invitation.username}</strong>.
+            Give this link to {member.name}, on paper or in a message. It works{" "}
+            <strong>once</strong> and until <strong>{invitation.expires}</strong>. They choose their
+            password there and afterwards sign in with the username{" "}
+            <strong>{invitation.username}</strong>.
           </p>
           <label htmlFor="invitation-url" className="label">
             Invitation link
           </label>
-          <input ref={urlRef} id="invitation-url" readOnly value={invitation.url} className="input mb-2 font-mono text-base" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            ref={urlRef}
+            id="invitation-url"
+            readOnly
+            value={invitation.url}
+            className="input mb-2 font-mono text-base"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <p className="mb-4 hidden break-all font-mono text-base print:block" aria-hidden="true">
             {invitation.url}
           </p>
-          <p className="mb-4 text-base text-stone-800">For safety the link is shown only now. If it gets lost, make a new one here.</p>
+          <p className="mb-4 text-base text-stone-800">
+            For safety the link is shown only now. If it gets lost, make a new one here.
+          </p>
           <div className="flex flex-wrap gap-3">
             <CopyLink inputId="invitation-url" text={invitation.url} />
             {hydrated ? (
@@ -66,10 +85,13 @@ export function InvitationDialog({ title, closeTo: list, makeLabel }: { title: s
         </div>
       ) : account?.status === "active" ? (
         <p className="text-base">
-          {member.name} has already accepted the invitation and signs in as <strong>{account.username}</strong>.
+          {member.name} has already accepted the invitation and signs in as{" "}
+          <strong>{account.username}</strong>.
         </p>
       ) : inactive ? (
-        <p className="text-base">{member.name} is inactive. Reactivate them before making a sign-in link.</p>
+        <p className="text-base">
+          {member.name} is inactive. Reactivate them before making a sign-in link.
+        </p>
       ) : (
         <div>
           <p className="mb-4 text-base">
@@ -89,10 +111,22 @@ export function InvitationDialog({ title, closeTo: list, makeLabel }: { title: s
 
 /** A family member's invitation link (/admin/families/{id}/invitation and the /staff twin). */
 export function FamilyInvitationDialog() {
-  return <InvitationDialog title="Invitation for" closeTo={AREAS[useCareTeamArea()].families} makeLabel="Make a new invitation link" />;
+  return (
+    <InvitationDialog
+      title="Invitation for"
+      closeTo={AREAS[useCareTeamArea()].families}
+      makeLabel="Make a new invitation link"
+    />
+  );
 }
 
 /** A resident's sign-in link (/admin/residents/{id}/invitation and the /staff twin). */
 export function ResidentInvitationDialog() {
-  return <InvitationDialog title="Sign-in link for" closeTo={AREAS[useCareTeamArea()].residents} makeLabel="Make a sign-in link" />;
+  return (
+    <InvitationDialog
+      title="Sign-in link for"
+      closeTo={AREAS[useCareTeamArea()].residents}
+      makeLabel="Make a sign-in link"
+    />
+  );
 }

@@ -1,5 +1,11 @@
 // Community news, for administrators and staff: one list, one form.
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
@@ -21,12 +27,19 @@ export function NewsScreen() {
         id="news-title"
         title={cfg.newsTitle}
         action={
-          <Link to={`${cfg.news}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
+          <Link
+            to={`${cfg.news}/new`}
+            className="btn-primary"
+            preventScrollReset
+            {...dialogLinkProps}
+          >
             Create News Post
           </Link>
         }
       />
-      {area === "staff" ? <p className="mb-4 text-base">Your news posts are published as soon as you post them.</p> : null}
+      {area === "staff" ? (
+        <p className="mb-4 text-base">Your news posts are published as soon as you post them.</p>
+      ) : null}
       <Outlet />
       {posts.length === 0 ? (
         <EmptyState>No posts yet.</EmptyState>
@@ -40,15 +53,31 @@ export function NewsScreen() {
                     {p.title}
                   </h3>
                   {p.isPinned ? <Badge tone="purple">Pinned</Badge> : null}
-                  {p.isPublished ? <Badge tone="green">Published</Badge> : <Badge tone="gray">Draft</Badge>}
+                  {p.isPublished ? (
+                    <Badge tone="green">Published</Badge>
+                  ) : (
+                    <Badge tone="gray">Draft</Badge>
+                  )}
                 </div>
                 <p className="mb-2 text-base text-stone-700">{p.dateLabel}</p>
                 <p className="mb-4 whitespace-pre-line text-base">{p.content}</p>
                 <div className="flex flex-wrap gap-2">
-                  <Link to={`${cfg.news}/${p.id}`} className="btn-secondary" aria-label={`Edit ${p.title}`} preventScrollReset {...dialogLinkProps}>
+                  <Link
+                    to={`${cfg.news}/${p.id}`}
+                    className="btn-secondary"
+                    aria-label={`Edit ${p.title}`}
+                    preventScrollReset
+                    {...dialogLinkProps}
+                  >
                     Edit
                   </Link>
-                  <Link to={`${cfg.news}/${p.id}/delete`} className="btn-ghost text-red-800" aria-label={`Delete ${p.title}`} preventScrollReset {...dialogLinkProps}>
+                  <Link
+                    to={`${cfg.news}/${p.id}/delete`}
+                    className="btn-ghost text-red-800"
+                    aria-label={`Delete ${p.title}`}
+                    preventScrollReset
+                    {...dialogLinkProps}
+                  >
                     Delete
                   </Link>
                 </div>
@@ -61,15 +90,46 @@ export function NewsScreen() {
   );
 }
 
-function NewsFields({ formId, lastResult, defaultValue, area, submitLabel }: { formId: string; lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: Record<string, string>; area: AreaName; submitLabel: string }) {
-  const [form, fields] = useForm<NewsFormShape>({ id: formId, lastResult, defaultValue, shouldValidate: "onSubmit" });
+function NewsFields({
+  formId,
+  lastResult,
+  defaultValue,
+  area,
+  submitLabel,
+}: {
+  formId: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: Record<string, string>;
+  area: AreaName;
+  submitLabel: string;
+}) {
+  const [form, fields] = useForm<NewsFormShape>({
+    id: formId,
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+  });
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Title" htmlFor={fields.title.id} errors={fields.title.errors} errorId={fields.title.errorId}>
-        <input {...getInputProps(fields.title, { type: "text" })} className="input" autoComplete="off" />
+      <Field
+        label="Title"
+        htmlFor={fields.title.id}
+        errors={fields.title.errors}
+        errorId={fields.title.errorId}
+      >
+        <input
+          {...getInputProps(fields.title, { type: "text" })}
+          className="input"
+          autoComplete="off"
+        />
       </Field>
-      <Field label="Content" htmlFor={fields.content.id} errors={fields.content.errors} errorId={fields.content.errorId}>
+      <Field
+        label="Content"
+        htmlFor={fields.content.id}
+        errors={fields.content.errors}
+        errorId={fields.content.errorId}
+      >
         <textarea {...getTextareaProps(fields.content)} rows={6} className="input" />
       </Field>
       {AREAS[area].chooseNewsPublished ? (
@@ -97,7 +157,13 @@ export function NewNewsDialog() {
   const staff = area === "staff";
   return (
     <RouteDialog id="new-post" title="Create News Post" closeTo={AREAS[area].news}>
-      <NewsFields formId="new-post-form" lastResult={lastResult} area={area} defaultValue={staff ? {} : { isPublished: "on" }} submitLabel={staff ? "Publish post" : "Save post"} />
+      <NewsFields
+        formId="new-post-form"
+        lastResult={lastResult}
+        area={area}
+        defaultValue={staff ? {} : { isPublished: "on" }}
+        submitLabel={staff ? "Publish post" : "Save post"}
+      />
     </RouteDialog>
   );
 }
@@ -114,7 +180,12 @@ export function EditNewsDialog() {
         lastResult={lastResult}
         area={area}
         submitLabel="Save post"
-        defaultValue={{ title: post.title, content: post.content, isPublished: post.isPublished ? "on" : "", isPinned: post.isPinned ? "on" : "" }}
+        defaultValue={{
+          title: post.title,
+          content: post.content,
+          isPublished: post.isPublished ? "on" : "",
+          isPinned: post.isPinned ? "on" : "",
+        }}
       />
     </RouteDialog>
   );
@@ -123,5 +194,13 @@ export function EditNewsDialog() {
 export function DeleteNewsDialog() {
   const area = useCareTeamArea();
   const { post } = useLoaderData<typeof deleteNewsLoader>();
-  return <ConfirmDelete id="delete-post" title="Delete this post?" closeTo={AREAS[area].news} question={`Delete “${post.title}”?`} confirmLabel="Delete post" />;
+  return (
+    <ConfirmDelete
+      id="delete-post"
+      title="Delete this post?"
+      closeTo={AREAS[area].news}
+      question={`Delete “${post.title}”?`}
+      confirmLabel="Delete post"
+    />
+  );
 }

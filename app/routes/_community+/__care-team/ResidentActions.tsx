@@ -7,7 +7,11 @@ import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
 import { AREAS, useCareTeamArea } from "./areas";
 import { BulkDeactivateConfirm, BulkNothingDone } from "./BulkResult";
-import type { deactivateResidentLoader, ResidentsBulkResult, residentsPrintLoader } from "./resident-actions.server";
+import type {
+  deactivateResidentLoader,
+  ResidentsBulkResult,
+  residentsPrintLoader,
+} from "./resident-actions.server";
 import { SignInSheet } from "./SignInSheet";
 
 export function DeactivateResidentDialog() {
@@ -15,11 +19,21 @@ export function DeactivateResidentDialog() {
   const { resident } = useLoaderData<typeof deactivateResidentLoader>();
   const cfg = AREAS[area];
   return (
-    <RouteDialog id="deactivate-resident" title={resident.isActive ? `Deactivate ${resident.name}?` : `${resident.name} is inactive`} closeTo={cfg.residents}>
+    <RouteDialog
+      id="deactivate-resident"
+      title={resident.isActive ? `Deactivate ${resident.name}?` : `${resident.name} is inactive`}
+      closeTo={cfg.residents}
+    >
       {resident.isActive ? (
         <>
-          <p className="mb-2 text-lg">{resident.name} will be marked inactive: no new stories or family members for them, and their own sign-in stops.</p>
-          <p className="mb-4 text-base">Nothing is deleted. Their stories stay, and you can reactivate them at any time (the message afterwards has an Undo button).</p>
+          <p className="mb-2 text-lg">
+            {resident.name} will be marked inactive: no new stories or family members for them, and
+            their own sign-in stops.
+          </p>
+          <p className="mb-4 text-base">
+            Nothing is deleted. Their stories stay, and you can reactivate them at any time (the
+            message afterwards has an Undo button).
+          </p>
           <Form method="post" className="flex flex-wrap gap-3" preventScrollReset>
             <input type="hidden" name="intent" value="deactivate" />
             <SubmitButton className="btn-danger" pendingText="Deactivating...">
@@ -47,9 +61,23 @@ export function ResidentsBulkPage() {
   if (!result) {
     return <EmptyState>Tick residents in the list and choose what to do with them.</EmptyState>;
   }
-  if (result.kind === "nothing") return <BulkNothingDone message={result.message} backTo={cfg.residents} backLabel="Back to the residents" />;
+  if (result.kind === "nothing")
+    return (
+      <BulkNothingDone
+        message={result.message}
+        backTo={cfg.residents}
+        backLabel="Back to the residents"
+      />
+    );
   if (result.kind === "sheet") {
-    return <SignInSheet title="Sign-in links for residents" entries={result.entries} skipped={result.skipped} backTo={cfg.residents} />;
+    return (
+      <SignInSheet
+        title="Sign-in links for residents"
+        entries={result.entries}
+        skipped={result.skipped}
+        backTo={cfg.residents}
+      />
+    );
   }
   const n = result.people.length;
   return (
@@ -73,7 +101,10 @@ export function ResidentsPrintPage() {
     <section aria-labelledby="directory-title" className="print-directory">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
         <div className="flex flex-wrap gap-2">
-          <Link to={byRoom ? `${cfg.residents}/print` : `${cfg.residents}/print?sort=room`} className="btn-secondary">
+          <Link
+            to={byRoom ? `${cfg.residents}/print` : `${cfg.residents}/print?sort=room`}
+            className="btn-secondary"
+          >
             {byRoom ? "Order by name" : "Order by room"}
           </Link>
           {hydrated ? (
@@ -85,7 +116,9 @@ export function ResidentsPrintPage() {
             Back to the residents
           </Link>
         </div>
-        {hydrated ? null : <p className="text-base">Use your browser&apos;s Print command to print this page.</p>}
+        {hydrated ? null : (
+          <p className="text-base">Use your browser&apos;s Print command to print this page.</p>
+        )}
       </div>
       <h2 id="directory-title" className="text-2xl font-bold">
         Resident directory: {facility}
@@ -115,7 +148,11 @@ export function ResidentsPrintPage() {
           </thead>
           <tbody>
             {residents.map((r) => (
-              <tr key={r.id} className="break-inside-avoid border-b border-stone-300" data-testid="directory-row">
+              <tr
+                key={r.id}
+                className="break-inside-avoid border-b border-stone-300"
+                data-testid="directory-row"
+              >
                 <th scope="row" className="py-1 pr-4 font-semibold">
                   {r.name}
                 </th>
@@ -128,7 +165,8 @@ export function ResidentsPrintPage() {
         </table>
       )}
       <p className="mt-4 hidden text-sm print:block">
-        <Badge tone="gray">Confidential</Badge> Residents&apos; personal details: keep this page in the office.
+        <Badge tone="gray">Confidential</Badge> Residents&apos; personal details: keep this page in
+        the office.
       </p>
     </section>
   );

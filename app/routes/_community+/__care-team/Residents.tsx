@@ -27,31 +27,87 @@ function ResidentFields({
   photoUrl?: string | null;
   transcription: ModelLanguages;
 }) {
-  const [form, fields] = useForm<ResidentFormShape>({ id: formId, lastResult, defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<ResidentFormShape>({
+    id: formId,
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+  });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate preventScrollReset>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      noValidate
+      preventScrollReset
+    >
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field label="First name" htmlFor={fields.firstName.id} errors={fields.firstName.errors} errorId={fields.firstName.errorId}>
-          <input {...getInputProps(fields.firstName, { type: "text" })} className="input" autoComplete="off" />
+        <Field
+          label="First name"
+          htmlFor={fields.firstName.id}
+          errors={fields.firstName.errors}
+          errorId={fields.firstName.errorId}
+        >
+          <input
+            {...getInputProps(fields.firstName, { type: "text" })}
+            className="input"
+            autoComplete="off"
+          />
         </Field>
-        <Field label="Last name" htmlFor={fields.lastName.id} errors={fields.lastName.errors} errorId={fields.lastName.errorId}>
-          <input {...getInputProps(fields.lastName, { type: "text" })} className="input" autoComplete="off" />
+        <Field
+          label="Last name"
+          htmlFor={fields.lastName.id}
+          errors={fields.lastName.errors}
+          errorId={fields.lastName.errorId}
+        >
+          <input
+            {...getInputProps(fields.lastName, { type: "text" })}
+            className="input"
+            autoComplete="off"
+          />
         </Field>
-        <Field label="Room" optional htmlFor={fields.roomNumber.id} errors={fields.roomNumber.errors} errorId={fields.roomNumber.errorId}>
-          <input {...getInputProps(fields.roomNumber, { type: "text" })} className="input" autoComplete="off" />
+        <Field
+          label="Room"
+          optional
+          htmlFor={fields.roomNumber.id}
+          errors={fields.roomNumber.errors}
+          errorId={fields.roomNumber.errorId}
+        >
+          <input
+            {...getInputProps(fields.roomNumber, { type: "text" })}
+            className="input"
+            autoComplete="off"
+          />
         </Field>
-        <Field label="Date of birth" optional htmlFor={fields.dateOfBirth.id} errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId}>
+        <Field
+          label="Date of birth"
+          optional
+          htmlFor={fields.dateOfBirth.id}
+          errors={fields.dateOfBirth.errors}
+          errorId={fields.dateOfBirth.errorId}
+        >
           <input {...getInputProps(fields.dateOfBirth, { type: "date" })} className="input" />
         </Field>
-        <Field label="Admission date" optional htmlFor={fields.admissionDate.id} errors={fields.admissionDate.errors} errorId={fields.admissionDate.errorId}>
+        <Field
+          label="Admission date"
+          optional
+          htmlFor={fields.admissionDate.id}
+          errors={fields.admissionDate.errors}
+          errorId={fields.admissionDate.errorId}
+        >
           <input {...getInputProps(fields.admissionDate, { type: "date" })} className="input" />
         </Field>
       </div>
       <TranscriptionLanguageField
         id={fields.preferredLanguage.id}
         name={fields.preferredLanguage.name}
-        current={typeof fields.preferredLanguage.initialValue === "string" && fields.preferredLanguage.initialValue ? fields.preferredLanguage.initialValue : "en"}
+        current={
+          typeof fields.preferredLanguage.initialValue === "string" &&
+          fields.preferredLanguage.initialValue
+            ? fields.preferredLanguage.initialValue
+            : "en"
+        }
         languages={transcription}
         errors={fields.preferredLanguage.errors}
         errorId={fields.preferredLanguage.errorId}
@@ -64,12 +120,31 @@ function ResidentFields({
         errors={fields.photo.errors}
         errorId={fields.photo.errorId}
       >
-        {photoUrl ? <img src={photoUrl} alt="Current profile photo" className="mb-2 h-24 w-24 rounded-full object-cover" width={96} height={96} /> : null}
-        <PhotoInput {...getInputProps(fields.photo, { type: "file" })} id={fields.photo.id} name={fields.photo.name} previewAlt="The new profile photo" className="input" />
+        {photoUrl ? (
+          <img
+            src={photoUrl}
+            alt="Current profile photo"
+            className="mb-2 h-24 w-24 rounded-full object-cover"
+            width={96}
+            height={96}
+          />
+        ) : null}
+        <PhotoInput
+          {...getInputProps(fields.photo, { type: "file" })}
+          id={fields.photo.id}
+          name={fields.photo.name}
+          previewAlt="The new profile photo"
+          className="input"
+        />
       </Field>
       {photoUrl ? (
         <div className="mb-4 flex min-h-target items-center gap-3">
-          <input type="checkbox" id={`${formId}-remove-photo`} name="removePhoto" className="h-6 w-6" />
+          <input
+            type="checkbox"
+            id={`${formId}-remove-photo`}
+            name="removePhoto"
+            className="h-6 w-6"
+          />
           <label htmlFor={`${formId}-remove-photo`} className="text-base">
             Remove the current photo
           </label>
@@ -87,8 +162,14 @@ export function NewResidentDialog() {
   const { transcription } = useLoaderData<typeof newResidentLoader>();
   return (
     <RouteDialog id="new-resident" title="Add Resident" closeTo={AREAS[area].residents}>
-      <p className="mb-4 text-base">First and last name are required; everything else can be added later.</p>
-      <ResidentFields formId="new-resident-form" lastResult={lastResult} transcription={transcription} />
+      <p className="mb-4 text-base">
+        First and last name are required; everything else can be added later.
+      </p>
+      <ResidentFields
+        formId="new-resident-form"
+        lastResult={lastResult}
+        transcription={transcription}
+      />
     </RouteDialog>
   );
 }
@@ -119,10 +200,19 @@ export function EditResidentDialog() {
       <div className="mt-6 border-t border-stone-300 pt-4">
         <h3 className="mb-2 text-xl font-bold">Status</h3>
         <p className="mb-3 flex items-center gap-2 text-base">
-          {name} is {resident.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}
+          {name} is{" "}
+          {resident.isActive ? (
+            <Badge tone="green">Active</Badge>
+          ) : (
+            <Badge tone="gray">Inactive</Badge>
+          )}
         </p>
         {resident.isActive ? (
-          <Link to={`${cfg.residents}/${resident.id}/deactivate`} className="btn-secondary" preventScrollReset>
+          <Link
+            to={`${cfg.residents}/${resident.id}/deactivate`}
+            className="btn-secondary"
+            preventScrollReset
+          >
             Deactivate resident
           </Link>
         ) : (

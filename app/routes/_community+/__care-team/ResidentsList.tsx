@@ -4,7 +4,15 @@
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
-import { BulkBar, ColumnHeader, ListSearch, Pager, RowMenu, SortHeader, type ListViewProps } from "~/components/lists/ListControls";
+import {
+  BulkBar,
+  ColumnHeader,
+  ListSearch,
+  Pager,
+  RowMenu,
+  SortHeader,
+  type ListViewProps,
+} from "~/components/lists/ListControls";
 import { SubmitButton } from "~/components/forms";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { residentListLoader, ResidentRowItem } from "./residents-list.server";
@@ -36,7 +44,12 @@ export function ResidentsScreen() {
             <Link to={`${cfg.residents}/print`} className="btn-secondary">
               Print directory
             </Link>
-            <Link to={`${cfg.residents}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
+            <Link
+              to={`${cfg.residents}/new`}
+              className="btn-primary"
+              preventScrollReset
+              {...dialogLinkProps}
+            >
               Add Resident
             </Link>
           </div>
@@ -61,12 +74,21 @@ export function ResidentsScreen() {
         ]}
       />
       {residents.length === 0 ? (
-        <EmptyState action={filtered ? { to: cfg.residents, label: "Show all residents" } : undefined}>
-          {filtered ? "No residents match. Try other words or another status." : "No residents yet. Add the first resident to start collecting stories."}
+        <EmptyState
+          action={filtered ? { to: cfg.residents, label: "Show all residents" } : undefined}
+        >
+          {filtered
+            ? "No residents match. Try other words or another status."
+            : "No residents yet. Add the first resident to start collecting stories."}
         </EmptyState>
       ) : (
         <>
-          <BulkBar formId="residents-bulk" action={`${AREAS[area].residents}/bulk`} noun="residents" actions={RESIDENT_BULK_ACTIONS} />
+          <BulkBar
+            formId="residents-bulk"
+            action={`${AREAS[area].residents}/bulk`}
+            noun="residents"
+            actions={RESIDENT_BULK_ACTIONS}
+          />
           <ResidentTable residents={residents} area={area} view={view} formId="residents-bulk" />
           <Pager page={page} label="Residents pages" noun="residents" />
         </>
@@ -91,7 +113,17 @@ function csvQuery(view: ListViewProps): string {
   return `?${params.toString()}`;
 }
 
-function ResidentTable({ residents, area, view, formId }: { residents: ResidentRowItem[]; area: AreaName; view: ListViewProps; formId: string }) {
+function ResidentTable({
+  residents,
+  area,
+  view,
+  formId,
+}: {
+  residents: ResidentRowItem[];
+  area: AreaName;
+  view: ListViewProps;
+  formId: string;
+}) {
   const cfg = AREAS[area];
   return (
     <div className="card relative overflow-x-auto p-0">
@@ -114,77 +146,161 @@ function ResidentTable({ residents, area, view, formId }: { residents: ResidentR
           {residents.map((r) => {
             const name = `${r.firstName} ${r.lastName}`;
             return (
-              <tr key={r.id} className="border-t border-stone-300 align-middle" data-testid="resident-row">
+              <tr
+                key={r.id}
+                className="border-t border-stone-300 align-middle"
+                data-testid="resident-row"
+              >
                 <td className="px-2 py-1">
                   <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
-                    <input type="checkbox" name="ids" value={r.id} form={formId} className="h-6 w-6" aria-label={`Choose ${name}`} />
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={r.id}
+                      form={formId}
+                      className="h-6 w-6"
+                      aria-label={`Choose ${name}`}
+                    />
                   </label>
                 </td>
                 <th scope="row" className="px-2 py-1 font-semibold">
                   <span className="flex items-center gap-2 whitespace-nowrap">
-                    <Avatar firstName={r.firstName} lastName={r.lastName} imageUrl={r.profileImageUrl} size="sm" />
+                    <Avatar
+                      firstName={r.firstName}
+                      lastName={r.lastName}
+                      imageUrl={r.profileImageUrl}
+                      size="sm"
+                    />
                     <span data-testid="resident-name">{name}</span>
                   </span>
                 </th>
-                <td className="whitespace-nowrap px-2 py-1">{r.roomNumber ? `Room ${r.roomNumber}` : "—"}</td>
+                <td className="whitespace-nowrap px-2 py-1">
+                  {r.roomNumber ? `Room ${r.roomNumber}` : "—"}
+                </td>
                 <td className="whitespace-nowrap px-2 py-1">{r.admissionLabel ?? "—"}</td>
                 <td className="whitespace-nowrap px-2 py-1">
                   {r.storyCount}
-                  {r.storyCount > r.publishedStoryCount ? <span className="text-stone-700"> ({r.storyCount - r.publishedStoryCount} waiting)</span> : null}
+                  {r.storyCount > r.publishedStoryCount ? (
+                    <span className="text-stone-700">
+                      {" "}
+                      ({r.storyCount - r.publishedStoryCount} waiting)
+                    </span>
+                  ) : null}
                 </td>
                 <td className="whitespace-nowrap px-2 py-1">
-                  {r.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Inactive</Badge>}{" "}
+                  {r.isActive ? (
+                    <Badge tone="green">Active</Badge>
+                  ) : (
+                    <Badge tone="gray">Inactive</Badge>
+                  )}{" "}
                   <span className="text-stone-700" data-testid="resident-sign-in">
                     {SIGN_IN_TEXT[r.signIn]}
                   </span>
                 </td>
                 <td className="px-2 py-1">
                   <div className="flex items-start gap-1">
-                    <Link to={`${cfg.residents}/${r.id}`} className="btn-secondary min-h-target py-1" aria-label={`Edit ${name}`} preventScrollReset {...dialogLinkProps}>
+                    <Link
+                      to={`${cfg.residents}/${r.id}`}
+                      className="btn-secondary min-h-target py-1"
+                      aria-label={`Edit ${name}`}
+                      preventScrollReset
+                      {...dialogLinkProps}
+                    >
                       Edit
                     </Link>
                     <RowMenu label={`More actions for ${name}`}>
-                      <Link to={`${cfg.families}/new?residentId=${r.id}`} className="btn-ghost justify-start" aria-label={`Add family member for ${name}`}>
+                      <Link
+                        to={`${cfg.families}/new?residentId=${r.id}`}
+                        className="btn-ghost justify-start"
+                        aria-label={`Add family member for ${name}`}
+                      >
                         Add family
                       </Link>
-                      <Link to={`${cfg.families}?resident=${r.id}`} className="btn-ghost justify-start" aria-label={`Family of ${name}`}>
+                      <Link
+                        to={`${cfg.families}?resident=${r.id}`}
+                        className="btn-ghost justify-start"
+                        aria-label={`Family of ${name}`}
+                      >
                         Family
                       </Link>
-                      <Link to={`${cfg.residents}/${r.id}/gazette`} className="btn-ghost justify-start" aria-label={`Gazette for ${name}`}>
+                      <Link
+                        to={`${cfg.residents}/${r.id}/gazette`}
+                        className="btn-ghost justify-start"
+                        aria-label={`Gazette for ${name}`}
+                      >
                         Gazette
                       </Link>
-                      <Link to={`/residents/${r.id}/about`} className="btn-ghost justify-start" aria-label={`About ${name}`}>
+                      <Link
+                        to={`/residents/${r.id}/about`}
+                        className="btn-ghost justify-start"
+                        aria-label={`About ${name}`}
+                      >
                         About me
                       </Link>
-                      <Link to={`/residents/${r.id}/book`} className="btn-ghost justify-start" aria-label={`Life-story book of ${name}`}>
+                      <Link
+                        to={`/residents/${r.id}/book`}
+                        className="btn-ghost justify-start"
+                        aria-label={`Life-story book of ${name}`}
+                      >
                         Life-story book
                       </Link>
                       {area === "admin" ? (
                         <>
-                          <Link to={`/residents/${r.id}/export.zip`} reloadDocument className="btn-ghost justify-start" aria-label={`Download the stories of ${name}`}>
+                          <Link
+                            to={`/residents/${r.id}/export.zip`}
+                            reloadDocument
+                            className="btn-ghost justify-start"
+                            aria-label={`Download the stories of ${name}`}
+                          >
                             Download stories
                           </Link>
-                          <Link to={`/admin/residents/${r.id}/erase`} className="btn-ghost justify-start text-red-800" aria-label={`Erase ${name}`}>
+                          <Link
+                            to={`/admin/residents/${r.id}/erase`}
+                            className="btn-ghost justify-start text-red-800"
+                            aria-label={`Erase ${name}`}
+                          >
                             Erase
                           </Link>
                         </>
                       ) : null}
                       {r.isActive ? (
-                        <Link to={`${cfg.residents}/${r.id}/kiosk`} className="btn-ghost justify-start" aria-label={`Kiosk settings for ${name}`} preventScrollReset {...dialogLinkProps}>
+                        <Link
+                          to={`${cfg.residents}/${r.id}/kiosk`}
+                          className="btn-ghost justify-start"
+                          aria-label={`Kiosk settings for ${name}`}
+                          preventScrollReset
+                          {...dialogLinkProps}
+                        >
                           Kiosk
                         </Link>
                       ) : null}
                       {r.signIn !== "active" && r.isActive ? (
-                        <Link to={`${cfg.residents}/${r.id}/invitation`} className="btn-ghost justify-start" aria-label={`Sign-in link for ${name}`} preventScrollReset {...dialogLinkProps}>
+                        <Link
+                          to={`${cfg.residents}/${r.id}/invitation`}
+                          className="btn-ghost justify-start"
+                          aria-label={`Sign-in link for ${name}`}
+                          preventScrollReset
+                          {...dialogLinkProps}
+                        >
                           Sign-in link
                         </Link>
                       ) : null}
                       {r.isActive ? (
-                        <Link to={`${cfg.residents}/${r.id}/deactivate`} className="btn-ghost justify-start text-red-800" aria-label={`Deactivate ${name}`} preventScrollReset {...dialogLinkProps}>
+                        <Link
+                          to={`${cfg.residents}/${r.id}/deactivate`}
+                          className="btn-ghost justify-start text-red-800"
+                          aria-label={`Deactivate ${name}`}
+                          preventScrollReset
+                          {...dialogLinkProps}
+                        >
                           Deactivate
                         </Link>
                       ) : (
-                        <Form method="post" action={`${cfg.residents}/${r.id}/deactivate`} preventScrollReset>
+                        <Form
+                          method="post"
+                          action={`${cfg.residents}/${r.id}/deactivate`}
+                          preventScrollReset
+                        >
                           <input type="hidden" name="intent" value="activate" />
                           <SubmitButton className="btn-ghost w-full justify-start">
                             <span aria-hidden="true">Reactivate</span>

@@ -22,7 +22,10 @@ export function Totals({ totals, area }: { totals: CareTeamTotals; area: AreaNam
         ).map(([label, value, to]) => (
           <li key={label} className="rounded-xl border border-stone-300 bg-white shadow-sm">
             {/* one line each: the totals stay above the tabs without pushing the lists down */}
-            <Link to={to} className="flex min-h-target flex-wrap items-baseline justify-between gap-x-3 px-4 py-2 no-underline hover:underline">
+            <Link
+              to={to}
+              className="flex min-h-target flex-wrap items-baseline justify-between gap-x-3 px-4 py-2 no-underline hover:underline"
+            >
               <span className="text-base font-semibold text-stone-700">{label}</span>
               <span className="text-2xl font-bold text-ink">{value}</span>
             </Link>

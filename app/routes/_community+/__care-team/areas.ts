@@ -45,7 +45,12 @@ export const AREAS: Record<AreaName, AreaConfig> = {
     newsTitle: "Community News",
     newsItem: "news post",
     chooseNewsPublished: true,
-    failed: { ...failedCommon, createResident: "Failed to create resident", createNews: "Failed to create news post", updateNews: "Failed to update news post" },
+    failed: {
+      ...failedCommon,
+      createResident: "Failed to create resident",
+      createNews: "Failed to create news post",
+      updateNews: "Failed to update news post",
+    },
   },
   staff: {
     name: "staff",
@@ -57,7 +62,12 @@ export const AREAS: Record<AreaName, AreaConfig> = {
     newsTitle: "Community News",
     newsItem: "news post",
     chooseNewsPublished: false,
-    failed: { ...failedCommon, createResident: "Failed to add resident", createNews: "Failed to create news post", updateNews: "Failed to update news post" },
+    failed: {
+      ...failedCommon,
+      createResident: "Failed to add resident",
+      createNews: "Failed to create news post",
+      updateNews: "Failed to update news post",
+    },
   },
 };
 

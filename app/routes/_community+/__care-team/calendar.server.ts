@@ -3,7 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CalendarEventSchema } from "~/models/admin-schemas.server";
 import { monthGrid, monthLabel, parseMonth, shiftMonth } from "~/models/calendar-month";
-import { createEvent, deleteEvent, eventDateBadge, getEvent, listCalendar, listEvents, setEventActive, todayInTimeZone, updateEvent } from "~/models/event.server";
+import {
+  createEvent,
+  deleteEvent,
+  eventDateBadge,
+  getEvent,
+  listCalendar,
+  listEvents,
+  setEventActive,
+  todayInTimeZone,
+  updateEvent,
+} from "~/models/event.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
@@ -25,10 +35,20 @@ export async function calendarLoader({ request }: LoaderFunctionArgs) {
   if (url.searchParams.get("view") === "month") {
     // one month on one printed page: ?view=month&month=2026-12
     const month = parseMonth(url.searchParams.get("month")) ?? today.slice(0, 7);
-    const events = listEvents(db, community.timeZone, { from: `${month}-01`, before: `${shiftMonth(month, 1)}-01` });
+    const events = listEvents(db, community.timeZone, {
+      from: `${month}-01`,
+      before: `${shiftMonth(month, 1)}-01`,
+    });
     return {
       view: "month" as const,
-      month: { month, label: monthLabel(month), previous: shiftMonth(month, -1), next: shiftMonth(month, 1), weeks: monthGrid(month, events, today), facility: community.name },
+      month: {
+        month,
+        label: monthLabel(month),
+        previous: shiftMonth(month, -1),
+        next: shiftMonth(month, 1),
+        weeks: monthGrid(month, events, today),
+        facility: community.name,
+      },
       upcoming: [],
       past: [],
     };
@@ -48,17 +68,29 @@ export async function newEventAction({ request }: ActionFunctionArgs) {
   const cfg = AREAS[area];
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: CalendarEventSchema });
-  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.createEvent] });
+  if (submission.status !== "success")
+    return submission.reply({ formErrors: [cfg.failed.createEvent] });
   // nothing silent: a date in the past is asked about, not filed away among past events
   if (unconfirmedPastDate(formData, submission.value.eventDate, community.timeZone)) {
-    return { ...submission.reply({ fieldErrors: { eventDate: [PAST_DATE_QUESTION] } }), pastDate: true };
+    return {
+      ...submission.reply({ fieldErrors: { eventDate: [PAST_DATE_QUESTION] } }),
+      pastDate: true,
+    };
   }
   try {
     const event = createEvent(db, submission.value, user);
-    return redirectWithToast(cfg.calendar, { type: "success", title: "Event created", description: `${event.title}: ${eventDateBadge(event.eventDate, community.timeZone).label}` });
+    return redirectWithToast(cfg.calendar, {
+      type: "success",
+      title: "Event created",
+      description: `${event.title}: ${eventDateBadge(event.eventDate, community.timeZone).label}`,
+    });
   } catch (error) {
     console.error("Creating an event failed", error);
-    return redirectWithToast(cfg.calendar, { type: "error", title: cfg.failed.createEvent, description: TRY_AGAIN });
+    return redirectWithToast(cfg.calendar, {
+      type: "error",
+      title: cfg.failed.createEvent,
+      description: TRY_AGAIN,
+    });
   }
 }
 
@@ -80,19 +112,40 @@ export async function editEventAction({ request, params }: ActionFunctionArgs) {
   const { db, community } = await requireArea(request, area);
   const cfg = AREAS[area];
   const before = getEvent(db, params.eventId ?? "");
-  if (!before) return redirectWithToast(cfg.calendar, { type: "error", title: cfg.failed.updateEvent, description: "This event no longer exists." });
+  if (!before)
+    return redirectWithToast(cfg.calendar, {
+      type: "error",
+      title: cfg.failed.updateEvent,
+      description: "This event no longer exists.",
+    });
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "update");
   if (intent === "cancel" || intent === "reinstate") {
     const event = setEventActive(db, before.id, intent === "reinstate");
-    if (!event) return redirectWithToast(cfg.calendar, { type: "error", title: cfg.failed.updateEvent, description: TRY_AGAIN });
-    return redirectWithToast(cfg.calendar, { type: "success", title: intent === "cancel" ? "Event cancelled" : "Event reinstated", description: event.title });
+    if (!event)
+      return redirectWithToast(cfg.calendar, {
+        type: "error",
+        title: cfg.failed.updateEvent,
+        description: TRY_AGAIN,
+      });
+    return redirectWithToast(cfg.calendar, {
+      type: "success",
+      title: intent === "cancel" ? "Event cancelled" : "Event reinstated",
+      description: event.title,
+    });
   }
   const submission = parseWithZod(formData, { schema: CalendarEventSchema });
-  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.updateEvent] });
+  if (submission.status !== "success")
+    return submission.reply({ formErrors: [cfg.failed.updateEvent] });
   // moving an event to a past date asks first (an event that already was in the past does not)
-  if (submission.value.eventDate !== before.eventDate && unconfirmedPastDate(formData, submission.value.eventDate, community.timeZone)) {
-    return { ...submission.reply({ fieldErrors: { eventDate: [PAST_DATE_QUESTION] } }), pastDate: true };
+  if (
+    submission.value.eventDate !== before.eventDate &&
+    unconfirmedPastDate(formData, submission.value.eventDate, community.timeZone)
+  ) {
+    return {
+      ...submission.reply({ fieldErrors: { eventDate: [PAST_DATE_QUESTION] } }),
+      pastDate: true,
+    };
   }
   // an emptied optional field is cleared, not kept
   const v = submission.value;
@@ -104,14 +157,29 @@ export async function editEventAction({ request, params }: ActionFunctionArgs) {
     location: v.location ?? null,
     maxParticipants: v.maxParticipants ?? null,
   });
-  if (!event) return redirectWithToast(cfg.calendar, { type: "error", title: cfg.failed.updateEvent, description: TRY_AGAIN });
-  return redirectWithToast(cfg.calendar, { type: "success", title: "Event updated", description: event.title });
+  if (!event)
+    return redirectWithToast(cfg.calendar, {
+      type: "error",
+      title: cfg.failed.updateEvent,
+      description: TRY_AGAIN,
+    });
+  return redirectWithToast(cfg.calendar, {
+    type: "success",
+    title: "Event updated",
+    description: event.title,
+  });
 }
 
 export async function deleteEventLoader({ request, params }: LoaderFunctionArgs) {
   const area = areaOf(request);
   const { event, community } = await eventOr404(request, params.eventId, area);
-  return { event: { id: event.id, title: event.title, when: eventDateBadge(event.eventDate, community.timeZone).label } };
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      when: eventDateBadge(event.eventDate, community.timeZone).label,
+    },
+  };
 }
 
 export async function deleteEventAction({ request, params }: ActionFunctionArgs) {
@@ -119,6 +187,15 @@ export async function deleteEventAction({ request, params }: ActionFunctionArgs)
   const { db } = await requireArea(request, area);
   const cfg = AREAS[area];
   const event = getEvent(db, params.eventId ?? "");
-  if (!event || !deleteEvent(db, event.id)) return redirectWithToast(cfg.calendar, { type: "error", title: "Failed to delete event", description: "This event no longer exists." });
-  return redirectWithToast(cfg.calendar, { type: "success", title: "Event deleted", description: event.title });
+  if (!event || !deleteEvent(db, event.id))
+    return redirectWithToast(cfg.calendar, {
+      type: "error",
+      title: "Failed to delete event",
+      description: "This event no longer exists.",
+    });
+  return redirectWithToast(cfg.calendar, {
+    type: "success",
+    title: "Event deleted",
+    description: event.title,
+  });
 }

@@ -30,7 +30,11 @@ export type FamilyRowItem = {
 };
 
 /** What the list says about a family member's invitation, in the community's time zone. */
-export function invitationState(state: SignInState, timeZone: string, now = new Date()): InvitationState {
+export function invitationState(
+  state: SignInState,
+  timeZone: string,
+  now = new Date(),
+): InvitationState {
   // "Nov 23" this year, "Nov 23, 2025" before
   const day = (iso: string) => formatDayThisYear(iso, timeZone, now);
   const label =
@@ -47,7 +51,9 @@ export function invitationState(state: SignInState, timeZone: string, now = new 
     status: state.status,
     username: state.username,
     label,
-    lastActive: state.lastActiveAt ? `last active ${formatRecentDay(state.lastActiveAt, timeZone, now)}` : null,
+    lastActive: state.lastActiveAt
+      ? `last active ${formatRecentDay(state.lastActiveAt, timeZone, now)}`
+      : null,
   };
 }
 
@@ -59,20 +65,31 @@ export async function familyListLoader({ request }: LoaderFunctionArgs) {
   // another community's resident, or none: not found, rather than an empty list
   if (params.residentId && !forResident) throw new Response("404 Page Not Found", { status: 404 });
   const { rows, page } = listFamilyPage(db, community.id, params);
-  const states = linkedSignInStates(community.id, ROLE.family, rows.map((r) => r.member.id));
+  const states = linkedSignInStates(
+    community.id,
+    ROLE.family,
+    rows.map((r) => r.member.id),
+  );
   const members: FamilyRowItem[] = rows.map(({ member, resident }) => ({
     id: member.id,
     name: member.name,
     email: member.email,
     relationship: member.relationship,
     phoneNumber: member.phoneNumber,
-    resident: { id: resident.id, name: `${resident.firstName} ${resident.lastName}`, roomNumber: resident.roomNumber, isActive: resident.isActive },
+    resident: {
+      id: resident.id,
+      name: `${resident.firstName} ${resident.lastName}`,
+      roomNumber: resident.roomNumber,
+      isActive: resident.isActive,
+    },
     invitation: invitationState(states.get(member.id) ?? NO_SIGN_IN, community.timeZone),
   }));
   return {
     members,
     page,
     view: listView(params),
-    resident: forResident ? { id: forResident.id, name: `${forResident.firstName} ${forResident.lastName}` } : null,
+    resident: forResident
+      ? { id: forResident.id, name: `${forResident.firstName} ${forResident.lastName}` }
+      : null,
   };
 }

@@ -5,7 +5,12 @@ import { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { writeAudit } from "~/models/audit.server";
 import { findFollowerByEmail } from "~/models/family-access.server";
 import { deleteFamilyMember, getFamilyMember, updateFamilyMember } from "~/models/family.server";
-import { addFamilyMemberWithInvitation, findFamilyAccount, reissueInvitation, syncFamilyAccount } from "~/models/invitation.server";
+import {
+  addFamilyMemberWithInvitation,
+  findFamilyAccount,
+  reissueInvitation,
+  syncFamilyAccount,
+} from "~/models/invitation.server";
 import { getResident, listResidents } from "~/models/resident.server";
 import type { TenantDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -17,14 +22,23 @@ import { invitationFlashHeaders, invitationPageData } from "./invitation-page.se
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
 /** A family member who already follows the chosen resident under the typed email. */
-export type ExistingFollower = { id: string; name: string; resident: string; accepted: boolean; username: string | null };
+export type ExistingFollower = {
+  id: string;
+  name: string;
+  resident: string;
+  accepted: boolean;
+  username: string | null;
+};
 const NO_RESIDENT = "Choose a resident from the list";
 
 /** Residents offered in the form: the active ones, plus the member's current resident if inactive. */
 function residentChoices(db: TenantDb, currentId?: string) {
   return listResidents(db)
     .filter((r) => r.isActive || r.id === currentId)
-    .map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}${r.roomNumber ? ` (Room ${r.roomNumber})` : ""}` }));
+    .map((r) => ({
+      id: r.id,
+      name: `${r.firstName} ${r.lastName}${r.roomNumber ? ` (Room ${r.roomNumber})` : ""}`,
+    }));
 }
 
 export async function newFamilyLoader({ request }: LoaderFunctionArgs) {
@@ -41,9 +55,14 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
   const cfg = AREAS[area];
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: FamilyMemberSchema });
-  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.addFamily] });
+  if (submission.status !== "success")
+    return submission.reply({ formErrors: [cfg.failed.addFamily] });
   const resident = getResident(db, submission.value.residentId);
-  if (!resident || !resident.isActive) return submission.reply({ formErrors: [cfg.failed.addFamily], fieldErrors: { residentId: [NO_RESIDENT] } });
+  if (!resident || !resident.isActive)
+    return submission.reply({
+      formErrors: [cfg.failed.addFamily],
+      fieldErrors: { residentId: [NO_RESIDENT] },
+    });
   // the same person added again: offer the one who is there instead of a second account
   const existing = findFollowerByEmail(db, resident.id, submission.value.email);
   if (existing) {
@@ -58,15 +77,29 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
     return { ...submission.reply(), existing: offer };
   }
   try {
-    const { member, invitation } = await addFamilyMemberWithInvitation(communityOrigin(request, community.subdomain), db, community, submission.value, user);
+    const { member, invitation } = await addFamilyMemberWithInvitation(
+      communityOrigin(request, community.subdomain),
+      db,
+      community,
+      submission.value,
+      user,
+    );
     return redirectWithToast(
       `${cfg.families}/${member.id}/invitation`,
-      { type: "success", title: "Family member added", description: `Give ${member.name} their invitation link.` },
+      {
+        type: "success",
+        title: "Family member added",
+        description: `Give ${member.name} their invitation link.`,
+      },
       { headers: await invitationFlashHeaders(invitation) },
     );
   } catch (error) {
     console.error("Adding a family member failed", error);
-    return redirectWithToast(cfg.families, { type: "error", title: cfg.failed.addFamily, description: TRY_AGAIN });
+    return redirectWithToast(cfg.families, {
+      type: "error",
+      title: cfg.failed.addFamily,
+      description: TRY_AGAIN,
+    });
   }
 }
 
@@ -81,7 +114,14 @@ export async function editFamilyLoader({ request, params }: LoaderFunctionArgs) 
   const { db } = await requireArea(request, area);
   const member = memberOr404(db, params.memberId);
   return {
-    member: { id: member.id, residentId: member.residentId, name: member.name, email: member.email, relationship: member.relationship, phoneNumber: member.phoneNumber },
+    member: {
+      id: member.id,
+      residentId: member.residentId,
+      name: member.name,
+      email: member.email,
+      relationship: member.relationship,
+      phoneNumber: member.phoneNumber,
+    },
     residents: residentChoices(db, member.residentId),
   };
 }
@@ -91,18 +131,40 @@ export async function editFamilyAction({ request, params }: ActionFunctionArgs) 
   const { db, community } = await requireArea(request, area);
   const cfg = AREAS[area];
   const before = getFamilyMember(db, params.memberId ?? "");
-  if (!before) return redirectWithToast(cfg.families, { type: "error", title: cfg.failed.updateFamily, description: "This family member is no longer in the list." });
+  if (!before)
+    return redirectWithToast(cfg.families, {
+      type: "error",
+      title: cfg.failed.updateFamily,
+      description: "This family member is no longer in the list.",
+    });
   const submission = parseWithZod(await request.formData(), { schema: FamilyMemberSchema });
-  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.updateFamily] });
+  if (submission.status !== "success")
+    return submission.reply({ formErrors: [cfg.failed.updateFamily] });
   const resident = getResident(db, submission.value.residentId);
   if (!resident || (!resident.isActive && resident.id !== before.residentId)) {
-    return submission.reply({ formErrors: [cfg.failed.updateFamily], fieldErrors: { residentId: [NO_RESIDENT] } });
+    return submission.reply({
+      formErrors: [cfg.failed.updateFamily],
+      fieldErrors: { residentId: [NO_RESIDENT] },
+    });
   }
   const v = submission.value;
-  const member = updateFamilyMember(db, before.id, { ...v, relationship: v.relationship ?? null, phoneNumber: v.phoneNumber ?? null });
-  if (!member) return redirectWithToast(cfg.families, { type: "error", title: cfg.failed.updateFamily, description: TRY_AGAIN });
+  const member = updateFamilyMember(db, before.id, {
+    ...v,
+    relationship: v.relationship ?? null,
+    phoneNumber: v.phoneNumber ?? null,
+  });
+  if (!member)
+    return redirectWithToast(cfg.families, {
+      type: "error",
+      title: cfg.failed.updateFamily,
+      description: TRY_AGAIN,
+    });
   syncFamilyAccount(community.id, member);
-  return redirectWithToast(cfg.families, { type: "success", title: "Family member updated", description: `${member.name}'s details are saved.` });
+  return redirectWithToast(cfg.families, {
+    type: "success",
+    title: "Family member updated",
+    description: `${member.name}'s details are saved.`,
+  });
 }
 
 export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs) {
@@ -110,7 +172,13 @@ export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs
   const { db } = await requireArea(request, area);
   const member = memberOr404(db, params.memberId);
   const resident = getResident(db, member.residentId);
-  return { member: { id: member.id, name: member.name, resident: resident ? `${resident.firstName} ${resident.lastName}` : "" } };
+  return {
+    member: {
+      id: member.id,
+      name: member.name,
+      resident: resident ? `${resident.firstName} ${resident.lastName}` : "",
+    },
+  };
 }
 
 export async function deleteFamilyAction({ request, params }: ActionFunctionArgs) {
@@ -120,11 +188,26 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
   const member = getFamilyMember(db, params.memberId ?? "");
   const account = member ? findFamilyAccount(community.id, member.id) : undefined;
   if (!member || !deleteFamilyMember(db, community.id, member.id)) {
-    return redirectWithToast(cfg.families, { type: "error", title: "Failed to remove family member", description: "This family member is no longer in the list." });
+    return redirectWithToast(cfg.families, {
+      type: "error",
+      title: "Failed to remove family member",
+      description: "This family member is no longer in the list.",
+    });
   }
   // an erasure: the administrators' audit page lists it (the account is gone, so its name goes in details)
-  writeAudit({ client: clientOf(request), actorUserId: user.id, action: "family.removed", targetUserId: account?.id ?? null, tenantId: community.id, details: `${member.name} <${member.email}>` });
-  return redirectWithToast(cfg.families, { type: "success", title: "Family member removed", description: `${member.name} and their sign-in have been removed.` });
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: user.id,
+    action: "family.removed",
+    targetUserId: account?.id ?? null,
+    tenantId: community.id,
+    details: `${member.name} <${member.email}>`,
+  });
+  return redirectWithToast(cfg.families, {
+    type: "success",
+    title: "Family member removed",
+    description: `${member.name} and their sign-in have been removed.`,
+  });
 }
 
 export async function invitationLoader({ request, params }: LoaderFunctionArgs) {
@@ -132,7 +215,13 @@ export async function invitationLoader({ request, params }: LoaderFunctionArgs) 
   const { db, community } = await requireArea(request, area);
   const member = memberOr404(db, params.memberId);
   // back to the family of the resident they follow, where the new member is listed
-  return invitationPageData(request, community, { id: member.id, name: member.name }, findFamilyAccount(community.id, member.id), { back: `?resident=${member.residentId}` });
+  return invitationPageData(
+    request,
+    community,
+    { id: member.id, name: member.name },
+    findFamilyAccount(community.id, member.id),
+    { back: `?resident=${member.residentId}` },
+  );
 }
 
 export async function invitationAction({ request, params }: ActionFunctionArgs) {
@@ -140,14 +229,33 @@ export async function invitationAction({ request, params }: ActionFunctionArgs) 
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const member = getFamilyMember(db, params.memberId ?? "");
-  if (!member) return redirectWithToast(cfg.families, { type: "error", title: "Failed to create invitation", description: "This family member is no longer in the list." });
-  const invitation = await reissueInvitation(communityOrigin(request, community.subdomain), db, community, member.id, user);
+  if (!member)
+    return redirectWithToast(cfg.families, {
+      type: "error",
+      title: "Failed to create invitation",
+      description: "This family member is no longer in the list.",
+    });
+  const invitation = await reissueInvitation(
+    communityOrigin(request, community.subdomain),
+    db,
+    community,
+    member.id,
+    user,
+  );
   if (!invitation) {
-    return redirectWithToast(`${cfg.families}/${member.id}/invitation`, { type: "info", title: "Already signed up", description: `${member.name} has already chosen a password.` });
+    return redirectWithToast(`${cfg.families}/${member.id}/invitation`, {
+      type: "info",
+      title: "Already signed up",
+      description: `${member.name} has already chosen a password.`,
+    });
   }
   return redirectWithToast(
     `${cfg.families}/${member.id}/invitation`,
-    { type: "success", title: "New invitation link made", description: `Give it to ${member.name}; it works once.` },
+    {
+      type: "success",
+      title: "New invitation link made",
+      description: `Give it to ${member.name}; it works once.`,
+    },
     { headers: await invitationFlashHeaders(invitation) },
   );
 }

@@ -30,7 +30,9 @@ export type FamiliesBulkResult =
   | { kind: "sheet"; entries: SheetEntry[]; skipped: { name: string; reason: string }[] }
   | { kind: "nothing"; message: string };
 
-export async function familiesBulkAction({ request }: ActionFunctionArgs): Promise<FamiliesBulkResult | Response> {
+export async function familiesBulkAction({
+  request,
+}: ActionFunctionArgs): Promise<FamiliesBulkResult | Response> {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
@@ -38,29 +40,65 @@ export async function familiesBulkAction({ request }: ActionFunctionArgs): Promi
   const intent = String(form.get("intent") ?? "");
   const chosen = familyMembersByIds(
     db,
-    form.getAll("ids").map(String).filter((v) => v.length > 0 && v.length < 100),
+    form
+      .getAll("ids")
+      .map(String)
+      .filter((v) => v.length > 0 && v.length < 100),
   );
-  if (!chosen.length) return { kind: "nothing", message: "Tick at least one family member in the list first." };
-  const states = linkedSignInStates(community.id, ROLE.family, chosen.map((m) => m.id));
+  if (!chosen.length)
+    return { kind: "nothing", message: "Tick at least one family member in the list first." };
+  const states = linkedSignInStates(
+    community.id,
+    ROLE.family,
+    chosen.map((m) => m.id),
+  );
   const client = clientOf(request);
 
   if (intent === "deactivate") {
     const on = chosen.filter((m) => states.get(m.id)?.status !== "deactivated" && states.has(m.id));
-    if (!on.length) return { kind: "nothing", message: "The ticked family members' sign-ins are already switched off." };
-    if (form.get("confirm") !== "yes") return { kind: "confirm", intent: "deactivate", people: on.map((m) => ({ id: m.id, name: m.name })) };
+    if (!on.length)
+      return {
+        kind: "nothing",
+        message: "The ticked family members' sign-ins are already switched off.",
+      };
+    if (form.get("confirm") !== "yes")
+      return {
+        kind: "confirm",
+        intent: "deactivate",
+        people: on.map((m) => ({ id: m.id, name: m.name })),
+      };
     const changed = setFamilySignInsActive(
       community.id,
       on.map((m) => m.id),
       false,
     );
-    for (const c of changed) writeAudit({ client, actorUserId: user.id, action: "family.deactivated", targetUserId: c.userId, tenantId: community.id, details: chosen.find((m) => m.id === c.memberId)?.name ?? null });
+    for (const c of changed)
+      writeAudit({
+        client,
+        actorUserId: user.id,
+        action: "family.deactivated",
+        targetUserId: c.userId,
+        tenantId: community.id,
+        details: chosen.find((m) => m.id === c.memberId)?.name ?? null,
+      });
     const ids = changed.map((c) => c.memberId);
     const names = chosen.filter((m) => ids.includes(m.id)).map((m) => m.name);
     return redirectWithToast(cfg.families, {
       type: "success",
       title: `Sign-in switched off for ${changed.length} ${changed.length === 1 ? "family member" : "family members"}`,
       description: `${names.join(", ")}: signed out now, and they cannot sign in until it is switched back on.`,
-      ...(ids.length <= UNDO_LIMIT ? { undo: { action: `${cfg.families}/bulk`, label: "Undo", fields: [["intent", "activate"] as [string, string], ...ids.map((id): [string, string] => ["ids", id])] } } : {}),
+      ...(ids.length <= UNDO_LIMIT
+        ? {
+            undo: {
+              action: `${cfg.families}/bulk`,
+              label: "Undo",
+              fields: [
+                ["intent", "activate"] as [string, string],
+                ...ids.map((id): [string, string] => ["ids", id]),
+              ],
+            },
+          }
+        : {}),
     });
   }
 
@@ -70,11 +108,26 @@ export async function familiesBulkAction({ request }: ActionFunctionArgs): Promi
       chosen.map((m) => m.id),
       true,
     );
-    for (const c of changed) writeAudit({ client, actorUserId: user.id, action: "family.reactivated", targetUserId: c.userId, tenantId: community.id, details: chosen.find((m) => m.id === c.memberId)?.name ?? null });
+    for (const c of changed)
+      writeAudit({
+        client,
+        actorUserId: user.id,
+        action: "family.reactivated",
+        targetUserId: c.userId,
+        tenantId: community.id,
+        details: chosen.find((m) => m.id === c.memberId)?.name ?? null,
+      });
     return redirectWithToast(cfg.families, {
       type: "success",
-      title: changed.length ? `Sign-in switched on for ${changed.length} ${changed.length === 1 ? "family member" : "family members"}` : "Nothing to change",
-      description: changed.length ? chosen.filter((m) => changed.some((c) => c.memberId === m.id)).map((m) => m.name).join(", ") : "Their sign-ins were already on.",
+      title: changed.length
+        ? `Sign-in switched on for ${changed.length} ${changed.length === 1 ? "family member" : "family members"}`
+        : "Nothing to change",
+      description: changed.length
+        ? chosen
+            .filter((m) => changed.some((c) => c.memberId === m.id))
+            .map((m) => m.name)
+            .join(", ")
+        : "Their sign-ins were already on.",
     });
   }
 
@@ -90,7 +143,10 @@ export async function familiesBulkAction({ request }: ActionFunctionArgs): Promi
       }
       const invitation = await reissueInvitation(origin, db, community, m.id, user);
       if (!invitation) {
-        skipped.push({ name: m.name, reason: `already signs in as ${state?.username ?? "their username"}` });
+        skipped.push({
+          name: m.name,
+          reason: `already signs in as ${state?.username ?? "their username"}`,
+        });
         continue;
       }
       const resident = getResident(db, m.residentId);

@@ -9,7 +9,16 @@ export async function gazetteLoader({ request, params }: LoaderFunctionArgs) {
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const id = params.residentId ?? "";
-  return { ...gazettePageData(request, db, community, id, `${AREAS[area].residents}/${encodeURIComponent(id)}/gazette`), residentsPath: AREAS[area].residents };
+  return {
+    ...gazettePageData(
+      request,
+      db,
+      community,
+      id,
+      `${AREAS[area].residents}/${encodeURIComponent(id)}/gazette`,
+    ),
+    residentsPath: AREAS[area].residents,
+  };
 }
 
 export async function gazettePdfLoader({ request, params }: LoaderFunctionArgs) {

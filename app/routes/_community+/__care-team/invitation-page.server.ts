@@ -8,7 +8,9 @@ import type { UserRow } from "~/models/user.server";
 import type { Community } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 
-let flashStorage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>> | null = null;
+let flashStorage: ReturnType<
+  typeof createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>
+> | null = null;
 function invitationFlash() {
   flashStorage ??= createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>({
     cookie: {
@@ -54,8 +56,12 @@ export async function invitationPageData(
   return data<InvitationPage>(
     {
       member: person,
-      account: account ? { username: account.username, status: account.passwordHash ? "active" : "invited" } : null,
-      invitation: invitation ? { url: invitation.url, username: invitation.username, expires } : null,
+      account: account
+        ? { username: account.username, status: account.passwordHash ? "active" : "invited" }
+        : null,
+      invitation: invitation
+        ? { url: invitation.url, username: invitation.username, expires }
+        : null,
       ...extra,
     },
     { headers: headers ?? undefined },
@@ -63,7 +69,10 @@ export async function invitationPageData(
 }
 
 /** The invitation to show once for this member, if one was just made; the cookie is cleared. */
-export async function readInvitationFlash(request: Request, memberId: string): Promise<{ invitation: Invitation | null; headers: Headers | null }> {
+export async function readInvitationFlash(
+  request: Request,
+  memberId: string,
+): Promise<{ invitation: Invitation | null; headers: Headers | null }> {
   const session = await invitationFlash().getSession(request.headers.get("Cookie"));
   const invitation = session.get("invitation") as Invitation | undefined;
   if (!invitation) return { invitation: null, headers: null };

@@ -27,7 +27,13 @@ export async function deactivateResidentLoader({ request, params }: LoaderFuncti
   const { db } = await requireArea(request, area);
   const resident = getResident(db, params.residentId ?? "");
   if (!resident) throw new Response("404 Page Not Found", { status: 404 });
-  return { resident: { id: resident.id, name: `${resident.firstName} ${resident.lastName}`, isActive: resident.isActive } };
+  return {
+    resident: {
+      id: resident.id,
+      name: `${resident.firstName} ${resident.lastName}`,
+      isActive: resident.isActive,
+    },
+  };
 }
 
 export async function deactivateResidentAction({ request, params }: ActionFunctionArgs) {
@@ -46,14 +52,26 @@ export async function deactivateResidentAction({ request, params }: ActionFuncti
       type: "success",
       title: "Resident deactivated",
       description: `${name} is now marked inactive (find them under Status: Inactive).`,
-      undo: { action: `${cfg.residents}/${id}/deactivate`, label: "Undo", fields: [["intent", "activate"]] },
+      undo: {
+        action: `${cfg.residents}/${id}/deactivate`,
+        label: "Undo",
+        fields: [["intent", "activate"]],
+      },
     });
   }
   if (intent === "activate") {
     setResidentsActive(db, [id], true);
-    return redirectWithToast(cfg.residents, { type: "success", title: "Resident reactivated", description: `${name} is active again.` });
+    return redirectWithToast(cfg.residents, {
+      type: "success",
+      title: "Resident reactivated",
+      description: `${name} is active again.`,
+    });
   }
-  return redirectWithToast(cfg.residents, { type: "error", title: cfg.failed.updateResident, description: "Unknown action." });
+  return redirectWithToast(cfg.residents, {
+    type: "error",
+    title: cfg.failed.updateResident,
+    description: "Unknown action.",
+  });
 }
 
 // ---- the ticked residents: /{area}/residents/bulk
@@ -70,7 +88,9 @@ export type ResidentsBulkResult =
   | { kind: "sheet"; entries: SheetEntry[]; skipped: { name: string; reason: string }[] }
   | { kind: "nothing"; message: string };
 
-export async function residentsBulkAction({ request }: ActionFunctionArgs): Promise<ResidentsBulkResult | Response> {
+export async function residentsBulkAction({
+  request,
+}: ActionFunctionArgs): Promise<ResidentsBulkResult | Response> {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
@@ -78,16 +98,26 @@ export async function residentsBulkAction({ request }: ActionFunctionArgs): Prom
   const intent = String(form.get("intent") ?? "");
   const chosen = residentsByIds(
     db,
-    form.getAll("ids").map(String).filter((v) => v.length > 0 && v.length < 100),
+    form
+      .getAll("ids")
+      .map(String)
+      .filter((v) => v.length > 0 && v.length < 100),
   );
-  if (!chosen.length) return { kind: "nothing", message: "Tick at least one resident in the list first." };
+  if (!chosen.length)
+    return { kind: "nothing", message: "Tick at least one resident in the list first." };
   const name = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`;
 
   if (intent === "deactivate") {
     const active = chosen.filter((r) => r.isActive);
-    if (!active.length) return { kind: "nothing", message: "The ticked residents are already inactive." };
+    if (!active.length)
+      return { kind: "nothing", message: "The ticked residents are already inactive." };
     // asked once: the confirmation carries the ids back with confirm=yes
-    if (form.get("confirm") !== "yes") return { kind: "confirm", intent: "deactivate", people: active.map((r) => ({ id: r.id, name: name(r) })) };
+    if (form.get("confirm") !== "yes")
+      return {
+        kind: "confirm",
+        intent: "deactivate",
+        people: active.map((r) => ({ id: r.id, name: name(r) })),
+      };
     const changed = setResidentsActive(
       db,
       active.map((r) => r.id),
@@ -98,7 +128,15 @@ export async function residentsBulkAction({ request }: ActionFunctionArgs): Prom
       type: "success",
       title: `${changed.length} ${changed.length === 1 ? "resident" : "residents"} deactivated`,
       description: changed.map(name).join(", "),
-      ...(ids.length <= UNDO_LIMIT ? { undo: { action: `${cfg.residents}/bulk`, label: "Undo", fields: [["intent", "activate"], ...listOf(ids)] } } : {}),
+      ...(ids.length <= UNDO_LIMIT
+        ? {
+            undo: {
+              action: `${cfg.residents}/bulk`,
+              label: "Undo",
+              fields: [["intent", "activate"], ...listOf(ids)],
+            },
+          }
+        : {}),
     });
   }
 
@@ -110,8 +148,12 @@ export async function residentsBulkAction({ request }: ActionFunctionArgs): Prom
     );
     return redirectWithToast(cfg.residents, {
       type: "success",
-      title: changed.length ? `${changed.length} ${changed.length === 1 ? "resident" : "residents"} reactivated` : "Nothing to change",
-      description: changed.length ? changed.map(name).join(", ") : "The ticked residents were already active.",
+      title: changed.length
+        ? `${changed.length} ${changed.length === 1 ? "resident" : "residents"} reactivated`
+        : "Nothing to change",
+      description: changed.length
+        ? changed.map(name).join(", ")
+        : "The ticked residents were already active.",
     });
   }
 
@@ -122,9 +164,24 @@ export async function residentsBulkAction({ request }: ActionFunctionArgs): Prom
     for (const r of chosen) {
       const result = await residentInvitation(origin, db, community, r.id, user);
       if (result.ok) {
-        entries.push({ name: result.invitation.name, detail: r.roomNumber ? `Room ${r.roomNumber}` : null, username: result.invitation.username, url: result.invitation.url, expires: formatCalendarDate(result.invitation.expiresAt.slice(0, 10)), qrSvg: await qrSvg(result.invitation.url) });
+        entries.push({
+          name: result.invitation.name,
+          detail: r.roomNumber ? `Room ${r.roomNumber}` : null,
+          username: result.invitation.username,
+          url: result.invitation.url,
+          expires: formatCalendarDate(result.invitation.expiresAt.slice(0, 10)),
+          qrSvg: await qrSvg(result.invitation.url),
+        });
       } else {
-        skipped.push({ name: name(r), reason: result.reason === "inactive" ? "inactive: reactivate them first" : result.reason === "active" ? `already signs in as ${result.username}` : "no longer in the list" });
+        skipped.push({
+          name: name(r),
+          reason:
+            result.reason === "inactive"
+              ? "inactive: reactivate them first"
+              : result.reason === "active"
+                ? `already signs in as ${result.username}`
+                : "no longer in the list",
+        });
       }
     }
     return { kind: "sheet", entries, skipped };
@@ -150,7 +207,10 @@ export async function residentsPrintLoader({ request }: LoaderFunctionArgs) {
   if (byRoom) rows.sort((a, b) => (a.roomKey < b.roomKey ? -1 : a.roomKey > b.roomKey ? 1 : 0));
   return {
     facility: community.name,
-    printedOn: new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "long" }).format(new Date()),
+    printedOn: new Intl.DateTimeFormat("en-US", {
+      timeZone: community.timeZone,
+      dateStyle: "long",
+    }).format(new Date()),
     byRoom,
     residents: rows.map(({ roomKey: _key, ...r }) => r),
   };

@@ -8,7 +8,13 @@ import { communityOrigin } from "~/utils/host.server";
 import { qrSvg } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getResident } from "~/models/resident.server";
-import { clearKioskPin, kioskPinProblem, newKioskCard, setKioskConsent, setKioskPin } from "~/models/kiosk.server";
+import {
+  clearKioskPin,
+  kioskPinProblem,
+  newKioskCard,
+  setKioskConsent,
+  setKioskPin,
+} from "~/models/kiosk.server";
 import { AREAS, areaOf } from "./areas";
 
 export async function residentKioskLoader({ request, params }: LoaderFunctionArgs) {
@@ -16,10 +22,23 @@ export async function residentKioskLoader({ request, params }: LoaderFunctionArg
   const { db } = await requireArea(request, area);
   const r = getResident(db, params.residentId ?? "");
   if (!r) throw new Response("404 Page Not Found", { status: 404 });
-  return { resident: { id: r.id, name: `${r.firstName} ${r.lastName}`, isActive: r.isActive, consent: r.kioskConsent, hasPin: !!r.kioskPinHash, hasCard: !!r.kioskCardTokenHash } };
+  return {
+    resident: {
+      id: r.id,
+      name: `${r.firstName} ${r.lastName}`,
+      isActive: r.isActive,
+      consent: r.kioskConsent,
+      hasPin: !!r.kioskPinHash,
+      hasCard: !!r.kioskCardTokenHash,
+    },
+  };
 }
 
-export type ResidentKioskResult = { pinError?: string; consent?: boolean; card?: { url: string; qrSvg: string } };
+export type ResidentKioskResult = {
+  pinError?: string;
+  consent?: boolean;
+  card?: { url: string; qrSvg: string };
+};
 
 export async function residentKioskAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
@@ -33,14 +52,26 @@ export async function residentKioskAction({ request, params }: ActionFunctionArg
   const intent = String(form.get("intent") ?? "");
   if (intent === "remove-pin") {
     clearKioskPin(db, r.id);
-    return redirectWithToast(page, { type: "success", title: "Kiosk PIN removed", description: `${name} needs a member of staff to help at the kiosk until a new PIN is set.` });
+    return redirectWithToast(page, {
+      type: "success",
+      title: "Kiosk PIN removed",
+      description: `${name} needs a member of staff to help at the kiosk until a new PIN is set.`,
+    });
   }
   if (intent === "card") {
-    if (!r.isActive || !r.kioskConsent) return data<ResidentKioskResult>({ pinError: "Sign-in cards are for active residents who agreed to use the kiosk." }, { status: 400 });
+    if (!r.isActive || !r.kioskConsent)
+      return data<ResidentKioskResult>(
+        { pinError: "Sign-in cards are for active residents who agreed to use the kiosk." },
+        { status: 400 },
+      );
     const url = `${communityOrigin(request, community.subdomain)}/kiosk/card/${newKioskCard(db, r.id)}`;
     return data<ResidentKioskResult>({ card: { url, qrSvg: await qrSvg(url) } });
   }
-  if (intent !== "save") return data<ResidentKioskResult>({ pinError: "Something went wrong. Please try again." }, { status: 400 });
+  if (intent !== "save")
+    return data<ResidentKioskResult>(
+      { pinError: "Something went wrong. Please try again." },
+      { status: 400 },
+    );
   const consent = form.get("consent") === "on";
   const pin = String(form.get("pin") ?? "").trim();
   if (pin) {
@@ -52,6 +83,8 @@ export async function residentKioskAction({ request, params }: ActionFunctionArg
   return redirectWithToast(page, {
     type: "success",
     title: "Kiosk settings saved",
-    description: consent ? `${name} appears on the lounge kiosks${pin ? " with the new PIN" : ""}.` : `${name} does not appear on the lounge kiosks.`,
+    description: consent
+      ? `${name} appears on the lounge kiosks${pin ? " with the new PIN" : ""}.`
+      : `${name} does not appear on the lounge kiosks.`,
   });
 }

@@ -29,7 +29,11 @@ export async function residentListLoader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, area);
   const params = readResidentListParams(new URL(request.url).searchParams);
   const { rows, page } = listResidentsPage(db, params);
-  const signIns = linkedSignInStates(community.id, ROLE.resident, rows.map((r) => r.id));
+  const signIns = linkedSignInStates(
+    community.id,
+    ROLE.resident,
+    rows.map((r) => r.id),
+  );
   const residents: ResidentRowItem[] = rows.map((r) => ({
     id: r.id,
     firstName: r.firstName,

@@ -48,7 +48,10 @@ export type ResidentListItem = {
   signIn: "none" | "invited" | "active";
 };
 
-function toListItem(r: ResidentWithCounts, signIn: ResidentListItem["signIn"] = "none"): ResidentListItem {
+function toListItem(
+  r: ResidentWithCounts,
+  signIn: ResidentListItem["signIn"] = "none",
+): ResidentListItem {
   return {
     id: r.id,
     firstName: r.firstName,
@@ -70,7 +73,8 @@ function toListItem(r: ResidentWithCounts, signIn: ResidentListItem["signIn"] = 
 async function takePhoto(formData: FormData): Promise<Buffer | null> {
   const file = formData.get("photo");
   formData.delete("photo");
-  if (file && typeof file === "object" && "arrayBuffer" in file && file.size > 0) return Buffer.from(await file.arrayBuffer());
+  if (file && typeof file === "object" && "arrayBuffer" in file && file.size > 0)
+    return Buffer.from(await file.arrayBuffer());
   return null;
 }
 
@@ -90,30 +94,50 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
   const { formData, photoBytes } = read;
   const photo = await takePhoto(formData);
   const submission = parseWithZod(formData, { schema: ResidentSchema });
-  if (photoBytes !== undefined) return submission.reply({ formErrors: [cfg.failed.createResident], fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] } });
-  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.createResident] });
+  if (photoBytes !== undefined)
+    return submission.reply({
+      formErrors: [cfg.failed.createResident],
+      fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
+    });
+  if (submission.status !== "success")
+    return submission.reply({ formErrors: [cfg.failed.createResident] });
   let imageId: string | null = null;
   if (photo) {
     try {
-      imageId = (await saveImage(db, community, photo, { uploadedByUserId: user.id, status: "attached" })).id;
+      imageId = (
+        await saveImage(db, community, photo, { uploadedByUserId: user.id, status: "attached" })
+      ).id;
     } catch (error) {
       if (!(error instanceof MediaError)) throw error;
-      return submission.reply({ formErrors: [cfg.failed.createResident], fieldErrors: { photo: [`${error.title}: ${error.description}`] } });
+      return submission.reply({
+        formErrors: [cfg.failed.createResident],
+        fieldErrors: { photo: [`${error.title}: ${error.description}`] },
+      });
     }
   }
   try {
     const resident = createResident(db, { ...submission.value, profileImageId: imageId }, user);
     // the list's page that shows the new resident
     const page = residentListPageOf(db, resident);
-    return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, { type: "success", title: "Resident added", description: `${resident.firstName} ${resident.lastName} is now in the residents list.` });
+    return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, {
+      type: "success",
+      title: "Resident added",
+      description: `${resident.firstName} ${resident.lastName} is now in the residents list.`,
+    });
   } catch (error) {
     console.error("Adding a resident failed", error);
     if (imageId) deleteMedia(db, community, imageId);
-    return redirectWithToast(cfg.residents, { type: "error", title: cfg.failed.createResident, description: TRY_AGAIN });
+    return redirectWithToast(cfg.residents, {
+      type: "error",
+      title: cfg.failed.createResident,
+      description: TRY_AGAIN,
+    });
   }
 }
 
-export type ResidentDetail = ResidentListItem & { family: { id: string; name: string; relationship: string | null }[] };
+export type ResidentDetail = ResidentListItem & {
+  family: { id: string; name: string; relationship: string | null }[];
+};
 
 export async function editResidentLoader({ request, params }: LoaderFunctionArgs) {
   const area = areaOf(request);
@@ -123,7 +147,11 @@ export async function editResidentLoader({ request, params }: LoaderFunctionArgs
   const counts = listResidentsWithStoryCounts(db).find((r) => r.id === row.id)!;
   const resident: ResidentDetail = {
     ...toListItem(counts),
-    family: listFamilyOfResident(db, row.id).map((f) => ({ id: f.id, name: f.name, relationship: f.relationship })),
+    family: listFamilyOfResident(db, row.id).map((f) => ({
+      id: f.id,
+      name: f.name,
+      relationship: f.relationship,
+    })),
   };
   return { resident, transcription: modelLanguages() };
 }
@@ -133,7 +161,12 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const id = params.residentId ?? "";
-  const failed = (description = TRY_AGAIN) => redirectWithToast(cfg.residents, { type: "error", title: cfg.failed.updateResident, description });
+  const failed = (description = TRY_AGAIN) =>
+    redirectWithToast(cfg.residents, {
+      type: "error",
+      title: cfg.failed.updateResident,
+      description,
+    });
   if (!getResident(db, id)) return failed("This resident is no longer in the list.");
   const read = await readResidentForm(request);
   if ("refused" in read) return read.refused;
@@ -145,27 +178,48 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   if (intent === "activate") {
     const r = setResidentActive(db, id, true);
     if (!r) return failed();
-    return redirectWithToast(cfg.residents, { type: "success", title: "Resident reactivated", description: `${r.firstName} ${r.lastName} is active again.` });
+    return redirectWithToast(cfg.residents, {
+      type: "success",
+      title: "Resident reactivated",
+      description: `${r.firstName} ${r.lastName} is active again.`,
+    });
   }
 
   const photo = await takePhoto(formData);
   const removePhoto = formData.get("removePhoto") === "on";
   const submission = parseWithZod(formData, { schema: ResidentSchema });
-  if (photoBytes !== undefined) return submission.reply({ formErrors: [cfg.failed.updateResident], fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] } });
-  if (submission.status !== "success") return submission.reply({ formErrors: [cfg.failed.updateResident] });
+  if (photoBytes !== undefined)
+    return submission.reply({
+      formErrors: [cfg.failed.updateResident],
+      fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
+    });
+  if (submission.status !== "success")
+    return submission.reply({ formErrors: [cfg.failed.updateResident] });
   try {
     if (photo) await setResidentPhoto(db, community, id, photo, user.id);
     else if (removePhoto) await setResidentPhoto(db, community, id, null);
   } catch (error) {
     if (!(error instanceof MediaError)) throw error;
-    return submission.reply({ formErrors: [cfg.failed.updateResident], fieldErrors: { photo: [`${error.title}: ${error.description}`] } });
+    return submission.reply({
+      formErrors: [cfg.failed.updateResident],
+      fieldErrors: { photo: [`${error.title}: ${error.description}`] },
+    });
   }
   // an emptied optional field is cleared, not kept
   const v = submission.value;
-  const r = updateResident(db, id, { ...v, roomNumber: v.roomNumber ?? null, dateOfBirth: v.dateOfBirth ?? null, admissionDate: v.admissionDate ?? null });
+  const r = updateResident(db, id, {
+    ...v,
+    roomNumber: v.roomNumber ?? null,
+    dateOfBirth: v.dateOfBirth ?? null,
+    admissionDate: v.admissionDate ?? null,
+  });
   if (!r) return failed();
   const page = residentListPageOf(db, r);
-  return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, { type: "success", title: "Resident updated", description: `${r.firstName} ${r.lastName}'s details are saved.` });
+  return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, {
+    type: "success",
+    title: "Resident updated",
+    description: `${r.firstName} ${r.lastName}'s details are saved.`,
+  });
 }
 
 /** The resident's sign-in link page: the link just made (shown once), or a button to make one. */
@@ -175,7 +229,13 @@ export async function residentInvitationLoader({ request, params }: LoaderFuncti
   const row = getResident(db, params.residentId ?? "");
   if (!row) throw new Response("404 Page Not Found", { status: 404 });
   const name = `${row.firstName} ${row.lastName}`;
-  return invitationPageData(request, community, { id: row.id, name }, findResidentAccount(community.id, row.id), { inactive: !row.isActive, back: `?q=${encodeURIComponent(name)}` });
+  return invitationPageData(
+    request,
+    community,
+    { id: row.id, name },
+    findResidentAccount(community.id, row.id),
+    { inactive: !row.isActive, back: `?q=${encodeURIComponent(name)}` },
+  );
 }
 
 export async function residentInvitationAction({ request, params }: ActionFunctionArgs) {
@@ -184,15 +244,39 @@ export async function residentInvitationAction({ request, params }: ActionFuncti
   const cfg = AREAS[area];
   const id = params.residentId ?? "";
   const page = `${cfg.residents}/${id}/invitation`;
-  const result = await residentInvitation(communityOrigin(request, community.subdomain), db, community, id, user);
+  const result = await residentInvitation(
+    communityOrigin(request, community.subdomain),
+    db,
+    community,
+    id,
+    user,
+  );
   if (!result.ok) {
-    if (result.reason === "unknown") return redirectWithToast(cfg.residents, { type: "error", title: "Failed to create sign-in link", description: "This resident is no longer in the list." });
-    if (result.reason === "inactive") return redirectWithToast(page, { type: "error", title: "Failed to create sign-in link", description: "This resident is inactive. Reactivate them first." });
-    return redirectWithToast(page, { type: "info", title: "Already signed up", description: `They have already chosen a password and sign in as ${result.username}.` });
+    if (result.reason === "unknown")
+      return redirectWithToast(cfg.residents, {
+        type: "error",
+        title: "Failed to create sign-in link",
+        description: "This resident is no longer in the list.",
+      });
+    if (result.reason === "inactive")
+      return redirectWithToast(page, {
+        type: "error",
+        title: "Failed to create sign-in link",
+        description: "This resident is inactive. Reactivate them first.",
+      });
+    return redirectWithToast(page, {
+      type: "info",
+      title: "Already signed up",
+      description: `They have already chosen a password and sign in as ${result.username}.`,
+    });
   }
   return redirectWithToast(
     page,
-    { type: "success", title: "Sign-in link made", description: `Give it to ${result.invitation.name}; it works once.` },
+    {
+      type: "success",
+      title: "Sign-in link made",
+      description: `Give it to ${result.invitation.name}; it works once.`,
+    },
     { headers: await invitationFlashHeaders(result.invitation) },
   );
 }
@@ -201,12 +285,18 @@ export async function residentInvitationAction({ request, params }: ActionFuncti
  * The resident form, read to its end: a photo over 5 MB is reported with its size (and not kept),
  * so the form comes back with everything typed. A body past the hard cap: the form-level message.
  */
-async function readResidentForm(request: Request): Promise<{ formData: FormData; photoBytes: number | undefined } | { refused: ReturnType<typeof formLevelReply> }> {
+async function readResidentForm(
+  request: Request,
+): Promise<
+  | { formData: FormData; photoBytes: number | undefined }
+  | { refused: ReturnType<typeof formLevelReply> }
+> {
   try {
     const { form, tooLarge } = await readPhotoForm(request);
     return { formData: form, photoBytes: tooLarge.get("photo") };
   } catch (error) {
-    if (error instanceof MediaError) return { refused: formLevelReply([error.title, error.description]) };
+    if (error instanceof MediaError)
+      return { refused: formLevelReply([error.title, error.description]) };
     throw error;
   }
 }

@@ -7,7 +7,10 @@ import type { Community, TenantDb } from "~/utils/db.server";
 
 export type CareTeamTotals = { residents: number; families: number; news: number; events: number };
 
-export function careTeamTotals(db: TenantDb, community: Pick<Community, "timeZone">): CareTeamTotals {
+export function careTeamTotals(
+  db: TenantDb,
+  community: Pick<Community, "timeZone">,
+): CareTeamTotals {
   return {
     residents: countActiveResidents(db),
     families: countFamilyMembers(db),

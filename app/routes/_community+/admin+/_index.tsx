@@ -19,39 +19,77 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ago = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
   const stories = countStoriesByReviewStatus(db);
   const today = todayInTimeZone(community.timeZone, now);
-  const pendingInvitations = listFamilyPage(db, community.id, readFamilyListParams(new URLSearchParams({ invitation: "pending" })), SHOWN);
+  const pendingInvitations = listFamilyPage(
+    db,
+    community.id,
+    readFamilyListParams(new URLSearchParams({ invitation: "pending" })),
+    SHOWN,
+  );
   const attention = {
     pendingStories: listPendingStories(db)
       .slice(0, SHOWN)
-      .map((s) => ({ id: s.id, title: s.title, resident: `${s.resident.firstName} ${s.resident.lastName}`, sent: ago(s.createdAt) })),
+      .map((s) => ({
+        id: s.id,
+        title: s.title,
+        resident: `${s.resident.firstName} ${s.resident.lastName}`,
+        sent: ago(s.createdAt),
+      })),
     pendingStoryCount: stories.pending,
-    invitations: pendingInvitations.rows.map(({ member, resident }) => ({ id: member.id, name: member.name, resident: `${resident.firstName} ${resident.lastName}` })),
+    invitations: pendingInvitations.rows.map(({ member, resident }) => ({
+      id: member.id,
+      name: member.name,
+      resident: `${resident.firstName} ${resident.lastName}`,
+    })),
     invitationCount: pendingInvitations.page.total,
     drafts: listNewsPosts(db)
       .filter((p) => !p.isPublished)
       .map((p) => ({ id: p.id, title: p.title, updated: ago(p.updatedAt) })),
-    soon: listEvents(db, community.timeZone, { from: today, before: addDaysToDate(today, 2), now }).map((e) => ({ id: e.id, title: e.title, badge: e.badge.label, isActive: e.isActive })),
+    soon: listEvents(db, community.timeZone, {
+      from: today,
+      before: addDaysToDate(today, 2),
+      now,
+    }).map((e) => ({ id: e.id, title: e.title, badge: e.badge.label, isActive: e.isActive })),
   };
   return {
     checklist: gettingStarted(db, community.id),
     attention,
-    activity: listRecentActivity(db, 8).map((a) => ({ id: a.id, summary: a.summary, when: ago(a.createdAt) })),
+    activity: listRecentActivity(db, 8).map((a) => ({
+      id: a.id,
+      summary: a.summary,
+      when: ago(a.createdAt),
+    })),
   };
 }
 
 const STEPS: Record<ChecklistStep["key"], { label: string; to: string; action: string }> = {
   residents: { label: "Add your residents", to: "/admin/residents/new", action: "Add a resident" },
-  families: { label: "Invite their families", to: "/admin/families/new", action: "Add a family member" },
+  families: {
+    label: "Invite their families",
+    to: "/admin/families/new",
+    action: "Add a family member",
+  },
   news: { label: "Post the first news", to: "/admin/news/new", action: "Write a news post" },
-  event: { label: "Add an event to the calendar", to: "/admin/calendar/new", action: "Create an event" },
-  "sign-ins": { label: "Make sign-in links for residents (or a lounge kiosk)", to: "/admin/residents", action: "Tick residents, then Make sign-in links" },
+  event: {
+    label: "Add an event to the calendar",
+    to: "/admin/calendar/new",
+    action: "Create an event",
+  },
+  "sign-ins": {
+    label: "Make sign-in links for residents (or a lounge kiosk)",
+    to: "/admin/residents",
+    action: "Tick residents, then Make sign-in links",
+  },
 };
 
 function Checklist({ steps }: { steps: ChecklistStep[] }) {
   const done = steps.filter((s) => s.done).length;
   if (done === steps.length) return null;
   return (
-    <section aria-labelledby="checklist-title" className="card border-2 border-brand-700" data-testid="getting-started">
+    <section
+      aria-labelledby="checklist-title"
+      className="card border-2 border-brand-700"
+      data-testid="getting-started"
+    >
       <h2 id="checklist-title" className="mb-1 text-2xl font-bold">
         Getting started
       </h2>
@@ -60,8 +98,16 @@ function Checklist({ steps }: { steps: ChecklistStep[] }) {
       </p>
       <ol className="space-y-2">
         {steps.map((s) => (
-          <li key={s.key} className="flex flex-wrap items-center gap-3" data-step={s.key} data-done={s.done ? "yes" : "no"}>
-            <span aria-hidden="true" className={`inline-flex h-8 w-8 items-center justify-center rounded-full border-2 text-lg font-bold ${s.done ? "border-green-800 bg-green-50 text-green-900" : "border-stone-400 text-stone-500"}`}>
+          <li
+            key={s.key}
+            className="flex flex-wrap items-center gap-3"
+            data-step={s.key}
+            data-done={s.done ? "yes" : "no"}
+          >
+            <span
+              aria-hidden="true"
+              className={`inline-flex h-8 w-8 items-center justify-center rounded-full border-2 text-lg font-bold ${s.done ? "border-green-800 bg-green-50 text-green-900" : "border-stone-400 text-stone-500"}`}
+            >
               {s.done ? "✓" : ""}
             </span>
             <span className={`text-lg ${s.done ? "text-stone-700 line-through" : "font-semibold"}`}>
@@ -82,7 +128,11 @@ function Checklist({ steps }: { steps: ChecklistStep[] }) {
 
 export default function AdminOverview() {
   const { checklist, attention, activity } = useLoaderData<typeof loader>();
-  const nothing = !attention.pendingStories.length && !attention.invitations.length && !attention.drafts.length && !attention.soon.length;
+  const nothing =
+    !attention.pendingStories.length &&
+    !attention.invitations.length &&
+    !attention.drafts.length &&
+    !attention.soon.length;
   return (
     <div className="space-y-8">
       <h2 className="sr-only">Overview</h2>
@@ -95,7 +145,9 @@ export default function AdminOverview() {
         {nothing ? <p className="text-lg">Nothing needs your attention right now.</p> : null}
         {attention.pendingStories.length ? (
           <div className="mb-6">
-            <h3 className="mb-2 text-xl font-bold">Stories awaiting review ({attention.pendingStoryCount})</h3>
+            <h3 className="mb-2 text-xl font-bold">
+              Stories awaiting review ({attention.pendingStoryCount})
+            </h3>
             <ul className="space-y-2">
               {attention.pendingStories.map((s) => (
                 <li key={s.id}>
@@ -115,7 +167,9 @@ export default function AdminOverview() {
         ) : null}
         {attention.invitations.length ? (
           <div className="mb-6">
-            <h3 className="mb-2 text-xl font-bold">Family invitations not yet accepted ({attention.invitationCount})</h3>
+            <h3 className="mb-2 text-xl font-bold">
+              Family invitations not yet accepted ({attention.invitationCount})
+            </h3>
             <ul className="space-y-2">
               {attention.invitations.map((f) => (
                 <li key={f.id}>

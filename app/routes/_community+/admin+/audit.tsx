@@ -5,7 +5,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState, SectionHeader } from "~/components/admin/ui";
 import { hrefWith, Pager } from "~/components/lists/ListControls";
-import { AUDIT_KINDS, auditActionLabel, listCommunityAudit, type AuditKind } from "~/models/audit.server";
+import {
+  AUDIT_KINDS,
+  auditActionLabel,
+  listCommunityAudit,
+  type AuditKind,
+} from "~/models/audit.server";
 import { PER_PAGE } from "~/models/list-params";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireArea } from "~/utils/permissions.server";
@@ -21,10 +26,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const kind = KINDS.includes(raw as AuditKind) ? (raw as AuditKind) : null;
   const requested = parsePageParam(url.searchParams.get("page"));
   // the count comes with the page; asking again for the last page when the request was past it
-  let result = listCommunityAudit(community.id, { kind, limit: PER_PAGE, offset: (requested - 1) * PER_PAGE });
+  let result = listCommunityAudit(community.id, {
+    kind,
+    limit: PER_PAGE,
+    offset: (requested - 1) * PER_PAGE,
+  });
   const page = pageOf(result.total, requested, PER_PAGE);
-  if (page.page !== requested) result = listCommunityAudit(community.id, { kind, limit: PER_PAGE, offset: page.offset });
-  const when = new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "medium", timeStyle: "short" });
+  if (page.page !== requested)
+    result = listCommunityAudit(community.id, { kind, limit: PER_PAGE, offset: page.offset });
+  const when = new Intl.DateTimeFormat("en-US", {
+    timeZone: community.timeZone,
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   return {
     kind,
     kinds: KINDS.map((k) => ({ value: k, label: AUDIT_KINDS[k].label })),
@@ -50,13 +64,19 @@ export default function AdminAudit() {
     <section aria-labelledby="audit-title">
       <SectionHeader id="audit-title" title="Audit log" />
       <p className="mb-3 text-base">
-        Sign-ins as your users by the system administrator, changes to staff, removals and sign-ins switched off, and exports of your lists. Newest first.
+        Sign-ins as your users by the system administrator, changes to staff, removals and sign-ins
+        switched off, and exports of your lists. Newest first.
       </p>
       <nav aria-label="Kinds of entries" className="mb-4">
         <ul className="flex flex-wrap gap-2">
           {[{ value: null, label: "Everything" }, ...kinds].map((k) => (
             <li key={k.value ?? "all"}>
-              <Link to={`/admin/audit${hrefWith(search, { kind: k.value })}`} aria-current={kind === k.value ? "page" : undefined} className={kind === k.value ? "btn-primary" : "btn-secondary"} preventScrollReset>
+              <Link
+                to={`/admin/audit${hrefWith(search, { kind: k.value })}`}
+                aria-current={kind === k.value ? "page" : undefined}
+                className={kind === k.value ? "btn-primary" : "btn-secondary"}
+                preventScrollReset
+              >
                 {k.label}
               </Link>
             </li>
@@ -68,8 +88,13 @@ export default function AdminAudit() {
       ) : (
         <>
           {/* nothing in the log's rows takes focus, so the scroller itself does: a keyboard can scroll it sideways on a phone */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <div className="card relative overflow-x-auto p-0" tabIndex={0} role="region" aria-label="Audit log entries">
+          <div
+            className="card relative overflow-x-auto p-0"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            role="region"
+            aria-label="Audit log entries"
+          >
             <table className="w-full min-w-[48rem] border-collapse text-left text-base">
               <caption className="sr-only">Audit log entries, newest first</caption>
               <thead className="bg-stone-100">
@@ -83,7 +108,12 @@ export default function AdminAudit() {
               </thead>
               <tbody>
                 {entries.map((e) => (
-                  <tr key={e.id} className="border-t border-stone-300 align-top" data-testid="audit-row" data-action={e.action}>
+                  <tr
+                    key={e.id}
+                    className="border-t border-stone-300 align-top"
+                    data-testid="audit-row"
+                    data-action={e.action}
+                  >
                     <td className="whitespace-nowrap px-3 py-2">
                       <time dateTime={e.at}>{e.when}</time>
                     </td>

@@ -15,7 +15,10 @@ import { env } from "~/utils/env.server";
 import { requireArea } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: h, label: h === 0 ? "Midnight" : h === 12 ? "Noon" : `${h % 12}:00 ${h < 12 ? "AM" : "PM"}` }));
+const HOURS = Array.from({ length: 24 }, (_, h) => ({
+  value: h,
+  label: h === 0 ? "Midnight" : h === 12 ? "Noon" : `${h % 12}:00 ${h < 12 ? "AM" : "PM"}`,
+}));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
@@ -24,19 +27,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const preview = planDigest(db, community, windowUntil(db, now), now);
   const when = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat("en-US", { timeZone: community.timeZone, dateStyle: "full", timeStyle: "short" }).format(new Date(iso)) : null;
+    iso
+      ? new Intl.DateTimeFormat("en-US", {
+          timeZone: community.timeZone,
+          dateStyle: "full",
+          timeStyle: "short",
+        }).format(new Date(iso))
+      : null;
   return {
     schedule: { day: settings.day, hour: settings.hour, label: describeSchedule(settings) },
     timeZone: community.timeZone,
     nextLabel: when(next?.toISOString() ?? null),
     preview: {
       since: when(preview.window.from),
-      recipients: preview.recipients.map((r) => ({ name: r.name, stories: r.stories.length, pinned: r.pinned.length, notices: r.notices.length })),
+      recipients: preview.recipients.map((r) => ({
+        name: r.name,
+        stories: r.stories.length,
+        pinned: r.pinned.length,
+        notices: r.notices.length,
+      })),
       quiet: preview.quiet,
     },
     delivery: env().SMTP_URL ? "smtp" : "files",
     counts: outboxCounts(db),
-    recent: recentEmails(db, 20).map((m) => ({ id: m.id, to: m.toName ?? m.toAddress, subject: m.subject, status: m.status, attempts: m.attempts, lastError: m.lastError, when: when(m.sentAt ?? m.createdAt) })),
+    recent: recentEmails(db, 20).map((m) => ({
+      id: m.id,
+      to: m.toName ?? m.toAddress,
+      subject: m.subject,
+      status: m.status,
+      attempts: m.attempts,
+      lastError: m.lastError,
+      when: when(m.sentAt ?? m.createdAt),
+    })),
   };
 }
 
@@ -46,7 +68,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return submission.reply();
   saveDigestSchedule(db, submission.value);
   digestScheduleChanged(community.subdomain);
-  return redirectWithToast("/admin/email", { type: "success", title: "Digest schedule saved", description: `The weekly digest goes out ${describeSchedule(submission.value)}.` });
+  return redirectWithToast("/admin/email", {
+    type: "success",
+    title: "Digest schedule saved",
+    description: `The weekly digest goes out ${describeSchedule(submission.value)}.`,
+  });
 }
 
 const STATUS_TONE = { queued: "amber", sending: "blue", sent: "green", failed: "red" } as const;
@@ -54,20 +80,30 @@ const STATUS_TONE = { queued: "amber", sending: "blue", sent: "green", failed: "
 export default function AdminEmail() {
   const d = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ id: "digest-schedule", lastResult, defaultValue: { day: String(d.schedule.day), hour: String(d.schedule.hour) } });
+  const [form, fields] = useForm({
+    id: "digest-schedule",
+    lastResult,
+    defaultValue: { day: String(d.schedule.day), hour: String(d.schedule.hour) },
+  });
   return (
     <div className="space-y-10">
       <section aria-labelledby="digest-title">
         <SectionHeader id="digest-title" title="Weekly digest" />
         <p className="mb-4 text-lg">
-          Each week, everyone who wants email gets one message with their resident's new stories, pinned news and the coming week's events. Nobody
-          gets one in a quiet week. It goes out <strong>{d.schedule.label}</strong> ({d.timeZone}).
+          Each week, everyone who wants email gets one message with their resident's new stories,
+          pinned news and the coming week's events. Nobody gets one in a quiet week. It goes out{" "}
+          <strong>{d.schedule.label}</strong> ({d.timeZone}).
           {d.nextLabel ? ` Next: ${d.nextLabel}.` : ""}
         </p>
         <Form method="post" {...getFormProps(form)} className="card max-w-xl">
           <ErrorList id={form.errorId} errors={form.errors} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Day" htmlFor={fields.day.id} errors={fields.day.errors} errorId={fields.day.errorId}>
+            <Field
+              label="Day"
+              htmlFor={fields.day.id}
+              errors={fields.day.errors}
+              errorId={fields.day.errorId}
+            >
               <select {...getSelectProps(fields.day)} className="input">
                 {WEEKDAYS.map((name, i) => (
                   <option key={name} value={i}>
@@ -76,7 +112,12 @@ export default function AdminEmail() {
                 ))}
               </select>
             </Field>
-            <Field label="Hour" htmlFor={fields.hour.id} errors={fields.hour.errors} errorId={fields.hour.errorId}>
+            <Field
+              label="Hour"
+              htmlFor={fields.hour.id}
+              errors={fields.hour.errors}
+              errorId={fields.hour.errorId}
+            >
               <select {...getSelectProps(fields.hour)} className="input">
                 {HOURS.map((h) => (
                   <option key={h.value} value={h.value}>
@@ -92,13 +133,21 @@ export default function AdminEmail() {
         {d.preview.recipients.length ? (
           <>
             <p className="mb-2 text-lg">
-              New since {d.preview.since}: {d.preview.recipients.length} {d.preview.recipients.length === 1 ? "person" : "people"} would get it; {d.preview.quiet}{" "}
-              {d.preview.quiet === 1 ? "has" : "have"} nothing new.
+              New since {d.preview.since}: {d.preview.recipients.length}{" "}
+              {d.preview.recipients.length === 1 ? "person" : "people"} would get it;{" "}
+              {d.preview.quiet} {d.preview.quiet === 1 ? "has" : "have"} nothing new.
             </p>
             <ul className="list-disc space-y-1 pl-6 text-base" data-testid="digest-preview">
               {d.preview.recipients.map((r) => (
                 <li key={r.name}>
-                  {r.name}: {[r.stories ? `${r.stories} new ${r.stories === 1 ? "story" : "stories"}` : null, r.pinned ? `${r.pinned} pinned` : null, r.notices ? `${r.notices} notifications` : null].filter(Boolean).join(", ")}
+                  {r.name}:{" "}
+                  {[
+                    r.stories ? `${r.stories} new ${r.stories === 1 ? "story" : "stories"}` : null,
+                    r.pinned ? `${r.pinned} pinned` : null,
+                    r.notices ? `${r.notices} notifications` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(", ")}
                 </li>
               ))}
             </ul>
@@ -141,7 +190,11 @@ export default function AdminEmail() {
                     <td className="px-4 py-2">{m.subject}</td>
                     <td className="px-4 py-2">
                       <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge>
-                      {m.lastError ? <span className="mt-1 block text-base text-red-900">{m.lastError} (attempt {m.attempts})</span> : null}
+                      {m.lastError ? (
+                        <span className="mt-1 block text-base text-red-900">
+                          {m.lastError} (attempt {m.attempts})
+                        </span>
+                      ) : null}
                     </td>
                     <td className="px-4 py-2">{m.when}</td>
                   </tr>

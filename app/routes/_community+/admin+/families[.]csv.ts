@@ -12,11 +12,35 @@ import { invitationState } from "../__care-team/families-list.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, user } = await requireArea(request, "admin");
-  const rows = listFamilyMatching(db, community.id, readFamilyListParams(new URL(request.url).searchParams));
-  const states = linkedSignInStates(community.id, ROLE.family, rows.map((r) => r.member.id));
-  writeAudit({ client: clientOf(request), actorUserId: user.id, action: "export.families", tenantId: community.id, details: `${rows.length} family members` });
+  const rows = listFamilyMatching(
+    db,
+    community.id,
+    readFamilyListParams(new URL(request.url).searchParams),
+  );
+  const states = linkedSignInStates(
+    community.id,
+    ROLE.family,
+    rows.map((r) => r.member.id),
+  );
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: user.id,
+    action: "export.families",
+    tenantId: community.id,
+    details: `${rows.length} family members`,
+  });
   const body = toCsv(
-    ["Name", "Email", "Phone", "Relationship", "Resident", "Room", "Invitation", "Username", "Last active"],
+    [
+      "Name",
+      "Email",
+      "Phone",
+      "Relationship",
+      "Resident",
+      "Room",
+      "Invitation",
+      "Username",
+      "Last active",
+    ],
     rows.map(({ member, resident }) => {
       const state = states.get(member.id) ?? NO_SIGN_IN;
       return [

@@ -1,3 +1,6 @@
 // Bulk actions on the ticked family members (invitation links, sign-ins off and on): one screen in ../__care-team, also served at /staff/families/bulk.
-export { familiesBulkLoader as loader, familiesBulkAction as action } from "../__care-team/family-actions.server";
+export {
+  familiesBulkLoader as loader,
+  familiesBulkAction as action,
+} from "../__care-team/family-actions.server";
 export { FamiliesBulkPage as default } from "../__care-team/FamilyActions";

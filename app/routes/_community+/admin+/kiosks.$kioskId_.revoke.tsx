@@ -20,8 +20,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { db, community, user } = await requireArea(request, "admin");
   const kiosk = getKiosk(db, params.kioskId ?? "");
   if (!kiosk) throw new Response("Kiosk not found", { status: 404 });
-  revokeKiosk(db, kiosk.id, { actorUserId: user.id, tenantId: community.id, client: clientOf(request) });
-  return redirectWithToast("/admin/kiosks", { type: "success", title: "Kiosk switched off", description: `${kiosk.name} is no longer a kiosk.` });
+  revokeKiosk(db, kiosk.id, {
+    actorUserId: user.id,
+    tenantId: community.id,
+    client: clientOf(request),
+  });
+  return redirectWithToast("/admin/kiosks", {
+    type: "success",
+    title: "Kiosk switched off",
+    description: `${kiosk.name} is no longer a kiosk.`,
+  });
 }
 
 export default function RevokeKiosk() {
@@ -29,8 +37,9 @@ export default function RevokeKiosk() {
   return (
     <RouteDialog id="revoke-kiosk" title="Switch off this kiosk?" closeTo="/admin/kiosks">
       <p className="mb-4 text-lg">
-        <strong>{kiosk.name}</strong> stops being a kiosk at once: whoever is using it now is ended, and the tablet shows “This kiosk was switched off”. To use the
-        tablet again, register a new kiosk.
+        <strong>{kiosk.name}</strong> stops being a kiosk at once: whoever is using it now is ended,
+        and the tablet shows “This kiosk was switched off”. To use the tablet again, register a new
+        kiosk.
       </p>
       <Form method="post" className="flex flex-wrap gap-3">
         <SubmitButton className="btn-danger" pendingText="Switching off...">

@@ -6,7 +6,12 @@ import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { requireArea } from "~/utils/permissions.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
-import { kioskNameProblem, listKiosks, newKioskSetupToken, registerKiosk } from "~/models/kiosk.server";
+import {
+  kioskNameProblem,
+  listKiosks,
+  newKioskSetupToken,
+  registerKiosk,
+} from "~/models/kiosk.server";
 import { formatDateTime } from "~/models/local-time";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { CopyButton } from "~/components/CopyButton";
@@ -19,10 +24,20 @@ type SetupLink = { kioskName: string; url: string };
 
 // the setup link just made travels to the page in a short-lived flash cookie (never in the URL),
 // so a refresh neither shows it again nor registers another kiosk
-let flashStorage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { link: SetupLink }>> | null = null;
+let flashStorage: ReturnType<
+  typeof createCookieSessionStorage<Record<string, never>, { link: SetupLink }>
+> | null = null;
 function linkFlash() {
   flashStorage ??= createCookieSessionStorage<Record<string, never>, { link: SetupLink }>({
-    cookie: { name: "storyloom_kiosk_link", path: "/", httpOnly: true, sameSite: "lax", secure: env().isProduction, maxAge: 600, secrets: [env().SESSION_SECRET] },
+    cookie: {
+      name: "storyloom_kiosk_link",
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env().isProduction,
+      maxAge: 600,
+      secrets: [env().SESSION_SECRET],
+    },
   });
   return flashStorage;
 }
@@ -30,21 +45,26 @@ function linkFlash() {
 async function showLink(link: SetupLink) {
   const session = await linkFlash().getSession();
   session.flash("link", link);
-  return redirect("/admin/kiosks", { headers: { "Set-Cookie": await linkFlash().commitSession(session) } });
+  return redirect("/admin/kiosks", {
+    headers: { "Set-Cookie": await linkFlash().commitSession(session) },
+  });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
   const flash = await linkFlash().getSession(request.headers.get("Cookie"));
   const link = (flash.get("link") as SetupLink | undefined) ?? null;
-  return data({
-    link,
-    kiosks: listKiosks(db).map((k) => ({
-      ...k,
-      lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, community.timeZone) : null,
-      revoked: k.revokedAt ? formatDateTime(k.revokedAt, community.timeZone) : null,
-    })),
-  }, link ? { headers: { "Set-Cookie": await linkFlash().destroySession(flash) } } : undefined);
+  return data(
+    {
+      link,
+      kiosks: listKiosks(db).map((k) => ({
+        ...k,
+        lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, community.timeZone) : null,
+        revoked: k.revokedAt ? formatDateTime(k.revokedAt, community.timeZone) : null,
+      })),
+    },
+    link ? { headers: { "Set-Cookie": await linkFlash().destroySession(flash) } } : undefined,
+  );
 }
 
 type ActionResult = { error?: string; name?: string };
@@ -58,7 +78,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = String(form.get("kioskId") ?? "");
     const kiosk = listKiosks(db).find((k) => k.id === id);
     const token = kiosk ? newKioskSetupToken(db, id, audit) : null;
-    if (!kiosk || !token) return data<ActionResult>({ error: "That kiosk was switched off or no longer exists." }, { status: 404 });
+    if (!kiosk || !token)
+      return data<ActionResult>(
+        { error: "That kiosk was switched off or no longer exists." },
+        { status: 404 },
+      );
     return showLink({ kioskName: kiosk.name, url: `${origin}/kiosk/setup/${token}` });
   }
   const name = String(form.get("name") ?? "").slice(0, 500);
@@ -78,17 +102,31 @@ export default function AdminKiosks() {
     <div className="space-y-6">
       <SectionHeader id="kiosks-title" title="Kiosks" />
       <p className="text-lg">
-        A kiosk is a tablet in a lounge where residents tell their stories without a password: they tap their photo and type their 4-digit kiosk PIN, or a member of
-        staff helps them. Residents appear on kiosks once they agree (set under Residents).
+        A kiosk is a tablet in a lounge where residents tell their stories without a password: they
+        tap their photo and type their 4-digit kiosk PIN, or a member of staff helps them. Residents
+        appear on kiosks once they agree (set under Residents).
       </p>
       {link ? (
-        <section className="card border-2 border-brand-700" aria-labelledby="setup-link-title" data-testid="kiosk-setup-link">
+        <section
+          className="card border-2 border-brand-700"
+          aria-labelledby="setup-link-title"
+          data-testid="kiosk-setup-link"
+        >
           <h2 id="setup-link-title" className="mb-2 text-2xl font-bold">
             Setup link for {link.kioskName}
           </h2>
-          <p className="mb-3 text-lg">Open this link once on the tablet, within a day. It works one time; you will not see it again here.</p>
+          <p className="mb-3 text-lg">
+            Open this link once on the tablet, within a day. It works one time; you will not see it
+            again here.
+          </p>
           <div className="flex flex-wrap items-center gap-3">
-            <input id="kiosk-setup-url" readOnly value={link.url} className="input max-w-full flex-1 font-mono text-base" aria-label="Setup link" />
+            <input
+              id="kiosk-setup-url"
+              readOnly
+              value={link.url}
+              className="input max-w-full flex-1 font-mono text-base"
+              aria-label="Setup link"
+            />
             <CopyButton text={link.url} inputId="kiosk-setup-url" />
           </div>
         </section>
@@ -112,7 +150,9 @@ export default function AdminKiosks() {
               defaultValue={result?.error ? (result.name ?? "") : ""}
               className="input"
               aria-invalid={result?.error && result.name !== undefined ? true : undefined}
-              aria-describedby={result?.error && result.name !== undefined ? "kiosk-name-error" : undefined}
+              aria-describedby={
+                result?.error && result.name !== undefined ? "kiosk-name-error" : undefined
+              }
             />
             {result?.error && result.name !== undefined ? (
               <p id="kiosk-name-error" className="field-error" role="alert">
@@ -154,11 +194,17 @@ export default function AdminKiosks() {
                 <tr key={k.id} className="border-b border-stone-200" data-testid="kiosk-row">
                   <th scope="row" className="p-3 font-semibold">
                     {k.name}
-                    {k.inUse ? <span className="block text-base font-normal text-stone-700">A resident is using it now</span> : null}
+                    {k.inUse ? (
+                      <span className="block text-base font-normal text-stone-700">
+                        A resident is using it now
+                      </span>
+                    ) : null}
                   </th>
                   <td className="p-3">
                     <Badge tone={STATE_TONE[k.state]}>{STATE_LABEL[k.state]}</Badge>
-                    {k.revoked ? <span className="block text-base text-stone-700">since {k.revoked}</span> : null}
+                    {k.revoked ? (
+                      <span className="block text-base text-stone-700">since {k.revoked}</span>
+                    ) : null}
                   </td>
                   <td className="p-3">{k.lastUsed ?? "Never"}</td>
                   <td className="p-3">
@@ -166,11 +212,20 @@ export default function AdminKiosks() {
                       <div className="flex flex-wrap gap-2">
                         <Form method="post">
                           <input type="hidden" name="kioskId" value={k.id} />
-                          <button type="submit" name="intent" value="new-link" className="btn-secondary">
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="new-link"
+                            className="btn-secondary"
+                          >
                             New setup link<span className="sr-only"> for {k.name}</span>
                           </button>
                         </Form>
-                        <Link to={`/admin/kiosks/${k.id}/revoke`} className="btn-danger" preventScrollReset>
+                        <Link
+                          to={`/admin/kiosks/${k.id}/revoke`}
+                          className="btn-danger"
+                          preventScrollReset
+                        >
                           Switch off<span className="sr-only"> {k.name}</span>
                         </Link>
                       </div>

@@ -1,3 +1,6 @@
 // Adding a resident: one screen in ../__care-team, also served at /staff/residents/new.
-export { newResidentLoader as loader, newResidentAction as action } from "../__care-team/residents.server";
+export {
+  newResidentLoader as loader,
+  newResidentAction as action,
+} from "../__care-team/residents.server";
 export { NewResidentDialog as default } from "../__care-team/Residents";

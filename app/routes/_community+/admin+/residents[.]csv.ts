@@ -9,15 +9,40 @@ import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 
-const SIGN_IN = { none: "No sign-in", invited: "Sign-in link made", active: "Signs in", deactivated: "Sign-in switched off" } as const;
+const SIGN_IN = {
+  none: "No sign-in",
+  invited: "Sign-in link made",
+  active: "Signs in",
+  deactivated: "Sign-in switched off",
+} as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, user } = await requireArea(request, "admin");
   const rows = listResidentsMatching(db, readResidentListParams(new URL(request.url).searchParams));
-  const signIns = linkedSignInStates(community.id, ROLE.resident, rows.map((r) => r.id));
-  writeAudit({ client: clientOf(request), actorUserId: user.id, action: "export.residents", tenantId: community.id, details: `${rows.length} residents` });
+  const signIns = linkedSignInStates(
+    community.id,
+    ROLE.resident,
+    rows.map((r) => r.id),
+  );
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: user.id,
+    action: "export.residents",
+    tenantId: community.id,
+    details: `${rows.length} residents`,
+  });
   const body = toCsv(
-    ["First name", "Last name", "Room", "Date of birth", "Admission date", "Status", "Stories", "Published stories", "Sign-in"],
+    [
+      "First name",
+      "Last name",
+      "Room",
+      "Date of birth",
+      "Admission date",
+      "Status",
+      "Stories",
+      "Published stories",
+      "Sign-in",
+    ],
     rows.map((r) => [
       r.firstName,
       r.lastName,

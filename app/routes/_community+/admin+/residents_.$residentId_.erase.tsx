@@ -29,23 +29,50 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { db, community, user, resident, name } = await load(request, params.residentId ?? "");
   const typed = (await request.formData()).get("confirm");
   if (!confirmsName(typed, name)) {
-    return data({ typed: typeof typed === "string" ? typed : "", error: `Type the resident's full name, ${name}, to erase everything of theirs` }, { status: 400 });
+    return data(
+      {
+        typed: typeof typed === "string" ? typed : "",
+        error: `Type the resident's full name, ${name}, to erase everything of theirs`,
+      },
+      { status: 400 },
+    );
   }
   eraseResident(db, community, resident.id, { id: user.id, client: clientOf(request) });
-  return redirectWithToast("/admin/residents", { type: "success", title: "Erased", description: "Every story, recording, photo, comment and sign-in of the resident is gone." });
+  return redirectWithToast("/admin/residents", {
+    type: "success",
+    title: "Erased",
+    description: "Every story, recording, photo, comment and sign-in of the resident is gone.",
+  });
 }
 
 export default function EraseResidentPage() {
   const { id, name } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <EraseConfirm title={`Erase ${name}`} mustType={name} typed={result?.typed} error={result?.error} cancelTo="/admin/residents" confirmLabel="Erase everything of theirs">
+    <EraseConfirm
+      title={`Erase ${name}`}
+      mustType={name}
+      typed={result?.typed}
+      error={result?.error}
+      cancelTo="/admin/residents"
+      confirmLabel="Erase everything of theirs"
+    >
       <p>
-        Everything of {name} is deleted: their stories with the recordings and pictures, the comments and reactions on them, the photos and questions their family shared,
-        their About me page, their sign-in, and their family members with their sign-ins. The files are removed from the server.
+        Everything of {name} is deleted: their stories with the recordings and pictures, the
+        comments and reactions on them, the photos and questions their family shared, their About me
+        page, their sign-in, and their family members with their sign-ins. The files are removed
+        from the server.
       </p>
       <p>
-        To keep a copy first, <Link to={`/residents/${id}/export.zip`} className="font-semibold text-brand-800 underline" reloadDocument>download their stories</Link>.
+        To keep a copy first,{" "}
+        <Link
+          to={`/residents/${id}/export.zip`}
+          className="font-semibold text-brand-800 underline"
+          reloadDocument
+        >
+          download their stories
+        </Link>
+        .
       </p>
     </EraseConfirm>
   );

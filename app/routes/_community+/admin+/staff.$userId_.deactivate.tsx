@@ -1,3 +1,6 @@
 // Deactivating a staff member (asked first; their sessions end at once) and reactivating them.
-export { deactivateStaffLoader as loader, deactivateStaffAction as action } from "./__staff/staff.server";
+export {
+  deactivateStaffLoader as loader,
+  deactivateStaffAction as action,
+} from "./__staff/staff.server";
 export { DeactivateStaffDialog as default } from "./__staff/Staff";

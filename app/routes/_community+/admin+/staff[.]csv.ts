@@ -10,11 +10,27 @@ import { ROLE_LABELS } from "~/utils/roles";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
-  const rows = listStaffMatching(community.id, readStaffListParams(new URL(request.url).searchParams));
-  writeAudit({ client: clientOf(request), actorUserId: user.id, action: "export.staff", tenantId: community.id, details: `${rows.length} staff members` });
+  const rows = listStaffMatching(
+    community.id,
+    readStaffListParams(new URL(request.url).searchParams),
+  );
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: user.id,
+    action: "export.staff",
+    tenantId: community.id,
+    details: `${rows.length} staff members`,
+  });
   const body = toCsv(
     ["Name", "Username", "Email", "Role", "Status", "Last active"],
-    rows.map((u) => [u.displayName, u.username, u.email, ROLE_LABELS[u.role], u.isActive ? "Active" : "Deactivated", u.signIn.lastActiveAt]),
+    rows.map((u) => [
+      u.displayName,
+      u.username,
+      u.email,
+      ROLE_LABELS[u.role],
+      u.isActive ? "Active" : "Deactivated",
+      u.signIn.lastActiveAt,
+    ]),
   );
   return csvResponse(`${community.subdomain}-staff.csv`, body);
 }

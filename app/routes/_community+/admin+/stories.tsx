@@ -8,7 +8,11 @@ import { SubmitButton } from "~/components/forms";
 import { hrefWith, ListSearch, Pager } from "~/components/lists/ListControls";
 import { categoryIcon, categoryLabel } from "~/models/categories";
 import { listView } from "~/models/list-params";
-import { listStoriesForReview, readStoryListParams, reopenStory } from "~/models/story-review-list.server";
+import {
+  listStoriesForReview,
+  readStoryListParams,
+  reopenStory,
+} from "~/models/story-review-list.server";
 import { countStoriesByReviewStatus, type StoryView } from "~/models/story.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -23,7 +27,8 @@ function toItem(s: StoryView) {
     resident: `${s.resident.firstName} ${s.resident.lastName}`,
     isFeatured: s.isFeatured,
     // who the resident shares it with (issue 19); the care team sees a withdrawn story as such
-    audience: s.audience === "private" ? "Only the resident" : s.audience === "family" ? "Family" : null,
+    audience:
+      s.audience === "private" ? "Only the resident" : s.audience === "family" ? "Family" : null,
     withdrawn: !!s.withdrawnAt,
     reviewStatus: s.reviewStatus,
     reviewNote: s.reviewNote,
@@ -37,17 +42,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = readStoryListParams(new URL(request.url).searchParams);
   const { rows, page } = listStoriesForReview(db, params);
   const counts = countStoriesByReviewStatus(db);
-  return { stories: rows.map(toItem), page, view: listView(params), counts: { pending: counts.pending, published: counts.published, rejected: counts.rejected, all: counts.pending + counts.published + counts.rejected } };
+  return {
+    stories: rows.map(toItem),
+    page,
+    view: listView(params),
+    counts: {
+      pending: counts.pending,
+      published: counts.published,
+      rejected: counts.rejected,
+      all: counts.pending + counts.published + counts.rejected,
+    },
+  };
 }
 
 /** Reopening a story that was not approved, from its row (the review dialog has the other decisions). */
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user } = await requireArea(request, "admin");
   const form = await request.formData();
-  if (form.get("intent") !== "reopen") return redirectWithToast(LIST, { type: "error", title: "Failed to update story", description: "Unknown action." });
-  const result = reopenStory(db, String(form.get("storyId") ?? ""), { id: user.id, displayName: user.displayName });
-  if (!result.ok) return redirectWithToast(`${LIST}?status=rejected`, { type: "error", title: "Failed to update story", description: result.reason });
-  return redirectWithToast(`${LIST}?status=pending`, { type: "success", title: "Story reopened", description: `“${result.story.title}” is back in the review queue.` });
+  if (form.get("intent") !== "reopen")
+    return redirectWithToast(LIST, {
+      type: "error",
+      title: "Failed to update story",
+      description: "Unknown action.",
+    });
+  const result = reopenStory(db, String(form.get("storyId") ?? ""), {
+    id: user.id,
+    displayName: user.displayName,
+  });
+  if (!result.ok)
+    return redirectWithToast(`${LIST}?status=rejected`, {
+      type: "error",
+      title: "Failed to update story",
+      description: result.reason,
+    });
+  return redirectWithToast(`${LIST}?status=pending`, {
+    type: "success",
+    title: "Story reopened",
+    description: `“${result.story.title}” is back in the review queue.`,
+  });
 }
 
 const STATUS_TABS = [
@@ -57,12 +89,19 @@ const STATUS_TABS = [
   { value: "all", label: "All", badge: "gray" },
 ] as const;
 
-const STATUS_BADGE = { pending: ["amber", "Pending approval"], published: ["green", "Published"], rejected: ["red", "Not approved"] } as const;
+const STATUS_BADGE = {
+  pending: ["amber", "Pending approval"],
+  published: ["green", "Published"],
+  rejected: ["red", "Not approved"],
+} as const;
 
 function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
   const [tone, label] = STATUS_BADGE[story.reviewStatus];
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-300 px-4 py-2" data-testid={`${story.reviewStatus}-story`}>
+    <li
+      className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-300 px-4 py-2"
+      data-testid={`${story.reviewStatus}-story`}
+    >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
           <span aria-hidden="true" className="text-xl">
@@ -71,10 +110,15 @@ function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
           <span className="text-lg font-bold">{story.title}</span>
           {showStatus ? <Badge tone={tone}>{label}</Badge> : null}
           {story.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
-          {story.withdrawn ? <Badge tone="red">Withdrawn</Badge> : story.audience ? <Badge tone="gray">{story.audience}</Badge> : null}
+          {story.withdrawn ? (
+            <Badge tone="red">Withdrawn</Badge>
+          ) : story.audience ? (
+            <Badge tone="gray">{story.audience}</Badge>
+          ) : null}
         </p>
         <p className="text-base text-stone-800">
-          {story.resident} · {categoryLabel(story.category)} · {story.reviewStatus === "published" ? "published" : "sent"} {story.when}
+          {story.resident} · {categoryLabel(story.category)} ·{" "}
+          {story.reviewStatus === "published" ? "published" : "sent"} {story.when}
         </p>
         {story.reviewStatus === "rejected" ? (
           <p className="text-base italic" data-testid="review-note">
@@ -83,7 +127,13 @@ function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={`${LIST}/${story.id}`} className="btn-secondary" aria-label={`Review ${story.title}`} preventScrollReset {...dialogLinkProps}>
+        <Link
+          to={`${LIST}/${story.id}`}
+          className="btn-secondary"
+          aria-label={`Review ${story.title}`}
+          preventScrollReset
+          {...dialogLinkProps}
+        >
           {story.reviewStatus === "pending" ? "Review" : "Open"}
         </Link>
         {story.reviewStatus === "rejected" ? (
@@ -125,7 +175,13 @@ export default function AdminStories() {
           ))}
         </ul>
       </nav>
-      <ListSearch id="stories-search" label="Find stories" view={view} placeholder="Title or resident" keep={{ status }} />
+      <ListSearch
+        id="stories-search"
+        label="Find stories"
+        view={view}
+        placeholder="Title or resident"
+        keep={{ status }}
+      />
       {stories.length === 0 ? (
         <EmptyState>
           {view.q
@@ -141,7 +197,10 @@ export default function AdminStories() {
       ) : (
         <>
           <div className="card p-0">
-            <nav aria-label="Sort the stories" className="flex flex-wrap items-center gap-3 px-4 py-2 text-base">
+            <nav
+              aria-label="Sort the stories"
+              className="flex flex-wrap items-center gap-3 px-4 py-2 text-base"
+            >
               <span>Sort:</span>
               <SortLinks view={view} />
             </nav>

@@ -17,7 +17,11 @@ export const meta: MetaFunction = () => [{ title: "Events · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireTenantUser(request);
-  return { days: upcomingEventsByDay(db, community.timeZone), pastCount: countPastEvents(db, community.timeZone), communityName: community.name };
+  return {
+    days: upcomingEventsByDay(db, community.timeZone),
+    pastCount: countPastEvents(db, community.timeZone),
+    communityName: community.name,
+  };
 }
 
 export default function Events() {
@@ -27,7 +31,9 @@ export default function Events() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="page-title">Events</h1>
-          <p className="text-lg text-stone-700">The activity calendar of {communityName}, by day.</p>
+          <p className="text-lg text-stone-700">
+            The activity calendar of {communityName}, by day.
+          </p>
         </div>
         {pastCount ? (
           <Link to="/events/past" className="btn-secondary">
@@ -41,9 +47,21 @@ export default function Events() {
         days.map((day) => {
           const badge = day.events[0]!.badge;
           return (
-            <section key={day.date} aria-labelledby={`day-${day.date}`} className="space-y-3" data-testid="event-day">
-              <h2 id={`day-${day.date}`} className="flex flex-wrap items-center gap-2 text-2xl font-bold">
-                {badge.kind === "today" ? <Badge tone="green">Today</Badge> : badge.kind === "tomorrow" ? <Badge tone="blue">Tomorrow</Badge> : null}
+            <section
+              key={day.date}
+              aria-labelledby={`day-${day.date}`}
+              className="space-y-3"
+              data-testid="event-day"
+            >
+              <h2
+                id={`day-${day.date}`}
+                className="flex flex-wrap items-center gap-2 text-2xl font-bold"
+              >
+                {badge.kind === "today" ? (
+                  <Badge tone="green">Today</Badge>
+                ) : badge.kind === "tomorrow" ? (
+                  <Badge tone="blue">Tomorrow</Badge>
+                ) : null}
                 <span>{formatDayHeading(day.date)}</span>
               </h2>
               <ul className="space-y-3">

@@ -16,8 +16,15 @@ export const meta: MetaFunction = () => [{ title: "Past events · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireTenantUser(request);
-  const page = pageOf(countPastEvents(db, community.timeZone), parsePageParam(new URL(request.url).searchParams.get("page")), PER_PAGE);
-  return { events: listPastEvents(db, community.timeZone, { limit: page.limit, offset: page.offset }), page };
+  const page = pageOf(
+    countPastEvents(db, community.timeZone),
+    parsePageParam(new URL(request.url).searchParams.get("page")),
+    PER_PAGE,
+  );
+  return {
+    events: listPastEvents(db, community.timeZone, { limit: page.limit, offset: page.offset }),
+    page,
+  };
 }
 
 export default function PastEvents() {
@@ -25,7 +32,10 @@ export default function PastEvents() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <p>
-        <Link to="/events" className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+        <Link
+          to="/events"
+          className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+        >
           <span aria-hidden="true">←&nbsp;</span>Coming events
         </Link>
       </p>

@@ -16,7 +16,11 @@ import { toResidentSummary } from "~/models/resident.server";
 import { publishedStoriesForFamily } from "~/models/story.server";
 import { getAboutMe } from "~/models/about-me.server";
 import { listPhotosForResident, shareFamilyPhoto } from "~/models/family-photo.server";
-import { askFamilyQuestion, forFamily, listQuestionsForResident } from "~/models/family-question.server";
+import {
+  askFamilyQuestion,
+  forFamily,
+  listQuestionsForResident,
+} from "~/models/family-question.server";
 import { ResidentHeader } from "~/components/family/ResidentHeader";
 import { FamilyStoryCard } from "~/components/family/FamilyStoryCard";
 import { AskQuestionForm, SharePhotoForm } from "~/components/family/FamilyForms";
@@ -35,12 +39,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const about = getAboutMe(db, resident.id);
   return {
     // the resident's About me, when they let their family read it (issue 19)
-    aboutHref: about.familyMayView || about.familyMayEdit ? `/residents/${resident.id}/about` : null,
+    aboutHref:
+      about.familyMayView || about.familyMayEdit ? `/residents/${resident.id}/about` : null,
     bookHref: `/residents/${resident.id}/book`,
     board: communityBoard(db, community.timeZone),
     member: { name: member.name, relationship: member.relationship },
     resident: toResidentSummary(resident),
-    stories: publishedStoriesForFamily(db, resident.id, { excerptLength: FAMILY_EXCERPT_LENGTH }).map((s) => ({
+    stories: publishedStoriesForFamily(db, resident.id, {
+      excerptLength: FAMILY_EXCERPT_LENGTH,
+    }).map((s) => ({
       id: s.id,
       title: s.title,
       excerpt: s.excerpt,
@@ -69,19 +76,33 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "share-photo") {
     const photoBytes = upload.tooLarge.get("photo");
     if (photoBytes !== undefined) {
-      return parseWithZod(upload.form, { schema: SharePhotoSchema.omit({ photo: true }) }).reply({ fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] } });
+      return parseWithZod(upload.form, { schema: SharePhotoSchema.omit({ photo: true }) }).reply({
+        fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
+      });
     }
     const submission = parseWithZod(upload.form, { schema: SharePhotoSchema });
     if (submission.status !== "success") return submission.reply();
     try {
       const bytes = Buffer.from(await submission.value.photo.arrayBuffer());
-      await shareFamilyPhoto(db, community, { member, bytes, description: submission.value.description, actor: user });
+      await shareFamilyPhoto(db, community, {
+        member,
+        bytes,
+        description: submission.value.description,
+        actor: user,
+      });
     } catch (error) {
       if (error instanceof MediaError) return fileErrorReply(submission, error, "photo");
       console.error("Sharing a photo failed", error);
-      return redirectWithToast("/family", { type: "error", title: "Failed to upload photo", description: TRY_AGAIN });
+      return redirectWithToast("/family", {
+        type: "error",
+        title: "Failed to upload photo",
+        description: TRY_AGAIN,
+      });
     }
-    return redirectWithToast("/family", { type: "success", title: `Your photo has been shared with ${resident.firstName}` });
+    return redirectWithToast("/family", {
+      type: "success",
+      title: `Your photo has been shared with ${resident.firstName}`,
+    });
   }
   if (intent === "ask-question") {
     const submission = parseWithZod(upload.form, { schema: AskQuestionSchema });
@@ -90,15 +111,23 @@ export async function action({ request }: ActionFunctionArgs) {
       askFamilyQuestion(db, { member, question: submission.value.question, actor: user });
     } catch (error) {
       console.error("Asking a question failed", error);
-      return redirectWithToast("/family", { type: "error", title: "Failed to submit question", description: TRY_AGAIN });
+      return redirectWithToast("/family", {
+        type: "error",
+        title: "Failed to submit question",
+        description: TRY_AGAIN,
+      });
     }
-    return redirectWithToast("/family", { type: "success", title: `Your question has been sent to ${resident.firstName}` });
+    return redirectWithToast("/family", {
+      type: "success",
+      title: `Your question has been sent to ${resident.firstName}`,
+    });
   }
   throw new Response("Unknown action", { status: 400 });
 }
 
 export default function FamilyDashboard() {
-  const { member, resident, stories, photos, questions, board, aboutHref, bookHref } = useLoaderData<typeof loader>();
+  const { member, resident, stories, photos, questions, board, aboutHref, bookHref } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const dialog = params.get("dialog");
@@ -115,9 +144,17 @@ export default function FamilyDashboard() {
           {dialog === "photo" ? "Share Photo" : "Ask Question"}
         </h1>
         {dialog === "photo" ? (
-          <SharePhotoForm id="page-share-photo" lastResult={lastResult} residentFirstName={resident.firstName} />
+          <SharePhotoForm
+            id="page-share-photo"
+            lastResult={lastResult}
+            residentFirstName={resident.firstName}
+          />
         ) : (
-          <AskQuestionForm id="page-ask-question" lastResult={lastResult} residentFirstName={resident.firstName} />
+          <AskQuestionForm
+            id="page-ask-question"
+            lastResult={lastResult}
+            residentFirstName={resident.firstName}
+          />
         )}
       </section>
     );
@@ -126,10 +163,27 @@ export default function FamilyDashboard() {
   return (
     <div className="space-y-10">
       <ResidentHeader resident={resident} memberLabel={whoShared(member)}>
-        <DialogLink to="/family?dialog=photo" label={<><span aria-hidden="true">📷</span> Share Photo</>} title="Share Photo">
+        <DialogLink
+          to="/family?dialog=photo"
+          label={
+            <>
+              <span aria-hidden="true">📷</span> Share Photo
+            </>
+          }
+          title="Share Photo"
+        >
           <SharePhotoForm id="dialog-share-photo" residentFirstName={resident.firstName} />
         </DialogLink>
-        <DialogLink to="/family?dialog=question" className="btn-secondary" label={<><span aria-hidden="true">❓</span> Ask Question</>} title="Ask Question">
+        <DialogLink
+          to="/family?dialog=question"
+          className="btn-secondary"
+          label={
+            <>
+              <span aria-hidden="true">❓</span> Ask Question
+            </>
+          }
+          title="Ask Question"
+        >
           <AskQuestionForm id="dialog-ask-question" residentFirstName={resident.firstName} />
         </DialogLink>
         {aboutHref ? (
@@ -158,7 +212,12 @@ export default function FamilyDashboard() {
             ))}
           </ul>
         ) : (
-          <EmptyState action={{ to: "/family?dialog=question", label: `Ask ${resident.firstName} a question` }}>
+          <EmptyState
+            action={{
+              to: "/family?dialog=question",
+              label: `Ask ${resident.firstName} a question`,
+            }}
+          >
             {resident.firstName} has not shared any stories yet. Ask a question to get one started.
           </EmptyState>
         )}
@@ -181,7 +240,10 @@ export default function FamilyDashboard() {
       </section>
       <p className="border-t border-stone-300 pt-4 text-base">
         Your comments, photos and questions are yours.{" "}
-        <Link to="/family/erase" className="inline-flex min-h-target items-center font-semibold text-red-800 underline">
+        <Link
+          to="/family/erase"
+          className="inline-flex min-h-target items-center font-semibold text-red-800 underline"
+        >
           Erase my account
         </Link>
       </p>

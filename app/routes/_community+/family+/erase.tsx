@@ -20,7 +20,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const { db, community, user, member } = await requireFamilyMember(request);
   const typed = (await request.formData()).get("confirm");
   if (!confirmsName(typed, member.name)) {
-    return data({ typed: typeof typed === "string" ? typed : "", error: `Type your name, ${member.name}, to erase your account` }, { status: 400 });
+    return data(
+      {
+        typed: typeof typed === "string" ? typed : "",
+        error: `Type your name, ${member.name}, to erase your account`,
+      },
+      { status: 400 },
+    );
   }
   eraseFamilyMember(db, community, { id: user.id, familyMemberId: member.id }, clientOf(request));
   // the session went with the account
@@ -31,9 +37,17 @@ export default function EraseOwnAccountPage() {
   const { name, residentFirstName } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <EraseConfirm title="Erase my account" mustType={name} typed={result?.typed} error={result?.error} cancelTo="/family" confirmLabel="Erase my account">
+    <EraseConfirm
+      title="Erase my account"
+      mustType={name}
+      typed={result?.typed}
+      error={result?.error}
+      cancelTo="/family"
+      confirmLabel="Erase my account"
+    >
       <p>
-        Your comments and reactions on {residentFirstName}'s stories, the photos you shared, your questions and your sign-in are deleted. {residentFirstName}'s own stories stay.
+        Your comments and reactions on {residentFirstName}'s stories, the photos you shared, your
+        questions and your sign-in are deleted. {residentFirstName}'s own stories stay.
       </p>
     </EraseConfirm>
   );

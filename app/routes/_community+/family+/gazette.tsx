@@ -6,7 +6,11 @@ import { requireFamilyMember } from "~/utils/permissions.server";
 import { gazettePageData } from "../__gazette.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.gazette.resident.firstName}'s Gazette, ${data.gazette.month.label} · Storyloom` : "Gazette · Storyloom" },
+  {
+    title: data
+      ? `${data.gazette.resident.firstName}'s Gazette, ${data.gazette.month.label} · Storyloom`
+      : "Gazette · Storyloom",
+  },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,5 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function FamilyGazette() {
   const { gazette, base } = useLoaderData<typeof loader>();
-  return <GazettePage gazette={gazette} base={base} backTo={{ to: "/family", label: `Back to ${gazette.resident.firstName}'s stories` }} />;
+  return (
+    <GazettePage
+      gazette={gazette}
+      base={base}
+      backTo={{ to: "/family", label: `Back to ${gazette.resident.firstName}'s stories` }}
+    />
+  );
 }

@@ -13,12 +13,18 @@ import type { KioskFrameData } from "~/components/kiosk/KioskFrame";
 export function frameOf(
   community: Pick<Community, "name">,
   kiosk: Pick<KioskRow, "name">,
-  session?: { resident: { firstName: string; lastName: string }; helper: { name: string } | null; secondsLeft: number } | null,
+  session?: {
+    resident: { firstName: string; lastName: string };
+    helper: { name: string } | null;
+    secondsLeft: number;
+  } | null,
 ): KioskFrameData {
   return {
     communityName: community.name,
     kioskName: kiosk.name,
-    resident: session ? { firstName: session.resident.firstName, lastName: session.resident.lastName } : null,
+    resident: session
+      ? { firstName: session.resident.firstName, lastName: session.resident.lastName }
+      : null,
     helperName: session?.helper?.name ?? null,
     secondsLeft: session ? session.secondsLeft : null,
   };
@@ -28,7 +34,8 @@ export function frameOf(
 let dummyHash: Promise<string> | null = null;
 const timingDummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(12).toString("hex")));
 
-export const HELPER_FAILED = "That username and password do not match a member of staff here. Please try again.";
+export const HELPER_FAILED =
+  "That username and password do not match a member of staff here. Please try again.";
 
 /** The first name a story shows: "told with help from Marcus". */
 export function helperNameOf(displayName: string, username: string): string {
@@ -41,15 +48,28 @@ export async function verifyHelper(
   community: Pick<Community, "id">,
   username: string,
   password: string,
-): Promise<{ ok: true; user: { id: string; displayName: string; username: string } } | { ok: false; message: string }> {
-  if (!username.trim() || !password) return { ok: false, message: "Please type your username and your password." };
+): Promise<
+  | { ok: true; user: { id: string; displayName: string; username: string } }
+  | { ok: false; message: string }
+> {
+  if (!username.trim() || !password)
+    return { ok: false, message: "Please type your username and your password." };
   const attempt = await beginPasswordAttempt(request, { username });
   if (!attempt.ok) return { ok: false, message: tooManyAttemptsMessage(attempt.retryAfterSeconds) };
   const user = findUserForLogin(username, community.id);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummy()));
-  if (!user || !ok || !user.isActive || user.tenantId !== community.id || !roleIn(user.role, COMMUNITY_STAFF_ROLES)) {
+  if (
+    !user ||
+    !ok ||
+    !user.isActive ||
+    user.tenantId !== community.id ||
+    !roleIn(user.role, COMMUNITY_STAFF_ROLES)
+  ) {
     return { ok: false, message: HELPER_FAILED };
   }
   attempt.succeeded();
-  return { ok: true, user: { id: user.id, displayName: user.displayName, username: user.username } };
+  return {
+    ok: true,
+    user: { id: user.id, displayName: user.displayName, username: user.username },
+  };
 }

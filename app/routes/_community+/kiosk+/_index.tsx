@@ -17,13 +17,15 @@ const IDLE_SLACK_MS = 5_000;
 export async function loader({ request }: LoaderFunctionArgs) {
   const kiosk = await readKiosk(request);
   if (kiosk.state === "none") return data({ state: "none" as const }, { status: 403 });
-  if (kiosk.state === "off") return data({ state: "off" as const, communityName: kiosk.community.name }, { status: 403 });
+  if (kiosk.state === "off")
+    return data({ state: "off" as const, communityName: kiosk.community.name }, { status: 403 });
   const { db, community } = kiosk;
   const sp = new URL(request.url).searchParams;
   const ended = sp.get("ended") === "idle";
   const { session, expired } = kioskSessionOf(db, kiosk.kiosk.id);
   if (session) {
-    if (ended && Date.parse(session.lastInputAt) + KIOSK_IDLE_MS - IDLE_SLACK_MS <= Date.now()) endKioskSession(db, kiosk.kiosk.id);
+    if (ended && Date.parse(session.lastInputAt) + KIOSK_IDLE_MS - IDLE_SLACK_MS <= Date.now())
+      endKioskSession(db, kiosk.kiosk.id);
     // someone is in the middle of a story here: the grid waits until she is done
     else throw redirect("/kiosk/me");
   }
@@ -34,7 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     state: "on" as const,
     frame: frameOf(community, kiosk.kiosk),
-    residents: (letter ? all.filter((r) => initialOf(r.firstName) === letter) : all).map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, imageId: r.profileImageId })),
+    residents: (letter ? all.filter((r) => initialOf(r.firstName) === letter) : all).map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      imageId: r.profileImageId,
+    })),
     letters,
     letter,
     timedOut: ended || expired,
@@ -51,7 +58,8 @@ export default function KioskHome() {
             This browser is not a kiosk
           </h1>
           <p className="mb-4 text-xl">
-            An administrator registers a kiosk under Kiosks in the administration pages, then opens its setup link on the lounge tablet.
+            An administrator registers a kiosk under Kiosks in the administration pages, then opens
+            its setup link on the lounge tablet.
           </p>
           <Link to="/" className="btn-secondary">
             Go to the community's home page
@@ -67,7 +75,10 @@ export default function KioskHome() {
           <h1 id="kiosk-off-title" className="page-title mb-3">
             This kiosk was switched off
           </h1>
-          <p className="text-xl">An administrator of {d.communityName} switched this kiosk off. Please ask a member of staff if you would like to tell a story.</p>
+          <p className="text-xl">
+            An administrator of {d.communityName} switched this kiosk off. Please ask a member of
+            staff if you would like to tell a story.
+          </p>
         </section>
       </div>
     );
@@ -75,7 +86,11 @@ export default function KioskHome() {
   return (
     <KioskFrame frame={d.frame}>
       {d.timedOut ? (
-        <p role="status" className="card mb-6 border-2 border-brand-700 text-xl" data-testid="kiosk-timed-out">
+        <p
+          role="status"
+          className="card mb-6 border-2 border-brand-700 text-xl"
+          data-testid="kiosk-timed-out"
+        >
           The kiosk went back to the start after 2 minutes without a tap. Your stories are kept.
         </p>
       ) : null}
@@ -84,13 +99,21 @@ export default function KioskHome() {
         <nav aria-label="First letter of your name" className="mb-6">
           <ul className="flex flex-wrap gap-2">
             <li>
-              <Link to="/kiosk" className={d.letter ? "btn-secondary" : "btn-primary"} aria-current={d.letter ? undefined : "page"}>
+              <Link
+                to="/kiosk"
+                className={d.letter ? "btn-secondary" : "btn-primary"}
+                aria-current={d.letter ? undefined : "page"}
+              >
                 All
               </Link>
             </li>
             {d.letters.map((l) => (
               <li key={l}>
-                <Link to={`/kiosk?letter=${encodeURIComponent(l)}`} className={d.letter === l ? "btn-primary" : "btn-secondary"} aria-current={d.letter === l ? "page" : undefined}>
+                <Link
+                  to={`/kiosk?letter=${encodeURIComponent(l)}`}
+                  className={d.letter === l ? "btn-primary" : "btn-secondary"}
+                  aria-current={d.letter === l ? "page" : undefined}
+                >
                   {l}
                 </Link>
               </li>
@@ -99,10 +122,16 @@ export default function KioskHome() {
         </nav>
       ) : null}
       {d.residents.length ? (
-        <ul className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-5" data-testid="kiosk-grid">
+        <ul
+          className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-5"
+          data-testid="kiosk-grid"
+        >
           {d.residents.map((r) => (
             <li key={r.id}>
-              <Link to={`/kiosk/residents/${r.id}`} className="card kiosk-target flex flex-col items-center gap-3 text-center no-underline hover:border-brand-700">
+              <Link
+                to={`/kiosk/residents/${r.id}`}
+                className="card kiosk-target flex flex-col items-center gap-3 text-center no-underline hover:border-brand-700"
+              >
                 <KioskPortrait firstName={r.firstName} lastName={r.lastName} imageId={r.imageId} />
                 <span className="text-2xl font-bold text-ink">
                   {r.firstName} {r.lastName}
@@ -112,7 +141,9 @@ export default function KioskHome() {
           ))}
         </ul>
       ) : (
-        <p className="card text-xl">Nobody is on this kiosk yet. A member of staff can add residents who agree to use it.</p>
+        <p className="card text-xl">
+          Nobody is on this kiosk yet. A member of staff can add residents who agree to use it.
+        </p>
       )}
     </KioskFrame>
   );

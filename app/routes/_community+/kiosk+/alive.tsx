@@ -9,7 +9,8 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireKioskResident(request).catch((thrown: unknown) => {
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) throw new Response("No kiosk session", { status: 401 });
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400)
+      throw new Response("No kiosk session", { status: 401 });
     throw thrown;
   });
   return new Response(null, { status: 204 });

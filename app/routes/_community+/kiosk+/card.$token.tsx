@@ -9,6 +9,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db } = await requireKiosk(request);
   const resident = residentForKioskCard(db, params.token ?? "");
-  if (!resident) return redirectWithToast("/kiosk", { type: "error", title: "This card does not work any more", description: "Please choose your photo, or ask a member of staff for a new card." });
+  if (!resident)
+    return redirectWithToast("/kiosk", {
+      type: "error",
+      title: "This card does not work any more",
+      description: "Please choose your photo, or ask a member of staff for a new card.",
+    });
   return redirect(`/kiosk/residents/${resident.id}`);
 }

@@ -10,8 +10,14 @@ export const meta: MetaFunction = () => [{ title: "What would you like to do? ·
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);
-  const open = listQuestionsForResident(ctx.db, ctx.resident.id).filter((q) => !q.answeredStoryId).length;
-  return { frame: frameOf(ctx.community, ctx.kiosk, ctx), firstName: ctx.resident.firstName, openQuestions: open };
+  const open = listQuestionsForResident(ctx.db, ctx.resident.id).filter(
+    (q) => !q.answeredStoryId,
+  ).length;
+  return {
+    frame: frameOf(ctx.community, ctx.kiosk, ctx),
+    firstName: ctx.resident.firstName,
+    openQuestions: open,
+  };
 }
 
 export default function KioskMenu() {

@@ -11,7 +11,10 @@ export const meta: MetaFunction = () => [{ title: "Photos from my family · Stor
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);
-  return { frame: frameOf(ctx.community, ctx.kiosk, ctx), photos: listPhotosForResident(ctx.db, ctx.resident.id) };
+  return {
+    frame: frameOf(ctx.community, ctx.kiosk, ctx),
+    photos: listPhotosForResident(ctx.db, ctx.resident.id),
+  };
 }
 
 export default function KioskPhotos() {

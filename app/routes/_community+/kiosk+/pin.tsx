@@ -4,7 +4,13 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireKioskResident } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { checkKioskPin, kioskPausedMessage, kioskPinProblem, setKioskPin, KIOSK_MESSAGES } from "~/models/kiosk.server";
+import {
+  checkKioskPin,
+  kioskPausedMessage,
+  kioskPinProblem,
+  setKioskPin,
+  KIOSK_MESSAGES,
+} from "~/models/kiosk.server";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
 
@@ -26,8 +32,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const errors: Errors = {};
   // without a PIN yet, a member of staff who helps her may set the first one here
   if (ctx.resident.kioskPinHash || !ctx.helper) {
-    const check = await checkKioskPin(ctx.db, { communityId: ctx.community.id, kioskId: ctx.kiosk.id, resident: ctx.resident, pin: current });
-    if (!check.ok) errors.current = check.reason === "paused" ? kioskPausedMessage(check.retryAfterSeconds) : check.reason === "no-pin" ? KIOSK_MESSAGES.noPin : KIOSK_MESSAGES.wrongPin;
+    const check = await checkKioskPin(ctx.db, {
+      communityId: ctx.community.id,
+      kioskId: ctx.kiosk.id,
+      resident: ctx.resident,
+      pin: current,
+    });
+    if (!check.ok)
+      errors.current =
+        check.reason === "paused"
+          ? kioskPausedMessage(check.retryAfterSeconds)
+          : check.reason === "no-pin"
+            ? KIOSK_MESSAGES.noPin
+            : KIOSK_MESSAGES.wrongPin;
   }
   const problem = kioskPinProblem(next);
   if (problem) errors.next = problem;
@@ -78,7 +95,9 @@ export default function KioskChangePin() {
         </Link>
       </div>
       <Form method="post" className="card mx-auto max-w-xl">
-        {hasPin || !frame.helperName ? <PinField name="current" label="Your PIN now" error={errors.current} /> : null}
+        {hasPin || !frame.helperName ? (
+          <PinField name="current" label="Your PIN now" error={errors.current} />
+        ) : null}
         <PinField name="next" label="Your new PIN (4 digits)" error={errors.next} />
         <PinField name="again" label="Your new PIN again" error={errors.again} />
         <button type="submit" className="btn-primary w-full">

@@ -11,11 +11,17 @@ export const meta: MetaFunction = () => [{ title: "Questions from my family · S
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);
-  return { frame: frameOf(ctx.community, ctx.kiosk, ctx), questions: listQuestionsForResident(ctx.db, ctx.resident.id) };
+  return {
+    frame: frameOf(ctx.community, ctx.kiosk, ctx),
+    questions: listQuestionsForResident(ctx.db, ctx.resident.id),
+  };
 }
 
 const answerLinks = (id: string) => [
-  { to: `/kiosk/record?step=prompt&category=family&prompt=${encodeURIComponent(`q.${id}`)}`, label: "Tell my answer" },
+  {
+    to: `/kiosk/record?step=prompt&category=family&prompt=${encodeURIComponent(`q.${id}`)}`,
+    label: "Tell my answer",
+  },
   { to: `/kiosk/write?questionId=${encodeURIComponent(id)}`, label: "Write my answer" },
 ];
 
@@ -30,7 +36,12 @@ export default function KioskQuestions() {
           <span aria-hidden="true">←</span> Back
         </Link>
       </div>
-      <QuestionList questions={open} answerable answerLinks={answerLinks} emptyText="There are no new questions from your family." />
+      <QuestionList
+        questions={open}
+        answerable
+        answerLinks={answerLinks}
+        emptyText="There are no new questions from your family."
+      />
     </KioskFrame>
   );
 }

@@ -13,7 +13,12 @@ import { RecordStep } from "~/components/record/RecordStep";
 import { PreviewStep } from "~/components/record/PreviewStep";
 import { MAX_RECORDING_SECONDS } from "~/components/record/wizard";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
-import { wizardAction, wizardLoader, type WizardActionResult, type WizardContext } from "../resident+/record-wizard.server";
+import {
+  wizardAction,
+  wizardLoader,
+  type WizardActionResult,
+  type WizardContext,
+} from "../resident+/record-wizard.server";
 import { frameOf } from "./__kiosk.server";
 
 export const meta: MetaFunction = () => [{ title: "Tell a story · Storyloom" }];
@@ -22,7 +27,9 @@ const PATH = "/kiosk/record";
 
 /** While she records (the record step), the session waits for the longest recording too. */
 function holdFor(request: Request) {
-  return new URL(request.url).searchParams.get("step") === "record" ? MAX_RECORDING_SECONDS * 1000 : 0;
+  return new URL(request.url).searchParams.get("step") === "record"
+    ? MAX_RECORDING_SECONDS * 1000
+    : 0;
 }
 
 async function contextOf(request: Request, holdMs: number) {
@@ -74,10 +81,26 @@ export default function KioskRecord() {
         <>
           <StepBadges current={d.step} />
           <div className="card">
-            {d.step === "category" ? <CategoryStep resident={null} selected={d.state.category ?? null} missing={d.categoryMissing} path={d.path} /> : null}
-            {d.step === "prompt" ? <PromptStep state={d.state} prompt={d.prompt} categoryLabel={d.categoryLabel} /> : null}
+            {d.step === "category" ? (
+              <CategoryStep
+                resident={null}
+                selected={d.state.category ?? null}
+                missing={d.categoryMissing}
+                path={d.path}
+              />
+            ) : null}
+            {d.step === "prompt" ? (
+              <PromptStep state={d.state} prompt={d.prompt} categoryLabel={d.categoryLabel} />
+            ) : null}
             {d.step === "record" ? (
-              <RecordStep key="record" state={d.state} prompt={d.prompt} job={d.job} audioUsable={d.audioUsable} problem={actionData?.problem ?? null} />
+              <RecordStep
+                key="record"
+                state={d.state}
+                prompt={d.prompt}
+                job={d.job}
+                audioUsable={d.audioUsable}
+                problem={actionData?.problem ?? null}
+              />
             ) : null}
             {d.step === "preview" ? (
               <PreviewStep
@@ -89,7 +112,13 @@ export default function KioskRecord() {
                 notice={d.notice}
                 problem={actionData?.saveProblem ?? null}
                 typed={actionData?.typed ?? null}
-                audience={{ communityName: d.communityName, residentFirstName: d.resident.firstName, onBehalf: false, chosen: actionData?.audience ?? null, agreed: actionData?.agreed ?? false }}
+                audience={{
+                  communityName: d.communityName,
+                  residentFirstName: d.resident.firstName,
+                  onBehalf: false,
+                  chosen: actionData?.audience ?? null,
+                  agreed: actionData?.agreed ?? false,
+                }}
               />
             ) : null}
           </div>

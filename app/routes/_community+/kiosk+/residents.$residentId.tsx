@@ -7,7 +7,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireKiosk } from "~/utils/permissions.server";
 import { startKioskSession } from "~/utils/kiosk.server";
 import { rateLimitSpent } from "~/utils/rate-limit.server";
-import { checkKioskPin, getKioskResident, kioskPausedMessage, KIOSK_MESSAGES, KIOSK_PIN_LIMIT } from "~/models/kiosk.server";
+import {
+  checkKioskPin,
+  getKioskResident,
+  kioskPausedMessage,
+  KIOSK_MESSAGES,
+  KIOSK_PIN_LIMIT,
+} from "~/models/kiosk.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
 
@@ -24,7 +30,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const spent = rateLimitSpent(pinKey(community.id, kiosk.id, resident.id), KIOSK_PIN_LIMIT);
   return {
     frame: frameOf(community, kiosk),
-    resident: { id: resident.id, firstName: resident.firstName, lastName: resident.lastName, imageId: resident.profileImageId, hasPin: !!resident.kioskPinHash },
+    resident: {
+      id: resident.id,
+      firstName: resident.firstName,
+      lastName: resident.lastName,
+      imageId: resident.profileImageId,
+      hasPin: !!resident.kioskPinHash,
+    },
     paused: spent.ok ? null : kioskPausedMessage(spent.retryAfterSeconds),
   };
 }
@@ -36,15 +48,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const pin = String(form.get("pin") ?? "").trim();
   if (!/^\d{4}$/.test(pin)) return data({ error: KIOSK_MESSAGES.pinFormat }, { status: 400 });
-  const check = await checkKioskPin(db, { communityId: community.id, kioskId: kiosk.id, resident, pin });
+  const check = await checkKioskPin(db, {
+    communityId: community.id,
+    kioskId: kiosk.id,
+    resident,
+    pin,
+  });
   if (check.ok) {
     startKioskSession(db, { kioskId: kiosk.id, residentId: resident.id });
     return redirect("/kiosk/me");
   }
   if (check.reason === "no-pin") return data({ error: KIOSK_MESSAGES.noPin }, { status: 400 });
-  if (check.reason === "paused") return data({ error: kioskPausedMessage(check.retryAfterSeconds) }, { status: 429 });
+  if (check.reason === "paused")
+    return data({ error: kioskPausedMessage(check.retryAfterSeconds) }, { status: 429 });
   if (check.remaining === 0) return data({ error: kioskPausedMessage(15 * 60) }, { status: 429 });
-  return data({ error: `${KIOSK_MESSAGES.wrongPin} ${check.remaining} ${check.remaining === 1 ? "try" : "tries"} left.` }, { status: 400 });
+  return data(
+    {
+      error: `${KIOSK_MESSAGES.wrongPin} ${check.remaining} ${check.remaining === 1 ? "try" : "tries"} left.`,
+    },
+    { status: 400 },
+  );
 }
 
 export default function KioskPin() {
@@ -55,7 +78,11 @@ export default function KioskPin() {
     <KioskFrame frame={frame}>
       <section className="mx-auto max-w-xl text-center" aria-labelledby="pin-title">
         <div className="mb-4 flex justify-center">
-          <KioskPortrait firstName={resident.firstName} lastName={resident.lastName} imageId={resident.imageId} />
+          <KioskPortrait
+            firstName={resident.firstName}
+            lastName={resident.lastName}
+            imageId={resident.imageId}
+          />
         </div>
         <h1 id="pin-title" className="page-title mb-4">
           Hello, {resident.firstName} {resident.lastName}
@@ -79,7 +106,12 @@ export default function KioskPin() {
               aria-describedby={error ? "pin-error" : undefined}
             />
             {error ? (
-              <p id="pin-error" className="field-error mb-3 text-xl" role="alert" data-testid="pin-error">
+              <p
+                id="pin-error"
+                className="field-error mb-3 text-xl"
+                role="alert"
+                data-testid="pin-error"
+              >
                 {error}
               </p>
             ) : null}
@@ -91,7 +123,11 @@ export default function KioskPin() {
           <p className="card mb-6 text-xl">{KIOSK_MESSAGES.noPin}</p>
         )}
         <div className="flex flex-wrap justify-center gap-4">
-          <Link to={`/kiosk/residents/${resident.id}/help`} className="btn-secondary" data-testid="kiosk-helping">
+          <Link
+            to={`/kiosk/residents/${resident.id}/help`}
+            className="btn-secondary"
+            data-testid="kiosk-helping"
+          >
             I'm helping
           </Link>
           <Link to="/kiosk" className="btn-secondary">

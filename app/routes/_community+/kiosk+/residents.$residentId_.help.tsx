@@ -17,7 +17,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { community, db, kiosk } = await requireKiosk(request);
   const resident = getKioskResident(db, params.residentId ?? "");
   if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
-  return { frame: frameOf(community, kiosk), resident: { id: resident.id, firstName: resident.firstName, lastName: resident.lastName, imageId: resident.profileImageId } };
+  return {
+    frame: frameOf(community, kiosk),
+    resident: {
+      id: resident.id,
+      firstName: resident.firstName,
+      lastName: resident.lastName,
+      imageId: resident.profileImageId,
+    },
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -29,8 +37,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const password = String(form.get("password") ?? "").slice(0, 1000);
   const helper = await verifyHelper(request, community, username, password);
   if (!helper.ok) return data({ error: helper.message, username }, { status: 400 });
-  startKioskSession(db, { kioskId: kiosk.id, residentId: resident.id, helper: { userId: helper.user.id, name: helperNameOf(helper.user.displayName, helper.user.username) } });
-  writeAudit({ client: clientOf(request), actorUserId: helper.user.id, action: "kiosk.helped", tenantId: community.id, details: `${kiosk.name}: ${resident.firstName} ${resident.lastName}` });
+  startKioskSession(db, {
+    kioskId: kiosk.id,
+    residentId: resident.id,
+    helper: {
+      userId: helper.user.id,
+      name: helperNameOf(helper.user.displayName, helper.user.username),
+    },
+  });
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: helper.user.id,
+    action: "kiosk.helped",
+    tenantId: community.id,
+    details: `${kiosk.name}: ${resident.firstName} ${resident.lastName}`,
+  });
   return redirect("/kiosk/me");
 }
 
@@ -41,12 +62,20 @@ export default function KioskHelping() {
     <KioskFrame frame={frame}>
       <section className="mx-auto max-w-xl" aria-labelledby="help-title">
         <div className="mb-4 flex justify-center">
-          <KioskPortrait firstName={resident.firstName} lastName={resident.lastName} imageId={resident.imageId} size={120} />
+          <KioskPortrait
+            firstName={resident.firstName}
+            lastName={resident.lastName}
+            imageId={resident.imageId}
+            size={120}
+          />
         </div>
         <h1 id="help-title" className="page-title mb-2 text-center">
           Helping {resident.firstName} {resident.lastName}
         </h1>
-        <p className="mb-4 text-center text-xl">Staff: confirm with your own username and password. The stories told now will say who helped.</p>
+        <p className="mb-4 text-center text-xl">
+          Staff: confirm with your own username and password. The stories told now will say who
+          helped.
+        </p>
         <Form method="post" className="card">
           {result?.error ? (
             <p className="field-error mb-3 text-xl" role="alert" data-testid="help-error">
@@ -56,11 +85,27 @@ export default function KioskHelping() {
           <label htmlFor="username" className="label text-xl">
             Your username
           </label>
-          <input id="username" name="username" type="text" autoComplete="off" autoCapitalize="none" required defaultValue={result?.username ?? ""} className="input mb-4" />
+          <input
+            id="username"
+            name="username"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="none"
+            required
+            defaultValue={result?.username ?? ""}
+            className="input mb-4"
+          />
           <label htmlFor="password" className="label text-xl">
             Your password
           </label>
-          <input id="password" name="password" type="password" autoComplete="off" required className="input mb-4" />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="off"
+            required
+            className="input mb-4"
+          />
           <button type="submit" className="btn-primary w-full">
             Start helping
           </button>

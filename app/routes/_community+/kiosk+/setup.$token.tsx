@@ -12,7 +12,8 @@ import { SubmitButton } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Set up this kiosk · Storyloom" }];
 
-const NOT_VALID = "This setup link is not valid: it was used already, it is more than a day old, or the kiosk was switched off. An administrator can make a new one under Kiosks.";
+const NOT_VALID =
+  "This setup link is not valid: it was used already, it is more than a day old, or the kiosk was switched off. An administrator can make a new one under Kiosks.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db } = requireTenant(request);
@@ -27,7 +28,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const kiosk = kioskForSetupToken(db, token);
   if (!kiosk) return data({ ok: false as const, reason: NOT_VALID }, { status: 404 });
   const device = await issueKioskDevice(community, kiosk.id);
-  const done = completeKioskSetup(db, token, device.secretHash, { actorUserId: kiosk.createdByUserId, tenantId: community.id, client: clientOf(request) });
+  const done = completeKioskSetup(db, token, device.secretHash, {
+    actorUserId: kiosk.createdByUserId,
+    tenantId: community.id,
+    client: clientOf(request),
+  });
   if (!done) return data({ ok: false as const, reason: NOT_VALID }, { status: 404 });
   return redirect("/kiosk", { headers: { "Set-Cookie": device.setCookie } });
 }
@@ -47,7 +52,8 @@ export default function KioskSetup() {
               Set up this tablet as a kiosk
             </h1>
             <p className="mb-4 text-xl">
-              This browser becomes the kiosk <strong>{d.name}</strong>: residents choose their photo here and tell their stories. Nobody is signed in.
+              This browser becomes the kiosk <strong>{d.name}</strong>: residents choose their photo
+              here and tell their stories. Nobody is signed in.
             </p>
             <Form method="post" ref={formRef}>
               <SubmitButton pendingText="Setting up...">Make this tablet the kiosk</SubmitButton>

@@ -46,14 +46,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/kiosk/stories/${encodeURIComponent(storyId)}`;
   const opts = { communityId: ctx.community.id, byUserId: null };
   if (form.get("intent") === "withdraw") {
-    if (!withdrawStory(ctx.db, storyId, ctx.resident.id, opts)) throw new Response("We could not find that story.", { status: 404 });
-    return redirectWithToast(here, { type: "success", title: "Story withdrawn", description: "Only you and the care team can see it now." });
+    if (!withdrawStory(ctx.db, storyId, ctx.resident.id, opts))
+      throw new Response("We could not find that story.", { status: 404 });
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Story withdrawn",
+      description: "Only you and the care team can see it now.",
+    });
   }
   const audience = form.get("audience");
-  if (!isAudience(audience)) return redirectWithToast(here, { type: "error", title: "Please choose who may see this story" });
+  if (!isAudience(audience))
+    return redirectWithToast(here, {
+      type: "error",
+      title: "Please choose who may see this story",
+    });
   // her own story only: the resident is in the model's where
-  if (!setStoryAudience(ctx.db, storyId, ctx.resident.id, audience, opts)) throw new Response("We could not find that story.", { status: 404 });
-  return redirectWithToast(here, { type: "success", title: "Saved", description: `Who can see it: ${audienceLabel(audience, ctx.community.name)}.` });
+  if (!setStoryAudience(ctx.db, storyId, ctx.resident.id, audience, opts))
+    throw new Response("We could not find that story.", { status: 404 });
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Saved",
+    description: `Who can see it: ${audienceLabel(audience, ctx.community.name)}.`,
+  });
 }
 
 export default function KioskStory() {
@@ -75,10 +89,18 @@ export default function KioskStory() {
             Told with help from {story.helperName}
           </p>
         ) : null}
-        {story.imageUrl ? <img src={story.imageUrl} alt="" className="my-4 max-h-96 rounded-lg object-cover" /> : null}
+        {story.imageUrl ? (
+          <img src={story.imageUrl} alt="" className="my-4 max-h-96 rounded-lg object-cover" />
+        ) : null}
         {story.audioUrl ? (
           // eslint-disable-next-line jsx-a11y/media-has-caption -- her own recording, its words are printed right below
-          <audio controls preload="none" src={story.audioUrl} className="my-4 w-full" aria-label={`Listen: ${story.title}`} />
+          <audio
+            controls
+            preload="none"
+            src={story.audioUrl}
+            className="my-4 w-full"
+            aria-label={`Listen: ${story.title}`}
+          />
         ) : null}
         <div className="whitespace-pre-line text-xl leading-relaxed">{story.content}</div>
       </article>
@@ -87,10 +109,16 @@ export default function KioskStory() {
           Who can see it
         </h2>
         <p className="mb-3 text-lg" data-testid="kiosk-story-audience">
-          {story.withdrawn ? "Withdrawn: only you and the care team can see it." : `Now: ${audienceLabel(story.audience, frame.communityName)}.`}
+          {story.withdrawn
+            ? "Withdrawn: only you and the care team can see it."
+            : `Now: ${audienceLabel(story.audience, frame.communityName)}.`}
         </p>
         <Form method="post">
-          <AudienceChoice idPrefix="kiosk-audience" communityName={frame.communityName} defaultValue={story.audience} />
+          <AudienceChoice
+            idPrefix="kiosk-audience"
+            communityName={frame.communityName}
+            defaultValue={story.audience}
+          />
           <SubmitButton pendingText="Saving...">Save who can see it</SubmitButton>
         </Form>
         {story.withdrawn ? null : (

@@ -41,22 +41,38 @@ export default function KioskStories() {
         <ul className="space-y-4" data-testid="kiosk-story-list">
           {stories.map((s) => (
             <li key={s.id}>
-              <Link to={`/kiosk/stories/${s.id}`} className="card kiosk-target block no-underline hover:border-brand-700">
+              <Link
+                to={`/kiosk/stories/${s.id}`}
+                className="card kiosk-target block no-underline hover:border-brand-700"
+              >
                 <span className="block text-2xl font-bold text-ink">
-                  <span aria-hidden="true">{s.hasAudio ? "🔊 " : `${categoryIcon(s.category)} `}</span>
+                  <span aria-hidden="true">
+                    {s.hasAudio ? "🔊 " : `${categoryIcon(s.category)} `}
+                  </span>
                   {s.title}
                 </span>
                 <span className="block text-lg text-stone-700">
-                  {categoryLabel(s.category)} · {s.reviewStatus === "rejected" ? "Not approved" : s.isPublished ? "Your family can read it" : "Waiting to be read by an administrator"}
+                  {categoryLabel(s.category)} ·{" "}
+                  {s.reviewStatus === "rejected"
+                    ? "Not approved"
+                    : s.isPublished
+                      ? "Your family can read it"
+                      : "Waiting to be read by an administrator"}
                 </span>
-                {s.helperName ? <span className="block text-lg text-stone-700">Told with help from {s.helperName}</span> : null}
+                {s.helperName ? (
+                  <span className="block text-lg text-stone-700">
+                    Told with help from {s.helperName}
+                  </span>
+                ) : null}
                 <StoryDate iso={s.createdAt} />
               </Link>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="card text-xl">You have not told any stories yet. Choose Back, then Tell a story.</p>
+        <p className="card text-xl">
+          You have not told any stories yet. Choose Back, then Tell a story.
+        </p>
       )}
     </KioskFrame>
   );

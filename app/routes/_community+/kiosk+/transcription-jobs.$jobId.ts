@@ -8,7 +8,9 @@ import { getJobOfUser, jobProgress, recoverCommunityJobs } from "~/models/transc
 import { MAX_RECORDING_SECONDS } from "~/components/record/wizard";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor, community, db } = await requireKioskResident(request, { holdMs: MAX_RECORDING_SECONDS * 1000 }).catch(asApiFailure);
+  const { actor, community, db } = await requireKioskResident(request, {
+    holdMs: MAX_RECORDING_SECONDS * 1000,
+  }).catch(asApiFailure);
   recoverCommunityJobs(db, community.subdomain);
   const job = params.jobId ? getJobOfUser(db, actor.id, params.jobId) : undefined;
   if (!job) return notFound("Transcription not found");

@@ -22,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const question = questionId ? getQuestionForResident(ctx.db, ctx.resident.id, questionId) : null;
   return {
     frame: frameOf(ctx.community, ctx.kiosk, ctx),
-    question: question ? { id: question.id, text: question.question, askedBy: whoShared(question.familyMember) } : null,
+    question: question
+      ? { id: question.id, text: question.question, askedBy: whoShared(question.familyMember) }
+      : null,
   };
 }
 
@@ -33,14 +35,30 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!read.ok) return read.reply;
   const { value, image } = read;
   try {
-    writeResidentStory(db, { residentId: resident.id, author: actor, fields: value, imageId: image.kind === "new" ? image.imageId : null, questionId: value.questionId, helper: ctx.helper, audience: value.audience });
+    writeResidentStory(db, {
+      residentId: resident.id,
+      author: actor,
+      fields: value,
+      imageId: image.kind === "new" ? image.imageId : null,
+      questionId: value.questionId,
+      helper: ctx.helper,
+      audience: value.audience,
+    });
   } catch (error) {
     discardNewImage(db, community, image);
     console.error("Saving a kiosk story failed", error);
-    return redirectWithToast("/kiosk/write", { type: "error", title: "Failed to save story", description: "Please try again, or ask a member of staff for help." });
+    return redirectWithToast("/kiosk/write", {
+      type: "error",
+      title: "Failed to save story",
+      description: "Please try again, or ask a member of staff for help.",
+    });
   }
   endKioskSession(db, ctx.kiosk.id);
-  return redirectWithToast("/kiosk", { type: "success", title: `Thank you, ${resident.firstName}. Your story is saved.`, description: "An administrator reads it before your family sees it." });
+  return redirectWithToast("/kiosk", {
+    type: "success",
+    title: `Thank you, ${resident.firstName}. Your story is saved.`,
+    description: "An administrator reads it before your family sees it.",
+  });
 }
 
 export default function KioskWrite() {
@@ -63,7 +81,9 @@ export default function KioskWrite() {
         ) : null}
         <StoryForm
           id="kiosk-story"
-          action={question ? `/kiosk/write?questionId=${encodeURIComponent(question.id)}` : "/kiosk/write"}
+          action={
+            question ? `/kiosk/write?questionId=${encodeURIComponent(question.id)}` : "/kiosk/write"
+          }
           lastResult={lastResult}
           questionId={question?.id}
           withImage={false}

@@ -10,22 +10,39 @@ import { requireTenantUser } from "~/utils/permissions.server";
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.post.title} · News · Storyloom` : "News · Storyloom" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.post.title} · News · Storyloom` : "News · Storyloom" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, community } = await requireTenantUser(request);
   const post = getPublishedNews(db, params.postId ?? "");
-  if (!post) throw new Response("We could not find that news post.", { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return { post, dateLabel: formatLongDate(post.createdAt, community.timeZone), communityName: community.name };
+  if (!post)
+    throw new Response("We could not find that news post.", {
+      status: 404,
+      statusText: "Not Found",
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return {
+    post,
+    dateLabel: formatLongDate(post.createdAt, community.timeZone),
+    communityName: community.name,
+  };
 }
 
 export default function NewsPost() {
   const { post, dateLabel, communityName } = useLoaderData<typeof loader>();
-  const paragraphs = post.content.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = post.content
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <p>
-        <Link to="/news" className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+        <Link
+          to="/news"
+          className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+        >
           <span aria-hidden="true">←&nbsp;</span>All news
         </Link>
       </p>

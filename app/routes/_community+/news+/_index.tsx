@@ -18,8 +18,15 @@ export const meta: MetaFunction = () => [{ title: "News · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireTenantUser(request);
-  const page = pageOf(countPublishedNews(db), parsePageParam(new URL(request.url).searchParams.get("page")), PER_PAGE);
-  const posts = listPublishedNews(db, { limit: page.limit, offset: page.offset }).map((p) => ({ ...p, dateLabel: formatLongDate(p.createdAt, community.timeZone) }));
+  const page = pageOf(
+    countPublishedNews(db),
+    parsePageParam(new URL(request.url).searchParams.get("page")),
+    PER_PAGE,
+  );
+  const posts = listPublishedNews(db, { limit: page.limit, offset: page.offset }).map((p) => ({
+    ...p,
+    dateLabel: formatLongDate(p.createdAt, community.timeZone),
+  }));
   return { posts, page, communityName: community.name };
 }
 
@@ -29,7 +36,9 @@ export default function News() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="page-title">News</h1>
-        <p className="text-lg text-stone-700">What is happening at {communityName}. Pinned posts come first.</p>
+        <p className="text-lg text-stone-700">
+          What is happening at {communityName}. Pinned posts come first.
+        </p>
       </div>
       {posts.length === 0 ? (
         <EmptyState>No news has been posted yet.</EmptyState>

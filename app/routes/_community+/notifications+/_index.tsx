@@ -14,7 +14,11 @@ export const meta: MetaFunction = () => [{ title: "Notifications · Storyloom" }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, user } = await requireTenantUser(request);
-  const page = pageOf(countNotifications(db, user.id), parsePageParam(new URL(request.url).searchParams.get("page")), PER_PAGE);
+  const page = pageOf(
+    countNotifications(db, user.id),
+    parsePageParam(new URL(request.url).searchParams.get("page")),
+    PER_PAGE,
+  );
   const items = listNotifications(db, user.id, { limit: page.limit, offset: page.offset });
   markAllRead(db, user.id);
   return { items, page };
@@ -27,7 +31,11 @@ export default function Notifications() {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
         title="Notifications"
-        intro={<p>{fresh ? `${fresh} new since your last visit.` : "Nothing new since your last visit."}</p>}
+        intro={
+          <p>
+            {fresh ? `${fresh} new since your last visit.` : "Nothing new since your last visit."}
+          </p>
+        }
         action={
           <Link to="/notifications/settings" className="btn-secondary">
             Notification settings
@@ -35,12 +43,23 @@ export default function Notifications() {
         }
       />
       {items.length === 0 ? (
-        <EmptyState>No notifications yet. When a story is published, or someone comments or reacts, you will find it here.</EmptyState>
+        <EmptyState>
+          No notifications yet. When a story is published, or someone comments or reacts, you will
+          find it here.
+        </EmptyState>
       ) : (
         <ul className="space-y-3" aria-label="Notifications, newest first">
           {items.map((n) => (
-            <li key={n.id} className={`card flex flex-wrap items-start gap-3 ${n.read ? "" : "border-2 border-brand-700"}`} data-testid="notification">
-              {n.read ? null : <span className="rounded-full bg-brand-700 px-3 py-0.5 text-base font-semibold text-white">New</span>}
+            <li
+              key={n.id}
+              className={`card flex flex-wrap items-start gap-3 ${n.read ? "" : "border-2 border-brand-700"}`}
+              data-testid="notification"
+            >
+              {n.read ? null : (
+                <span className="rounded-full bg-brand-700 px-3 py-0.5 text-base font-semibold text-white">
+                  New
+                </span>
+              )}
               <div className="min-w-0 flex-1">
                 <Link to={n.link} className="text-lg font-semibold text-ink underline">
                   {n.text}

@@ -44,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ResidentDashboard() {
-  const { resident, stories, photos, questions, communityName, exportHref, aboutHref, bookHref } = useLoaderData<typeof loader>();
+  const { resident, stories, photos, questions, communityName, exportHref, aboutHref, bookHref } =
+    useLoaderData<typeof loader>();
   const open = questions.filter((q) => !q.answeredStoryId);
   return (
     <div className="space-y-10">
@@ -52,7 +53,9 @@ export default function ResidentDashboard() {
         <h1 id="welcome-title" className="page-title mb-2">
           Welcome, {resident.firstName} {resident.lastName}
         </h1>
-        <p className="mb-4 text-lg">Share a memory today. You choose who reads each story; an administrator reads it first.</p>
+        <p className="mb-4 text-lg">
+          Share a memory today. You choose who reads each story; an administrator reads it first.
+        </p>
         <div className="flex flex-wrap gap-3">
           <Link to="/resident/record" className="btn-primary">
             <span aria-hidden="true">🎙️</span> Record New Story
@@ -63,8 +66,21 @@ export default function ResidentDashboard() {
           <Link to={bookHref} className="btn-secondary">
             <span aria-hidden="true">📖</span> My book
           </Link>
-          <DialogLink to="/resident/stories/new" className="btn-secondary" label={<><span aria-hidden="true">✍️</span> Tell Your Story</>} title="Tell Your Story">
-            <StoryForm id="dialog-new-story" action="/resident/stories/new" chooseAudience={{ communityName }} />
+          <DialogLink
+            to="/resident/stories/new"
+            className="btn-secondary"
+            label={
+              <>
+                <span aria-hidden="true">✍️</span> Tell Your Story
+              </>
+            }
+            title="Tell Your Story"
+          >
+            <StoryForm
+              id="dialog-new-story"
+              action="/resident/stories/new"
+              chooseAudience={{ communityName }}
+            />
           </DialogLink>
         </div>
       </section>
@@ -93,7 +109,10 @@ export default function ResidentDashboard() {
         ) : (
           <div className="card text-center">
             <p className="mb-2 text-xl font-semibold">You have not shared any stories yet.</p>
-            <p className="mb-4 text-lg">Your first story can be as short as a favourite memory. Tell it in writing or record it with your voice.</p>
+            <p className="mb-4 text-lg">
+              Your first story can be as short as a favourite memory. Tell it in writing or record
+              it with your voice.
+            </p>
             <div className="flex flex-wrap justify-center gap-3">
               <Link to="/resident/stories/new" className="btn-primary">
                 Write your first story
@@ -118,12 +137,20 @@ export default function ResidentDashboard() {
           <h2 id="answered-title" className="mb-3 text-2xl font-bold">
             Questions you answered
           </h2>
-          <QuestionList questions={questions.filter((q) => q.answeredStoryId)} answerable emptyText="" />
+          <QuestionList
+            questions={questions.filter((q) => q.answeredStoryId)}
+            answerable
+            emptyText=""
+          />
         </section>
       ) : null}
 
       <p className="text-base">
-        <Link to={exportHref} reloadDocument className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+        <Link
+          to={exportHref}
+          reloadDocument
+          className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+        >
           Download all my stories
         </Link>{" "}
         (a folder to keep, with the recordings and photos, that opens in any web browser)

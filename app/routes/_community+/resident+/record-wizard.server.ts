@@ -44,7 +44,11 @@ import { ROLE } from "~/utils/roles";
 const NOJS_WAIT_MS = 45_000;
 
 export function dashboardOf(user: Pick<SessionUser, "role">) {
-  return user.role === ROLE.resident ? "/resident" : user.role === ROLE.administrator ? "/admin" : "/staff";
+  return user.role === ROLE.resident
+    ? "/resident"
+    : user.role === ROLE.administrator
+      ? "/admin"
+      : "/staff";
 }
 
 /** Who records, where: a signed-in member, or the resident of a kiosk session. */
@@ -64,18 +68,31 @@ export type WizardContext = {
   onSaved?: (storyId: string) => Promise<Response> | Response;
 };
 
-const str = (v: FormDataEntryValue | string | null | undefined) => (typeof v === "string" && v ? v : null);
+const str = (v: FormDataEntryValue | string | null | undefined) =>
+  typeof v === "string" && v ? v : null;
 
 /** Where a finished transcription leads: the preview with a toast, or back to the record step. */
-async function redirectAfterJob(db: TenantDb, community: Community, state: WizardState, job: TranscriptionJobRow) {
+async function redirectAfterJob(
+  db: TenantDb,
+  community: Community,
+  state: WizardState,
+  job: TranscriptionJobRow,
+) {
   const progress = jobProgress(db, community, job);
   if (progress.outcome === "words") {
-    return redirectWithToast(wizardUrl("preview", { ...state, job: job.id }), { type: "success", title: TRANSCRIPTION_MESSAGES.success.title });
+    return redirectWithToast(wizardUrl("preview", { ...state, job: job.id }), {
+      type: "success",
+      title: TRANSCRIPTION_MESSAGES.success.title,
+    });
   }
   // the preview says it, once (a toast would cover the form with the same words)
-  if (progress.outcome === "no-words") return redirect(wizardUrl("preview", { ...state, job: job.id }));
+  if (progress.outcome === "no-words")
+    return redirect(wizardUrl("preview", { ...state, job: job.id }));
   if (progress.outcome === "failed") {
-    return redirectWithToast(wizardUrl("record", { ...state, job: job.id }), { type: "error", ...progress.message! });
+    return redirectWithToast(wizardUrl("record", { ...state, job: job.id }), {
+      type: "error",
+      ...progress.message!,
+    });
   }
   return redirect(wizardUrl("record", { ...state, job: job.id }));
 }
@@ -88,10 +105,23 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
   const who = residentForRecording(db, user, onBehalf ? sp.get("resident") : null);
   if (!who.ok) {
     if (!onBehalf) throw forbidden(who.reason);
-    const residents = listResidents(db, { activeOnly: true }).map((r) => ({ id: r.id, name: residentName(r), room: r.roomNumber }));
-    return { ...base, step: "choose-resident" as const, residents, unknownResident: !!sp.get("resident") };
+    const residents = listResidents(db, { activeOnly: true }).map((r) => ({
+      id: r.id,
+      name: residentName(r),
+      room: r.roomNumber,
+    }));
+    return {
+      ...base,
+      step: "choose-resident" as const,
+      residents,
+      unknownResident: !!sp.get("resident"),
+    };
   }
-  const resident = { id: who.resident.id, name: residentName(who.resident), firstName: who.resident.firstName };
+  const resident = {
+    id: who.resident.id,
+    name: residentName(who.resident),
+    firstName: who.resident.firstName,
+  };
   if (sp.get("step") === "saved") {
     // the story just saved: only this resident's (ownership in the query)
     const story = getStoryOfResident(db, resident.id, sp.get("story") ?? "");
@@ -115,22 +145,45 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
   }
   const rawCategory = sp.get("category");
   const category = isCategory(rawCategory) ? rawCategory : null;
-  let step = (["category", "prompt", "record", "preview"].includes(sp.get("step") ?? "") ? sp.get("step") : "category") as WizardStep;
-  const state: WizardState = { path, jobsPath: ctx.jobsPath ?? null, resident: onBehalf ? resident.id : null, category };
+  let step = (
+    ["category", "prompt", "record", "preview"].includes(sp.get("step") ?? "")
+      ? sp.get("step")
+      : "category"
+  ) as WizardStep;
+  const state: WizardState = {
+    path,
+    jobsPath: ctx.jobsPath ?? null,
+    resident: onBehalf ? resident.id : null,
+    category,
+  };
   if (step !== "category" && !category) {
-    return { ...base, step: "category" as const, resident, state, categoryMissing: sp.get("step") === "prompt" };
+    return {
+      ...base,
+      step: "category" as const,
+      resident,
+      state,
+      categoryMissing: sp.get("step") === "prompt",
+    };
   }
   if (step === "category") return { ...base, step, resident, state, categoryMissing: false };
 
   const prompt: PromptChoice | null = resolvePrompt(db, resident.id, sp.get("prompt"));
   if (!prompt) {
     // a new prompt for this category, not the one shown before and not one seen recently
-    const next = nextPromptFor(db, await readPromptHistory(request), { residentId: resident.id, category: category!, current: sp.get("current"), bankOnly: sp.get("from") === "bank" });
+    const next = nextPromptFor(db, await readPromptHistory(request), {
+      residentId: resident.id,
+      category: category!,
+      current: sp.get("current"),
+      bankOnly: sp.get("from") === "bank",
+    });
     if (step === "preview") step = "record";
-    throw redirect(wizardUrl(step, { ...state, prompt: next.prompt.key, job: sp.get("job") }), { headers: { "Set-Cookie": await promptHistoryCookie(next.history) } });
+    throw redirect(wizardUrl(step, { ...state, prompt: next.prompt.key, job: sp.get("job") }), {
+      headers: { "Set-Cookie": await promptHistoryCookie(next.history) },
+    });
   }
   state.prompt = prompt.key;
-  if (step === "prompt") return { ...base, step, resident, state, prompt, categoryLabel: categoryLabel(category!) };
+  if (step === "prompt")
+    return { ...base, step, resident, state, prompt, categoryLabel: categoryLabel(category!) };
 
   recoverCommunityJobs(db, community.subdomain);
   const jobId = sp.get("job");
@@ -140,27 +193,58 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
   if (step === "record") {
     if (!job) return { ...base, step, resident, state, prompt, job: null, audioUsable: false };
     const progress = jobProgress(db, community, job);
-    if (progress.outcome === "words" || progress.outcome === "no-words") throw await redirectAfterJob(db, community, state, job);
-    return { ...base, step, resident, state: { ...state, job: job.id }, prompt, job: progress, audioUsable: jobAudioUsable(job) };
+    if (progress.outcome === "words" || progress.outcome === "no-words")
+      throw await redirectAfterJob(db, community, state, job);
+    return {
+      ...base,
+      step,
+      resident,
+      state: { ...state, job: job.id },
+      prompt,
+      job: progress,
+      audioUsable: jobAudioUsable(job),
+    };
   }
 
   // preview: the transcription of a job, or a recording kept when transcription is unavailable
   const audioId = job ? job.audioId : sp.get("audio");
   const audio = ownPendingAudio(db, user.id, audioId);
   const saved = !audio && audioId ? getMedia(db, audioId) : undefined;
-  if (saved && saved.kind === "audio" && saved.status === "attached" && saved.uploadedByUserId === user.id) {
+  if (
+    saved &&
+    saved.kind === "audio" &&
+    saved.status === "attached" &&
+    saved.uploadedByUserId === user.id
+  ) {
     // back to a preview whose story was saved already: start a new one
-    throw await redirectWithToast(wizardUrl(null, { path, resident: state.resident }), { type: "info", title: "This story has already been saved and sent for review." });
+    throw await redirectWithToast(wizardUrl(null, { path, resident: state.resident }), {
+      type: "info",
+      title: "This story has already been saved and sent for review.",
+    });
   }
-  if (!audio || (job && !jobAudioUsable(job)) || (job && job.status !== "done" && job.status !== "failed")) {
-    throw await redirectWithToast(wizardUrl("record", state), { type: "error", title: "Failed to save story", description: SAVE_ERRORS.audioMissing });
+  if (
+    !audio ||
+    (job && !jobAudioUsable(job)) ||
+    (job && job.status !== "done" && job.status !== "failed")
+  ) {
+    throw await redirectWithToast(wizardUrl("record", state), {
+      type: "error",
+      title: "Failed to save story",
+      description: SAVE_ERRORS.audioMissing,
+    });
   }
   let notice: PreviewNotice = null;
   if (!job) notice = { type: "info", ...TRANSCRIPTION_MESSAGES.unavailable };
   else {
     const progress = jobProgress(db, community, job);
-    if (progress.outcome === "no-words") notice = { type: "info", ...TRANSCRIPTION_MESSAGES.noWords };
-    if (progress.outcome === "failed") notice = { type: "error", title: TRANSCRIPTION_MESSAGES.failed.title, description: "Your recording is kept. Please type your story below, or record again." };
+    if (progress.outcome === "no-words")
+      notice = { type: "info", ...TRANSCRIPTION_MESSAGES.noWords };
+    if (progress.outcome === "failed")
+      notice = {
+        type: "error",
+        title: TRANSCRIPTION_MESSAGES.failed.title,
+        description: "Your recording is kept. Please type your story below, or record again.",
+      };
   }
   return {
     ...base,
@@ -175,7 +259,13 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
   };
 }
 
-type ActionResult = { problem?: FormProblem; saveProblem?: SaveProblem; typed?: string; audience?: Audience; agreed?: boolean };
+type ActionResult = {
+  problem?: FormProblem;
+  saveProblem?: SaveProblem;
+  typed?: string;
+  audience?: Audience;
+  agreed?: boolean;
+};
 
 export type WizardActionResult = ActionResult;
 
@@ -185,40 +275,72 @@ export async function wizardAction(request: Request, ctx: WizardContext) {
   try {
     form = await readRecordingForm(request);
   } catch (error) {
-    if (error instanceof MediaError) return data<ActionResult>({ problem: { title: error.title, description: error.description } }, { status: 413 });
+    if (error instanceof MediaError)
+      return data<ActionResult>(
+        { problem: { title: error.title, description: error.description } },
+        { status: 413 },
+      );
     throw error;
   }
   const onBehalf = user.role !== ROLE.resident;
   const who = residentForRecording(db, user, onBehalf ? str(form.get("resident")) : null);
   if (!who.ok) throw new Response(who.reason, { status: who.status });
   const category = str(form.get("category"));
-  const state: WizardState = { path, resident: onBehalf ? who.resident.id : null, category: isCategory(category) ? category : null, prompt: str(form.get("prompt")) };
+  const state: WizardState = {
+    path,
+    resident: onBehalf ? who.resident.id : null,
+    category: isCategory(category) ? category : null,
+    prompt: str(form.get("prompt")),
+  };
   if (!state.category) throw redirect(wizardUrl("category", state));
 
   switch (form.get("intent")) {
     case "transcribe": {
       enforceRateLimit(`transcribe:${community.id}:${user.id}`, 60, 60 * 60_000, "recordings");
       const bytes = await formFileBytes(form.get("audio"));
-      if (!bytes) return data<ActionResult>({ problem: { title: "No recording", description: "Please record your story or choose a recording first." } }, { status: 400 });
+      if (!bytes)
+        return data<ActionResult>(
+          {
+            problem: {
+              title: "No recording",
+              description: "Please record your story or choose a recording first.",
+            },
+          },
+          { status: 400 },
+        );
       let submitted;
       try {
-        submitted = await submitRecording(db, community, user, bytes, { language: who.resident.preferredLanguage });
+        submitted = await submitRecording(db, community, user, bytes, {
+          language: who.resident.preferredLanguage,
+        });
       } catch (error) {
-        if (error instanceof MediaError) return data<ActionResult>({ problem: { title: error.title, description: error.description } }, { status: 400 });
+        if (error instanceof MediaError)
+          return data<ActionResult>(
+            { problem: { title: error.title, description: error.description } },
+            { status: 400 },
+          );
         throw error;
       }
       if (!submitted.job) {
-        return redirectWithToast(wizardUrl("preview", { ...state, audio: submitted.audio.id }), { type: "info", ...TRANSCRIPTION_MESSAGES.unavailable });
+        return redirectWithToast(wizardUrl("preview", { ...state, audio: submitted.audio.id }), {
+          type: "info",
+          ...TRANSCRIPTION_MESSAGES.unavailable,
+        });
       }
       // with JavaScript the page shows the progress itself
-      if (form.get("js") === "1") return redirect(wizardUrl("record", { ...state, job: submitted.job.id }));
-      const latest = (await waitForJob(db, submitted.job.id, NOJS_WAIT_MS, request.signal)) ?? submitted.job;
+      if (form.get("js") === "1")
+        return redirect(wizardUrl("record", { ...state, job: submitted.job.id }));
+      const latest =
+        (await waitForJob(db, submitted.job.id, NOJS_WAIT_MS, request.signal)) ?? submitted.job;
       return redirectAfterJob(db, community, state, latest);
     }
     case "retry": {
       const job = getJobOfUser(db, user.id, str(form.get("job")) ?? "");
-      if (!job || !jobAudioUsable(job) || !ownPendingAudio(db, user.id, job.audioId)) return redirect(wizardUrl("record", state));
-      const again = queueTranscription(db, community, job.audioId, user.id, { language: who.resident.preferredLanguage });
+      if (!job || !jobAudioUsable(job) || !ownPendingAudio(db, user.id, job.audioId))
+        return redirect(wizardUrl("record", state));
+      const again = queueTranscription(db, community, job.audioId, user.id, {
+        language: who.resident.preferredLanguage,
+      });
       return redirect(wizardUrl("record", { ...state, job: again.id }));
     }
     case "save":
@@ -232,7 +354,10 @@ export async function wizardAction(request: Request, ctx: WizardContext) {
       // a phone's photo over the limit: said with its size, and what was typed stays in the box
       const image = form.get("image");
       if (image && typeof image !== "string" && image.size > MAX_IMAGE_BYTES) {
-        return data<ActionResult>({ saveProblem: { field: "image", message: photoTooLargeMessage(image.size) }, ...kept }, { status: 400 });
+        return data<ActionResult>(
+          { saveProblem: { field: "image", message: photoTooLargeMessage(image.size) }, ...kept },
+          { status: 400 },
+        );
       }
       let story;
       try {
@@ -251,8 +376,19 @@ export async function wizardAction(request: Request, ctx: WizardContext) {
           residentAgreed: agreed,
         });
       } catch (error) {
-        if (error instanceof RecordedStoryError) return data<ActionResult>({ saveProblem: { field: error.field, message: error.message }, ...kept }, { status: error.status });
-        if (error instanceof MediaError) return data<ActionResult>({ saveProblem: { field: "image", message: `${error.title}: ${error.description}` }, ...kept }, { status: 400 });
+        if (error instanceof RecordedStoryError)
+          return data<ActionResult>(
+            { saveProblem: { field: error.field, message: error.message }, ...kept },
+            { status: error.status },
+          );
+        if (error instanceof MediaError)
+          return data<ActionResult>(
+            {
+              saveProblem: { field: "image", message: `${error.title}: ${error.description}` },
+              ...kept,
+            },
+            { status: 400 },
+          );
         throw error;
       }
       // the saved story is shown, with "Record another" (the wizard starts again, everything cleared)
@@ -260,7 +396,9 @@ export async function wizardAction(request: Request, ctx: WizardContext) {
       return redirect(wizardUrl("saved", { path, resident: state.resident, story: story.id }));
     }
     default:
-      return data<ActionResult>({ problem: { title: "Something went wrong", description: "Please try again." } }, { status: 400 });
+      return data<ActionResult>(
+        { problem: { title: "Something went wrong", description: "Please try again." } },
+        { status: 400 },
+      );
   }
 }
-

@@ -12,18 +12,35 @@ import { RecordStep } from "~/components/record/RecordStep";
 import { PreviewStep } from "~/components/record/PreviewStep";
 import { SavedStep } from "~/components/record/SavedStep";
 import { WIZARD_PATH, wizardUrl } from "~/components/record/wizard";
-import { dashboardOf, wizardAction, wizardLoader, type WizardActionResult } from "./record-wizard.server";
+import {
+  dashboardOf,
+  wizardAction,
+  wizardLoader,
+  type WizardActionResult,
+} from "./record-wizard.server";
 
 export const meta: MetaFunction = () => [{ title: "Record a story · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, community, db } = await requireStoryteller(request);
-  return wizardLoader(request, { user, community, db, path: WIZARD_PATH, dashboard: dashboardOf(user) });
+  return wizardLoader(request, {
+    user,
+    community,
+    db,
+    path: WIZARD_PATH,
+    dashboard: dashboardOf(user),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requireStoryteller(request);
-  return wizardAction(request, { user, community, db, path: WIZARD_PATH, dashboard: dashboardOf(user) });
+  return wizardAction(request, {
+    user,
+    community,
+    db,
+    path: WIZARD_PATH,
+    dashboard: dashboardOf(user),
+  });
 }
 
 type ActionResult = WizardActionResult;
@@ -54,12 +71,34 @@ export default function RecordStory() {
           <StepBadges current={d.step} />
           <div className="card">
             {d.step === "saved" ? (
-              <SavedStep story={d.saved} resident={d.state.resident ?? null} onBehalf={d.onBehalf} residentName={d.resident.name} dashboard={d.dashboard} />
+              <SavedStep
+                story={d.saved}
+                resident={d.state.resident ?? null}
+                onBehalf={d.onBehalf}
+                residentName={d.resident.name}
+                dashboard={d.dashboard}
+              />
             ) : null}
-            {d.step === "category" ? <CategoryStep resident={d.state.resident ?? null} selected={d.state.category ?? null} missing={d.categoryMissing} path={d.path} /> : null}
-            {d.step === "prompt" ? <PromptStep state={d.state} prompt={d.prompt} categoryLabel={d.categoryLabel} /> : null}
+            {d.step === "category" ? (
+              <CategoryStep
+                resident={d.state.resident ?? null}
+                selected={d.state.category ?? null}
+                missing={d.categoryMissing}
+                path={d.path}
+              />
+            ) : null}
+            {d.step === "prompt" ? (
+              <PromptStep state={d.state} prompt={d.prompt} categoryLabel={d.categoryLabel} />
+            ) : null}
             {d.step === "record" ? (
-              <RecordStep key="record" state={d.state} prompt={d.prompt} job={d.job} audioUsable={d.audioUsable} problem={actionData?.problem ?? null} />
+              <RecordStep
+                key="record"
+                state={d.state}
+                prompt={d.prompt}
+                job={d.job}
+                audioUsable={d.audioUsable}
+                problem={actionData?.problem ?? null}
+              />
             ) : null}
             {d.step === "preview" ? (
               <PreviewStep
@@ -71,7 +110,13 @@ export default function RecordStory() {
                 notice={d.notice}
                 problem={actionData?.saveProblem ?? null}
                 typed={actionData?.typed ?? null}
-                audience={{ communityName: d.communityName, residentFirstName: d.resident.firstName, onBehalf: d.onBehalf, chosen: actionData?.audience ?? null, agreed: actionData?.agreed ?? false }}
+                audience={{
+                  communityName: d.communityName,
+                  residentFirstName: d.resident.firstName,
+                  onBehalf: d.onBehalf,
+                  chosen: actionData?.audience ?? null,
+                  agreed: actionData?.agreed ?? false,
+                }}
               />
             ) : null}
           </div>
@@ -81,13 +126,22 @@ export default function RecordStory() {
   );
 }
 
-function ChooseResident({ residents, unknown }: { residents: { id: string; name: string; room: string | null }[]; unknown: boolean }) {
+function ChooseResident({
+  residents,
+  unknown,
+}: {
+  residents: { id: string; name: string; room: string | null }[];
+  unknown: boolean;
+}) {
   return (
     <section className="card" aria-labelledby="choose-resident-title">
       <h2 id="choose-resident-title" className="mb-2 text-2xl font-bold">
         Whose story are we recording?
       </h2>
-      <p className="mb-4 text-lg">Choose the resident you are recording with. The story is saved as theirs and sent for review.</p>
+      <p className="mb-4 text-lg">
+        Choose the resident you are recording with. The story is saved as theirs and sent for
+        review.
+      </p>
       {residents.length === 0 ? (
         <p className="text-lg">There are no active residents yet.</p>
       ) : (
@@ -96,7 +150,14 @@ function ChooseResident({ residents, unknown }: { residents: { id: string; name:
             <label htmlFor="resident" className="label">
               Resident
             </label>
-            <select id="resident" name="resident" className="input" required defaultValue="" aria-describedby={unknown ? "resident-error" : undefined}>
+            <select
+              id="resident"
+              name="resident"
+              className="input"
+              required
+              defaultValue=""
+              aria-describedby={unknown ? "resident-error" : undefined}
+            >
               <option value="" disabled>
                 Choose a resident
               </option>

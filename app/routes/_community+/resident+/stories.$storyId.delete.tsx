@@ -24,7 +24,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     deleted = deleteStoryOfResident(db, community, resident.id, params.storyId ?? "");
   } catch (error) {
     console.error("Deleting a story failed", error);
-    return redirectWithToast("/resident", { type: "error", title: "Failed to delete story", description: "Please try again or contact support if the problem persists." });
+    return redirectWithToast("/resident", {
+      type: "error",
+      title: "Failed to delete story",
+      description: "Please try again or contact support if the problem persists.",
+    });
   }
   if (!deleted) throw notFound("Story not found");
   return redirectWithToast("/resident", { type: "success", title: "Your story has been deleted" });

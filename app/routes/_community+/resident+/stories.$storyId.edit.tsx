@@ -18,7 +18,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const story = getStoryOfResident(db, resident.id, params.storyId ?? "");
   if (!story) throw notFound("Story not found");
   return {
-    story: { id: story.id, title: story.title, content: story.content, category: story.category, imageId: story.imageId, reviewStatus: story.reviewStatus },
+    story: {
+      id: story.id,
+      title: story.title,
+      content: story.content,
+      category: story.category,
+      imageId: story.imageId,
+      reviewStatus: story.reviewStatus,
+    },
   };
 }
 
@@ -36,17 +43,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
       community,
       resident.id,
       id,
-      { title: value.title, content: value.content, category: value.category, imageId: image.kind === "new" ? image.imageId : image.kind === "remove" ? null : undefined },
+      {
+        title: value.title,
+        content: value.content,
+        category: value.category,
+        imageId: image.kind === "new" ? image.imageId : image.kind === "remove" ? null : undefined,
+      },
       user,
     );
   } catch (error) {
     discardNewImage(db, community, image);
     console.error("Updating a story failed", error);
-    return redirectWithToast("/resident", { type: "error", title: "Failed to update story", description: "Please try again or contact support if the problem persists." });
+    return redirectWithToast("/resident", {
+      type: "error",
+      title: "Failed to update story",
+      description: "Please try again or contact support if the problem persists.",
+    });
   }
   if (!result) throw notFound("Story not found");
   if (image.kind === "lost") {
-    return redirectWithToast("/resident", { type: "error", title: "Failed to add image", description: "Please try again or contact support if the problem persists." });
+    return redirectWithToast("/resident", {
+      type: "error",
+      title: "Failed to add image",
+      description: "Please try again or contact support if the problem persists.",
+    });
   }
   if (result.sentBackForReview) {
     return redirectWithToast("/resident", {
@@ -75,11 +95,18 @@ export default function EditStoryPage() {
         Edit story
       </h1>
       {story.reviewStatus === "published" ? (
-        <p className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg" role="note">
-          This story is published. When you save changes it goes back for review, and your family will see it again once an administrator approves it.
+        <p
+          className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg"
+          role="note"
+        >
+          This story is published. When you save changes it goes back for review, and your family
+          will see it again once an administrator approves it.
         </p>
       ) : story.reviewStatus === "rejected" ? (
-        <p className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg" role="note">
+        <p
+          className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg"
+          role="note"
+        >
           When you save changes this story is sent for review again.
         </p>
       ) : null}
@@ -88,7 +115,11 @@ export default function EditStoryPage() {
         action={`/resident/stories/${story.id}/edit`}
         lastResult={lastResult}
         defaultValue={{ title: story.title, content: story.content, category: story.category }}
-        existingImage={story.imageId ? { url: mediaUrl(story.imageId, 800), alt: `Current picture for "${story.title}"` } : null}
+        existingImage={
+          story.imageId
+            ? { url: mediaUrl(story.imageId, 800), alt: `Current picture for "${story.title}"` }
+            : null
+        }
         submitLabel="Save Changes"
       />
     </section>

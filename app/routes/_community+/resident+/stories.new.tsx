@@ -19,7 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident, community } = await requireResidentMember(request);
   const questionId = new URL(request.url).searchParams.get("questionId");
   const question = questionId ? getQuestionForResident(db, resident.id, questionId) : null;
-  return { communityName: community.name, question: question ? { id: question.id, text: question.question, askedBy: whoShared(question.familyMember) } : null };
+  return {
+    communityName: community.name,
+    question: question
+      ? { id: question.id, text: question.question, askedBy: whoShared(question.familyMember) }
+      : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,10 +44,18 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     discardNewImage(db, community, image);
     console.error("Saving a story failed", error);
-    return redirectWithToast("/resident", { type: "error", title: "Failed to save story", description: "Please try again or contact support if the problem persists." });
+    return redirectWithToast("/resident", {
+      type: "error",
+      title: "Failed to save story",
+      description: "Please try again or contact support if the problem persists.",
+    });
   }
   if (image.kind === "lost") {
-    return redirectWithToast("/resident", { type: "error", title: "Failed to add image", description: "Please try again or contact support if the problem persists." });
+    return redirectWithToast("/resident", {
+      type: "error",
+      title: "Failed to add image",
+      description: "Please try again or contact support if the problem persists.",
+    });
   }
   return redirectWithToast("/resident", { type: "success", title: STORY_SAVED });
 }
@@ -66,9 +79,22 @@ export default function NewStoryPage() {
           <p className="text-lg">“{question.text}”</p>
         </div>
       ) : (
-        <p className="mb-4 text-lg">Write a memory in your own words. An administrator reads every story before your family sees it.</p>
+        <p className="mb-4 text-lg">
+          Write a memory in your own words. An administrator reads every story before your family
+          sees it.
+        </p>
       )}
-      <StoryForm id="new-story" action={question ? `/resident/stories/new?questionId=${encodeURIComponent(question.id)}` : "/resident/stories/new"} lastResult={lastResult} questionId={question?.id} chooseAudience={{ communityName }} />
+      <StoryForm
+        id="new-story"
+        action={
+          question
+            ? `/resident/stories/new?questionId=${encodeURIComponent(question.id)}`
+            : "/resident/stories/new"
+        }
+        lastResult={lastResult}
+        questionId={question?.id}
+        chooseAudience={{ communityName }}
+      />
     </section>
   );
 }

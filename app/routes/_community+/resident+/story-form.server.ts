@@ -27,12 +27,17 @@ export async function readStoryForm(
     // read to its end, so a photo over the limit is answered on the form with what was typed
     upload = await readPhotoForm(request);
   } catch (error) {
-    if (error instanceof MediaError) return { ok: false as const, reply: formLevelReply([error.title, error.description]) };
+    if (error instanceof MediaError)
+      return { ok: false as const, reply: formLevelReply([error.title, error.description]) };
     throw error;
   }
   const submission = parseWithZod(upload.form, { schema: StoryFormSchema });
   const photoBytes = upload.tooLarge.get("image");
-  if (photoBytes !== undefined) return { ok: false as const, reply: submission.reply({ fieldErrors: { image: [photoTooLargeMessage(photoBytes)] } }) };
+  if (photoBytes !== undefined)
+    return {
+      ok: false as const,
+      reply: submission.reply({ fieldErrors: { image: [photoTooLargeMessage(photoBytes)] } }),
+    };
   if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
   const value = submission.value;
   try {
@@ -43,7 +48,8 @@ export async function readStoryForm(
     });
     return { ok: true as const, value, image };
   } catch (error) {
-    if (error instanceof MediaError) return { ok: false as const, reply: fileErrorReply(submission, error) };
+    if (error instanceof MediaError)
+      return { ok: false as const, reply: fileErrorReply(submission, error) };
     throw error;
   }
 }

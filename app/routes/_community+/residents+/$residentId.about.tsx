@@ -6,23 +6,43 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
-import { ABOUT_KEYS, ABOUT_MAX, ABOUT_SECTIONS, aboutSectionLabel, isAboutKey, type AboutSectionKey } from "~/models/about-me-sections";
-import { aboutMeAccess, addAboutLine, getAboutMe, saveAboutMe, suggestFromStories } from "~/models/about-me.server";
+import {
+  ABOUT_KEYS,
+  ABOUT_MAX,
+  ABOUT_SECTIONS,
+  aboutSectionLabel,
+  isAboutKey,
+  type AboutSectionKey,
+} from "~/models/about-me-sections";
+import {
+  aboutMeAccess,
+  addAboutLine,
+  getAboutMe,
+  saveAboutMe,
+  suggestFromStories,
+} from "~/models/about-me.server";
 import { getResident, residentName } from "~/models/resident.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ROLE } from "~/utils/roles";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `About ${data.name} · Storyloom` : "About me · Storyloom" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `About ${data.name} · Storyloom` : "About me · Storyloom" },
+];
 
-const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 async function load(request: Request, residentId: string) {
   const ctx = await requireTenantUser(request);
   const resident = getResident(ctx.db, residentId);
   if (!resident) throw text(404, "We could not find that resident.");
   const access = aboutMeAccess(ctx.db, ctx.user, resident.id);
-  if (!access.view) throw text(403, "This About me page is for the care team, the resident, and family when the resident allows.");
+  if (!access.view)
+    throw text(
+      403,
+      "This About me page is for the care team, the resident, and family when the resident allows.",
+    );
   return { ...ctx, resident, access };
 }
 
@@ -42,23 +62,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, resident, access } = await load(request, params.residentId ?? "");
-  if (!access.edit) throw text(403, "Only the care team, the resident, and family the resident allows can fill in this page.");
+  if (!access.edit)
+    throw text(
+      403,
+      "Only the care team, the resident, and family the resident allows can fill in this page.",
+    );
   const form = await request.formData();
   const page = `/residents/${resident.id}/about`;
   if (form.get("intent") === "accept") {
     const section = form.get("section");
     const line = String(form.get("text") ?? "").trim();
-    if (!isAboutKey(section) || !line) return data({ error: "Choose a section and keep some words to add" }, { status: 400 });
-    if (line.length > ABOUT_MAX) return data({ error: `A line can be at most ${ABOUT_MAX} characters` }, { status: 400 });
+    if (!isAboutKey(section) || !line)
+      return data({ error: "Choose a section and keep some words to add" }, { status: 400 });
+    if (line.length > ABOUT_MAX)
+      return data({ error: `A line can be at most ${ABOUT_MAX} characters` }, { status: 400 });
     addAboutLine(db, resident.id, section, line, user.id);
-    return redirectWithToast(`${page}?suggest=1#suggestions`, { type: "success", title: `Added to “${aboutSectionLabel(section)}”` });
+    return redirectWithToast(`${page}?suggest=1#suggestions`, {
+      type: "success",
+      title: `Added to “${aboutSectionLabel(section)}”`,
+    });
   }
   const fields: Partial<Record<AboutSectionKey, string>> = {};
   for (const k of ABOUT_KEYS) {
     const v = form.get(k);
     if (typeof v === "string") fields[k] = v;
   }
-  const sharing = access.share ? { familyMayView: form.get("familyMayView") === "on", familyMayEdit: form.get("familyMayEdit") === "on" } : null;
+  const sharing = access.share
+    ? {
+        familyMayView: form.get("familyMayView") === "on",
+        familyMayEdit: form.get("familyMayEdit") === "on",
+      }
+    : null;
   saveAboutMe(db, resident.id, fields, user.id, sharing);
   return redirectWithToast(page, { type: "success", title: "About me saved" });
 }
@@ -69,7 +103,10 @@ export default function AboutMePage() {
     <div className="mx-auto max-w-3xl space-y-8">
       <header className="space-y-2">
         <h1 className="page-title">{own ? "About me" : `About ${name}`}</h1>
-        <p className="text-lg">One page for the people who care for {own ? "you" : firstName}: what matters, what worries, what calms, and how best to talk together.</p>
+        <p className="text-lg">
+          One page for the people who care for {own ? "you" : firstName}: what matters, what
+          worries, what calms, and how best to talk together.
+        </p>
         <div className="flex flex-wrap gap-3">
           <a href={`/residents/${id}/about.pdf`} className="btn-secondary">
             Print one page (PDF)
@@ -93,9 +130,24 @@ export default function AboutMePage() {
                 {s.hint}
               </p>
               {s.key === "preferredName" ? (
-                <input id={`about-${s.key}`} name={s.key} defaultValue={about[s.key]} maxLength={ABOUT_MAX} className="input" aria-describedby={`about-${s.key}-hint`} />
+                <input
+                  id={`about-${s.key}`}
+                  name={s.key}
+                  defaultValue={about[s.key]}
+                  maxLength={ABOUT_MAX}
+                  className="input"
+                  aria-describedby={`about-${s.key}-hint`}
+                />
               ) : (
-                <textarea id={`about-${s.key}`} name={s.key} defaultValue={about[s.key]} maxLength={ABOUT_MAX} rows={3} className="input" aria-describedby={`about-${s.key}-hint`} />
+                <textarea
+                  id={`about-${s.key}`}
+                  name={s.key}
+                  defaultValue={about[s.key]}
+                  maxLength={ABOUT_MAX}
+                  rows={3}
+                  className="input"
+                  aria-describedby={`about-${s.key}-hint`}
+                />
               )}
             </div>
           ))}
@@ -103,15 +155,37 @@ export default function AboutMePage() {
             <fieldset className="space-y-2">
               <legend className="label">{own ? "My family" : `${firstName}'s family`}</legend>
               <div className="flex min-h-target items-center gap-3">
-                <input id="family-may-view" type="checkbox" name="familyMayView" defaultChecked={about.familyMayView} className="h-6 w-6" />
-                <label htmlFor="family-may-view" className="inline-flex min-h-target cursor-pointer items-center text-lg">
-                  {own ? "My family may read this page" : `${firstName}'s family may read this page (${firstName}'s choice)`}
+                <input
+                  id="family-may-view"
+                  type="checkbox"
+                  name="familyMayView"
+                  defaultChecked={about.familyMayView}
+                  className="h-6 w-6"
+                />
+                <label
+                  htmlFor="family-may-view"
+                  className="inline-flex min-h-target cursor-pointer items-center text-lg"
+                >
+                  {own
+                    ? "My family may read this page"
+                    : `${firstName}'s family may read this page (${firstName}'s choice)`}
                 </label>
               </div>
               <div className="flex min-h-target items-center gap-3">
-                <input id="family-may-edit" type="checkbox" name="familyMayEdit" defaultChecked={about.familyMayEdit} className="h-6 w-6" />
-                <label htmlFor="family-may-edit" className="inline-flex min-h-target cursor-pointer items-center text-lg">
-                  {own ? "My family may fill it in" : `${firstName}'s family may fill it in (${firstName}'s choice)`}
+                <input
+                  id="family-may-edit"
+                  type="checkbox"
+                  name="familyMayEdit"
+                  defaultChecked={about.familyMayEdit}
+                  className="h-6 w-6"
+                />
+                <label
+                  htmlFor="family-may-edit"
+                  className="inline-flex min-h-target cursor-pointer items-center text-lg"
+                >
+                  {own
+                    ? "My family may fill it in"
+                    : `${firstName}'s family may fill it in (${firstName}'s choice)`}
                 </label>
               </div>
             </fieldset>
@@ -134,9 +208,14 @@ export default function AboutMePage() {
           <h2 id="suggestions-title" className="text-2xl font-bold">
             Suggestions from {own ? "your" : `${firstName}'s`} stories
           </h2>
-          <p className="text-lg">Each line comes from a story. Change the words if you like, then add it; nothing is added unless you do.</p>
+          <p className="text-lg">
+            Each line comes from a story. Change the words if you like, then add it; nothing is
+            added unless you do.
+          </p>
           {suggestions.length === 0 ? (
-            <p className="text-lg">No suggestions: the stories say nothing new for these sections.</p>
+            <p className="text-lg">
+              No suggestions: the stories say nothing new for these sections.
+            </p>
           ) : (
             <ul className="space-y-4">
               {suggestions.map((s, i) => (
@@ -147,15 +226,26 @@ export default function AboutMePage() {
                     <label htmlFor={`suggestion-${i}`} className="label">
                       For “{aboutSectionLabel(s.section)}”
                     </label>
-                    <textarea id={`suggestion-${i}`} name="text" defaultValue={s.text} rows={2} maxLength={ABOUT_MAX} className="input mb-2" />
+                    <textarea
+                      id={`suggestion-${i}`}
+                      name="text"
+                      defaultValue={s.text}
+                      rows={2}
+                      maxLength={ABOUT_MAX}
+                      className="input mb-2"
+                    />
                     <p className="mb-2 text-base">
                       From the story{" "}
-                      <Link to={`/stories/${s.storyId}`} className="font-semibold text-brand-800 underline">
+                      <Link
+                        to={`/stories/${s.storyId}`}
+                        className="font-semibold text-brand-800 underline"
+                      >
                         {s.storyTitle}
                       </Link>
                     </p>
                     <SubmitButton className="btn-primary">
-                      Add to “{aboutSectionLabel(s.section)}”<span className="sr-only">: {s.text}</span>
+                      Add to “{aboutSectionLabel(s.section)}”
+                      <span className="sr-only">: {s.text}</span>
                     </SubmitButton>
                   </Form>
                 </li>

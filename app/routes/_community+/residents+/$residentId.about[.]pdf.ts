@@ -12,17 +12,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, db, community } = await requireTenantUser(request);
   const resident = getResident(db, params.residentId ?? "");
   if (!resident) throw new Response("We could not find that resident.", { status: 404 });
-  if (!aboutMeAccess(db, user, resident.id).view) throw new Response("This About me page is not yours to read.", { status: 403 });
+  if (!aboutMeAccess(db, user, resident.id).view)
+    throw new Response("This About me page is not yours to read.", { status: 403 });
   const pdf = await renderAboutMePdf(getAboutMe(db, resident.id), {
     residentName: residentName(resident),
     roomNumber: resident.roomNumber,
     communityName: community.name,
     paper: paperFor(new URL(request.url).searchParams.get("paper"), community.timeZone),
-    photo: resident.profileImageId ? await photoForPrint(db, community, resident.profileImageId, 400) : null,
+    photo: resident.profileImageId
+      ? await photoForPrint(db, community, resident.profileImageId, 400)
+      : null,
     appName: env().APP_NAME,
   });
   const fileName = `About-${resident.firstName}-${resident.lastName}.pdf`.replace(/[^\w.-]+/g, "-");
   return new Response(new Uint8Array(pdf), {
-    headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${fileName}"`, "Content-Length": String(pdf.length), "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${fileName}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+    },
   });
 }

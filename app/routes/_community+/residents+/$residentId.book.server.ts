@@ -10,7 +10,10 @@ export async function loadBook(request: Request, residentId: string) {
   const resident = getResident(ctx.db, residentId);
   if (!resident) throw new Response("We could not find that resident.", { status: 404 });
   const rights = mayOpenBook(ctx.db, ctx.user, resident.id);
-  if (!rights.open) throw new Response("The book is for the resident, their family and the care team.", { status: 403 });
+  if (!rights.open)
+    throw new Response("The book is for the resident, their family and the care team.", {
+      status: 403,
+    });
   const sp = new URL(request.url).searchParams;
   const order: BookOrder = sp.get("order") === "category" ? "category" : "period";
   const chosen = sp.getAll("story").filter(Boolean).slice(0, 500);

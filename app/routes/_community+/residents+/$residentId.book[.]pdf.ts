@@ -11,7 +11,10 @@ import { communityOrigin } from "~/utils/host.server";
 import { loadBook } from "./$residentId.book.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, community, user, resident, stories, large } = await loadBook(request, params.residentId ?? "");
+  const { db, community, user, resident, stories, large } = await loadBook(
+    request,
+    params.residentId ?? "",
+  );
   const origin = communityOrigin(request, community.subdomain);
   const pdf = await renderLifeBookPdf({
     residentName: residentName(resident),
@@ -19,14 +22,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     communityName: community.name,
     paper: paperFor(new URL(request.url).searchParams.get("paper"), community.timeZone),
     large,
-    portrait: resident.profileImageId ? await photoForPrint(db, community, resident.profileImageId, 800) : null,
+    portrait: resident.profileImageId
+      ? await photoForPrint(db, community, resident.profileImageId, 800)
+      : null,
     stories,
     picture: (imageId) => photoForPrint(db, community, imageId, 1200),
     listenUrl: (story) => `${origin}/listen/${recordingLinkToken(db, story.id, user.id)}`,
     appName: env().APP_NAME,
   });
-  const fileName = `The-stories-of-${resident.firstName}-${resident.lastName}.pdf`.replace(/[^\w.-]+/g, "-");
+  const fileName = `The-stories-of-${resident.firstName}-${resident.lastName}.pdf`.replace(
+    /[^\w.-]+/g,
+    "-",
+  );
   return new Response(new Uint8Array(pdf), {
-    headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${fileName}"`, "Content-Length": String(pdf.length), "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${fileName}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+    },
   });
 }

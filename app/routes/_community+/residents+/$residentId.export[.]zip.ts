@@ -12,13 +12,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, community, db } = await requireTenantUser(request);
   const residentId = params.residentId ?? "";
   const own = user.role === ROLE.resident && user.residentId === residentId;
-  if (!own && !roleIn(user.role, ADMIN_ROLES)) throw new Response("Only the resident and the community's administrators can take a resident's stories away.", { status: 403 });
+  if (!own && !roleIn(user.role, ADMIN_ROLES))
+    throw new Response(
+      "Only the resident and the community's administrators can take a resident's stories away.",
+      { status: 403 },
+    );
   const resident = getResident(db, residentId);
   if (!resident) throw new Response("We could not find that resident.", { status: 404 });
   const zip = residentExportZip(db, community, residentId);
   if (!zip) throw new Response("We could not find that resident.", { status: 404 });
-  const fileName = `${resident.firstName}-${resident.lastName}-stories.zip`.replace(/[^\w.-]+/g, "-");
+  const fileName = `${resident.firstName}-${resident.lastName}-stories.zip`.replace(
+    /[^\w.-]+/g,
+    "-",
+  );
   return new Response(Readable.toWeb(zip as Readable) as ReadableStream, {
-    headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${fileName}"`, "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
   });
 }

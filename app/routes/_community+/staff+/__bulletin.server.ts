@@ -6,5 +6,8 @@ import { requireArea } from "~/utils/permissions.server";
 export async function newsAddressOf(request: Request): Promise<Response> {
   await requireArea(request, "staff");
   const url = new URL(request.url);
-  return redirect(`${url.pathname.replace(/^\/staff\/bulletin/, "/staff/news")}${url.search}`, request.method === "GET" || request.method === "HEAD" ? 301 : 308);
+  return redirect(
+    `${url.pathname.replace(/^\/staff\/bulletin/, "/staff/news")}${url.search}`,
+    request.method === "GET" || request.method === "HEAD" ? 301 : 308,
+  );
 }

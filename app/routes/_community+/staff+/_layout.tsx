@@ -9,7 +9,11 @@ export const meta: MetaFunction = () => [{ title: "Staff · Storyloom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, user } = await requireArea(request, "staff");
-  return { name: user.displayName, facility: community.name, totals: careTeamTotals(db, community) };
+  return {
+    name: user.displayName,
+    facility: community.name,
+    totals: careTeamTotals(db, community),
+  };
 }
 
 const TABS = [
@@ -24,7 +28,11 @@ export default function StaffLayout() {
   return (
     <AreaLayout
       title="Staff Dashboard"
-      intro={<p>Hello {name}. Look after {facility}&apos;s residents, families, news and calendar.</p>}
+      intro={
+        <p>
+          Hello {name}. Look after {facility}&apos;s residents, families, news and calendar.
+        </p>
+      }
       navLabel="Staff sections"
       tabs={TABS}
       top={<Totals totals={totals} area="staff" />}

@@ -1,3 +1,6 @@
 // Editing, cancelling and reinstating an event: one screen in ../__care-team, also served at /admin/calendar/{eventId}.
-export { editEventLoader as loader, editEventAction as action } from "../__care-team/calendar.server";
+export {
+  editEventLoader as loader,
+  editEventAction as action,
+} from "../__care-team/calendar.server";
 export { EditEventDialog as default } from "../__care-team/Calendar";

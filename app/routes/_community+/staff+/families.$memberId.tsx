@@ -1,3 +1,6 @@
 // A family member's details: one screen in ../__care-team, also served at /admin/families/{memberId}.
-export { editFamilyLoader as loader, editFamilyAction as action } from "../__care-team/families.server";
+export {
+  editFamilyLoader as loader,
+  editFamilyAction as action,
+} from "../__care-team/families.server";
 export { EditFamilyDialog as default } from "../__care-team/Families";

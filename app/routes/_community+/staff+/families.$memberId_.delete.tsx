@@ -1,3 +1,6 @@
 // Removing a family member: one screen in ../__care-team, also served at /admin/families/{memberId}/delete.
-export { deleteFamilyLoader as loader, deleteFamilyAction as action } from "../__care-team/families.server";
+export {
+  deleteFamilyLoader as loader,
+  deleteFamilyAction as action,
+} from "../__care-team/families.server";
 export { DeleteFamilyDialog as default } from "../__care-team/Families";

@@ -1,3 +1,6 @@
 // A family member's invitation link: one screen in ../__care-team, also served at /admin/families/{memberId}/invitation.
-export { invitationLoader as loader, invitationAction as action } from "../__care-team/families.server";
+export {
+  invitationLoader as loader,
+  invitationAction as action,
+} from "../__care-team/families.server";
 export { FamilyInvitationDialog as default } from "../__care-team/Invitation";

@@ -1,3 +1,6 @@
 // A resident's details, deactivate and reactivate: one screen in ../__care-team, also served at /admin/residents/{residentId}.
-export { editResidentLoader as loader, editResidentAction as action } from "../__care-team/residents.server";
+export {
+  editResidentLoader as loader,
+  editResidentAction as action,
+} from "../__care-team/residents.server";
 export { EditResidentDialog as default } from "../__care-team/Residents";

@@ -1,3 +1,6 @@
 // A resident's one-time sign-in link: one screen in ../__care-team, also served at /admin/residents/{residentId}/invitation.
-export { residentInvitationLoader as loader, residentInvitationAction as action } from "../__care-team/residents.server";
+export {
+  residentInvitationLoader as loader,
+  residentInvitationAction as action,
+} from "../__care-team/residents.server";
 export { ResidentInvitationDialog as default } from "../__care-team/Invitation";

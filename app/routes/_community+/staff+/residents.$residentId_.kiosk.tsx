@@ -1,3 +1,6 @@
 // A resident's kiosk consent, PIN and sign-in card: one screen in ../__care-team, also served at /admin/residents/{residentId}/kiosk.
-export { residentKioskLoader as loader, residentKioskAction as action } from "../__care-team/resident-kiosk.server";
+export {
+  residentKioskLoader as loader,
+  residentKioskAction as action,
+} from "../__care-team/resident-kiosk.server";
 export { ResidentKioskDialog as default } from "../__care-team/ResidentKiosk";

@@ -40,10 +40,16 @@ export const handle = READING_PAGE;
 // no preload of the reading face (Literata): with the stylesheet inline the layout asks for it as
 // soon as the story is parsed, and the preload held the first paint back (ADR 019)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.story.title} · Storyloom` : "Story · Storyloom" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.story.title} · Storyloom` : "Story · Storyloom" },
+];
 
 function notFound(): Response {
-  return new Response("We could not find that story.", { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response("We could not find that story.", {
+    status: 404,
+    statusText: "Not Found",
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 function isModerator(role: Role) {
@@ -58,13 +64,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (user.role === ROLE.family && user.familyMemberId && story.isPublished) {
     if (recordStoryView(db, community, user.familyMemberId, story.id)) story.viewCount += 1;
   }
-  let image: { src: string; srcSet: string; width: number | null; height: number | null } | null = null;
+  let image: { src: string; srcSet: string; width: number | null; height: number | null } | null =
+    null;
   if (story.imageId) {
     const row = getMedia(db, story.imageId);
     const variants = row ? mediaVariants(row) : [];
     image = {
       src: mediaUrl(story.imageId),
-      srcSet: variants.filter((v) => v.width > 0).map((v) => `${mediaUrl(story.imageId!, v.width)} ${v.width}w`).join(", "),
+      srcSet: variants
+        .filter((v) => v.width > 0)
+        .map((v) => `${mediaUrl(story.imageId!, v.width)} ${v.width}w`)
+        .join(", "),
       width: row?.width ?? null,
       height: row?.height ?? null,
     };
@@ -72,23 +82,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const comments = listComments(db, story.id);
   const moderator = isModerator(user.role);
   const confirmId = new URL(request.url).searchParams.get("deleteComment");
-  const confirming = confirmId ? (comments.find((c) => c.id === confirmId && (moderator || c.authorUserId === user.id)) ?? null) : null;
+  const confirming = confirmId
+    ? (comments.find((c) => c.id === confirmId && (moderator || c.authorUserId === user.id)) ??
+      null)
+    : null;
   const times = story.audioUrl ? storyWordTimes(db, story.id) : null;
-  const listening: Listening = times ? { ...times, captionsUrl: `/stories/${story.id}/captions.vtt` } : null;
+  const listening: Listening = times
+    ? { ...times, captionsUrl: `/stories/${story.id}/captions.vtt` }
+    : null;
   return {
     story,
     listening,
     createdLabel: formatLongDate(story.createdAt, community.timeZone),
     image,
     comments,
-    reactions: withReactors(reactionSummary(db, story.id, user.id), reactorsByEmoji(db, community.id, story.id)),
+    reactions: withReactors(
+      reactionSummary(db, story.id, user.id),
+      reactorsByEmoji(db, community.id, story.id),
+    ),
     canRespond: canRespondTo(db, user, story),
     isFamily: user.role === ROLE.family,
     viewerId: user.id,
     moderator,
     confirming,
     // the resident and the care team see who the story is for, and may change it (issue 19)
-    audience: mayChangeAudience(user, story).may ? { label: audienceLabel(story.audience, community.name), withdrawn: !!story.withdrawnAt } : null,
+    audience: mayChangeAudience(user, story).may
+      ? { label: audienceLabel(story.audience, community.name), withdrawn: !!story.withdrawnAt }
+      : null,
   };
 }
 
@@ -104,22 +124,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return submission.reply();
       try {
         const comment = addComment(db, user, storyId, submission.value);
-        if (!comment.repeated) notifyComment(db, community, storyId, comment, { id: user.id, displayName: comment.familyMember.name });
+        if (!comment.repeated)
+          notifyComment(db, community, storyId, comment, {
+            id: user.id,
+            displayName: comment.familyMember.name,
+          });
       } catch (error) {
         if (error instanceof CommentAccessError) throw error;
         console.error("Adding a comment failed", error);
         return submission.reply({ formErrors: ["Failed to add comment. Please try again."] });
       }
-      return redirectWithToast(safeRedirect(formData.get("redirectTo"), `${back}#comments`), { type: "success", title: "Your comment was added" });
+      return redirectWithToast(safeRedirect(formData.get("redirectTo"), `${back}#comments`), {
+        type: "success",
+        title: "Your comment was added",
+      });
     }
     if (intent === "react") {
       const emoji = String(formData.get("emoji") ?? "");
-      if (!REACTION_EMOJIS.includes(emoji)) throw new Response("Choose one of the reactions shown", { status: 400 });
+      if (!REACTION_EMOJIS.includes(emoji))
+        throw new Response("Choose one of the reactions shown", { status: 400 });
       // each button says which way it turns the reaction, so a second press of the same page's
       // button (a double tap without JavaScript) does not undo the first
       const turn = formData.get("turn");
-      const result = setReaction(db, user, storyId, emoji, turn === "on" || turn === "off" ? turn : "toggle");
-      if (result.on && result.changed) notifyReaction(db, community, storyId, { emoji, label: reactionLabel(emoji) ?? "" }, user);
+      const result = setReaction(
+        db,
+        user,
+        storyId,
+        emoji,
+        turn === "on" || turn === "off" ? turn : "toggle",
+      );
+      if (result.on && result.changed)
+        notifyReaction(db, community, storyId, { emoji, label: reactionLabel(emoji) ?? "" }, user);
       return redirect(`${back}#reactions`);
     }
     if (intent === "delete-comment") {
@@ -130,7 +165,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof CommentAccessError) {
-      throw error.status === 404 ? notFound() : new Response(error.message, { status: 403, statusText: "Forbidden" });
+      throw error.status === 404
+        ? notFound()
+        : new Response(error.message, { status: 403, statusText: "Forbidden" });
     }
     throw error;
   }
@@ -138,15 +175,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StoryPage() {
-  const { story, listening, createdLabel, image, comments, reactions, canRespond, isFamily, viewerId, moderator, confirming, audience } = useLoaderData<typeof loader>();
+  const {
+    story,
+    listening,
+    createdLabel,
+    image,
+    comments,
+    reactions,
+    canRespond,
+    isFamily,
+    viewerId,
+    moderator,
+    confirming,
+    audience,
+  } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const name = `${story.resident.firstName} ${story.resident.lastName}`;
   const room = roomLabel(story.resident.roomNumber);
-  const deleteHref = (c: CommentItem) => (moderator || c.authorUserId === viewerId ? `?deleteComment=${encodeURIComponent(c.id)}#confirm-delete` : null);
+  const deleteHref = (c: CommentItem) =>
+    moderator || c.authorUserId === viewerId
+      ? `?deleteComment=${encodeURIComponent(c.id)}#confirm-delete`
+      : null;
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <p>
-        <Link to="/stories" className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+        <Link
+          to="/stories"
+          className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+        >
           <span aria-hidden="true">←&nbsp;</span>All stories
         </Link>
       </p>
@@ -160,7 +216,11 @@ export default function StoryPage() {
                 {story.reviewStatus === "rejected" ? "Not approved" : "Under Review"}
               </span>
             ) : null}
-            {audience?.withdrawn ? <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">Withdrawn</span> : null}
+            {audience?.withdrawn ? (
+              <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">
+                Withdrawn
+              </span>
+            ) : null}
           </div>
           <h1 id="story-title" className="font-reading text-4xl text-ink">
             {story.title}
@@ -171,12 +231,20 @@ export default function StoryPage() {
               <p className="text-xl font-bold">{name}</p>
               <p className="text-base text-stone-700">
                 {room ? <span>{room} · </span> : null}
-                <time dateTime={story.createdAt} data-testid="story-date">{createdLabel}</time>
+                <time dateTime={story.createdAt} data-testid="story-date">
+                  {createdLabel}
+                </time>
               </p>
             </div>
             {story.audioUrl ? (
               <a href="#listen-title" className="btn-primary">
-                <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="h-5 w-5" fill="currentColor">
+                <svg
+                  viewBox="0 0 20 20"
+                  aria-hidden="true"
+                  focusable="false"
+                  className="h-5 w-5"
+                  fill="currentColor"
+                >
                   <path d="M6 4v12l10-6z" />
                 </svg>
                 Listen<span className="sr-only"> to {story.resident.firstName} tell it</span>
@@ -186,8 +254,17 @@ export default function StoryPage() {
           {/* who may see it: below the keepsake's opening, for the resident and the care team only */}
           {audience ? (
             <p className="text-base" data-testid="story-audience">
-              {audience.withdrawn ? "Withdrawn: only the resident and the care team can see it." : <>Who can see it: <strong>{audience.label}</strong></>}{" "}
-              <Link to={`/stories/${story.id}/audience`} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+              {audience.withdrawn ? (
+                "Withdrawn: only the resident and the care team can see it."
+              ) : (
+                <>
+                  Who can see it: <strong>{audience.label}</strong>
+                </>
+              )}{" "}
+              <Link
+                to={`/stories/${story.id}/audience`}
+                className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+              >
                 Change who can see it
               </Link>
             </p>
@@ -211,7 +288,11 @@ export default function StoryPage() {
             <h2 id="listen-title" className="mb-2 text-xl font-bold">
               Listen to {story.resident.firstName} tell it
             </h2>
-            <StoryAudio src={story.audioUrl} firstName={story.resident.firstName} listening={listening} />
+            <StoryAudio
+              src={story.audioUrl}
+              firstName={story.resident.firstName}
+              listening={listening}
+            />
             <p className="mt-2 text-base text-stone-700">
               {!story.content.trim()
                 ? "The words of this recording are still to be added."
@@ -224,7 +305,11 @@ export default function StoryPage() {
         <FollowAlongText text={story.content} listening={listening} />
       </article>
 
-      <section id="reactions" aria-labelledby="reactions-title" className="space-y-3 border-t-2 border-stone-200 pt-8">
+      <section
+        id="reactions"
+        aria-labelledby="reactions-title"
+        className="space-y-3 border-t-2 border-stone-200 pt-8"
+      >
         <h2 id="reactions-title" className="text-2xl font-bold">
           Reactions
         </h2>
@@ -236,7 +321,12 @@ export default function StoryPage() {
           Comments ({comments.length})
         </h2>
         {confirming ? (
-          <div id="confirm-delete" className="rounded-xl border-2 border-red-700 bg-red-50 p-4" role="group" aria-labelledby="confirm-delete-title">
+          <div
+            id="confirm-delete"
+            className="rounded-xl border-2 border-red-700 bg-red-50 p-4"
+            role="group"
+            aria-labelledby="confirm-delete-title"
+          >
             <h3 id="confirm-delete-title" className="text-xl font-bold text-red-900">
               Delete this comment?
             </h3>
@@ -260,10 +350,16 @@ export default function StoryPage() {
           <div>
             <h3 className="mb-2 text-xl font-bold">Add a comment</h3>
             {/* a new comment remounts the form, so it starts empty again */}
-            <CommentForm key={comments.at(-1)?.id ?? "none"} storyId={story.id} lastResult={lastResult} />
+            <CommentForm
+              key={comments.at(-1)?.id ?? "none"}
+              storyId={story.id}
+              lastResult={lastResult}
+            />
           </div>
         ) : isFamily && story.isPublished ? (
-          <p className="text-base text-stone-700">Comments on this story come from {story.resident.firstName}'s family.</p>
+          <p className="text-base text-stone-700">
+            Comments on this story come from {story.resident.firstName}'s family.
+          </p>
         ) : null}
       </section>
     </div>

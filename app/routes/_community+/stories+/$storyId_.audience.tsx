@@ -7,7 +7,12 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AudienceChoice } from "~/components/story/AudienceChoice";
 import { ErrorList, SubmitButton } from "~/components/forms";
-import { changeStoryAudience, getReadableStory, mayChangeAudience, type AudienceChange } from "~/models/story.server";
+import {
+  changeStoryAudience,
+  getReadableStory,
+  mayChangeAudience,
+  type AudienceChange,
+} from "~/models/story.server";
 import { AGREED_LABEL, audienceLabel, isAudience, type Audience } from "~/models/story-audience";
 import { requireTenantUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,14 +29,24 @@ async function load(request: Request, storyId: string) {
   const story = getReadableStory(ctx.db, ctx.user, storyId);
   if (!story) throw text(404, "We could not find that story.");
   const rights = mayChangeAudience(ctx.user, story);
-  if (!rights.may) throw text(403, "Only the resident, or the care team with the resident's agreement, can change who sees this story.");
+  if (!rights.may)
+    throw text(
+      403,
+      "Only the resident, or the care team with the resident's agreement, can change who sees this story.",
+    );
   return { ...ctx, story, onBehalf: rights.onBehalf };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { story, community, onBehalf, user } = await load(request, params.storyId ?? "");
   return {
-    story: { id: story.id, title: story.title, audience: story.audience, withdrawn: !!story.withdrawnAt, isPublished: story.isPublished },
+    story: {
+      id: story.id,
+      title: story.title,
+      audience: story.audience,
+      withdrawn: !!story.withdrawnAt,
+      isPublished: story.isPublished,
+    },
     residentFirstName: story.resident.firstName,
     communityName: community.name,
     onBehalf,
@@ -39,7 +54,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { intent: "audience" | "withdraw"; audience: Audience | null; audienceError?: string; agreedError?: string };
+type ActionResult = {
+  intent: "audience" | "withdraw";
+  audience: Audience | null;
+  audienceError?: string;
+  agreedError?: string;
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { story, community, db, user } = await load(request, params.storyId ?? "");
@@ -47,29 +67,54 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent") === "withdraw" ? "withdraw" : "audience";
   const chosen = form.get("audience");
   const audience = isAudience(chosen) ? chosen : null;
-  if (intent === "audience" && !audience) return data<ActionResult>({ intent, audience, audienceError: "Choose who may see this story" }, { status: 400 });
-  const change: AudienceChange = intent === "withdraw" ? { withdraw: true } : { audience: audience! };
-  const result = changeStoryAudience(db, community.id, user, story.id, change, form.get("residentAgreed") === "true");
+  if (intent === "audience" && !audience)
+    return data<ActionResult>(
+      { intent, audience, audienceError: "Choose who may see this story" },
+      { status: 400 },
+    );
+  const change: AudienceChange =
+    intent === "withdraw" ? { withdraw: true } : { audience: audience! };
+  const result = changeStoryAudience(
+    db,
+    community.id,
+    user,
+    story.id,
+    change,
+    form.get("residentAgreed") === "true",
+  );
   if (!result.ok) {
-    if (result.status === 400) return data<ActionResult>({ intent, audience, agreedError: result.reason }, { status: 400 });
+    if (result.status === 400)
+      return data<ActionResult>({ intent, audience, agreedError: result.reason }, { status: 400 });
     throw text(result.status, result.reason);
   }
   const back = user.role === ROLE.resident ? "/resident" : `/stories/${story.id}`;
   const whose = user.role === ROLE.resident ? "Your story" : `${story.resident.firstName}'s story`;
   if (intent === "withdraw") {
-    return redirectWithToast(back, { type: "success", title: `${whose} was withdrawn`, description: "Only the resident and the care team can see it now." });
+    return redirectWithToast(back, {
+      type: "success",
+      title: `${whose} was withdrawn`,
+      description: "Only the resident and the care team can see it now.",
+    });
   }
-  return redirectWithToast(back, { type: "success", title: `${whose} is now for: ${audienceLabel(audience!, community.name)}` });
+  return redirectWithToast(back, {
+    type: "success",
+    title: `${whose} is now for: ${audienceLabel(audience!, community.name)}`,
+  });
 }
 
 export default function StoryAudiencePage() {
-  const { story, residentFirstName, communityName, onBehalf, back } = useLoaderData<typeof loader>();
+  const { story, residentFirstName, communityName, onBehalf, back } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
-  const current = result?.intent === "audience" && result.audience ? result.audience : story.audience;
+  const current =
+    result?.intent === "audience" && result.audience ? result.audience : story.audience;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <p>
-        <Link to={back} className="inline-flex min-h-target items-center font-semibold text-brand-800 underline">
+        <Link
+          to={back}
+          className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+        >
           <span aria-hidden="true">←&nbsp;</span>
           {back === "/resident" ? "Back to your stories" : "Back to the story"}
         </Link>
@@ -81,7 +126,8 @@ export default function StoryAudiencePage() {
         <p className="mb-4 text-lg" data-testid="audience-now">
           {story.withdrawn ? (
             <>
-              <strong>Withdrawn.</strong> Only {onBehalf ? residentFirstName : "you"} and the care team can see it. Choose who may see it to bring it back.
+              <strong>Withdrawn.</strong> Only {onBehalf ? residentFirstName : "you"} and the care
+              team can see it. Choose who may see it to bring it back.
             </>
           ) : (
             <>
@@ -97,8 +143,12 @@ export default function StoryAudiencePage() {
             defaultValue={current}
             onBehalf={onBehalf}
             residentFirstName={residentFirstName}
-            errors={result?.intent === "audience" && result.audienceError ? [result.audienceError] : null}
-            agreedErrors={result?.intent === "audience" && result.agreedError ? [result.agreedError] : null}
+            errors={
+              result?.intent === "audience" && result.audienceError ? [result.audienceError] : null
+            }
+            agreedErrors={
+              result?.intent === "audience" && result.agreedError ? [result.agreedError] : null
+            }
           />
           <SubmitButton name="intent" value="audience" pendingText="Saving...">
             Save who may see it
@@ -111,26 +161,46 @@ export default function StoryAudiencePage() {
             Withdraw this story
           </h2>
           <p className="mb-4 text-lg">
-            It leaves every audience at once: nobody but {onBehalf ? residentFirstName : "you"} and the care team can see it. Nothing is deleted, and it can be shared again later.
+            It leaves every audience at once: nobody but {onBehalf ? residentFirstName : "you"} and
+            the care team can see it. Nothing is deleted, and it can be shared again later.
           </p>
           <Form method="post" aria-labelledby="withdraw-title">
             {onBehalf ? (
               <div className="mb-3">
-                <label htmlFor="withdraw-agreed" className="flex min-h-target cursor-pointer items-center gap-3 text-lg font-semibold">
+                <label
+                  htmlFor="withdraw-agreed"
+                  className="flex min-h-target cursor-pointer items-center gap-3 text-lg font-semibold"
+                >
                   <input
                     id="withdraw-agreed"
                     type="checkbox"
                     name="residentAgreed"
                     value="true"
                     className="h-6 w-6 shrink-0"
-                    aria-describedby={result?.intent === "withdraw" && result.agreedError ? "withdraw-agreed-error" : undefined}
+                    aria-describedby={
+                      result?.intent === "withdraw" && result.agreedError
+                        ? "withdraw-agreed-error"
+                        : undefined
+                    }
                   />
                   {AGREED_LABEL(residentFirstName)}
                 </label>
-                <ErrorList id="withdraw-agreed-error" errors={result?.intent === "withdraw" && result.agreedError ? [result.agreedError] : null} />
+                <ErrorList
+                  id="withdraw-agreed-error"
+                  errors={
+                    result?.intent === "withdraw" && result.agreedError
+                      ? [result.agreedError]
+                      : null
+                  }
+                />
               </div>
             ) : null}
-            <SubmitButton name="intent" value="withdraw" className="btn-danger" pendingText="Withdrawing...">
+            <SubmitButton
+              name="intent"
+              value="withdraw"
+              className="btn-danger"
+              pendingText="Withdrawing..."
+            >
               Withdraw this story
             </SubmitButton>
           </Form>

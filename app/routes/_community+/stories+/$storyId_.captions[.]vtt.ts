@@ -9,8 +9,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, db } = await requireTenantUser(request);
   const story = getReadableStory(db, user, params.storyId ?? "");
   const vtt = story ? storyCaptions(db, story.id) : null;
-  if (!vtt) return new Response("We could not find captions for that story.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!vtt)
+    return new Response("We could not find captions for that story.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return new Response(vtt, {
-    headers: { "Content-Type": "text/vtt; charset=utf-8", "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": "text/vtt; charset=utf-8",
+      "Cache-Control": "private, no-cache",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }

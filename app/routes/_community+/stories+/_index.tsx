@@ -21,8 +21,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("category");
   const category = isCategory(raw) ? raw : null;
-  const page = pageOf(countPublishedStories(db, user, { category }), parsePageParam(url.searchParams.get("page")), STORIES_PER_PAGE);
-  const stories = listPublishedStoryCards(db, user, { category, limit: page.limit, offset: page.offset });
+  const page = pageOf(
+    countPublishedStories(db, user, { category }),
+    parsePageParam(url.searchParams.get("page")),
+    STORIES_PER_PAGE,
+  );
+  const stories = listPublishedStoryCards(db, user, {
+    category,
+    limit: page.limit,
+    offset: page.offset,
+  });
   return { stories, page, category };
 }
 
@@ -50,7 +58,11 @@ export default function AllStories() {
         action={<CategoryFilter id="stories-category" action="/stories" selected={category} />}
       />
       {stories.length === 0 ? (
-        <EmptyState action={category ? { to: "/stories", label: "Show stories of every category" } : undefined}>
+        <EmptyState
+          action={
+            category ? { to: "/stories", label: "Show stories of every category" } : undefined
+          }
+        >
           {category ? "No stories in this category yet." : "No stories have been shared yet."}
         </EmptyState>
       ) : (

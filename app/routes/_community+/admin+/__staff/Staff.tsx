@@ -1,19 +1,44 @@
 // The administrator's staff screens: the list and its dialogs. Work without JavaScript.
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { CopyButton } from "~/components/CopyButton";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { ColumnHeader, ListSearch, Pager, RowMenu, SortHeader } from "~/components/lists/ListControls";
+import {
+  ColumnHeader,
+  ListSearch,
+  Pager,
+  RowMenu,
+  SortHeader,
+} from "~/components/lists/ListControls";
 import type { NewStaffSchema } from "~/models/staff-forms.server";
 import { ROLE, STAFF_ROLE_OPTIONS } from "~/utils/roles";
-import type { deactivateStaffLoader, editStaffLoader, newStaffAction, resetStaffAction, resetStaffLoader, ShownSignIn, staffListLoader } from "./staff.server";
+import type {
+  deactivateStaffLoader,
+  editStaffLoader,
+  newStaffAction,
+  resetStaffAction,
+  resetStaffLoader,
+  ShownSignIn,
+  staffListLoader,
+} from "./staff.server";
 
 const STAFF = "/admin/staff";
 
-const STATUS_TEXT = { none: "No sign-in", invited: "Link not used yet", active: "Signs in", deactivated: "Deactivated" } as const;
+const STATUS_TEXT = {
+  none: "No sign-in",
+  invited: "Link not used yet",
+  active: "Signs in",
+  deactivated: "Deactivated",
+} as const;
 
 export function StaffScreen() {
   const { staff, page, view, me } = useLoaderData<typeof staffListLoader>();
@@ -25,10 +50,19 @@ export function StaffScreen() {
         title="Staff"
         action={
           <div className="flex flex-wrap gap-2">
-            <a href={`/admin/staff.csv?${new URLSearchParams({ q: view.q, ...view.filters, sort: view.desc ? `-${view.sort}` : view.sort }).toString()}`} className="btn-secondary" download>
+            <a
+              href={`/admin/staff.csv?${new URLSearchParams({ q: view.q, ...view.filters, sort: view.desc ? `-${view.sort}` : view.sort }).toString()}`}
+              className="btn-secondary"
+              download
+            >
               Export CSV
             </a>
-            <Link to={`${STAFF}/new`} className="btn-primary" preventScrollReset {...dialogLinkProps}>
+            <Link
+              to={`${STAFF}/new`}
+              className="btn-primary"
+              preventScrollReset
+              {...dialogLinkProps}
+            >
               Add Staff Member
             </Link>
           </div>
@@ -63,7 +97,9 @@ export function StaffScreen() {
       />
       {staff.length === 0 ? (
         <EmptyState action={filtered ? { to: "/admin/staff", label: "Show all staff" } : undefined}>
-          {filtered ? "Nobody matches. Try other words or filters." : "No staff yet. Add the first staff member."}
+          {filtered
+            ? "Nobody matches. Try other words or filters."
+            : "No staff yet. Add the first staff member."}
         </EmptyState>
       ) : (
         <>
@@ -82,42 +118,77 @@ export function StaffScreen() {
               </thead>
               <tbody>
                 {staff.map((u) => (
-                  <tr key={u.id} className="border-t border-stone-300 align-middle" data-testid="staff-row">
+                  <tr
+                    key={u.id}
+                    className="border-t border-stone-300 align-middle"
+                    data-testid="staff-row"
+                  >
                     <th scope="row" className="max-w-[18rem] px-2 py-1 font-semibold leading-snug">
                       <span className="block">
                         {u.displayName}
-                        {u.id === me ? <span className="font-normal text-stone-700"> (you)</span> : null}
+                        {u.id === me ? (
+                          <span className="font-normal text-stone-700"> (you)</span>
+                        ) : null}
                       </span>
-                      <span className="block truncate text-sm font-normal leading-snug text-stone-700" title={u.email}>
+                      <span
+                        className="block truncate text-sm font-normal leading-snug text-stone-700"
+                        title={u.email}
+                      >
                         {u.email}
                       </span>
                     </th>
                     <td className="px-2 py-1">{u.username}</td>
                     <td className="px-2 py-1">
-                      <Badge tone={u.role === ROLE.administrator ? "blue" : "green"}>{u.roleLabel}</Badge>
+                      <Badge tone={u.role === ROLE.administrator ? "blue" : "green"}>
+                        {u.roleLabel}
+                      </Badge>
                     </td>
                     <td className="whitespace-nowrap px-2 py-1">{u.lastActive ?? "Never"}</td>
                     <td className="whitespace-nowrap px-2 py-1" data-testid="staff-status">
-                      {u.mustChangePassword && u.status === "active" ? "Temporary password" : STATUS_TEXT[u.status]}
+                      {u.mustChangePassword && u.status === "active"
+                        ? "Temporary password"
+                        : STATUS_TEXT[u.status]}
                     </td>
                     <td className="px-2 py-1">
                       <div className="flex items-start gap-1">
-                        <Link to={`${STAFF}/${u.id}`} className="btn-secondary py-1" aria-label={`Edit ${u.displayName}`} preventScrollReset {...dialogLinkProps}>
+                        <Link
+                          to={`${STAFF}/${u.id}`}
+                          className="btn-secondary py-1"
+                          aria-label={`Edit ${u.displayName}`}
+                          preventScrollReset
+                          {...dialogLinkProps}
+                        >
                           Edit
                         </Link>
                         {u.id === me ? null : (
                           <RowMenu label={`More actions for ${u.displayName}`}>
                             {u.isActive ? (
                               <>
-                                <Link to={`${STAFF}/${u.id}/reset`} className="btn-ghost justify-start" aria-label={`New sign-in for ${u.displayName}`} preventScrollReset {...dialogLinkProps}>
+                                <Link
+                                  to={`${STAFF}/${u.id}/reset`}
+                                  className="btn-ghost justify-start"
+                                  aria-label={`New sign-in for ${u.displayName}`}
+                                  preventScrollReset
+                                  {...dialogLinkProps}
+                                >
                                   New sign-in
                                 </Link>
-                                <Link to={`${STAFF}/${u.id}/deactivate`} className="btn-ghost justify-start text-red-800" aria-label={`Deactivate ${u.displayName}`} preventScrollReset {...dialogLinkProps}>
+                                <Link
+                                  to={`${STAFF}/${u.id}/deactivate`}
+                                  className="btn-ghost justify-start text-red-800"
+                                  aria-label={`Deactivate ${u.displayName}`}
+                                  preventScrollReset
+                                  {...dialogLinkProps}
+                                >
                                   Deactivate
                                 </Link>
                               </>
                             ) : (
-                              <Form method="post" action={`${STAFF}/${u.id}/deactivate`} preventScrollReset>
+                              <Form
+                                method="post"
+                                action={`${STAFF}/${u.id}/deactivate`}
+                                preventScrollReset
+                              >
                                 <input type="hidden" name="intent" value="activate" />
                                 <SubmitButton className="btn-ghost w-full justify-start">
                                   <span aria-hidden="true">Reactivate</span>
@@ -145,33 +216,55 @@ export function StaffScreen() {
 function SignInShown({ created, title }: { created: ShownSignIn; title: string }) {
   const s = created.signIn;
   return (
-    <div role="status" className="rounded-lg border-2 border-brand-700 bg-brand-50 p-4" data-testid="staff-sign-in">
+    <div
+      role="status"
+      className="rounded-lg border-2 border-brand-700 bg-brand-50 p-4"
+      data-testid="staff-sign-in"
+    >
       <h3 className="mb-2 text-xl font-bold">{title}</h3>
       {s.kind === "link" ? (
         <>
           <p className="mb-2 text-base">
-            Give this link to {created.name}. It works <strong>once</strong>, until {created.expires}: they choose their password there and afterwards sign in as{" "}
+            Give this link to {created.name}. It works <strong>once</strong>, until{" "}
+            {created.expires}: they choose their password there and afterwards sign in as{" "}
             <strong>{created.username}</strong>.
           </p>
           <label htmlFor="staff-link" className="label">
             Sign-in link
           </label>
-          <input id="staff-link" readOnly value={s.url} className="input mb-2 font-mono" onFocus={(e) => e.currentTarget.select()} data-testid="staff-link" />
+          <input
+            id="staff-link"
+            readOnly
+            value={s.url}
+            className="input mb-2 font-mono"
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="staff-link"
+          />
           <CopyButton text={s.url} inputId="staff-link" label="Copy link" />
         </>
       ) : (
         <>
           <p className="mb-2 text-base">
-            {created.name} signs in as <strong>{created.username}</strong> at {created.loginUrl} with this temporary password, and chooses their own at first sign-in:
+            {created.name} signs in as <strong>{created.username}</strong> at {created.loginUrl}{" "}
+            with this temporary password, and chooses their own at first sign-in:
           </p>
           <label htmlFor="staff-password" className="label">
             Temporary password
           </label>
-          <input id="staff-password" readOnly value={s.temporaryPassword} className="input mb-2 font-mono text-xl" onFocus={(e) => e.currentTarget.select()} data-testid="temporary-password" />
+          <input
+            id="staff-password"
+            readOnly
+            value={s.temporaryPassword}
+            className="input mb-2 font-mono text-xl"
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="temporary-password"
+          />
           <CopyButton text={s.temporaryPassword} inputId="staff-password" label="Copy password" />
         </>
       )}
-      <p className="mt-2 text-base text-stone-800">It is shown only now. If it gets lost, make a new sign-in from the staff list.</p>
+      <p className="mt-2 text-base text-stone-800">
+        It is shown only now. If it gets lost, make a new sign-in from the staff list.
+      </p>
       <Link to={STAFF} className="btn-primary mt-3">
         Done
       </Link>
@@ -179,16 +272,34 @@ function SignInShown({ created, title }: { created: ShownSignIn; title: string }
   );
 }
 
-function MethodChoice({ name, defaultValue = "link", errors }: { name: string; defaultValue?: string; errors?: string[] }) {
+function MethodChoice({
+  name,
+  defaultValue = "link",
+  errors,
+}: {
+  name: string;
+  defaultValue?: string;
+  errors?: string[];
+}) {
   return (
     <fieldset className="mb-4">
       <legend className="label">How they sign in the first time</legend>
       {[
         { value: "link", label: "A one-time sign-in link (they choose their password)" },
-        { value: "password", label: "A temporary password, shown once (they change it at first sign-in)" },
+        {
+          value: "password",
+          label: "A temporary password, shown once (they change it at first sign-in)",
+        },
       ].map((o) => (
         <div key={o.value} className="flex min-h-target items-center gap-3">
-          <input type="radio" id={`${name}-${o.value}`} name={name} value={o.value} defaultChecked={o.value === defaultValue} className="h-6 w-6" />
+          <input
+            type="radio"
+            id={`${name}-${o.value}`}
+            name={name}
+            value={o.value}
+            defaultChecked={o.value === defaultValue}
+            className="h-6 w-6"
+          />
           <label htmlFor={`${name}-${o.value}`} className="text-base">
             {o.label}
           </label>
@@ -201,7 +312,12 @@ function MethodChoice({ name, defaultValue = "link", errors }: { name: string; d
 
 export function NewStaffDialog() {
   const data = useActionData<typeof newStaffAction>();
-  const [form, fields] = useForm<z.input<typeof NewStaffSchema>>({ id: "new-staff", lastResult: data?.result, shouldValidate: "onSubmit", defaultValue: { role: ROLE.staff, method: "link" } });
+  const [form, fields] = useForm<z.input<typeof NewStaffSchema>>({
+    id: "new-staff",
+    lastResult: data?.result,
+    shouldValidate: "onSubmit",
+    defaultValue: { role: ROLE.staff, method: "link" },
+  });
   return (
     <RouteDialog id="new-staff-dialog" title="Add Staff Member" closeTo={STAFF}>
       {data?.created ? (
@@ -209,16 +325,56 @@ export function NewStaffDialog() {
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
           <ErrorList id={form.errorId} errors={form.errors} />
-          <Field label="Name" htmlFor={fields.displayName.id} errors={fields.displayName.errors} errorId={fields.displayName.errorId}>
-            <input {...getInputProps(fields.displayName, { type: "text" })} className="input" autoComplete="off" />
+          <Field
+            label="Name"
+            htmlFor={fields.displayName.id}
+            errors={fields.displayName.errors}
+            errorId={fields.displayName.errorId}
+          >
+            <input
+              {...getInputProps(fields.displayName, { type: "text" })}
+              className="input"
+              autoComplete="off"
+            />
           </Field>
-          <Field label="Username" hint="Letters, digits, dots, hyphens and underscores; unique in the community." htmlFor={fields.username.id} errors={fields.username.errors} errorId={fields.username.errorId}>
-            <input {...getInputProps(fields.username, { type: "text", ariaDescribedBy: `${fields.username.id}-hint` })} className="input" autoCapitalize="none" autoComplete="off" spellCheck={false} />
+          <Field
+            label="Username"
+            hint="Letters, digits, dots, hyphens and underscores; unique in the community."
+            htmlFor={fields.username.id}
+            errors={fields.username.errors}
+            errorId={fields.username.errorId}
+          >
+            <input
+              {...getInputProps(fields.username, {
+                type: "text",
+                ariaDescribedBy: `${fields.username.id}-hint`,
+              })}
+              className="input"
+              autoCapitalize="none"
+              autoComplete="off"
+              spellCheck={false}
+            />
           </Field>
-          <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
-            <input {...getInputProps(fields.email, { type: "text" })} inputMode="email" className="input" autoComplete="off" autoCapitalize="none" />
+          <Field
+            label="Email"
+            htmlFor={fields.email.id}
+            errors={fields.email.errors}
+            errorId={fields.email.errorId}
+          >
+            <input
+              {...getInputProps(fields.email, { type: "text" })}
+              inputMode="email"
+              className="input"
+              autoComplete="off"
+              autoCapitalize="none"
+            />
           </Field>
-          <Field label="Role" htmlFor={fields.role.id} errors={fields.role.errors} errorId={fields.role.errorId}>
+          <Field
+            label="Role"
+            htmlFor={fields.role.id}
+            errors={fields.role.errors}
+            errorId={fields.role.errorId}
+          >
             <select {...getSelectProps(fields.role)} className="input">
               {STAFF_ROLE_OPTIONS.map((r) => (
                 <option key={r.value} value={r.value}>
@@ -227,7 +383,11 @@ export function NewStaffDialog() {
               ))}
             </select>
           </Field>
-          <MethodChoice name={fields.method.name} defaultValue={String(fields.method.initialValue ?? "link")} errors={fields.method.errors} />
+          <MethodChoice
+            name={fields.method.name}
+            defaultValue={String(fields.method.initialValue ?? "link")}
+            errors={fields.method.errors}
+          />
           <SubmitButton pendingText="Adding...">Add staff member</SubmitButton>
         </Form>
       )}
@@ -248,17 +408,48 @@ export function EditStaffDialog() {
   return (
     <RouteDialog id="edit-staff" title={`Edit ${member.displayName}`} closeTo={STAFF}>
       <p className="mb-3 text-base">
-        Username: <strong>{member.username}</strong> {member.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Deactivated</Badge>}
+        Username: <strong>{member.username}</strong>{" "}
+        {member.isActive ? (
+          <Badge tone="green">Active</Badge>
+        ) : (
+          <Badge tone="gray">Deactivated</Badge>
+        )}
       </p>
       <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Name" htmlFor={fields.displayName.id} errors={fields.displayName.errors} errorId={fields.displayName.errorId}>
-          <input {...getInputProps(fields.displayName, { type: "text" })} className="input" autoComplete="off" />
+        <Field
+          label="Name"
+          htmlFor={fields.displayName.id}
+          errors={fields.displayName.errors}
+          errorId={fields.displayName.errorId}
+        >
+          <input
+            {...getInputProps(fields.displayName, { type: "text" })}
+            className="input"
+            autoComplete="off"
+          />
         </Field>
-        <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input {...getInputProps(fields.email, { type: "text" })} inputMode="email" className="input" autoComplete="off" autoCapitalize="none" />
+        <Field
+          label="Email"
+          htmlFor={fields.email.id}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        >
+          <input
+            {...getInputProps(fields.email, { type: "text" })}
+            inputMode="email"
+            className="input"
+            autoComplete="off"
+            autoCapitalize="none"
+          />
         </Field>
-        <Field label="Role" hint={self ? "You cannot change your own role." : undefined} htmlFor={fields.role.id} errors={fields.role.errors} errorId={fields.role.errorId}>
+        <Field
+          label="Role"
+          hint={self ? "You cannot change your own role." : undefined}
+          htmlFor={fields.role.id}
+          errors={fields.role.errors}
+          errorId={fields.role.errorId}
+        >
           <select {...getSelectProps(fields.role)} className="input">
             {STAFF_ROLE_OPTIONS.map((r) => (
               <option key={r.value} value={r.value}>
@@ -276,7 +467,11 @@ export function EditStaffDialog() {
               <Link to={`${STAFF}/${member.id}/reset`} className="btn-secondary" preventScrollReset>
                 New sign-in
               </Link>
-              <Link to={`${STAFF}/${member.id}/deactivate`} className="btn-ghost text-red-800" preventScrollReset>
+              <Link
+                to={`${STAFF}/${member.id}/deactivate`}
+                className="btn-ghost text-red-800"
+                preventScrollReset
+              >
                 Deactivate
               </Link>
             </>
@@ -300,7 +495,9 @@ export function ResetStaffDialog() {
       {data?.created ? (
         <SignInShown created={data.created} title="New sign-in made" />
       ) : member.id === me ? (
-        <p className="text-base">To change your own password, use Change password on your account page.</p>
+        <p className="text-base">
+          To change your own password, use Change password on your account page.
+        </p>
       ) : (
         <Form method="post" preventScrollReset>
           {data?.refused ? (
@@ -309,7 +506,8 @@ export function ResetStaffDialog() {
             </p>
           ) : null}
           <p className="mb-3 text-base">
-            Their current password stops working and they are signed out everywhere. Then give them the new link or temporary password.
+            Their current password stops working and they are signed out everywhere. Then give them
+            the new link or temporary password.
           </p>
           <MethodChoice name="method" />
           <SubmitButton className="btn-danger" pendingText="Making...">
@@ -324,13 +522,26 @@ export function ResetStaffDialog() {
 export function DeactivateStaffDialog() {
   const { member, me } = useLoaderData<typeof deactivateStaffLoader>();
   return (
-    <RouteDialog id="deactivate-staff" title={member.isActive ? `Deactivate ${member.displayName}?` : `${member.displayName} is deactivated`} closeTo={STAFF}>
+    <RouteDialog
+      id="deactivate-staff"
+      title={
+        member.isActive
+          ? `Deactivate ${member.displayName}?`
+          : `${member.displayName} is deactivated`
+      }
+      closeTo={STAFF}
+    >
       {member.id === me ? (
         <p className="text-base">You cannot deactivate yourself. Another administrator can.</p>
       ) : member.isActive ? (
         <>
-          <p className="mb-2 text-lg">{member.displayName} is signed out everywhere at once and cannot sign in until reactivated.</p>
-          <p className="mb-4 text-base">Nothing they made is deleted. The message afterwards has an Undo button.</p>
+          <p className="mb-2 text-lg">
+            {member.displayName} is signed out everywhere at once and cannot sign in until
+            reactivated.
+          </p>
+          <p className="mb-4 text-base">
+            Nothing they made is deleted. The message afterwards has an Undo button.
+          </p>
           <Form method="post" className="flex flex-wrap gap-3" preventScrollReset>
             <input type="hidden" name="intent" value="deactivate" />
             <SubmitButton className="btn-danger" pendingText="Deactivating...">

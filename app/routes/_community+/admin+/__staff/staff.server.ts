@@ -26,15 +26,32 @@ export const STAFF = "/admin/staff";
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
 /** The sign-in just made, shown once in the action's answer (never stored, never in a URL). */
-export type ShownSignIn = { name: string; username: string; loginUrl: string; signIn: NewSignIn; expires: string | null };
+export type ShownSignIn = {
+  name: string;
+  username: string;
+  loginUrl: string;
+  signIn: NewSignIn;
+  expires: string | null;
+};
 
-function shown(request: Request, subdomain: string, timeZone: string, user: { displayName: string; username: string }, signIn: NewSignIn): ShownSignIn {
+function shown(
+  request: Request,
+  subdomain: string,
+  timeZone: string,
+  user: { displayName: string; username: string },
+  signIn: NewSignIn,
+): ShownSignIn {
   return {
     name: user.displayName,
     username: user.username,
     loginUrl: `${communityOrigin(request, subdomain)}/login`,
     signIn,
-    expires: signIn.kind === "link" ? new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "long" }).format(new Date(signIn.expiresAt)) : null,
+    expires:
+      signIn.kind === "link"
+        ? new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "long" }).format(
+            new Date(signIn.expiresAt),
+          )
+        : null,
   };
 }
 
@@ -56,7 +73,9 @@ export async function staffListLoader({ request }: LoaderFunctionArgs) {
       isActive: u.isActive,
       status: u.signIn.status,
       mustChangePassword: u.mustChangePassword,
-      lastActive: u.signIn.lastActiveAt ? formatRecentDay(u.signIn.lastActiveAt, community.timeZone) : null,
+      lastActive: u.signIn.lastActiveAt
+        ? formatRecentDay(u.signIn.lastActiveAt, community.timeZone)
+        : null,
     })),
   };
 }
@@ -69,19 +88,39 @@ export async function newStaffLoader({ request }: LoaderFunctionArgs) {
 export async function newStaffAction({ request }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   const submission = parseWithZod(await request.formData(), { schema: NewStaffSchema });
-  if (submission.status !== "success") return { result: submission.reply({ formErrors: ["Failed to add staff member"] }), created: null };
+  if (submission.status !== "success")
+    return {
+      result: submission.reply({ formErrors: ["Failed to add staff member"] }),
+      created: null,
+    };
   try {
-    const { user: created, signIn } = await createStaffMember({ ...submission.value, tenantId: community.id }, user, {
-      origin: communityOrigin(request, community.subdomain),
-      client: clientOf(request),
-    });
-    return { result: submission.reply({ resetForm: true }), created: shown(request, community.subdomain, community.timeZone, created, signIn) };
+    const { user: created, signIn } = await createStaffMember(
+      { ...submission.value, tenantId: community.id },
+      user,
+      {
+        origin: communityOrigin(request, community.subdomain),
+        client: clientOf(request),
+      },
+    );
+    return {
+      result: submission.reply({ resetForm: true }),
+      created: shown(request, community.subdomain, community.timeZone, created, signIn),
+    };
   } catch (error) {
     if (error instanceof StaffError) {
-      return { result: submission.reply({ formErrors: ["Failed to add staff member"], fieldErrors: error.field === "username" ? { username: [error.message] } : {} }), created: null };
+      return {
+        result: submission.reply({
+          formErrors: ["Failed to add staff member"],
+          fieldErrors: error.field === "username" ? { username: [error.message] } : {},
+        }),
+        created: null,
+      };
     }
     console.error("Adding a staff member failed", error);
-    return { result: submission.reply({ formErrors: ["Failed to add staff member", TRY_AGAIN] }), created: null };
+    return {
+      result: submission.reply({ formErrors: ["Failed to add staff member", TRY_AGAIN] }),
+      created: null,
+    };
   }
 }
 
@@ -96,7 +135,16 @@ export async function editStaffLoader({ request, params }: LoaderFunctionArgs) {
   const m = memberOr404(community.id, params.userId);
   return {
     me: user.id,
-    member: { id: m.id, displayName: m.displayName, username: m.username, email: m.email, role: m.role, isActive: m.isActive, hasPassword: Boolean(m.passwordHash), mustChangePassword: m.mustChangePassword },
+    member: {
+      id: m.id,
+      displayName: m.displayName,
+      username: m.username,
+      email: m.email,
+      role: m.role,
+      isActive: m.isActive,
+      hasPassword: Boolean(m.passwordHash),
+      mustChangePassword: m.mustChangePassword,
+    },
   };
 }
 
@@ -104,14 +152,28 @@ export async function editStaffAction({ request, params }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   memberOr404(community.id, params.userId);
   const submission = parseWithZod(await request.formData(), { schema: EditStaffSchema });
-  if (submission.status !== "success") return submission.reply({ formErrors: ["Failed to update staff member"] });
+  if (submission.status !== "success")
+    return submission.reply({ formErrors: ["Failed to update staff member"] });
   try {
-    const updated = updateStaffMember(community.id, params.userId ?? "", submission.value, user, clientOf(request));
-    return redirectWithToast(STAFF, { type: "success", title: "Staff member updated", description: `${updated.displayName}'s details are saved.` });
+    const updated = updateStaffMember(
+      community.id,
+      params.userId ?? "",
+      submission.value,
+      user,
+      clientOf(request),
+    );
+    return redirectWithToast(STAFF, {
+      type: "success",
+      title: "Staff member updated",
+      description: `${updated.displayName}'s details are saved.`,
+    });
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
     return error.field === "role"
-      ? submission.reply({ formErrors: ["Failed to update staff member"], fieldErrors: { role: [error.message] } })
+      ? submission.reply({
+          formErrors: ["Failed to update staff member"],
+          fieldErrors: { role: [error.message] },
+        })
       : submission.reply({ formErrors: ["Failed to update staff member", error.message] });
   }
 }
@@ -119,20 +181,38 @@ export async function editStaffAction({ request, params }: ActionFunctionArgs) {
 export async function resetStaffLoader({ request, params }: LoaderFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   const m = memberOr404(community.id, params.userId);
-  return { me: user.id, member: { id: m.id, displayName: m.displayName, username: m.username, isActive: m.isActive } };
+  return {
+    me: user.id,
+    member: { id: m.id, displayName: m.displayName, username: m.username, isActive: m.isActive },
+  };
 }
 
 export async function resetStaffAction({ request, params }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   memberOr404(community.id, params.userId);
   const submission = parseWithZod(await request.formData(), { schema: ResetStaffSchema });
-  if (submission.status !== "success") return { result: submission.reply({ formErrors: ["Choose how they sign in"] }), created: null, refused: null };
+  if (submission.status !== "success")
+    return {
+      result: submission.reply({ formErrors: ["Choose how they sign in"] }),
+      created: null,
+      refused: null,
+    };
   try {
-    const { user: target, signIn } = await resetStaffSignIn(community.id, params.userId ?? "", submission.value.method, user, {
-      origin: communityOrigin(request, community.subdomain),
-      client: clientOf(request),
-    });
-    return { result: submission.reply(), created: shown(request, community.subdomain, community.timeZone, target, signIn), refused: null };
+    const { user: target, signIn } = await resetStaffSignIn(
+      community.id,
+      params.userId ?? "",
+      submission.value.method,
+      user,
+      {
+        origin: communityOrigin(request, community.subdomain),
+        client: clientOf(request),
+      },
+    );
+    return {
+      result: submission.reply(),
+      created: shown(request, community.subdomain, community.timeZone, target, signIn),
+      refused: null,
+    };
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
     return { result: submission.reply(), created: null, refused: error.message };
@@ -142,7 +222,10 @@ export async function resetStaffAction({ request, params }: ActionFunctionArgs) 
 export async function deactivateStaffLoader({ request, params }: LoaderFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   const m = memberOr404(community.id, params.userId);
-  return { me: user.id, member: { id: m.id, displayName: m.displayName, role: m.role, isActive: m.isActive } };
+  return {
+    me: user.id,
+    member: { id: m.id, displayName: m.displayName, role: m.role, isActive: m.isActive },
+  };
 }
 
 export async function deactivateStaffAction({ request, params }: ActionFunctionArgs) {
@@ -150,18 +233,36 @@ export async function deactivateStaffAction({ request, params }: ActionFunctionA
   memberOr404(community.id, params.userId);
   const id = params.userId ?? "";
   const intent = String((await request.formData()).get("intent") ?? "");
-  if (intent !== "deactivate" && intent !== "activate") return redirectWithToast(STAFF, { type: "error", title: "Failed to update staff member", description: "Unknown action." });
+  if (intent !== "deactivate" && intent !== "activate")
+    return redirectWithToast(STAFF, {
+      type: "error",
+      title: "Failed to update staff member",
+      description: "Unknown action.",
+    });
   try {
     const target = setStaffActive(community.id, id, intent === "activate", user, clientOf(request));
-    if (intent === "activate") return redirectWithToast(STAFF, { type: "success", title: "Staff member reactivated", description: `${target.displayName} can sign in again.` });
+    if (intent === "activate")
+      return redirectWithToast(STAFF, {
+        type: "success",
+        title: "Staff member reactivated",
+        description: `${target.displayName} can sign in again.`,
+      });
     return redirectWithToast(STAFF, {
       type: "success",
       title: "Staff member deactivated",
       description: `${target.displayName} is signed out everywhere and cannot sign in.`,
-      undo: { action: `${STAFF}/${id}/deactivate`, label: "Undo", fields: [["intent", "activate"]] },
+      undo: {
+        action: `${STAFF}/${id}/deactivate`,
+        label: "Undo",
+        fields: [["intent", "activate"]],
+      },
     });
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
-    return redirectWithToast(STAFF, { type: "error", title: "Failed to update staff member", description: error.message });
+    return redirectWithToast(STAFF, {
+      type: "error",
+      title: "Failed to update staff member",
+      description: error.message,
+    });
   }
 }
