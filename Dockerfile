@@ -38,6 +38,7 @@ COPY --from=build --chown=storyloom:storyloom /app/public ./public
 COPY --from=build --chown=storyloom:storyloom /app/app ./app
 COPY --from=build --chown=storyloom:storyloom /app/db ./db
 COPY --from=build --chown=storyloom:storyloom /app/scripts ./scripts
+COPY --from=build --chown=storyloom:storyloom /app/server ./server
 COPY --from=build --chown=storyloom:storyloom /app/package.json /app/tsconfig.json /app/remix.config.js /app/tailwind.config.ts /app/postcss.config.js ./
 COPY --from=whisper /usr/local/bin/whisper-main /usr/local/bin/whisper-main
 COPY --from=litestream /usr/local/bin/litestream /usr/local/bin/litestream

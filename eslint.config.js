@@ -15,6 +15,8 @@ const SOURCES = [
   "app/**/*.{ts,tsx,js,jsx}",
   "db/**/*.{ts,js}",
   "scripts/**/*.{ts,js}",
+  "server/**/*.{ts,js}",
+  "tools/**/*.{ts,js}",
   "tests/**/*.{ts,tsx,js}",
   "*.{ts,js}",
 ];

@@ -128,5 +128,5 @@ if (mail.requeued || mail.waiting)
     `Email: ${mail.requeued} interrupted message(s) queued again; mail waiting in ${mail.waiting} community(ies)`,
   );
 
-const { startServer } = await import("./server");
+const { startServer } = await import("../server");
 await startServer();

@@ -52,7 +52,7 @@ authenticator.use(
 );
 
 function clientIp(request: Request): string | null {
-  // set by scripts/server.ts from the socket (or the trusted proxy's X-Forwarded-For)
+  // set by server/index.ts from the socket (or the trusted proxy's X-Forwarded-For)
   return request.headers.get("x-real-ip") || null;
 }
 

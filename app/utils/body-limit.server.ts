@@ -1,4 +1,4 @@
-// Request body limits, enforced at the server's edge (scripts/server.ts) before any route reads a
+// Request body limits, enforced at the server's edge (server/index.ts) before any route reads a
 // byte, whatever the transfer encoding: a declared Content-Length over the limit is refused at
 // once; a chunked body is counted as it streams and cut off at the limit. See ADR 006.
 import type { Readable } from "node:stream";

@@ -1,4 +1,4 @@
-// Request-rate limits applied at the server's edge (scripts/server.ts), before any parsing.
+// Request-rate limits applied at the server's edge (server/index.ts), before any parsing.
 // In memory: one server process (ADR 006). Sign-in failures and the contact form keep their own
 // limits in the control database.
 import crypto from "node:crypto";

@@ -125,7 +125,7 @@ export function originsFor(request: Request): OriginOf {
 export type RequestClient = { ip: string | null; userAgent: string | null };
 
 export function clientOf(request: Request): RequestClient {
-  // x-real-ip is set by scripts/server.ts from the socket (or the trusted proxy's X-Forwarded-For)
+  // x-real-ip is set by server/index.ts from the socket (or the trusted proxy's X-Forwarded-For)
   return {
     ip: request.headers.get("x-real-ip") || null,
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fontFilesOf, withoutFontFaces } from "./fonts.server";
 
 // where the compiler writes /build/'s files: remix.config.js's assetsBuildDirectory, the directory
-// scripts/server.ts serves /build from
+// server/index.ts serves /build from
 const PUBLIC_PATH = "/build/";
 const assetsDir = () => path.resolve(process.env.REMIX_BUILD_DIR || "build", "client");
 

@@ -60,7 +60,7 @@ export function tooManyResponse(retryAfterSeconds: number, what = "attempts") {
 }
 
 export function clientAddress(request: Request): string {
-  // set by scripts/server.ts from the socket (or the trusted proxy's X-Forwarded-For)
+  // set by server/index.ts from the socket (or the trusted proxy's X-Forwarded-For)
   return request.headers.get("x-real-ip") || "local";
 }
 

@@ -1,4 +1,4 @@
-// A real Storyloom server for integration tests and scripts/bench-abuse.ts: production mode on
+// A real Storyloom server for integration tests and tools/bench/abuse.ts: production mode on
 // loopback, its own DATA_DIR in a temporary folder, the demo data loaded, and raw HTTP helpers that
 // can stream bodies (chunked or with a declared length) and speak from other loopback addresses
 // (127.0.0.2, ...).

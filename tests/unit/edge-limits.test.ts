@@ -80,7 +80,7 @@ describe("edge rate limits", () => {
 describe("edge rate limits under concurrency", () => {
   it("N concurrent requests whose requester is looked up asynchronously spend N places: exactly the limit pass", async () => {
     const limiter = new EdgeLimiter(rules);
-    // as in scripts/server.ts: the requester is verified (a database read) before the check
+    // as in server/index.ts: the requester is verified (a database read) before the check
     const verify = () =>
       new Promise<string>((resolve) => setTimeout(() => resolve("ip:10.0.0.1"), Math.random() * 5));
     const outcomes = await Promise.all(

@@ -8,7 +8,7 @@ import { closeAllDatabases, getTenantDb, tenantSchema } from "~/utils/db.server"
 import { resetEnvForTests } from "~/utils/env.server";
 import { createCommunity, migrateAllCommunities } from "~/models/community.server";
 import { createStory } from "~/models/story.server";
-import { machineLine, request, runLoad } from "./bench/lib";
+import { machineLine, request, runLoad } from "./lib";
 
 const total = Number(process.argv[2] ?? 1000);
 const cap = Number(process.env.TENANT_DB_CACHE ?? 100);

@@ -34,7 +34,7 @@ if (run(bin("remix"), ["build"]) !== 0) {
 }
 
 // the transcription tests run the real whisper.cpp binary (with WHISPER_MODEL's test model in CI)
-const { ensureWhisperBinary } = await import("./setup-whisper");
+const { ensureWhisperBinary } = await import("../scripts/setup-whisper");
 console.log((await ensureWhisperBinary()).message);
 
 const only = process.argv[2];

@@ -23,7 +23,7 @@ Object.assign(process.env, {
 });
 
 const { createRequestHandler } = await import("@remix-run/node");
-const { seedBigCommunity, BIG } = await import("../tests/helpers/big-community");
+const { seedBigCommunity, BIG } = await import("../../tests/helpers/big-community");
 const { closeAllDatabases } = await import("~/utils/db.server");
 
 const started = Date.now();

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isTestModel, makeRecording, TEST_MODEL_NOTE } from "./bench/lib";
+import { isTestModel, makeRecording, TEST_MODEL_NOTE } from "./lib";
 
 const args = process.argv.slice(2);
 const runs = Math.max(

@@ -8,7 +8,7 @@
 // Only 127.0.0.1 is contacted. A production build of the sources is made first if it is stale.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { machineLine, percentile } from "./bench/lib";
+import { machineLine, percentile } from "./lib";
 import {
   multipartStream,
   send,
@@ -16,7 +16,7 @@ import {
   startRealServer,
   zeros,
   type Reply,
-} from "../tests/helpers/real-server";
+} from "../../tests/helpers/real-server";
 
 const CLIENTS = Number(process.argv[2] ?? 20);
 const ROUNDS = Number(process.argv[3] ?? 1);

@@ -11,7 +11,7 @@
 //   npm run bench:profile -- /login 2000 --signed-out   # a page for visitors not signed in
 import fs from "node:fs";
 import path from "node:path";
-import { APP_DOMAIN, request, signIn, startServer } from "./bench/lib";
+import { APP_DOMAIN, request, signIn, startServer } from "./lib";
 
 const args = process.argv.slice(2).filter((a) => a !== "--signed-out");
 const signedOut = process.argv.includes("--signed-out");
@@ -42,7 +42,7 @@ function placeOf(url: string): string {
   if (pkg) return pkg[1]!;
   if (url.startsWith("node:")) return "node";
   if (/\/build\/index\.js$/.test(url)) return "app (build/index.js)";
-  if (/\/scripts\//.test(url)) return "app (scripts/server.ts)";
+  if (/\/server\//.test(url)) return "app (server/index.ts)";
   return url.replace(/^file:\/\//, "").replace(process.cwd(), ".");
 }
 

@@ -17,7 +17,7 @@
 //   BENCH_VERBOSE=1 npm run bench:phone  # each resource's timing too
 import net from "node:net";
 import { chromium } from "@playwright/test";
-import { APP_DOMAIN, machineLine, request, signInCookies, startServer } from "./bench/lib";
+import { APP_DOMAIN, machineLine, request, signInCookies, startServer } from "./lib";
 
 const [kbitArg, rttArg] = process.argv.slice(2);
 const KBIT = Number(kbitArg ?? 400);

@@ -18,10 +18,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SEED_COMMUNITIES } from "../db/seed/data";
+import { SEED_COMMUNITIES } from "../../db/seed/data";
 import { REACTIONS } from "~/models/categories";
 import { ffmpegPath } from "~/utils/whisper.server";
-import { ensureWhisperBinary } from "./setup-whisper";
+import { ensureWhisperBinary } from "../../scripts/setup-whisper";
 import {
   APP_DOMAIN,
   decoded,
@@ -38,7 +38,7 @@ import {
   type LoadResult,
   type Res,
   type StepResult,
-} from "./bench/lib";
+} from "./lib";
 
 // before this script's own setup (recordings, sign-ins) adds to it
 const loadBefore = os.loadavg()[0]!;

@@ -14,7 +14,7 @@ import {
   signIn,
   startServer,
   type LoadResult,
-} from "./bench/lib";
+} from "./lib";
 
 const port = Number(process.env.BENCH_PORT ?? 3291);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
