@@ -77,6 +77,21 @@ async function login(origin: string, username: string, password: string, redirec
   }
 }
 
+/** The toast a response sets, as the next page would read it. */
+async function toastOf(res: Response) {
+  const { readToast } = await import("~/utils/toast.server");
+  const request = new Request(MARKETING, { headers: { Cookie: cookieOf(res) } });
+  return (await readToast(request)).toast;
+}
+
+function aliceId() {
+  return getControlDb()
+    .select()
+    .from(controlSchema.users)
+    .all()
+    .find((u) => u.username === "alice")!.id;
+}
+
 function cookieOf(res: Response) {
   return res.headers
     .getSetCookie()
@@ -315,10 +330,25 @@ describe("seeing and ending one's other sessions", () => {
       context: {},
     });
     expect(data.sessions.filter((s) => s.current)).toHaveLength(1);
-    const other = data.sessions.find((s) => !s.current)!;
+    // the first sign-in, as the list shows it (earlier tests left alice other sessions too)
+    const { sessionId: firstId } = await requireUser(
+      new Request(`${A}/admin`, { headers: { Cookie: first } }),
+    );
+    const other = data.sessions.find((s) => !s.current && firstId.startsWith(s.id))!;
     expect(other).toBeTruthy();
 
-    // bob cannot end alice's session, even knowing its id prefix
+    // bob cannot end alice's session, even knowing its id prefix: he is told it was already
+    // gone, and alice's session row is still there and still signs her in
+    const aliceSessionIds = () =>
+      getControlDb()
+        .select({ id: controlSchema.sessions.id })
+        .from(controlSchema.sessions)
+        .where(eq(controlSchema.sessions.userId, aliceId()))
+        .all()
+        .map((s) => s.id)
+        .sort();
+    const aliceBefore = aliceSessionIds();
+    expect(aliceBefore).toContain(firstId);
     const bobTry = (await action({
       request: new Request(`${B}/account/sessions`, {
         method: "POST",
@@ -329,6 +359,15 @@ describe("seeing and ending one's other sessions", () => {
       context: {},
     })) as Response;
     expect(bobTry.status).toBe(302);
+    expect(bobTry.headers.get("Location")).toBe("/account/sessions");
+    expect(await toastOf(bobTry)).toMatchObject({
+      type: "error",
+      title: "That session was already gone.",
+    });
+    expect(aliceSessionIds()).toEqual(aliceBefore);
+    expect(
+      (await requireUser(new Request(`${A}/admin`, { headers: { Cookie: first } }))).username,
+    ).toBe("alice");
 
     // end every other session of alice: the first cookie stops working, the second keeps going
     await action({
