@@ -23,6 +23,28 @@ export function safeRedirect(
   } catch {
     return fallback;
   }
-  if (url.origin !== base.origin) return fallback;
+  if (url.origin !== base.origin || opensAnotherHost(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
+}
+
+/**
+ * Whether a path would be read as another host: it starts with two slashes, or a slash and a
+ * backslash ("//evil.example" is a host to a browser), as it is or once its %-escapes are decoded
+ * (by a server, proxy or router that decodes the path and redirects again). Parsing makes such
+ * paths out of harmless-looking ones ("/.//evil.example", "/..//evil.example"), so the parsed path
+ * is what is tested. Escapes are decoded byte by byte until nothing changes; a path still changing
+ * after a few rounds is refused too.
+ */
+function opensAnotherHost(path: string): boolean {
+  let current = path;
+  for (let round = 0; round < 4; round++) {
+    // eslint-disable-next-line no-control-regex -- a tab or newline between the slashes is stripped by browsers
+    if (/^[/\\][\u0000-\u0020\u007f-\u009f]*[/\\]/.test(current)) return true;
+    const decoded = current.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+    if (decoded === current) return false;
+    current = decoded;
+  }
+  return true;
 }

@@ -41,6 +41,34 @@ describe("safeRedirect parses the target against the origin", () => {
     }
   });
 
+  it("never returns a path that starts with // or /\\, however the target was dotted or escaped", () => {
+    for (const target of [
+      "/.//evil.example/",
+      "/..//evil.example",
+      "/a/..//evil.example",
+      "/./\\evil.example",
+      "/./\\\\evil.example",
+      "/%2F%2Fevil.example",
+      "/%2f/evil.example",
+      "/%5C%5Cevil.example",
+      "/%5c/evil.example",
+      "/%252F%252Fevil.example",
+      "/%25252F%25252F%25252F%25252Fevil.example",
+      "/%09/evil.example",
+      "/./%2F/evil.example",
+    ]) {
+      const out = safeRedirect(target, "/home", origin);
+      expect(out, JSON.stringify(target)).toBe("/home");
+    }
+  });
+
+  it("keeps escaped slashes and dots that stay inside this site", () => {
+    expect(safeRedirect("/a/%2F%2Fb", "/", origin)).toBe("/a/%2F%2Fb");
+    expect(safeRedirect("/./family", "/", origin)).toBe("/family");
+    expect(safeRedirect("/stories?q=%2F%2Fx", "/", origin)).toBe("/stories?q=%2F%2Fx");
+    expect(safeRedirect("/100%", "/", origin)).toBe("/100%");
+  });
+
   it("falls back for nothing at all", () => {
     expect(safeRedirect(null, "/family")).toBe("/family");
     expect(safeRedirect("", "/family")).toBe("/family");
