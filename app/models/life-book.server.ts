@@ -1,11 +1,11 @@
 // The life-story book (issue 19): the resident's stories that family may see, chosen and ordered by
 // life period or category, as print-ready HTML and a PDF; beside each recorded story a QR code that
 // opens its recording through a signed link that plays without signing in, until it is revoked.
-import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { newId } from "~/utils/ids.server";
+import { signPayload, verifyPayload } from "~/utils/signed-token.server";
 import { CATEGORIES } from "./categories";
 import { getMedia, type MediaRow } from "./media.server";
 import { storyIsForFamily } from "./story.server";
@@ -55,9 +55,8 @@ export function bookStories(db: TenantDb, residentId: string, order: BookOrder, 
 
 // --- signed, revocable links to a recording ---
 
-function sign(linkId: string, secret: string) {
-  return crypto.createHmac("sha256", secret).update(`listen:${linkId}`).digest("base64url").slice(0, 32);
-}
+// the link's id, signed; the MAC cut to 32 characters (192 bits) keeps the printed QR code small
+const LISTEN_MAC = { macLength: 32 };
 
 /** The link printed for a story's recording: the one already made (not revoked) or a new one. */
 export function recordingLinkToken(db: TenantDb, storyId: string, byUserId: string | null, secret = env().SESSION_SECRET): string {
@@ -68,7 +67,7 @@ export function recordingLinkToken(db: TenantDb, storyId: string, byUserId: stri
     .get();
   const id = existing?.id ?? newId();
   if (!existing) db.insert(recordingLinks).values({ id, storyId, createdByUserId: byUserId }).run();
-  return `${id}.${sign(id, secret)}`;
+  return signPayload("listen", id, secret, LISTEN_MAC);
 }
 
 /**
@@ -76,12 +75,8 @@ export function recordingLinkToken(db: TenantDb, storyId: string, byUserId: stri
  * (a story withdrawn or made private stops playing); else null.
  */
 export function recordingOfLink(db: TenantDb, token: string, secret = env().SESSION_SECRET): { story: { id: string; title: string }; audio: MediaRow } | null {
-  if (token.length > 120) return null;
-  const [id, mac, ...rest] = token.split(".");
-  if (!id || !mac || rest.length) return null;
-  const good = Buffer.from(sign(id, secret));
-  const given = Buffer.from(mac);
-  if (good.length !== given.length || !crypto.timingSafeEqual(good, given)) return null;
+  const id = verifyPayload("listen", token, secret, { ...LISTEN_MAC, maxLength: 120 });
+  if (!id) return null;
   const row = db
     .select({ id: stories.id, title: stories.title, audioId: stories.audioId })
     .from(recordingLinks)

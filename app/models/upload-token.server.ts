@@ -1,19 +1,15 @@
 // Signed upload URLs (spec section 7: POST /api/objects/upload answers { uploadURL }). The token is
 // short-lived, HMAC-signed with SESSION_SECRET and bound to one community and one user; it also
 // names the media id the upload will get, so one token stores at most one file.
-import crypto from "node:crypto";
 import { env } from "~/utils/env.server";
 import { newId } from "~/utils/ids.server";
+import { sign, verify } from "~/utils/signed-token.server";
 
 export const UPLOAD_TOKEN_TTL_MS = 10 * 60_000;
 // after the upload, the client turns the URL into an image path; that may come a little later
 export const UPLOAD_CLAIM_GRACE_MS = 24 * 60 * 60_000;
 
 export type UploadClaim = { mediaId: string; communityId: string; userId: string; expiresAt: number };
-
-function sign(payload: string, secret: string): string {
-  return crypto.createHmac("sha256", secret).update(`upload:${payload}`).digest("base64url");
-}
 
 export function createUploadToken(
   opts: { communityId: string; userId: string; now?: number; ttlMs?: number },
@@ -25,8 +21,8 @@ export function createUploadToken(
     userId: opts.userId,
     expiresAt: (opts.now ?? Date.now()) + (opts.ttlMs ?? UPLOAD_TOKEN_TTL_MS),
   };
-  const payload = Buffer.from(JSON.stringify([claim.mediaId, claim.communityId, claim.userId, claim.expiresAt])).toString("base64url");
-  return { token: `${payload}.${sign(payload, secret)}`, claim };
+  const fields = [claim.mediaId, claim.communityId, claim.userId];
+  return { token: sign("upload", fields, { secret, expiresAt: claim.expiresAt }), claim };
 }
 
 /**
@@ -38,23 +34,17 @@ export function readUploadToken(
   expect: { communityId: string; userId: string; now?: number; graceMs?: number },
   secret = env().SESSION_SECRET,
 ): UploadClaim | null {
-  const [payload, mac, ...rest] = token.split(".");
-  if (!payload || !mac || rest.length) return null;
-  const good = Buffer.from(sign(payload, secret));
-  const given = Buffer.from(mac);
-  if (good.length !== given.length || !crypto.timingSafeEqual(good, given)) return null;
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parts) || parts.length !== 4) return null;
-  const [mediaId, communityId, userId, expiresAt] = parts as [unknown, unknown, unknown, unknown];
-  if (typeof mediaId !== "string" || typeof communityId !== "string" || typeof userId !== "string" || typeof expiresAt !== "number") return null;
+  const read = verify("upload", token, {
+    secret,
+    fields: 3,
+    expiring: true,
+    now: expect.now,
+    graceMs: expect.graceMs,
+  });
+  if (!read) return null;
+  const [mediaId, communityId, userId] = read.fields as [string, string, string];
   if (communityId !== expect.communityId || userId !== expect.userId) return null;
-  if ((expect.now ?? Date.now()) > expiresAt + (expect.graceMs ?? 0)) return null;
-  return { mediaId, communityId, userId, expiresAt };
+  return { mediaId, communityId, userId, expiresAt: read.expiresAt! };
 }
 
 export function uploadPath(token: string): string {
