@@ -160,7 +160,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const responseHeaders = new Headers(headers ?? undefined);
   if (fonts.setCookie) responseHeaders.append("Set-Cookie", fonts.setCookie);
   const display = await readDisplayPrefs(request);
-  // the lounge kiosk's pages are always in the large-text mode (issue 20)
+  // the lounge kiosk's pages are always in the large-text mode
   if (/^\/kiosk(\/|$)/.test(new URL(request.url).pathname)) display.large = true;
   // login-as in the open: a session the super admin opened as this user says so on every page
   const impersonation = sessionUser ? await impersonationOf(request) : null;

@@ -1,4 +1,4 @@
-// The typed confirmation of an erasure (issue 19): a page of its own with a POST form, the same with
+// The typed confirmation of an erasure: a page of its own with a POST form, the same with
 // and without JavaScript. The person types a name to show they mean it; nothing is deleted otherwise.
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-// The sections of the one-page "About me" (issue 19), after "This is me" (Alzheimer's Society and the
+// The sections of the one-page "About me", after "This is me" (Alzheimer's Society and the
 // Royal College of Nursing): shared by the page, the PDF and the suggestions.
 export const ABOUT_SECTIONS = [
   { key: "preferredName", label: "The name I like to be called", hint: "Just the name, e.g. Peggy" },

@@ -1,4 +1,4 @@
-// "About me" (issue 19): one page per resident for carers: the name they like, where they grew up,
+// "About me": one page per resident for carers: the name they like, where they grew up,
 // work, family, what they enjoy, routines, what worries and what calms them, how best to talk with
 // them. Staff and the resident fill it in (family too when the resident allows); "Suggest from
 // stories" proposes lines from the resident's stories, and a person accepts or edits each one.

@@ -1,4 +1,4 @@
-// JSON shapes of the residents, family members, news and events API (spec section 7), built from
+// JSON shapes of the residents, family members, news and events API, built from
 // the same model functions as the screens.
 import { mediaUrl } from "./media-urls";
 import type { ResidentRow, ResidentWithCounts } from "./resident.server";

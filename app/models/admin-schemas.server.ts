@@ -1,4 +1,4 @@
-// Validation rules (spec section 5) for the administrator and staff forms and their JSON API twins.
+// Validation rules for the administrator and staff forms and their JSON API twins.
 // One schema per entity, used by conform on the screens and by readJson in the /api routes.
 import * as z from "zod";
 import { isCalendarDate } from "./event-dates";

@@ -28,7 +28,7 @@ export const AUDIT_ACTIONS = {
   "export.residents": "Exported the residents list",
   "export.families": "Exported the families list",
   "export.staff": "Exported the staff list",
-  // issue 19: who erased and when, never what (the erased person is not named)
+  // an erasure's entry says who erased and when, never what (the erased person is not named)
   "erasure.resident": "Erased a resident and everything of theirs",
   "erasure.own_account": "A family member erased their own account",
   "kiosk.registered": "Registered the kiosk",

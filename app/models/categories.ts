@@ -1,4 +1,4 @@
-// The nine story categories (spec section 3), shared by server and browser code.
+// The product's nine story categories, shared by server and browser code.
 export const CATEGORIES = [
   { value: "childhood", label: "Childhood", icon: "🧸" },
   { value: "family", label: "Family", icon: "👪" },
@@ -27,7 +27,7 @@ export function isCategory(value: unknown): value is CategoryValue {
   return typeof value === "string" && CATEGORIES.some((c) => c.value === value);
 }
 
-/** The eight reactions of spec section 3, in order. */
+/** The product's eight reactions, in this order. */
 export const REACTIONS = [
   { emoji: "❤️", label: "Heart" },
   { emoji: "😊", label: "Smile" },

@@ -1,4 +1,4 @@
-// The comment form's rules (spec section 5: trimmed text must be non-empty), shared by the story
+// The comment form's rules (trimmed text must be non-empty), shared by the story
 // page's action and the JSON API. Validation runs on the server only (no zod in the browser: ADR 010).
 import * as z from "zod";
 import { COMMENT_MAX_LENGTH, commentTooLongMessage, REACTIONS } from "~/models/categories";

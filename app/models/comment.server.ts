@@ -14,7 +14,10 @@ import { ROLE, roleIn, CARE_TEAM_ROLES } from "~/utils/roles";
 
 const { comments, reactions, stories, storyViews, familyMembers } = tenantSchema;
 
-/** The spec's Comment: id, content, emoji, createdAt, familyMember (name, relationship). */
+/**
+ * A comment as the screens and the JSON API show it: id, content, emoji, createdAt, familyMember
+ * (name, relationship).
+ */
 export type CommentView = {
   id: string;
   storyId: string;

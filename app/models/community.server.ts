@@ -105,7 +105,7 @@ export function migrateAllCommunities(): number {
   return all.length;
 }
 
-// --- the super admin console (issue 7) ---
+// --- the super admin console ---
 
 export type CommunityStats = { totalCommunities: number; activeCommunities: number; totalUsers: number };
 

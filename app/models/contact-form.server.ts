@@ -1,4 +1,4 @@
-// The landing page's contact form (spec section 5): name, email (email-formatted) and facility
+// The landing page's contact form: name, email (email-formatted) and facility
 // required; phone and message optional. Shared by the server action and the browser.
 import * as z from "zod";
 

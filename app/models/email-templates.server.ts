@@ -1,6 +1,7 @@
 // The words and layout of Storyloom's emails: plain text first (every mail program shows it), and
 // simple HTML with large type and no images or scripts. Each message names the community, links to
 // what it is about, and ends with the settings and one-click unsubscribe links.
+import { escapeHtml } from "~/utils/html";
 
 export type EmailItem = { text: string; url?: string | null; meta?: string | null };
 export type EmailSection = { title: string; items: EmailItem[] };
@@ -19,10 +20,6 @@ export type EmailContent = {
   /** why the person gets this email */
   reason: string;
 };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 function textOf(c: EmailContent): string {
   const lines: string[] = [c.communityName, "", c.heading, ""];

@@ -1,4 +1,4 @@
-// Erasure (issue 19): a resident's data, or a family member's own, deleted for good after a typed
+// Erasure: a resident's data, or a family member's own, deleted for good after a typed
 // confirmation: every row that names them in the community's database, the media files on disk,
 // their sign-ins in the control database, and one audit row that says who erased and when (not what).
 import { and, eq, inArray, or } from "drizzle-orm";

@@ -41,7 +41,7 @@ export function formatCalendarDate(ymd: string): string {
   return remembered(calendarDateLabels, CALENDAR_DATE_LABELS_KEPT, ymd, () => format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), "MMM d, yyyy"));
 }
 
-/** The spec's date badge: Today, Tomorrow, or the date as 'MMM d, yyyy', judged in the community's time zone. */
+/** An event's date badge: Today, Tomorrow, or the date as 'MMM d, yyyy', judged in the community's time zone. */
 export function eventDateBadge(eventDate: string, timeZone: string, now: Date = new Date()): EventDateBadge {
   const today = todayInTimeZone(timeZone, now);
   if (eventDate === today) return { kind: "today", label: "Today" };

@@ -11,7 +11,10 @@ const { calendarEvents } = tenantSchema;
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 
-/** The spec's Calendar event fields, plus the date badge computed in the community's time zone. */
+/**
+ * A calendar event's fields as the screens and the JSON API show them, plus the date badge computed
+ * in the community's time zone.
+ */
 export type CalendarEventView = {
   id: string;
   title: string;

@@ -22,7 +22,7 @@ export type FamilyPhotoView = {
 };
 
 /**
- * Stores a shared photo for the member's resident. Throws MediaError with the spec's messages for a
+ * Stores a shared photo for the member's resident. Throws MediaError with the fixed messages for a
  * file that is too large or not an image; nothing is kept then.
  */
 export async function shareFamilyPhoto(

@@ -32,7 +32,7 @@ export function askFamilyQuestion(
 
 function selectQuestions(db: TenantDb) {
   return db
-    // "published" for a family: approved, not withdrawn, and for the family or everyone (issue 19)
+    // "published" for a family: approved, not withdrawn, and shared with the family or everyone
     .select({ q: familyQuestions, member: familyMembers, storyTitle: stories.title, storyPublished: sql<boolean>`coalesce(${storyIsForFamily}, 0)`.mapWith(Boolean) })
     .from(familyQuestions)
     .innerJoin(familyMembers, eq(familyQuestions.familyMemberId, familyMembers.id))

@@ -27,7 +27,7 @@ export function listFamilyOfResident(db: TenantDb, residentId: string): FamilyMe
   return db.select().from(familyMembers).where(eq(familyMembers.residentId, residentId)).orderBy(asc(familyMembers.sortName), asc(familyMembers.id)).all();
 }
 
-// --- administration: adding, editing and removing family members (issue 4) ---
+// --- administration: adding, editing and removing family members ---
 
 export type FamilyMemberInput = {
   residentId: string;

@@ -4,7 +4,7 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { reactionLabel } from "./categories";
-// the gazette goes to the family: only stories they may see (issue 19)
+// the gazette goes to the family: only stories they may see
 import { storyIsForFamily } from "./story.server";
 import { formatLongDate, localDateIn, startOfLocalMonthUtc } from "./local-time";
 

@@ -1,4 +1,4 @@
-// Lounge kiosks (issue 20, ADR 017): registering, setting up and switching off the devices; the
+// Lounge kiosks (ADR 017): registering, setting up and switching off the devices; the
 // residents a kiosk shows; kiosk PINs (hashed like passwords, limited per resident and kiosk) and
 // sign-in cards. The device cookie and the resident's kiosk session are utils/kiosk.server.ts.
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The life-story book (issue 19): the resident's stories that family may see, chosen and ordered by
+// The life-story book: the resident's stories that family may see, chosen and ordered by
 // life period or category, as print-ready HTML and a PDF; beside each recorded story a QR code that
 // opens its recording through a signed link that plays without signing in, until it is revoked.
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";

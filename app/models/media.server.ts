@@ -54,7 +54,7 @@ export type MediaRow = typeof media.$inferSelect;
 export type ImageVariant = { width: number; fileName: string };
 
 /**
- * Validates and stores an image. Throws MediaError with the spec's messages for a file that is
+ * Validates and stores an image. Throws MediaError with the fixed messages for a file that is
  * empty, too large, or not an image by its bytes. The media row starts as "pending" until owned.
  */
 export async function saveImage(
@@ -120,7 +120,7 @@ export async function saveImage(
   return db.select().from(media).where(eq(media.id, id)).get()!;
 }
 
-// --- audio recordings (issue 6: the record-a-story wizard) ---
+// --- audio recordings (the record-a-story wizard) ---
 
 export type AudioContainer = "webm" | "ogg" | "mp4" | "wav" | "mp3" | "aac";
 

@@ -8,7 +8,7 @@ const { newsPosts } = tenantSchema;
 
 export type NewsPostRow = typeof newsPosts.$inferSelect;
 
-/** The spec's News post fields. */
+/** A news post's fields as the screens and the JSON API show them. */
 export type NewsPostView = {
   id: string;
   title: string;

@@ -1,10 +1,11 @@
-// A resident's stories to take away (issue 19): one zip with every story as HTML and JSON, the
+// A resident's stories to take away: one zip with every story as HTML and JSON, the
 // recordings and photos, the comments on them, the family's photos, and an index.html that works
 // offline from the unzipped folder (relative links only, no script, styles inline).
 import fs from "node:fs";
 import { asc, eq } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { escapeHtml as esc } from "~/utils/html";
 import { categoryLabel } from "./categories";
 import { listComments, type CommentView } from "./comment.server";
 import { mediaFilePath, type MediaRow } from "./media.server";
@@ -15,7 +16,6 @@ import { getAboutMe } from "./about-me.server";
 
 const { residents, media, familyPhotos, familyMembers } = tenantSchema;
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const paragraphs = (text: string) =>
   text
     .split(/\n\s*\n/)

@@ -49,7 +49,7 @@ export type StoryImageChoice =
 
 /**
  * The image a story form asks for: an image uploaded with JavaScript (`uploadedImage`), else a
- * file sent with the form, else Remove Image, else keep. Throws MediaError (spec messages) for a
+ * file sent with the form, else Remove Image, else keep. Throws MediaError (fixed messages) for a
  * file that is not an image; nothing is stored then.
  */
 export async function storyImageFromForm(

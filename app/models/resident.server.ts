@@ -44,7 +44,7 @@ export function residentName(r: Pick<ResidentRow, "firstName" | "lastName">): st
   return `${r.firstName} ${r.lastName}`;
 }
 
-// --- administration: adding, editing, (de)activating residents (issue 4) ---
+// --- administration: adding, editing, (de)activating residents ---
 
 export type ResidentInput = {
   firstName: string;
@@ -117,7 +117,7 @@ export function setResidentActive(db: TenantDb, id: string, isActive: boolean): 
 
 /**
  * Replaces (or with null bytes removes) a resident's profile photo. The image is validated and
- * re-encoded by saveImage (throws MediaError with the spec's messages); the old photo is deleted.
+ * re-encoded by saveImage (throws MediaError with the fixed messages); the old photo is deleted.
  */
 export async function setResidentPhoto(
   db: TenantDb,

@@ -8,7 +8,7 @@ import { storyIsForEveryone, storyShownTo, viewerOfPrepared, type StoryViewer } 
 
 const { residents, stories, storyViews, activity } = tenantSchema;
 
-/** The spec's Stats entity. */
+/** The community's figures, as the home and /api/stats show them. */
 export type CommunityStats = {
   totalResidents: number;
   totalStories: number;
@@ -22,7 +22,7 @@ export type CommunityStats = {
  * - totalFamilyViews: story views by family members (one per member, story and local day) of those;
  * - storiesThisMonth: stories for everyone created since the first of this month in the community's
  *   time zone, in any review state (a count only: titles of stories under review are never shown).
- * Stories for a family or for the resident alone are never counted here (issue 19): the home is
+ * Stories for a family or for the resident alone are never counted here: the home is
  * seen by everyone, and a count of someone's private stories is theirs to tell.
  */
 export function getCommunityStats(db: TenantDb, community: Pick<Community, "timeZone">, now: Date = new Date()): CommunityStats {

@@ -1,4 +1,4 @@
-// Who a story is for (issue 19), chosen by its resident: shared by server and browser code.
+// Who a story is for, chosen by its resident: shared by server and browser code.
 // The rules of who sees what live in story.server.ts (storyShownTo / storyReadableBy).
 
 export const AUDIENCES = ["private", "family", "community"] as const;

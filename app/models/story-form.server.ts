@@ -1,4 +1,4 @@
-// The typed-story form's rules (spec section 5: title and content required), shared by the screens
+// The typed-story form's rules (title and content required), shared by the screens
 // (conform, with and without JS) and the JSON API.
 import * as z from "zod";
 import { CATEGORY_VALUES } from "./categories";

@@ -16,7 +16,7 @@ const { stories, residents, familyMembers, notifications } = tenantSchema;
 
 export type StoryRow = typeof stories.$inferSelect;
 
-/** A story as screens and the JSON API show it (the spec's Story fields, plus review details). */
+/** A story as screens and the JSON API show it (the Story entity's fields, plus review details). */
 export type StoryView = {
   id: string;
   title: string;
@@ -40,7 +40,7 @@ export type StoryView = {
   residentId: string;
   resident: ResidentSummary;
   author: { username: string | null };
-  /** who may see it once approved: private, family or community (issue 19) */
+  /** who may see it once approved, as its resident chose: private, family or community */
   audience: Audience;
   /** set when the resident withdrew it: then nobody but the resident and the care team sees it */
   withdrawnAt: string | null;
@@ -154,7 +154,7 @@ export function toStoryView(row: { story: StoryRow; resident: typeof residents.$
   };
 }
 
-// --- who sees a story: ONE rule, used by every list, count, page, feed and API (issue 19) ---
+// --- who sees a story: ONE rule, used by every list, count, page, feed and API ---
 
 /** Whoever is looking: a signed-in member of the community (family members through their family record). */
 export type StoryViewer = { role: Role; residentId?: string | null; familyMemberId?: string | null };
@@ -430,7 +430,7 @@ export function createStory(db: TenantDb, input: NewStory): StoryRow {
   return getStoryRow(db, id)!;
 }
 
-// --- story review by administrators (issue 4) ---
+// --- story review by administrators ---
 
 export type Reviewer = { id: string; displayName: string };
 export type ReviewResult = { ok: true; story: StoryRow } | { ok: false; status: 404 | 409; reason: string };
@@ -626,7 +626,7 @@ export function publishedStoriesForFamily(db: TenantDb, residentId: string, opts
     .map((r) => toStoryView(r, opts.excerptLength ?? 200));
 }
 
-// --- the resident leads: audience and withdrawal (issue 19) ---
+// --- the resident leads: audience and withdrawal ---
 
 /** Notices about a story leave the bells of people who may no longer read it (narrowed or withdrawn). */
 function forgetNoticesOfOutsiders(db: TenantDb, communityId: string, storyId: string) {

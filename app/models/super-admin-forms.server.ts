@@ -33,7 +33,7 @@ export const StaffFormSchema = z.object({
 });
 export type StaffFormValues = z.infer<typeof StaffFormSchema>;
 
-/** JSON bodies may send null or "" for an empty optional field, as the spec's client does. */
+/** JSON bodies may send null or "" for an empty optional field, as the product's API client does. */
 export function blankToUndefined(value: unknown): unknown {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   return Object.fromEntries(
@@ -42,5 +42,5 @@ export function blankToUndefined(value: unknown): unknown {
 }
 
 export const CommunityJsonSchema = z.preprocess(blankToUndefined, CommunityFormSchema);
-// unknown keys (the spec's client sends a fixed `password`) are dropped: the server makes the password
+// unknown keys (the product's API client sends a fixed `password`) are dropped: the server makes the password
 export const StaffJsonSchema = z.preprocess(blankToUndefined, StaffFormSchema);

@@ -3,6 +3,7 @@
 // staff may edit it later, so each written word is matched to a heard word where they agree, and
 // the words in between share the time between their neighbours. From that: the story page's
 // highlighted transcript and the WebVTT captions of its audio. Pure: no database, no server APIs.
+import { escapeHtml } from "~/utils/html";
 import type { TimedWord } from "~/utils/whisper-words";
 
 export type { TimedWord };
@@ -148,8 +149,9 @@ function vttTime(ms: number): string {
   return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}.${String(t % 1000).padStart(3, "0")}`;
 }
 
-// cue text is not HTML, but WebVTT gives &, < and > meaning (tags, and "-->" ends a timing line)
-const escapeCueText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\s+/g, " ").trim();
+// cue text is not HTML, but WebVTT gives &, < and > meaning (tags, and "-->" ends a timing line);
+// a cue is one line, its white space folded
+const escapeCueText = (text: string) => escapeHtml(text, { quotes: false }).replace(/\s+/g, " ").trim();
 
 /** A WebVTT file (https://www.w3.org/TR/webvtt1/) for the cues. */
 export function toWebVtt(cues: readonly Cue[]): string {

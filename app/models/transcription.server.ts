@@ -16,14 +16,14 @@ const { transcriptionJobs, stories } = tenantSchema;
 
 export type TranscriptionJobRow = typeof transcriptionJobs.$inferSelect;
 
-/** The record page's limit (spec section 9): ten minutes. */
+/** The record page's limit: ten minutes. */
 export const MAX_AUDIO_SECONDS = 600;
 // a recorder stopped at exactly 600 s may hand over a little more
 const DURATION_TOLERANCE_SECONDS = 5;
 // below -50 dBFS nothing was said
 const SILENCE_PEAK = 0.003;
 
-/** What the resident reads. Titles and descriptions as the spec words them where it has words. */
+/** What the resident reads, in the product's own titles and descriptions where it has them. */
 export const TRANSCRIPTION_MESSAGES = {
   failed: { title: "Transcription failed", description: "Please try recording again." },
   noWords: { title: "We could not hear any words", description: "You can type your story below, or record again." },

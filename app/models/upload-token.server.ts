@@ -1,4 +1,4 @@
-// Signed upload URLs (spec section 7: POST /api/objects/upload answers { uploadURL }). The token is
+// Signed upload URLs (POST /api/objects/upload answers { uploadURL }). The token is
 // short-lived, HMAC-signed with SESSION_SECRET and bound to one community and one user; it also
 // names the media id the upload will get, so one token stores at most one file.
 import { env } from "~/utils/env.server";

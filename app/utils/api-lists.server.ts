@@ -1,5 +1,5 @@
 // The JSON API's lists take the screens' list parameters (?q=, ?sort=, ?page= and filters). A
-// page is still a plain JSON array, as the spec's client expects; how many there are in all
+// page is still a plain JSON array, as the product's API client expects; how many there are in all
 // travels in headers.
 
 /** Whether the caller asked for any list parameter (otherwise the API answers as it always did). */

@@ -10,6 +10,7 @@ import {
   PHOTO_FORM_HARD_CAP,
 } from "./media-limits";
 import { routePath } from "./edge-limits.server";
+import { escapeHtml } from "./html";
 import { safeRedirect } from "./safe-redirect";
 
 const KB = 1024;
@@ -26,7 +27,7 @@ export const FORM_OVERHEAD_BYTES = 512 * KB;
  * can say 'File too large' and keep what was typed) and refuse a body four times that.
  */
 // the photo forms read a too-large photo to its end and answer the form again with the typed text
-// kept (issue 18), so their limit is the readers' own hard cap, PHOTO_FORM_HARD_CAP (64 MB)
+// kept, so their limit is the readers' own hard cap, PHOTO_FORM_HARD_CAP (64 MB)
 export const PHOTO_BODY_LIMIT = PHOTO_FORM_HARD_CAP;
 /** The record wizard and the recording API: one recording and one image. */
 export const RECORDING_BODY_LIMIT = MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
@@ -354,18 +355,11 @@ export class BodyMeter {
   }
 }
 
-function escapeHtml(s: string) {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-}
-
 function sizeLabel(bytes: number) {
   return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`;
 }
 
-/** What to tell the person, in the spec's words for files. */
+/** What to tell the person, in the fixed words for files (media-limits.ts). */
 export function tooLargeMessage(rule: BodyRule): { title: string; description: string } {
   if (rule.name === "photo")
     return {

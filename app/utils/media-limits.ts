@@ -1,4 +1,4 @@
-// The size limits of uploads and the spec's messages when a file is refused: read by the request
+// The size limits of uploads and the fixed messages when a file is refused: read by the request
 // readers here in app/utils (before a body is parsed) and by the media model (after).
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 

@@ -56,7 +56,7 @@ export function homePathFor(role: Role): string {
   return HOME_PATHS[role];
 }
 
-/** The development login's groups, in the spec's order and words. */
+/** The development login's groups, in the product's order and words. */
 export const DEV_ROLE_GROUPS = [
   {
     role: ROLE.superAdmin,

@@ -1,4 +1,4 @@
-// Route matching, done over the routes a path can match instead of all 175 (issue 21, ADR 020).
+// Route matching, done over the routes a path can match instead of all 175 (ADR 020).
 // Remix matches every request's path against the whole route table several times a request (the
 // server's match, the data router's, the render's, and the render's manifest for lazy route
 // discovery), compiling a pattern for each route it tries; for `/`, which ranks last, that was all

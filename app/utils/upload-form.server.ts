@@ -1,5 +1,5 @@
 // Reading form posts that may carry a file, with hard size caps: a file over the limit is refused
-// with the spec's message ('File too large') while the other fields still arrive, so a long story
+// with the fixed message ('File too large') while the other fields still arrive, so a long story
 // typed next to a too-large photo is not lost; never a 500, never an unbounded buffer.
 import busboy from "busboy";
 import crypto from "node:crypto";

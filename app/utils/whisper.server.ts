@@ -17,7 +17,7 @@ export function whisperBinaryPath(): string {
 /** Where the setup script stores a downloaded model (./models is git-ignored). */
 export const MODELS_DIR = path.resolve("models");
 
-/** Real ggml models with their published sizes and sha256 sums (STACK.md). */
+/** Real ggml models with their published sizes and sha256 sums (the whisper.cpp model repo). */
 export const KNOWN_MODELS = {
   "base.en": {
     file: "ggml-base.en.bin",
@@ -316,7 +316,7 @@ export async function runWhisper(
       },
     },
   );
-  // given a WAV it cannot use, main prints an error and still exits 0 (STACK.md)
+  // measured here: given a WAV it cannot use, main prints an error and still exits 0
   if (
     /error: failed to read WAV file|failed to initialize whisper context|error: failed to process audio|error: unknown language/i.test(
       stderr,

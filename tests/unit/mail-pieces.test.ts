@@ -3,9 +3,10 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { decodeHeader, readHeaders } from "~/models/dev-outbox.server";
-import { escapeHtml, renderEmail } from "~/models/email-templates.server";
+import { renderEmail } from "~/models/email-templates.server";
 import { createUnsubscribeToken, readUnsubscribeToken } from "~/models/unsubscribe-token.server";
 import { parseEnv } from "~/utils/env.server";
+import { escapeHtml } from "~/utils/html";
 
 const tmp = os.tmpdir();
 const SECRET = "s".repeat(40);
@@ -85,6 +86,9 @@ describe("email templates", () => {
       "Stop all emails from Oak & Elm: https://oak.storyloom.example/unsubscribe/t",
     );
     expect(escapeHtml(`'"`)).toBe("&#39;&quot;");
+    expect(escapeHtml(`<a href="x">'&'</a>`, { quotes: false })).toBe(
+      `&lt;a href="x"&gt;'&amp;'&lt;/a&gt;`,
+    );
   });
 });
 

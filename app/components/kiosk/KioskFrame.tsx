@@ -1,4 +1,4 @@
-// The lounge kiosk's frame (issue 20): the community's name, who is telling a story (and who
+// The lounge kiosk's frame: the community's name, who is telling a story (and who
 // helps), the time left and a big "I'm done". No site header, no account links. Without
 // JavaScript a meta refresh ends the session when the time is up; with it a countdown that starts
 // again on every tap or keystroke, and that tells the server so now and then.

@@ -11,7 +11,7 @@ type NavItem = {
   prefix?: boolean;
 };
 
-// The spec's four links, each shown to the roles that may open it (plus Staff for care staff).
+// The four navigation links, each shown to the roles that may open it (plus Staff for care staff).
 const NAV: NavItem[] = [
   { to: "/", label: "Dashboard", show: () => true },
   { to: "/resident", label: "Resident", show: (r) => r === ROLE.resident },

@@ -1,4 +1,4 @@
-// The landing page's words (spec section 2 "Marketing landing page" and section 9 pricing).
+// The landing page's words: its sections and the pricing, as the product defines them.
 
 export const NAV_LINKS = [
   { href: "#features", label: "Features" },

@@ -1,12 +1,13 @@
-// The spec's upload flow in the browser: POST /api/objects/upload -> { uploadURL }, PUT the raw file
-// there, PUT /api/story-images { imageUrl } -> { objectPath }. Each step fails with the spec's words.
+// The product's upload flow in the browser, in three calls: POST /api/objects/upload ->
+// { uploadURL }, PUT the raw file there, PUT /api/story-images { imageUrl } -> { objectPath }.
+// Each step fails with its own fixed message.
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export class UploadFailure extends Error {
   constructor(
     message:
       "Failed to get upload URL" | "Failed to upload file" | "Failed to set image permissions",
-    // the server refused the file itself (too large, not an image), with the spec's message
+    // the server refused the file itself (too large, not an image), with its fixed message
     public refused: { title: string; description: string } | null = null,
   ) {
     super(message);

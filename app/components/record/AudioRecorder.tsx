@@ -1,4 +1,4 @@
-// The browser recorder (spec sections 2, 4 and 9): MediaRecorder with echo cancellation, noise
+// The browser recorder: MediaRecorder with echo cancellation, noise
 // suppression and auto gain, webm/opus in one-second chunks (mp4 where the browser records only
 // that), pause and resume, a clock that counts only while recording, auto-stop at the maximum.
 import { useCallback, useEffect, useRef, useState } from "react";

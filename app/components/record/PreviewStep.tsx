@@ -54,7 +54,7 @@ export function PreviewStep({
   problem: SaveProblem;
   /** what the resident had typed when a save was refused */
   typed: string | null;
-  /** who may see the story (issue 19): the resident's choice, kept when a save was refused */
+  /** who may see the story: the resident's choice, kept when a save was refused */
   audience: {
     communityName: string;
     residentFirstName: string;

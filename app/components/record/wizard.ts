@@ -46,7 +46,7 @@ export function wizardUrl(
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Seconds as m:ss (spec section 9). */
+/** Seconds as m:ss, the way the record page shows a duration. */
 export function formatDuration(totalSeconds: number | null | undefined): string {
   const s = Math.max(0, Math.floor(totalSeconds ?? 0));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;

@@ -22,7 +22,7 @@ export type ResidentStoryCardData = {
   createdAt: string;
   hasAudio: boolean;
   durationSeconds: number | null;
-  /** who may see it (issue 19): "My family", ...; withdrawn: nobody but the resident and the care team */
+  /** who may see it (the resident's choice): "My family", ...; withdrawn: nobody but the resident and the care team */
   audienceLabel?: string;
   withdrawn?: boolean;
 };

@@ -36,7 +36,7 @@ export function StoryForm({
   existingImage?: { url: string; alt: string } | null;
   questionId?: string | null;
   submitLabel?: string;
-  /** a new story: the resident chooses who may see it (issue 19) */
+  /** a new story: the resident chooses who may see it */
   chooseAudience?: { communityName: string } | null;
   /** the lounge kiosk writes without a photo (its uploads need a signed-in member) */
   withImage?: boolean;

@@ -1,4 +1,4 @@
-// "Who may see this story?": the resident's choice (issue 19), on the story forms, the record
+// "Who may see this story?": the resident's choice, on the story forms, the record
 // wizard's preview and the audience page. Staff recording for a resident tick that they agreed.
 // Plain radio buttons and a checkbox: the same with and without JavaScript.
 import { ErrorList } from "~/components/forms";

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { CATEGORIES } from "~/models/categories";
 
 /**
- * A GET form choosing a story category (All Categories plus the nine of the spec). Works the same
+ * A GET form choosing a story category (All Categories plus the nine categories). Works the same
  * with and without JavaScript: the choice lands in the address as `?category=`.
  */
 export function CategoryFilter({

@@ -1,5 +1,6 @@
-// Badge colours of the super admin console (spec: super_admin red, administrator blue, staff green,
-// resident purple; family amber). Light backgrounds with dark text keep AA contrast.
+// Badge colours of the super admin console (the product's four: super_admin red, administrator
+// blue, staff green, resident purple; and family amber). Light backgrounds with dark text keep AA
+// contrast.
 import type { Role } from "~/utils/roles";
 
 export const ROLE_BADGE_CLASSES: Record<Role, string> = {

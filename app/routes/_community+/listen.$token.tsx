@@ -1,4 +1,4 @@
-// /listen/{token}: where a QR code in the printed life-story book leads (issue 19): the story's
+// /listen/{token}: where a QR code in the printed life-story book leads: the story's
 // recording, playing without signing in. The link is signed and revocable; a withdrawn or private
 // story stops playing.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

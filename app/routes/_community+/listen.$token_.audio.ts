@@ -1,4 +1,4 @@
-// GET /listen/{token}/audio: the recording behind a printed book's QR code, signed out (issue 19).
+// GET /listen/{token}/audio: the recording behind a printed book's QR code, signed out.
 // The token is signed and revocable (life-book.server.ts); Range requests are answered for players.
 import fs from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -2,7 +2,7 @@
 // GET takes the list screen's parameters: ?q= (words of a name or room, without regard to case or
 // accents), ?sort= (name, room, admitted; -name for descending), ?status= (all when not given) and
 // ?page= (25 a page, with X-Total-Count and X-Page-Count). Without any of them it answers the
-// whole list, active residents first, as the spec's client expects.
+// whole list, active residents first, as the product's API client expects.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { residentJson } from "~/models/admin-api.server";
 import { ResidentSchema } from "~/models/admin-schemas.server";

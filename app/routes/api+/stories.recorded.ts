@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof MediaError) return text(413, error.message);
     return badRequest("Send the story as multipart/form-data");
   }
-  // the spec's client sends the first resident of the list, or 'unknown'; a resident is always themselves
+  // the product's API client sends the first resident of the list, or 'unknown'; a resident is always themselves
   const requested = field(form, "residentId");
   const who = residentForRecording(
     db,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireTenantUser } from "~/utils/auth.server";
 
-/** GET /api/tenant: the community of this host (spec: name, subdomain, address, city, phone, email). */
+/** GET /api/tenant: the community of this host (name, subdomain, address, city, phone, email). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { community: c } = await requireTenantUser(request);
   return Response.json({

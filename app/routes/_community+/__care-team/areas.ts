@@ -1,5 +1,5 @@
 // The administrator (/admin) and staff (/staff) screens share one implementation; an area says
-// where its pages live and which of the spec's words (section 8) it uses.
+// where its pages live and which words (page titles, failure toasts) it uses.
 import { useLocation } from "@remix-run/react";
 import type { AreaName } from "~/utils/permissions.server";
 
@@ -56,7 +56,7 @@ export const AREAS: Record<AreaName, AreaConfig> = {
     name: "staff",
     residents: "/staff/residents",
     families: "/staff/families",
-    // "News" everywhere (issue 17); the old address /staff/bulletin redirects here
+    // "News" everywhere (renamed from Bulletin); the old address /staff/bulletin redirects here
     news: "/staff/news",
     calendar: "/staff/calendar",
     newsTitle: "Community News",

@@ -1,4 +1,4 @@
-// A resident's lounge kiosk settings (issue 20), at /admin|staff/residents/{id}/kiosk: whether she
+// A resident's lounge kiosk settings, at /admin|staff/residents/{id}/kiosk: whether she
 // agreed to appear on kiosks, her 4-digit kiosk PIN (set with her; hashed like a password), and her
 // sign-in card (a QR code that opens the kiosk with her chosen; a new card retires the old one).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /admin/kiosks (issue 20, ADR 017): the lounge kiosks. Register one by name and get its one-time
+// /admin/kiosks (ADR 017): the lounge kiosks. Register one by name and get its one-time
 // setup link (open it on the tablet); see when each was last used; make a new setup link for a
 // replaced tablet; switch one off at once (its own URL, below).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

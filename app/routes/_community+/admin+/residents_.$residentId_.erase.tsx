@@ -1,4 +1,4 @@
-// /admin/residents/{id}/erase: an administrator erases a resident for good (issue 19) after typing
+// /admin/residents/{id}/erase: an administrator erases a resident for good after typing
 // their full name: stories, recordings, photos, comments, reactions, questions, About me, sign-in and
 // family links, and the media files. The audit log records who and when, not what.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -26,7 +26,7 @@ function toItem(s: StoryView) {
     category: s.category,
     resident: `${s.resident.firstName} ${s.resident.lastName}`,
     isFeatured: s.isFeatured,
-    // who the resident shares it with (issue 19); the care team sees a withdrawn story as such
+    // who the resident shares it with; the care team sees a withdrawn story as such
     audience:
       s.audience === "private" ? "Only the resident" : s.audience === "family" ? "Family" : null,
     withdrawn: !!s.withdrawnAt,

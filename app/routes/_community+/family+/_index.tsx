@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, member, resident, community } = await requireFamilyMember(request);
   const about = getAboutMe(db, resident.id);
   return {
-    // the resident's About me, when they let their family read it (issue 19)
+    // the resident's About me, when they let their family read it
     aboutHref:
       about.familyMayView || about.familyMayEdit ? `/residents/${resident.id}/about` : null,
     bookHref: `/residents/${resident.id}/book`,

@@ -1,4 +1,4 @@
-// /family/erase: a family member erases their own account (issue 19) after typing their name: their
+// /family/erase: a family member erases their own account after typing their name: their
 // comments and reactions, the photos they shared, their questions, their family link and sign-in.
 // The audit log records that it happened and when, not who or what.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

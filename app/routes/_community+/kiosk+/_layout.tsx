@@ -1,4 +1,4 @@
-// The lounge kiosk's pages (issue 20, ADR 017): their own frame, no site header. Each page checks
+// The lounge kiosk's pages (ADR 017): their own frame, no site header. Each page checks
 // the kiosk (requireKiosk) or the resident's kiosk session (requireKioskResident) itself.
 import { Outlet } from "@remix-run/react";
 

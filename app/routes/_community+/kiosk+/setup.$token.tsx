@@ -1,4 +1,4 @@
-// A kiosk's one-time setup link (issue 20, ADR 017). Opening it (GET) changes nothing; the button
+// A kiosk's one-time setup link (ADR 017). Opening it (GET) changes nothing; the button
 // (a POST; with JavaScript it presses itself) binds this browser to the community as that kiosk:
 // a long-lived, host-only device cookie, and the link is used up.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
 // One of her own stories at the kiosk: its recording, its words, what her family said, and who may
-// see it (she changes it or withdraws the story here: issue 19's rule, through the story model).
+// see it (she changes it or withdraws the story here, by the story model's one audience rule).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireKioskResident } from "~/utils/permissions.server";

@@ -346,7 +346,7 @@ export async function wizardAction(request: Request, ctx: WizardContext) {
     case "save":
     case "save-without-words": {
       const typed = String(form.get("content") ?? "");
-      // who may see it: the resident's choice; staff tick that the resident agreed (issue 19)
+      // who may see it: the resident's choice; staff tick that the resident agreed
       const chosen = form.get("audience");
       const audience: Audience = isAudience(chosen) ? chosen : DEFAULT_AUDIENCE;
       const agreed = form.get("residentAgreed") === "true";

@@ -1,4 +1,4 @@
-// The record-a-story wizard (spec section 2): Category, Prompt, Record, Preview. Every step is a
+// The record-a-story wizard: Category, Prompt, Record, Preview. Every step is a
 // page whose state travels in the URL, so it works with JavaScript off (the Record step then takes
 // a file from the device's recorder). A resident records as themselves; staff and administrators
 // first choose the resident they record for (a kiosk in the lounge).

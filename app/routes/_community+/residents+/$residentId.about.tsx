@@ -1,4 +1,4 @@
-// /residents/{id}/about: "About me", one page for carers (issue 19). The care team and the resident
+// /residents/{id}/about: "About me", one page for carers. The care team and the resident
 // fill it in and choose whether family may read it or fill it in too. "Suggest from stories" lists
 // lines from the resident's stories, each with the story it came from; a person edits and adds each
 // one (nothing is written without them). Printed as one page at /residents/{id}/about.pdf.

@@ -1,4 +1,4 @@
-// /residents/{id}/book: the life-story book (issue 19): the stories the resident's family may see,
+// /residents/{id}/book: the life-story book: the stories the resident's family may see,
 // chosen and ordered by life period or category, with their pictures, as a print-ready page and as a
 // PDF (book.pdf) whose QR codes play the recordings signed out. The resident and the care team may
 // revoke the printed recording links. For the resident, their family and the care team.

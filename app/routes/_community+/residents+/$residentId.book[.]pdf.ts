@@ -1,4 +1,4 @@
-// /residents/{id}/book.pdf: the life-story book as a PDF (issue 19): cover, contents, one story per
+// /residents/{id}/book.pdf: the life-story book as a PDF: cover, contents, one story per
 // page, QR codes that play the recordings signed out. Same choices as the page (?order=, ?story=,
 // ?large=1, ?paper=a4|letter).
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// GET /residents/{id}/export.zip: a resident's stories to take away (issue 19): every story as HTML
+// GET /residents/{id}/export.zip: a resident's stories to take away: every story as HTML
 // and JSON, recordings, photos, comments, the family's photos and an index.html that works offline.
 // For the resident themselves and their community's administrators; anyone else 403 (404 unknown).
 import { Readable } from "node:stream";

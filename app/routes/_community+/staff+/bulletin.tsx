@@ -1,4 +1,4 @@
-// /staff/bulletin is the old address of /staff/news (issue 17 named it News everywhere). It keeps
+// /staff/bulletin is the old address of /staff/news (renamed News everywhere). It keeps
 // answering: pages move on to /staff/news (bulletin_.$.tsx does the same for the pages under it).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { newsAddressOf } from "./__bulletin.server";

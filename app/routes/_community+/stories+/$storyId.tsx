@@ -105,7 +105,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     viewerId: user.id,
     moderator,
     confirming,
-    // the resident and the care team see who the story is for, and may change it (issue 19)
+    // the resident and the care team see who the story is for, and may change it
     audience: mayChangeAudience(user, story).may
       ? { label: audienceLabel(story.audience, community.name), withdrawn: !!story.withdrawnAt }
       : null,

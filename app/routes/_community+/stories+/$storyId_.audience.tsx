@@ -1,4 +1,4 @@
-// Who may see a story (issue 19): the resident chooses "Only me and the care team", "My family" or
+// Who may see a story: the resident chooses "Only me and the care team", "My family" or
 // "Everyone at {community}", or withdraws the story (it leaves every audience at once). Staff and
 // administrators may do it for the resident when they tick that the resident agreed. A page of its
 // own (linked from the resident's dashboard and the story page); works without JavaScript.
