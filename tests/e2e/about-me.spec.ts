@@ -1,4 +1,4 @@
-// Issue 19: About me. The resident fills in her page, takes a line suggested from her stories (after
+// About me. The resident fills in her page, takes a line suggested from her stories (after
 // changing its words), and prints it: the PDF is one page. With JavaScript on and off.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";

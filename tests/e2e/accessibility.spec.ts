@@ -99,7 +99,7 @@ test("a resident's sign-in link, in its dialog, and the page where the link lead
 });
 
 // every screen of every role (the screenshot gallery's list, scripts/screenshots.ts), on the
-// design system of issue 15: one scan each, at a phone's width and at a desktop's
+// design system (ADR 015): one scan each, at a phone's width and at a desktop's
 const EVERY_SCREEN: { user: string | null; paths: string[] }[] = [
   { user: null, paths: ["/", "/privacy", "/terms", `${origin(null)}/`] },
   {

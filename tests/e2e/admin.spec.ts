@@ -108,7 +108,7 @@ test.describe("administrator: residents", () => {
     );
     expect(edited).toMatchObject({ roomNumber: "12B", admissionDate: null });
 
-    // a profile photo: a file that is not an image is refused with the spec's words, a real one shows in the table
+    // a profile photo: a file that is not an image is refused with the fixed words, a real one shows in the table
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     await page.getByLabel("Profile photo").setInputFiles({
       name: "notes.png",
@@ -337,7 +337,7 @@ test.describe("administrator: story review", () => {
     page,
   }) => {
     const id = uid();
-    // shared with everyone at the community: only such stories can be featured (issue 19)
+    // shared with everyone at the community: only such stories can be featured
     const make = async (title: string) => {
       const res = await api("margaret.ellis", "/api/resident/stories", "POST", {
         title,

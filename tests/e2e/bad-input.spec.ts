@@ -109,7 +109,7 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
   const bResident = someId("maplewood", "select id from residents limit 1");
   const aStory = someId("sunnybrook", "select id from stories where is_published = 1 limit 1");
   const aResident = someId("sunnybrook", "select id from residents where first_name = 'Margaret'");
-  // the lounge kiosk (issue 20): a kiosk of A, set up, with Margaret's session started by her PIN
+  // the lounge kiosk: a kiosk of A, set up, with Margaret's session started by her PIN
   const formOf = (fields: Record<string, string>) => ({
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields).toString(),
@@ -163,7 +163,7 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     { path: "/api/resident/stories", method: "POST", cookie: resident },
     { path: "/api/story-images", method: "PUT", cookie: resident },
     { path: `/api/stories/${bStory}/image`, method: "PUT", cookie: resident },
-    // issue 19: who may see a story
+    // who may see a story
     { path: `/api/stories/${aStory}`, method: "PATCH", cookie: resident },
     { path: `/api/stories/${aStory}`, method: "PATCH", cookie: admin },
     { path: `/api/stories/${bStory}/withdraw`, method: "POST", cookie: resident },
@@ -204,7 +204,7 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
       `/unsubscribe/${junk}`,
       `/family/gazette?month=${junk}`,
       `/notifications?page=${junk}`,
-      // issue 19
+      // audience, About me, the life-story book, the take-away zip, erasure, the book's QR links
       `/stories/${junk}/audience`,
       `/residents/${junk}/about`,
       `/residents/${junk}/about.pdf?paper=${junk}`,
@@ -278,7 +278,7 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     ["/api/transcribe-audio", "POST", resident],
     ["/api/stories/recorded", "POST", resident],
     ["/family?dialog=photo", "POST", family],
-    // the forms that read a photo to its end (issue 18)
+    // the forms that read a photo to its end
     ["/resident/stories/new", "POST", resident],
     ["/admin/residents/new", "POST", admin],
     ["/resident/record", "POST", resident],
@@ -323,7 +323,7 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     // the review page's words and transcription (a typed story, and another community's)
     [`/admin/stories/${aStory}`, admin],
     [`/admin/stories/${bStory}`, admin],
-    // issue 19: audience, About me, the book's revocation and erasure (another community's ids, or a wrong name)
+    // audience, About me, the book's revocation and erasure (another community's ids, or a wrong name)
     [`/stories/${aStory}/audience`, resident],
     [`/stories/${bStory}/audience`, admin],
     [`/residents/${bResident}/about`, admin],

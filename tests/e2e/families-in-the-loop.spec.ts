@@ -1,4 +1,4 @@
-// Families in the loop (issue 16), with JavaScript on and off: news and events, the bell and the
+// Families in the loop, with JavaScript on and off: news and events, the bell and the
 // notifications page, the email a family member gets when a story is approved (read back from the
 // .eml file the server writes without SMTP_URL), the unsubscribe link signed out, the gazette PDF,
 // and `npm run digest -- --dry-run`. Each project makes its own data and uses its own people.

@@ -126,7 +126,7 @@ test.describe("roles and communities", () => {
 });
 
 test.describe("development login", () => {
-  test("lists people by role with the spec's descriptions and signs in as the chosen one", async ({
+  test("lists people by role with each role's description and signs in as the chosen one", async ({
     page,
   }) => {
     await page.goto(`${origin(null)}/dev-login`);

@@ -1,4 +1,4 @@
-// Issue 14 in a real browser: what a person sees when the edge refuses a body, real filenames, a
+// The security hardening in a real browser: what a person sees when the edge refuses a body, real filenames, a
 // hostile redirect target, and the password rule. (tests/integration/hardening.test.ts has the
 // attacker's side.)
 import {
@@ -13,7 +13,7 @@ import {
 import { phonePhoto } from "./support/media-helpers";
 
 // A phone's 21 MB photo sent without JavaScript is read to its end by the photo form, which answers
-// with the typed text kept: tests/e2e/large-photos.spec.ts (issue 18). Bodies past the edge's caps
+// with the typed text kept: tests/e2e/large-photos.spec.ts. Bodies past the edge's caps
 // get the 413 page or JSON: tests/integration/hardening.test.ts.
 
 test("a photo whose name has = ; quotes, other alphabets and emoji is shared", async ({ page }) => {

@@ -152,7 +152,7 @@ test.describe("the community home", () => {
         id: string;
       };
       const id = `e2e-${Date.now()}`;
-      // a story the resident shares with everyone: the home's figures count only those (issue 19)
+      // a story the resident shares with everyone: the home's figures count only those
       db.prepare(
         "INSERT INTO stories (id, resident_id, title, content, category, audience, created_at) VALUES (?, ?, ?, ?, 'travel', 'community', ?)",
       ).run(

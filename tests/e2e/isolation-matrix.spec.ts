@@ -1,4 +1,4 @@
-// Isolation and role matrix: every API path of spec section 7 and every screen, tried by each role
+// Isolation and role matrix: every path of the JSON API and every screen, tried by each role
 // of community A (sunnybrook) on A's host and on B's host (maplewood), with object ids taken from
 // both communities. Fails on any leak of B's data and on any action a role should not have.
 import crypto from "node:crypto";
@@ -13,7 +13,7 @@ test.describe.configure({ mode: "default" });
 
 test.setTimeout(240_000);
 
-// "kiosk": a lounge kiosk of A (issue 20) with the resident's session started by her PIN; no user
+// "kiosk": a lounge kiosk of A with the resident's session started by her PIN; no user
 type Role =
   "anonymous" | "administrator" | "staff" | "resident" | "family" | "super_admin" | "kiosk";
 const ROLES: Role[] = [
@@ -347,7 +347,7 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: "/resident", allowed: ["resident"] },
     { method: "GET", path: "/family", allowed: ["family"] },
     { method: "GET", path: "/super-admin", allowed: ["super_admin"] },
-    // issue 17: lists, staff, exports, print views, bulk actions, audit, login-as return
+    // running a 200-bed facility: lists, staff, exports, print views, bulk actions, audit, login-as return
     { method: "GET", path: "/api/residents?q=ellis&sort=room&page=1", allowed: CARE },
     { method: "GET", path: "/api/family-members?q=ellis&invitation=pending&page=1", allowed: CARE },
     { method: "GET", path: "/admin/residents?q=a&sort=-room&status=all&page=2", allowed: REVIEW },
@@ -443,7 +443,7 @@ function cases(ids: Ids): Case[] {
     },
     // only a session opened by login-as has something to return from; for anyone else it changes nothing
     { method: "POST", path: "/auth/return", allowed: "public", anyHost: true },
-    // families in the loop (issue 16)
+    // families in the loop: news, events, notifications and their settings, the gazette, email
     { method: "GET", path: "/news", allowed: SIGNED_IN },
     { method: "GET", path: `/news/${ids.news}`, allowed: SIGNED_IN },
     { method: "GET", path: `/news/${ids.draftNews}`, allowed: [] },
@@ -466,7 +466,7 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: `/staff/residents/${ids.resident}/gazette.pdf`, allowed: CARE },
     { method: "GET", path: "/admin/email", allowed: REVIEW },
     { method: "POST", path: "/admin/email", body: { day: 9, hour: 99 }, allowed: REVIEW },
-    // issue 19: who may see a story (the resident, or the care team with the resident's agreement)
+    // who may see a story (the resident, or the care team with the resident's agreement)
     { method: "GET", path: `/stories/${ids.story}/audience`, allowed: ["resident", ...CARE] },
     {
       method: "POST",
@@ -547,7 +547,7 @@ function cases(ids: Ids): Case[] {
     },
     { method: "GET", path: "/dev/outbox", allowed: SIGNED_IN },
     { method: "GET", path: `/dev/outbox/${ids.outboxMessage}`, allowed: SIGNED_IN },
-    // the lounge kiosk (issue 20): its screens are the kiosk's only, of its own resident; nothing
+    // the lounge kiosk: its screens are the kiosk's only, of its own resident; nothing
     // else takes a kiosk (every path above is tried as the kiosk too)
     { method: "GET", path: "/kiosk", allowed: ["kiosk"] },
     { method: "GET", path: "/kiosk?letter=M", allowed: ["kiosk"] },
@@ -767,7 +767,7 @@ test("no role of community A reaches community B, and no role acts beyond its ri
   expect(failures).toEqual([]);
 });
 
-// ---- issue 19: the audience dimension. Margaret (resident) saves four stories: one for herself and
+// ---- the audience dimension. Margaret (resident) saves four stories: one for herself and
 // the care team, one for her family, one for everyone, one for everyone that she then withdraws; an
 // administrator approves them. Every story path, list, count and API answers each role exactly what
 // the audience allows: Sarah (Margaret's daughter) never sees the private or withdrawn one; Karen

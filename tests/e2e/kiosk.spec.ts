@@ -1,4 +1,4 @@
-// The lounge kiosk (issue 20), with JavaScript and without, on a tablet (1024x768): an
+// The lounge kiosk, with JavaScript and without, on a tablet (1024x768): an
 // administrator registers a kiosk and its setup link is opened in a fresh browser; residents sign
 // in by PIN (wrong PINs pause it on that kiosk), staff help with their own password, sessions end
 // by "I'm done", by saving, after 2 minutes without input, and at once when the kiosk is switched off.
@@ -248,7 +248,7 @@ test("an administrator registers a kiosk; on the tablet a resident signs in by P
   });
   expect(audio.status).toBe(200);
   await expectAccessible(kiosk);
-  // she decides who may see it, and withdraws it (issue 19's rule, at the kiosk)
+  // she decides who may see it, and withdraws it (the story-audience rule, at the kiosk)
   await expect(kiosk.getByTestId("kiosk-story-audience")).toHaveText("Now: My family.");
   await kiosk.getByLabel(/^Only me and the care team/).check();
   await kiosk.getByRole("button", { name: "Save who can see it" }).click();

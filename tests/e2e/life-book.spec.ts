@@ -1,4 +1,4 @@
-// Issue 19: the life-story book. Margaret chooses stories for her book; the PDF's text has them in
+// The life-story book. Margaret chooses stories for her book; the PDF's text has them in
 // the chosen order (pdftotext), and the QR beside her recorded story decodes (zbarimg) to a link
 // that plays the recording in a browser that is signed out. With JavaScript on and off.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// Running a 200-bed facility (issue 17), with JavaScript on and off, on a community of 500
+// Running a 200-bed facility, with JavaScript on and off, on a community of 500
 // residents and 1,000 family members (tests/helpers/big-community.ts, not the demo data): search,
 // sort and pages, CSV, bulk deactivation asked once, staff added by the administrator, login-as
 // in the open, the paused-community page, access denied in the site's frame, the calendar's month

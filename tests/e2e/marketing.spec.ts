@@ -29,7 +29,7 @@ function postContact(fields: Record<string, string>) {
 }
 
 test.describe("the marketing landing page", () => {
-  test("has every section of the spec, with working anchors", async ({ page }) => {
+  test("has every section of the landing page, with working anchors", async ({ page }) => {
     await page.goto(`${MARKETING}/`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Every resident has a story worth keeping",
@@ -116,7 +116,7 @@ test.describe("the marketing landing page", () => {
     await expect(page.locator("footer")).toContainText(`© ${new Date().getFullYear()} Storyloom`);
   });
 
-  test("the contact form refuses bad input with the spec's rules, then stores the lead and thanks the visitor", async ({
+  test("the contact form refuses missing and malformed fields, then stores the lead and thanks the visitor", async ({
     page,
   }) => {
     const email = `${test.info().project.name}-${Date.now()}@oak.example`;

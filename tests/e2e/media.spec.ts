@@ -1,4 +1,4 @@
-// The private media pipeline over real HTTP: the spec's upload flow, what is served to whom, and
+// The private media pipeline over real HTTP: the three-call upload flow, what is served to whom, and
 // refusals that store nothing. Plain HTTP, so it runs once (in the JavaScript project).
 import sharp from "sharp";
 import { test, expect, httpRequest, jsonBody, sessionCookie } from "./support/fixtures";
@@ -35,7 +35,7 @@ const putRaw = (who: Session, path: string, body: Buffer) =>
 const putJson = (who: Session, path: string, value: unknown) =>
   httpRequest({ path, method: "PUT", cookie: who.cookie, ...jsonBody(value) });
 
-test("the spec's upload flow gives a story its image; every served width is private and without EXIF", async () => {
+test("the three-call upload flow gives a story its image; every served width is private and without EXIF", async () => {
   const margaret = await as("margaret.ellis");
   const created = await httpRequest({
     path: "/api/resident/stories",
@@ -101,7 +101,7 @@ test("the spec's upload flow gives a story its image; every served width is priv
   ).toBe(200);
 });
 
-test("a 6 MB image, a text file renamed .jpg and an empty upload are refused with the spec's messages and nothing is stored", async () => {
+test("a 6 MB image, a text file renamed .jpg and an empty upload are refused with their fixed messages and nothing is stored", async () => {
   const margaret = await as("margaret.ellis");
   for (const [body, status, message] of [
     [sixMegabytes(), 413, "File too large: File size must be less than 5MB"],

@@ -1,4 +1,4 @@
-// Screenshots of the screens issue 17 changed, at a phone's, a small laptop's and a 1366 px
+// Screenshots of the list screens of a 200-bed facility, at a phone's, a small laptop's and a 1366 px
 // screen's width, with JavaScript on and off, for a person to look at (not compared by the test).
 // Runs only with SCREENS=1: `SCREENS=1 npx playwright test tests/e2e/screens-17.spec.ts`.
 // Pictures go to test-output/screens-17/.

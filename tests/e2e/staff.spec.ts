@@ -290,7 +290,7 @@ test.describe("JSON API of residents, families, news, events and story review", 
       "/api/admin/stories/pending",
       "/api/admin/stories/published",
     ];
-    // news and events they may read, published and active ones only (issue 16)
+    // news and events they may read, published and active ones only
     const readable = ["/api/community-news", "/api/calendar-events"];
     for (const who of ["margaret.ellis", "sarah.ellis"]) {
       for (const path of paths)
@@ -439,7 +439,7 @@ test.describe("JSON API of residents, families, news, events and story review", 
 
   test("story review: approve, feature only when published, unpublish, reject with a note", async () => {
     const id = uid();
-    // shared with everyone at the community: only such stories can be featured (issue 19)
+    // shared with everyone at the community: only such stories can be featured
     const story = (
       await api("margaret.ellis", "/api/resident/stories", "POST", {
         title: `Api review ${id}`,

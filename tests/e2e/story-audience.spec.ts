@@ -1,4 +1,4 @@
-// Issue 19: the resident leads. A story is saved for an audience the resident chooses, which they
+// The resident leads. A story is saved for an audience the resident chooses, which they
 // change later, and withdraw; family see exactly what the audience allows; staff choosing for a
 // resident tick that the resident agreed. With JavaScript on and off.
 import AxeBuilder from "@axe-core/playwright";

@@ -180,7 +180,7 @@ test.describe("a story page", () => {
     await expect(page.getByText("Under Review")).toBeVisible();
   });
 
-  test("the comments API answers the spec's shape", async () => {
+  test("the comments API answers each comment's content, emoji, time and family member", async () => {
     const cookie = await sessionCookie("karen.moore");
     const res = await httpRequest({
       path: `/api/stories/${await storyId("A Red Dress at the Crystal Ballroom")}/comments`,

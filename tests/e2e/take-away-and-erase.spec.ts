@@ -1,4 +1,4 @@
-// Issue 19: a resident's stories to take away, and erasure. With JavaScript on and off: the
+// A resident's stories to take away, and erasure. With JavaScript on and off: the
 // administrator downloads a resident's zip (it unzips to an index.html whose links all work), then
 // erases the resident after typing their name; the test lists the media folder and queries every
 // table of the community's database for anything of theirs.

@@ -26,7 +26,8 @@ export function originOf(subdomain: string) {
 
 /**
  * Publishes a story the way an administrator's approval does, shared with everyone at the community
- * (as every published story was before issue 19) unless another audience is given.
+ * (as every published story was before residents chose who may see each story) unless another
+ * audience is given.
  */
 export function approve(
   db: TenantDb,

@@ -1,4 +1,4 @@
-// Issue 19: About me. Who may read and fill it in, suggestions drawn from stories (each with its
+// About me. Who may read and fill it in, suggestions drawn from stories (each with its
 // story; nothing written until a person adds it), and the PDF always one page (pdfinfo).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";

@@ -118,7 +118,7 @@ describe("sign-in", () => {
     expect(user.username).toBe("alice");
   });
 
-  it("refuses the wrong password with the spec's kind of message and no cookie", async () => {
+  it("refuses the wrong password with a 'do not match' message and no cookie", async () => {
     const res = (await login(A, "alice", "wrong-password")) as {
       status: string;
       error: Record<string, string[]>;

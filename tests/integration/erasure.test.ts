@@ -1,4 +1,4 @@
-// Issue 19: erasure. An administrator erases a resident after typing their name; a family member
+// Erasure. An administrator erases a resident after typing their name; a family member
 // erases their own account the same way. Afterwards no row of theirs remains in any table and no
 // file of theirs in the media folder; the audit log says who erased and when, not what.
 import fs from "node:fs";

@@ -1,5 +1,5 @@
-// Issue 14, tried as an attacker would against a production-mode server on loopback: each of the
-// eight findings is reproduced here and must now hold.
+// The eight findings of the security review, tried as an attacker would against a production-mode
+// server on loopback: each is reproduced here and must now hold.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -174,7 +174,7 @@ describe("1. request bodies have a limit at the edge, declared or chunked", () =
       body,
     });
     // the whole upload is read (no broken connection) and the form answers again with its text kept
-    // and the photo's real size (issue 18), rather than the edge's 413 page
+    // and the photo's real size, rather than the edge's 413 page
     expect(res.error).toBeUndefined();
     expect(res.sent).toBe(total);
     expect(res.status).toBeLessThan(500);

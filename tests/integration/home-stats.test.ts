@@ -56,7 +56,7 @@ async function statsVia(cookie: string) {
 describe("the community home's statistics", () => {
   it("counts active residents, published stories, family views and this month's stories", async () => {
     const s = await statsVia(familyCookie);
-    // the story under review is for Ada's family ("My family", the default): the home counts only stories for everyone (issue 19)
+    // the story under review is for Ada's family ("My family", the default): the home counts only stories for everyone
     expect(s).toEqual({
       totalResidents: 2,
       totalStories: 2,

@@ -1,4 +1,4 @@
-// Issue 19: the life-story book. Stories family may see, chosen and ordered; the PDF's text has
+// The life-story book. Stories family may see, chosen and ordered; the PDF's text has
 // them in order (pdftotext); the QR beside a recorded story decodes (zbarimg) to a link that plays
 // the recording signed out, until revoked or the story is withdrawn.
 import { execFileSync } from "node:child_process";
@@ -93,7 +93,7 @@ describe("the life-story book", () => {
       "The counting house",
       "Singing at the fair",
     ]);
-    // by category (the spec's order: childhood, family, career, ..., hobby)
+    // by category (the categories' own order: childhood, family, career, ..., hobby)
     expect(await titles("?order=category")).toEqual([
       "My first school",
       "Engines",

@@ -406,7 +406,7 @@ describe("POST /api/family/photos (multipart)", () => {
     }
   });
 
-  it("refuses a 6 MB image, a renamed text file and an empty upload with the spec's messages, storing nothing", async () => {
+  it("refuses a 6 MB image, a renamed text file and an empty upload with their fixed messages, storing nothing", async () => {
     const rowsBefore = mediaRows(alpha).length;
     const photosBefore = alpha.db().select().from(t.familyPhotos).all().length;
     const filesBefore = mediaFiles().length;

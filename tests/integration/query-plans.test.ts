@@ -113,7 +113,7 @@ describe("hot queries use indexes", () => {
   });
 });
 
-// The long lists (issue 17) at a 200-bed facility's size: every list page reads through an index
+// The long lists at a 200-bed facility's size: every list page reads through an index
 // that also gives its order, so a page of 25 never sorts the whole table.
 describe("list pages read through indexes at 500 residents and 1,000 family members", () => {
   let big: TenantDb;

@@ -1,4 +1,4 @@
-// Issue 18 on the server: photos of any phone size answered on the form with what was typed; every
+// Recordings and photos on the server: photos of any phone size answered on the form with what was typed; every
 // recording kept (with or without words); words with their times stored, run through the real
 // pipeline with a stand-in for whisper.cpp's `main` that writes its `-oj` JSON (the test model
 // hears no words); captions and the story page's word times; the resident's language passed on.

@@ -1,4 +1,4 @@
-// Issue 19: a resident's stories to take away: GET /residents/{id}/export.zip for the resident and
+// A resident's stories to take away: GET /residents/{id}/export.zip for the resident and
 // their administrators; the zip unzips to an index.html whose links all lead to files in it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unzip } from "../helpers/unzip";

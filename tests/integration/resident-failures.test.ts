@@ -1,4 +1,4 @@
-// When saving fails for a reason the user cannot fix, the screens say so with the spec's toasts.
+// When saving fails for a reason the user cannot fix, the screens say so with fixed toasts.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { expectConsoleError } from "../helpers/fail-on-console-error";

@@ -142,7 +142,7 @@ describe("Tell Your Story (no JavaScript: a multipart form post)", () => {
     expect(storyCount(alpha, alpha.residents.ada)).toBe(before);
   });
 
-  it("refuses a 6 MB image and a text file renamed .jpg with the spec's messages, storing nothing", async () => {
+  it("refuses a 6 MB image and a text file renamed .jpg with their fixed messages, storing nothing", async () => {
     const rows = alpha.db().select().from(t.media).all().length;
     const files = mediaFiles().length;
     const stories = storyCount(alpha, alpha.residents.ada);
@@ -596,7 +596,7 @@ describe("the family area", () => {
     ).toBe(403);
   });
 
-  it("the family page shares a photo and asks a question; empty ones are refused with the spec's words", async () => {
+  it("the family page shares a photo and asks a question; empty ones are refused with fixed words", async () => {
     const emptyPhoto = await call(
       familyPage.action,
       multipart(

@@ -1,4 +1,4 @@
-// Issue 19: who may see a story is the resident's choice. One rule (story.server.ts) answers every
+// Who may see a story is the resident's choice. One rule (story.server.ts) answers every
 // list, count, page, feed, digest, gazette and API: this test tries each against the same stories.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";

@@ -249,7 +249,7 @@ describe("creating a community", () => {
       const payload = (await res.json()) as { fieldErrors: Record<string, string[]> };
       expect(payload.fieldErrors[field]?.join(" "), JSON.stringify(body)).toMatch(message);
     }
-    // the screen refuses the same way, with the spec's words and the field's reason
+    // the screen refuses the same way, with the same fixed words and the field's reason
     for (const [fields, message] of [
       [{ intent: "create", name: "Again", subdomain: "alpha" }, /already taken/],
       [{ intent: "create", name: "Mail", subdomain: "fresh-mail", email: "nope" }, /valid email/],
@@ -270,7 +270,7 @@ describe("creating a community", () => {
     expect(fs.existsSync(tenantDbFile("fresh-mail"))).toBe(false);
   });
 
-  it("from the screen, redirects with the spec's toast", async () => {
+  it("from the screen, redirects with a toast", async () => {
     const res = (await communitiesScreen.action(
       args(
         form(`${MARKETING}/super-admin/communities?dialog=create`, rootCookie, {

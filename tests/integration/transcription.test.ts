@@ -304,7 +304,7 @@ describe("transcribing with the real binary and the test model", () => {
     expect(countRows()).toEqual(before);
   });
 
-  it("when whisper itself fails the job fails with the spec's words and the recording stays usable", async () => {
+  it("when whisper itself fails the job fails with 'Transcription failed' and the recording stays usable", async () => {
     process.env.WHISPER_BIN = "/bin/false";
     resetEnvForTests();
     const { job, progress } = await transcribe(fixture("tone.webm"));

@@ -81,7 +81,7 @@ describe("add staff form", () => {
 });
 
 describe("role badges", () => {
-  it("use the spec's colours and a fifth one for family", () => {
+  it("use the product's four colours and a fifth one for family", () => {
     expect(roleBadgeClass("super_admin")).toMatch(/red/);
     expect(roleBadgeClass("administrator")).toMatch(/blue/);
     expect(roleBadgeClass("staff")).toMatch(/green/);

@@ -1,4 +1,4 @@
-// A transcription must leave the web server a core and its CPU priority (issue 21): how many
+// A transcription must leave the web server a core and its CPU priority: how many
 // threads whisper.cpp gets for a core count, and the niceness its child processes really run at.
 import os from "node:os";
 import { describe, expect, it } from "vitest";
