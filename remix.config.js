@@ -5,7 +5,7 @@ const buildDir = process.env.REMIX_BUILD_DIR || "build";
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  // routes come from remix-flat-routes below (docs/decisions/012-route-folders.md)
+  // routes come from remix-flat-routes below (docs/decisions/012-route-folders-and-layers.md)
   ignoredRouteFiles: ["**/*"],
   routes: async (defineRoutes) =>
     flatRoutes("routes", defineRoutes, {

@@ -47,7 +47,7 @@ export const residents = sqliteTable(
     // lowercase without accents, and the room with its numbers padded so that 2 < 10 < 10B
     sortName: text("sort_name"),
     sortRoom: text("sort_room"),
-    // the lounge kiosk (issue 20, ADR 017): whether she agreed to appear on the kiosk's grid, her
+    // the lounge kiosk (ADR 017): whether she agreed to appear on the kiosk's grid, her
     // 4-digit PIN hashed like a password, and the hash of her current sign-in card's token
     kioskConsent: integer("kiosk_consent", { mode: "boolean" }).notNull().default(false),
     kioskPinHash: text("kiosk_pin_hash"),
@@ -99,7 +99,7 @@ export const STORY_CATEGORIES = [
 
 export const REVIEW_STATUSES = ["pending", "published", "rejected"] as const;
 
-/** Who a story is for, chosen by its resident (issue 19): only them and the care team, their family, or everyone at the community. */
+/** Who a story is for, chosen by its resident: only them and the care team, their family, or everyone at the community. */
 export const STORY_AUDIENCES = ["private", "family", "community"] as const;
 
 export const stories = sqliteTable(
@@ -121,7 +121,7 @@ export const stories = sqliteTable(
     durationSeconds: integer("duration_seconds"),
     // the recording's words with their times, [[startMs, endMs, "word"], ...] (whisper.cpp)
     transcriptWords: text("transcript_words"),
-    // told at the lounge kiosk with a carer's help: who helped (issue 20)
+    // told at the lounge kiosk with a carer's help: who helped
     helperUserId: text("helper_user_id"),
     helperName: text("helper_name"),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
@@ -328,7 +328,7 @@ export const activity = sqliteTable(
   (t) => [index("activity_created_idx").on(t.createdAt)],
 );
 
-// --- families in the loop (issue 16): notifications, their settings, the email queue, the digest ---
+// --- families in the loop: notifications, their settings, the email queue, the digest ---
 
 export const NOTIFICATION_KINDS = NOTIFICATION_KIND_LIST;
 
@@ -417,7 +417,7 @@ export const communitySettings = sqliteTable("community_settings", {
   updatedAt: text("updated_at").notNull().default(now),
 });
 
-// --- what care practice asks for (issue 19): About me, and recordings reachable from a printed book ---
+// --- what care practice asks for: About me, and recordings reachable from a printed book ---
 
 /** One row per resident: the one-page "About me" for carers ("This is me"). */
 export const aboutMe = sqliteTable("about_me", {
@@ -455,7 +455,7 @@ export const recordingLinks = sqliteTable(
   (t) => [index("recording_links_story_idx").on(t.storyId)],
 );
 
-// Lounge kiosks (issue 20, ADR 017): a browser bound to the community as a device, no user signed
+// Lounge kiosks (ADR 017): a browser bound to the community as a device, no user signed
 // in. The setup link's token and the device cookie's secret are stored as sha256 hashes.
 export const kiosks = sqliteTable("kiosks", {
   id: text("id").primaryKey(),

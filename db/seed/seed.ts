@@ -144,7 +144,7 @@ export async function seedDemoData(
           sortName: personSortKey(r.firstName, r.lastName),
           sortRoom: roomSortKey(r.roomNumber),
           createdAt: isoDaysAgo(now, 400, id),
-          // the lounge kiosk (issue 20): a few residents agreed, with their PINs
+          // the lounge kiosk: a few residents agreed, with their PINs
           kioskConsent: !!r.kioskPin,
           kioskPinHash: r.kioskPin ? await hashPassword(r.kioskPin) : null,
         })
@@ -230,7 +230,7 @@ export async function seedDemoData(
           aiPrompt: s.aiPrompt,
           isPublished: s.status === "published",
           isFeatured: s.status === "published" && s.featured,
-          // as the migration of issue 19: what was published is shared with everyone, the rest with family
+          // as the migration that added audiences: what was published is shared with everyone, the rest with family
           audience: s.status === "published" ? "community" : "family",
           reviewStatus: s.status,
           reviewNote: s.reviewNote,

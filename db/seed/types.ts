@@ -41,7 +41,7 @@ export type SeedCommunity = {
     isActive: boolean;
     username: string; // sign-in name for the resident
     email: string;
-    /** agreed to the lounge kiosk, with this 4-digit kiosk PIN (issue 20) */
+    /** agreed to the lounge kiosk, with this 4-digit kiosk PIN */
     kioskPin?: string;
   }[];
   family: {

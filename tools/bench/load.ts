@@ -1,4 +1,4 @@
-// `npm run bench:load [-- CLIENTS SECONDS]`: the figures a hosting company asks for (issue 21),
+// `npm run bench:load [-- CLIENTS SECONDS]`: the figures a hosting company asks for,
 // against a production-mode server on loopback with the three demo communities.
 //
 // 1. Requests per second, p50/p99 and errors (which must be 0) at 10, 50 and 200 concurrent
@@ -49,7 +49,8 @@ if (!levels.every((n) => Number.isInteger(n) && n > 0) || !(seconds > 0)) {
   console.error("usage: npm run bench:load [-- CLIENTS[,CLIENTS...] SECONDS]");
   process.exit(2);
 }
-// the pages with and without a transcription: at the one level asked for, else at 50 (issue 21's measure)
+// the pages with and without a transcription: at the one level asked for, else at 50, the level
+// the hosting figures are measured at
 const compareClients = levels.length === 1 ? levels[0]! : 50;
 // a care home records a few stories a day; one every 15 s across the communities is already many
 const RECORD_EVERY_SECONDS = 15;
