@@ -4,14 +4,16 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { envOrExit } from "~/utils/env.server";
 
-const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
-const replica = process.env.LITESTREAM_REPLICA_URL;
+const config = envOrExit();
+const dataDir = config.DATA_DIR;
+const replica = config.LITESTREAM_REPLICA_URL;
 if (!replica) {
   console.error("LITESTREAM_REPLICA_URL is not set");
   process.exit(1);
 }
-const litestream = process.env.LITESTREAM_BIN ?? "litestream";
+const litestream = config.LITESTREAM_BIN;
 
 function restore(target: string, url: string) {
   execFileSync(litestream, ["restore", "-if-replica-exists", "-o", target, url], {

@@ -9,7 +9,7 @@ if (!from) {
 }
 try {
   const res = await fetch(`http://127.0.0.1:${env().PORT}/healthz`).catch(() => null);
-  if (res?.ok && process.env.RESTORE_WHILE_RUNNING !== "1") {
+  if (res?.ok && !env().RESTORE_WHILE_RUNNING) {
     console.error(
       `A server answers on port ${env().PORT}. Stop it before restoring (or set RESTORE_WHILE_RUNNING=1 if that is another app).`,
     );

@@ -2,9 +2,10 @@
 import { seedDemoData, DEMO_PASSWORD } from "../db/seed/seed";
 import { SEED_COMMUNITIES } from "../db/seed/data";
 import { closeAllDatabases } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { envOrExit } from "~/utils/env.server";
 
-if (env().isProduction && process.env.SEED_IN_PRODUCTION !== "1") {
+const config = envOrExit();
+if (config.isProduction && !config.SEED_IN_PRODUCTION) {
   console.error(
     "Refusing to load demo data with NODE_ENV=production (set SEED_IN_PRODUCTION=1 to insist).",
   );

@@ -11,6 +11,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
+import { env, envOrExit } from "~/utils/env.server";
 import {
   KNOWN_MODELS,
   MODELS_DIR,
@@ -153,7 +154,7 @@ export async function ensureWhisperModel(
   name: KnownModelName = "base.en",
   opts: { connectTimeoutMs?: number } = {},
 ): Promise<SetupResult> {
-  const configured = process.env.WHISPER_MODEL ? path.resolve(process.env.WHISPER_MODEL) : null;
+  const configured = env().WHISPER_MODEL;
   if (configured && fs.existsSync(configured))
     return { ok: true, message: `Whisper: using the model in WHISPER_MODEL (${configured}).` };
   // WHISPER_MODEL naming a known model that is not there yet (a fresh volume): download it there
@@ -174,7 +175,7 @@ export async function ensureWhisperModel(
   if (fs.existsSync(target))
     return { ok: true, message: `Whisper: using ${path.relative(process.cwd(), target)}.` };
   const url =
-    process.env.WHISPER_MODEL_URL ||
+    env().WHISPER_MODEL_URL ??
     `https://huggingface.co/ggerganov/whisper.cpp/resolve/main/${model.file}`;
   const tmp = `${target}.download-${process.pid}`;
   const controller = new AbortController();
@@ -228,6 +229,7 @@ export async function ensureWhisperModel(
 export { sha256File };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  envOrExit();
   const args = process.argv.slice(2);
   const modelArg = args.includes("--model") ? args[args.indexOf("--model") + 1] : "base.en";
   if (!modelArg || !(modelArg in KNOWN_MODELS)) {

@@ -3,20 +3,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { env } from "~/utils/env.server";
+import { envOrExit } from "~/utils/env.server";
 import { getControlDb, controlSchema } from "~/utils/db.server";
 import { migrateAllCommunities } from "~/models/community.server";
 import { createUser } from "~/models/user.server";
 import { generateTemporaryPassword } from "~/utils/password.server";
 import { eq } from "drizzle-orm";
 
-let config;
-try {
-  config = env();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const config = envOrExit();
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -27,7 +21,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const buildFile = path.resolve(process.env.REMIX_BUILD_DIR || "build", "index.js");
+const buildFile = path.join(config.REMIX_BUILD_DIR, "index.js");
 // in production the image ships a finished build (and no build tools): only build when it is missing
 const sourcesChanged =
   !fs.existsSync(buildFile) ||
@@ -71,7 +65,7 @@ console.log(`Databases migrated (control + ${communityCount} communities) in ${c
 }
 
 // benchmarks run a production-mode server on demo data (SEED_DEMO=1)
-if ((!config.isProduction || process.env.SEED_DEMO === "1") && communityCount === 0) {
+if ((!config.isProduction || config.SEED_DEMO) && communityCount === 0) {
   const { seedDemoData, DEMO_PASSWORD } = await import("../db/seed/seed");
   const { SEED_COMMUNITIES } = await import("../db/seed/data");
   const report = await seedDemoData(SEED_COMMUNITIES);
@@ -91,7 +85,7 @@ if (config.isProduction) {
     await createUser({
       tenantId: null,
       username: "superadmin",
-      email: process.env.SUPER_ADMIN_EMAIL || "superadmin@localhost",
+      email: config.SUPER_ADMIN_EMAIL,
       displayName: "System Administrator",
       role: "super_admin",
       password,

@@ -9,7 +9,7 @@ import express from "express";
 import compression from "compression";
 import zlib from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { env } from "~/utils/env.server";
+import { env, envOrExit } from "~/utils/env.server";
 import { closeAllDatabases } from "~/utils/db.server";
 import { partitionBuild } from "~/utils/route-partitions.server";
 import {
@@ -133,7 +133,7 @@ async function sendResponse(res: express.Response, response: Response) {
 
 export async function startServer() {
   const config = env();
-  const buildDir = path.resolve(process.env.REMIX_BUILD_DIR || "build");
+  const buildDir = config.REMIX_BUILD_DIR;
   const buildPath = path.join(buildDir, "index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   // one Remix handler per first path segment, each matching only the routes such a path can match
@@ -456,5 +456,6 @@ export async function startServer() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  envOrExit();
   await startServer();
 }

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { controlSchema, getControlDb, getTenantDb, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
 import { newId } from "~/utils/ids.server";
 import { availableCores, convertToWav, languageForModel, readWavInfo, runWhisper, ToolError, whisperThreads, whisperTools } from "~/utils/whisper.server";
 import type { TimedWord } from "~/utils/whisper-words";
@@ -57,8 +58,8 @@ const queue: QueueState = (g.__storyloomTranscription ??= { pending: [], active:
 
 /** How many transcriptions run at once: one on a small server, so pages stay fast. */
 export function maxConcurrentJobs(): number {
-  const configured = Number(process.env.TRANSCRIBE_CONCURRENCY);
-  if (Number.isInteger(configured) && configured >= 1) return configured;
+  const configured = env().TRANSCRIBE_CONCURRENCY;
+  if (configured !== null) return configured;
   const cores = availableCores();
   return cores <= 2 ? 1 : Math.min(4, Math.floor(cores / 2));
 }

@@ -10,6 +10,7 @@ import {
   PHOTO_FORM_HARD_CAP,
 } from "./media-limits";
 import { routePath } from "./edge-limits.server";
+import { env } from "./env.server";
 import { escapeHtml } from "./html";
 import { safeRedirect } from "./safe-redirect";
 
@@ -165,14 +166,11 @@ export class ReadBudget {
   }
 }
 
-const envNumber = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? "");
-  return process.env[name] !== undefined && process.env[name] !== "" && Number.isFinite(n) && n >= 0
-    ? n
-    : fallback;
-};
+let sharedReadBudget: ReadBudget | null = null;
 /** The one budget of this server process (UPLOAD_READ_MB_PER_SECOND, 0 switches it off). */
-export const uploadReadBudget = new ReadBudget(envNumber("UPLOAD_READ_MB_PER_SECOND", 64) * MB);
+export function uploadReadBudget(): ReadBudget {
+  return (sharedReadBudget ??= new ReadBudget(env().UPLOAD_READ_MB_PER_SECOND * MB));
+}
 
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -199,7 +197,7 @@ export class BodyMeter {
     private source: Readable,
     readonly limit: number,
     /** large bodies are read within the shared budget; small ones (read whole at the edge) are not */
-    private budget: ReadBudget | null = limit > 1024 * 1024 ? uploadReadBudget : null,
+    private budget: ReadBudget | null = limit > 1024 * 1024 ? uploadReadBudget() : null,
   ) {
     source.once("end", () => {
       this.ended = true;
@@ -339,7 +337,7 @@ export class BodyMeter {
         timer.refresh();
         if (this.bytes > cap) return finish(false);
         // thrown away, but read within the shared budget all the same
-        const wait = uploadReadBudget.take(chunk.byteLength);
+        const wait = uploadReadBudget().take(chunk.byteLength);
         if (wait > 0) {
           source.pause();
           setTimeout(() => {

@@ -162,11 +162,6 @@ export function tenantMediaDir(subdomain: string, dataDir = env().DATA_DIR) {
   return path.join(tenantDir(dataDir), subdomain, "media");
 }
 
-function tenantCacheLimit() {
-  const n = Number(process.env.TENANT_DB_CACHE ?? 100);
-  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 100;
-}
-
 /** Opens (and on first open, migrates) the community's database. Takes the registry row, not raw input. */
 export function getTenantDb(community: Pick<Community, "subdomain">): TenantDb {
   const file = tenantDbFile(community.subdomain);
@@ -187,7 +182,7 @@ export function getTenantDb(community: Pick<Community, "subdomain">): TenantDb {
   // after the migrations: their statements run once and are not worth keeping
   cacheStatements(sqlite);
   handles.tenants.set(file, db);
-  const limit = tenantCacheLimit();
+  const limit = env().TENANT_DB_CACHE;
   while (handles.tenants.size > limit) {
     const [oldestFile, oldest] = handles.tenants.entries().next().value as [string, TenantDb];
     handles.tenants.delete(oldestFile);

@@ -2,6 +2,7 @@
 // In memory: one server process (ADR 006). Sign-in failures and the contact form keep their own
 // limits in the control database.
 import crypto from "node:crypto";
+import { env } from "./env.server";
 
 export type EdgeRule = {
   name: string;
@@ -10,17 +11,12 @@ export type EdgeRule = {
   match: (method: string, path: string) => boolean;
 };
 
-const envLimit = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === "" ? fallback : Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
-};
-
 export function edgeRules(): EdgeRule[] {
+  const config = env();
   return [
     {
       name: "uploads",
-      limit: envLimit("UPLOAD_RATE_LIMIT", 60),
+      limit: config.UPLOAD_RATE_LIMIT,
       windowMs: 10 * 60_000,
       match: (m, p) =>
         m !== "GET" &&
@@ -34,14 +30,14 @@ export function edgeRules(): EdgeRule[] {
     },
     {
       name: "sign-in links",
-      limit: envLimit("TOKEN_RATE_LIMIT", 60),
+      limit: config.TOKEN_RATE_LIMIT,
       windowMs: 15 * 60_000,
       match: (m, p) =>
         m === "POST" && (p === "/auth/token" || p === "/invite" || p.startsWith("/kiosk/setup/")),
     },
     {
       name: "API requests",
-      limit: envLimit("API_RATE_LIMIT_PER_MINUTE", 600),
+      limit: config.API_RATE_LIMIT_PER_MINUTE,
       windowMs: 60_000,
       match: (_m, p) => p.startsWith("/api/"),
     },
@@ -132,7 +128,7 @@ export class UploadGate {
   private perKey = new Map<string, number>();
   private queue: Waiter[] = [];
   constructor(
-    readonly capacity = envLimit("UPLOAD_MEMORY_MB", 50) * 1024 * 1024,
+    readonly capacity = env().UPLOAD_MEMORY_MB * 1024 * 1024,
     readonly perRequester = 2,
   ) {}
 

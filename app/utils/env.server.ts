@@ -1,15 +1,31 @@
-// Configuration, parsed once at boot. A bad value stops the server with a message that names it.
+// Configuration, parsed once at boot. A bad value stops the server with a message that names it
+// and says what it expects. Every variable the app, server/ and scripts/ read is declared here;
+// docs/configuration.md lists them.
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import * as z from "zod";
 
-const boolFlag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
+const boolFlag = z
+  .enum(["0", "1", "true", "false"], { error: "expected 1, 0, true or false" })
+  .transform((v) => v === "1" || v === "true");
+
+/** A whole number from `min` to `max`; anything else (a word, a fraction, out of range) is refused. */
+const wholeNumber = (min: number, max: number) => {
+  const expected = `expected a whole number from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: expected })
+    .int({ error: expected })
+    .min(min, { error: expected })
+    .max(max, { error: expected });
+};
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: wholeNumber(1, 65535).default(3000),
+  REMIX_BUILD_DIR: z.string().min(1).default("build"),
   DATA_DIR: z.string().min(1).default("./data"),
+  TENANT_DB_CACHE: wholeNumber(1, 100_000).default(100),
   APP_NAME: z.string().min(1).default("Storyloom"),
   APP_DOMAIN: z
     .string()
@@ -45,6 +61,28 @@ const EnvSchema = z.object({
       "PUBLIC_URL must be the marketing site's origin, such as https://storyloom.example",
     )
     .optional(),
+  WHISPER_BIN: z.string().min(1).default("bin/whisper-main"),
+  WHISPER_MODEL_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, "WHISPER_MODEL_URL must be an http:// or https:// address")
+    .optional(),
+  FFMPEG_PATH: z.string().optional(),
+  TRANSCRIBE_CONCURRENCY: wholeNumber(1, 64).optional(),
+  // request limits: 0 switches one off
+  API_RATE_LIMIT_PER_MINUTE: wholeNumber(0, 1_000_000).default(600),
+  UPLOAD_RATE_LIMIT: wholeNumber(0, 1_000_000).default(60),
+  TOKEN_RATE_LIMIT: wholeNumber(0, 1_000_000).default(60),
+  UPLOAD_MEMORY_MB: wholeNumber(0, 1_000_000).default(50),
+  UPLOAD_READ_MB_PER_SECOND: wholeNumber(0, 100_000).default(64),
+  SUPER_ADMIN_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, "SUPER_ADMIN_EMAIL must be an email address")
+    .default("superadmin@localhost"),
+  SEED_DEMO: boolFlag.default(false),
+  SEED_IN_PRODUCTION: boolFlag.default(false),
+  RESTORE_WHILE_RUNNING: boolFlag.default(false),
+  LITESTREAM_REPLICA_URL: z.string().optional(),
+  LITESTREAM_BIN: z.string().min(1).default("litestream"),
 });
 
 export type Env = {
@@ -65,6 +103,29 @@ export type Env = {
   MAIL_FROM: string;
   /** scheme, host and port of the marketing site; a community's site adds its subdomain (links in emails) */
   PUBLIC_URL: string;
+  /** absolute: the compiled app (index.js) and its browser files (client/) */
+  REMIX_BUILD_DIR: string;
+  /** how many community databases stay open at once */
+  TENANT_DB_CACHE: number;
+  /** absolute: whisper.cpp's `main` */
+  WHISPER_BIN: string;
+  /** where the setup script downloads a model from; null: Hugging Face's whisper.cpp models */
+  WHISPER_MODEL_URL: string | null;
+  /** absolute; null: the first ffmpeg on PATH */
+  FFMPEG_PATH: string | null;
+  /** null: from the number of cores */
+  TRANSCRIBE_CONCURRENCY: number | null;
+  API_RATE_LIMIT_PER_MINUTE: number;
+  UPLOAD_RATE_LIMIT: number;
+  TOKEN_RATE_LIMIT: number;
+  UPLOAD_MEMORY_MB: number;
+  UPLOAD_READ_MB_PER_SECOND: number;
+  SUPER_ADMIN_EMAIL: string;
+  SEED_DEMO: boolean;
+  SEED_IN_PRODUCTION: boolean;
+  RESTORE_WHILE_RUNNING: boolean;
+  LITESTREAM_REPLICA_URL: string | null;
+  LITESTREAM_BIN: string;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -110,6 +171,23 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     )
       .replace(/\/$/, "")
       .toLowerCase(),
+    REMIX_BUILD_DIR: path.resolve(e.REMIX_BUILD_DIR),
+    TENANT_DB_CACHE: e.TENANT_DB_CACHE,
+    WHISPER_BIN: path.resolve(e.WHISPER_BIN),
+    WHISPER_MODEL_URL: e.WHISPER_MODEL_URL ?? null,
+    FFMPEG_PATH: e.FFMPEG_PATH ? path.resolve(e.FFMPEG_PATH) : null,
+    TRANSCRIBE_CONCURRENCY: e.TRANSCRIBE_CONCURRENCY ?? null,
+    API_RATE_LIMIT_PER_MINUTE: e.API_RATE_LIMIT_PER_MINUTE,
+    UPLOAD_RATE_LIMIT: e.UPLOAD_RATE_LIMIT,
+    TOKEN_RATE_LIMIT: e.TOKEN_RATE_LIMIT,
+    UPLOAD_MEMORY_MB: e.UPLOAD_MEMORY_MB,
+    UPLOAD_READ_MB_PER_SECOND: e.UPLOAD_READ_MB_PER_SECOND,
+    SUPER_ADMIN_EMAIL: e.SUPER_ADMIN_EMAIL,
+    SEED_DEMO: e.SEED_DEMO,
+    SEED_IN_PRODUCTION: e.SEED_IN_PRODUCTION,
+    RESTORE_WHILE_RUNNING: e.RESTORE_WHILE_RUNNING,
+    LITESTREAM_REPLICA_URL: e.LITESTREAM_REPLICA_URL ?? null,
+    LITESTREAM_BIN: e.LITESTREAM_BIN,
   };
 }
 
@@ -133,6 +211,16 @@ let cached: Env | null = null;
 export function env(): Env {
   if (!cached) cached = parseEnv(process.env);
   return cached;
+}
+
+/** For commands: the configuration, or its message on stderr and exit code 1 (no stack trace). */
+export function envOrExit(): Env {
+  try {
+    return env();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
 
 /** Tests point the app at another DATA_DIR; this forgets the parsed configuration. */

@@ -5,12 +5,13 @@
 // HTML. The built file is read once per URL (its name carries a content hash) and kept in memory.
 import fs from "node:fs";
 import path from "node:path";
+import { env } from "./env.server";
 import { fontFilesOf, withoutFontFaces } from "./fonts.server";
 
 // where the compiler writes /build/'s files: remix.config.js's assetsBuildDirectory, the directory
 // server/index.ts serves /build from
 const PUBLIC_PATH = "/build/";
-const assetsDir = () => path.resolve(process.env.REMIX_BUILD_DIR || "build", "client");
+const assetsDir = () => path.join(env().REMIX_BUILD_DIR, "client");
 
 /** The built file behind a /build/ URL, or null for any other URL (or one that leaves the folder). */
 export function builtAssetFile(href: string, dir: string, publicPath = PUBLIC_PATH): string | null {

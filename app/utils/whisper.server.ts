@@ -11,7 +11,7 @@ import { DEFAULT_LANGUAGE, WHISPER_LANGUAGES, type WhisperLanguage } from "./whi
 
 /** Where `npm start` / `npm test` put the built binary (./bin is git-ignored). WHISPER_BIN overrides. */
 export function whisperBinaryPath(): string {
-  return path.resolve(process.env.WHISPER_BIN || "bin/whisper-main");
+  return env().WHISPER_BIN;
 }
 
 /** Where the setup script stores a downloaded model (./models is git-ignored). */
@@ -48,8 +48,8 @@ function isExecutable(file: string): boolean {
 
 /** ffmpeg from FFMPEG_PATH, else the first one on PATH (Debian's package), as an absolute path. */
 export function ffmpegPath(): string | null {
-  const override = process.env.FFMPEG_PATH;
-  if (override) return isExecutable(path.resolve(override)) ? path.resolve(override) : null;
+  const override = env().FFMPEG_PATH;
+  if (override) return isExecutable(override) ? override : null;
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.resolve(dir, "ffmpeg");

@@ -338,6 +338,7 @@ describe("transcribing with the real binary and the test model", () => {
       expect(job.status).toBe("done");
     } finally {
       delete process.env.FFMPEG_PATH;
+      resetEnvForTests();
     }
     const lines = fs.readFileSync(log, "utf8").trim().split("\n");
     expect(lines.map((l) => l.split(" ").slice(0, 2).join(" "))).toEqual([

@@ -10,6 +10,7 @@ import {
   inlineStylesheet,
   inlineStyleText,
 } from "~/utils/inline-stylesheet.server";
+import { resetEnvForTests } from "~/utils/env.server";
 import { pageShipsScripts, READING_PAGE } from "~/utils/page-scripts";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 
@@ -68,10 +69,12 @@ describe("inlineStylesheet", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "inline-css-"));
     fs.mkdirSync(path.join(dir, "client", "_assets"), { recursive: true });
     process.env.REMIX_BUILD_DIR = dir;
+    resetEnvForTests();
   });
   afterEach(() => {
     if (saved === undefined) delete process.env.REMIX_BUILD_DIR;
     else process.env.REMIX_BUILD_DIR = saved;
+    resetEnvForTests();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
