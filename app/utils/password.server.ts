@@ -69,7 +69,11 @@ let estimator: Promise<{
   check: (
     password: string,
     userInputs?: string[],
-  ) => { score: number; feedback: { warning: string | null } };
+  ) => {
+    score: number;
+    feedback: { warning: string | null };
+    sequence: { pattern: string; dictionaryName?: string; matchedWord?: string }[];
+  };
 }> | null = null;
 
 function loadEstimator() {
@@ -92,18 +96,73 @@ function loadEstimator() {
   return estimator;
 }
 
+export const NAME_IN_PASSWORD =
+  "Don't use your name, username or the community's name in your password.";
+
+/** Lower case without accents, so "Zoë" and "zoe" are the same word. */
+function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+}
+
+/**
+ * The words of these names as someone would type them: each name whole ("sarah ellis",
+ * "sarah.ellis"), its words ("sarah", "ellis") and its words run together ("sarahellis").
+ */
+function personalWords(names: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const name of names) {
+    const whole = fold(name).trim();
+    const parts = whole.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    for (const w of [whole, ...parts, parts.join("")]) if (w) out.add(w);
+  }
+  return [...out];
+}
+
+/** The password, folded, with every personal word of three letters or more taken out. */
+function withoutPersonalWords(password: string, words: readonly string[]): string {
+  let rest = fold(password);
+  // longest first, so "sarahellis" goes before "sarah" could split it
+  for (const w of [...words].filter((w) => w.length >= 3).sort((a, b) => b.length - a.length))
+    rest = rest.split(w).join("");
+  return rest;
+}
+
 /**
  * Why a chosen password is too easy to guess, in words that say what to do, or null when it is
- * strong enough. `userInputs` are words an attacker would try first (the username, the site's name).
+ * strong enough. `personal` are the names someone who knows the person would try first: their
+ * names, username, the community's name and subdomain. A password is refused when it leans on
+ * them: when the estimator finds them in a weak password, or when what is left without them would
+ * be weak on its own ("Margaret-Ellis", "Sunnybrook-Gardens-2026!").
  */
 export async function passwordStrengthProblem(
   password: string,
-  userInputs: string[] = [],
+  personal: readonly string[] = [],
 ): Promise<string | null> {
   const zxcvbn = await loadEstimator();
-  const inputs = ["storyloom", ...userInputs].map((w) => w.toLowerCase()).filter(Boolean);
-  const result = zxcvbn.check(password.slice(0, STRENGTH_MAX_LENGTH), inputs);
-  if (result.score >= MIN_STRENGTH_SCORE) return null;
-  const why = result.feedback.warning ?? "This password would be easy to guess.";
+  const words = personalWords(personal);
+  const weighed = password.slice(0, STRENGTH_MAX_LENGTH);
+  const result = zxcvbn.check(weighed, ["storyloom", ...words]);
+  const usesName = result.sequence.some(
+    (m) =>
+      m.pattern === "dictionary" &&
+      m.dictionaryName === "userInputs" &&
+      words.includes(m.matchedWord ?? ""),
+  );
+  if (result.score < MIN_STRENGTH_SCORE)
+    return advice(
+      usesName
+        ? NAME_IN_PASSWORD
+        : (result.feedback.warning ?? "This password would be easy to guess."),
+    );
+  const rest = withoutPersonalWords(weighed, words);
+  if (rest !== fold(weighed) && zxcvbn.check(rest, ["storyloom"]).score < MIN_STRENGTH_SCORE)
+    return advice(NAME_IN_PASSWORD);
+  return null;
+}
+
+function advice(why: string): string {
   return `${why} Please choose another: three or four words that only you would put together, like a line from a favourite song.`;
 }

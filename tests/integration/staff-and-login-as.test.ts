@@ -161,13 +161,13 @@ describe("staff for administrators", () => {
       args(
         post(`${A}/invite`, "", {
           token,
-          password: "marcus-own-password",
-          confirmPassword: "marcus-own-password",
+          password: "orchard-lantern-password",
+          confirmPassword: "orchard-lantern-password",
         }),
       ),
     )) as Response;
     expect(accepted.headers.get("Location")).toBe("/staff");
-    await signIn(A, "marcus", "marcus-own-password");
+    await signIn(A, "marcus", "orchard-lantern-password");
   });
 
   it("adds an administrator with a temporary password shown once, to be changed at first sign-in", async () => {
@@ -258,7 +258,7 @@ describe("staff for administrators", () => {
   });
 
   it("deactivating ends the person's sessions at once, offers Undo, and reactivating lets them back", async () => {
-    await signIn(A, "marcus", "marcus-own-password");
+    await signIn(A, "marcus", "orchard-lantern-password");
     expect(sessionsOf(marcusId).length).toBeGreaterThan(0);
     const res = (await deactivateStaffRoute.action(
       args(post(`${A}/admin/staff/${marcusId}/deactivate`, admin, { intent: "deactivate" }), {
@@ -278,7 +278,7 @@ describe("staff for administrators", () => {
         args(
           new Request(`${A}/login`, {
             method: "POST",
-            body: new URLSearchParams({ username: "marcus", password: "marcus-own-password" }),
+            body: new URLSearchParams({ username: "marcus", password: "orchard-lantern-password" }),
           }),
         ),
       ),
@@ -292,7 +292,7 @@ describe("staff for administrators", () => {
         userId: marcusId,
       }),
     );
-    await signIn(A, "marcus", "marcus-own-password");
+    await signIn(A, "marcus", "orchard-lantern-password");
   });
 
   it("a new sign-in stops the old password and gives a link that works", async () => {
@@ -307,7 +307,7 @@ describe("staff for administrators", () => {
         args(
           new Request(`${A}/login`, {
             method: "POST",
-            body: new URLSearchParams({ username: "marcus", password: "marcus-own-password" }),
+            body: new URLSearchParams({ username: "marcus", password: "orchard-lantern-password" }),
           }),
         ),
       ),

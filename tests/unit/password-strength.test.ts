@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { passwordStrengthProblem } from "~/utils/password.server";
-import { AcceptInvitationSchema, PasswordSchema } from "~/models/account-forms.server";
+import { NAME_IN_PASSWORD, passwordStrengthProblem } from "~/utils/password.server";
+import {
+  AcceptInvitationSchema,
+  acceptInvitationSchema,
+  PasswordSchema,
+  passwordSchema,
+} from "~/models/account-forms.server";
+
+// a family member, the resident she follows, and their community
+const SARAH = ["Sarah Ellis", "sarah.ellis", "Margaret Ellis", "Sunnybrook Gardens", "sunnybrook"];
+const NAMED = `${NAME_IN_PASSWORD} Please choose another: three or four words that only you would put together, like a line from a favourite song.`;
 
 describe("password strength (zxcvbn-ts with its common-passwords list)", () => {
   it("refuses guessable passwords that are long enough, saying what to do", async () => {
@@ -22,6 +31,44 @@ describe("password strength (zxcvbn-ts with its common-passwords list)", () => {
       "nell-chosen-password",
     ])
       expect(await passwordStrengthProblem(ok), ok).toBeNull();
+  });
+
+  it("refuses passwords made of the person's names, username or community, saying so", async () => {
+    for (const weak of [
+      "sunnybrook2026",
+      "Sunnybrook1!",
+      "sarah.ellis1",
+      "Margaret-Ellis",
+      "sarah.ellis2026",
+      "SarahEllis2026",
+      "Sunnybrook-Gardens-2026!",
+      "ellis-sunnybrook",
+      "Sunnybr00k2026",
+      "Zoë-Ellis-1",
+    ])
+      expect(await passwordStrengthProblem(weak, [...SARAH, "Zoe Ellis"]), weak).toBe(NAMED);
+    // the same passwords without the names to weigh them against: the estimator alone lets most by
+    expect(await passwordStrengthProblem("sunnybrook2026")).toBeNull();
+    expect(await passwordStrengthProblem("Margaret-Ellis")).toBeNull();
+    // a staff member's username with the year
+    expect(
+      await passwordStrengthProblem("marcus.webb2026", [
+        "Marcus Webb",
+        "marcus.webb",
+        "Alpha House",
+        "alpha",
+      ]),
+    ).toBe(NAMED);
+  });
+
+  it("accepts a strong passphrase that has a name in it, and passphrases without one", async () => {
+    for (const ok of [
+      "plum-kettle-harbour-9",
+      "grandma's garden in 1947",
+      "sarah plum kettle harbour",
+      "ellis-plum-kettle-harbour",
+    ])
+      expect(await passwordStrengthProblem(ok, SARAH), ok).toBeNull();
   });
 
   it("weighs only the first 64 characters (the estimator's time grows with length)", async () => {
@@ -55,6 +102,20 @@ describe("password strength (zxcvbn-ts with its common-passwords list)", () => {
         })
       ).success,
     ).toBe(true);
+    // with the person's names, their chosen password may not lean on them
+    const named = await acceptInvitationSchema(SARAH).safeParseAsync({
+      token: "t",
+      password: "sarah.ellis1",
+      confirmPassword: "sarah.ellis1",
+    });
+    expect(named.error?.issues.map((i) => [i.path, i.message])).toEqual([[["password"], NAMED]]);
+    const changed = await passwordSchema(SARAH).safeParseAsync({
+      newPassword: "Sunnybrook1!",
+      confirmPassword: "Sunnybrook1!",
+    });
+    expect(changed.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [["newPassword"], NAMED],
+    ]);
     // too short says so, and only that
     const short = await PasswordSchema.safeParseAsync({
       newPassword: "aaa",

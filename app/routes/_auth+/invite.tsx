@@ -3,7 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type * as z from "zod";
-import { AcceptInvitationSchema } from "~/models/account-forms.server";
+import {
+  acceptInvitationSchema,
+  type AcceptInvitationSchema,
+  passwordNamesFor,
+} from "~/models/account-forms.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { acceptInvitation, checkInvitation } from "~/models/invitation.server";
 import { signInAndRedirect } from "~/utils/auth.server";
@@ -32,8 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireTenant(request);
-  const submission = await parseWithZod(await request.formData(), {
-    schema: AcceptInvitationSchema,
+  const formData = await request.formData();
+  // the invited person's names, so the password they choose does not lean on them
+  const invited = checkInvitation(resolveHost(request), String(formData.get("token") ?? ""));
+  const submission = await parseWithZod(formData, {
+    schema: acceptInvitationSchema(invited.ok ? passwordNamesFor(invited.user) : []),
     async: true,
   });
   if (submission.status !== "success")

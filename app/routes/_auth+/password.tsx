@@ -3,7 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type * as z from "zod";
-import { PasswordSchema } from "~/models/account-forms.server";
+import {
+  passwordNamesFor,
+  passwordSchema,
+  type PasswordSchema,
+} from "~/models/account-forms.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { setPassword } from "~/models/user.server";
 import { homePathFor } from "~/utils/roles";
@@ -28,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = await parseWithZod(formData, {
     async: true,
-    schema: PasswordSchema.superRefine(async (v, ctx) => {
+    schema: passwordSchema(passwordNamesFor(user)).superRefine(async (v, ctx) => {
       if (user.mustChangePassword) return;
       // counted like a sign-in: a stolen session cannot guess the password freely
       const problem = await currentPasswordProblem(request, user, v.currentPassword ?? "");
