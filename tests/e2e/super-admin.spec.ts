@@ -143,8 +143,8 @@ test.describe("super admin console", () => {
     await page.getByLabel("Password").fill(temporaryPassword);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(`${origin(sub)}/password`);
-    await page.getByLabel("New password", { exact: true }).fill("olive-own-password");
-    await page.getByLabel("New password again").fill("olive-own-password");
+    await page.getByLabel("New password", { exact: true }).fill("orchard-lantern-password");
+    await page.getByLabel("New password again").fill("orchard-lantern-password");
     await page.getByRole("button", { name: "Save password" }).click();
     await expect(page).toHaveURL(`${origin(sub)}/admin`);
 
@@ -200,7 +200,7 @@ test.describe("super admin console", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
         username: "olive.admin",
-        password: "olive-own-password",
+        password: "orchard-lantern-password",
       }).toString(),
     });
     expect(refused.status).toBe(404);
@@ -212,7 +212,7 @@ test.describe("super admin console", () => {
     await expect(page.getByTestId("toast")).toContainText("Community reactivated");
     await expect(card.getByText("Active", { exact: true })).toBeVisible();
     expect((await page.goto(`${origin(sub)}/login`))?.status()).toBe(200);
-    expect(await sessionCookie("olive.admin", sub, "olive-own-password")).toMatch(
+    expect(await sessionCookie("olive.admin", sub, "orchard-lantern-password")).toMatch(
       /storyloom_session=/,
     );
   });
