@@ -1,22 +1,32 @@
 // Accounts on shared computers and with guessable passwords: a chosen password may not lean on the
-// person's names, username or community, whether chosen at /invite or at /password.
+// person's names, username or community, whether chosen at /invite or at /password; login-as opens
+// only accounts whose owner has chosen a password.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { createCommunity } from "~/models/community.server";
 import { createResident } from "~/models/resident.server";
 import { createUser } from "~/models/user.server";
 import { addFamilyMemberWithInvitation } from "~/models/invitation.server";
-import { getTenantDb, type Community } from "~/utils/db.server";
+import { issueLoginToken } from "~/models/login-token.server";
+import { eq } from "drizzle-orm";
+import { controlSchema, getControlDb, getTenantDb, type Community } from "~/utils/db.server";
 import { NAME_IN_PASSWORD } from "~/utils/password.server";
 import { ROLE } from "~/utils/roles";
 import * as loginRoute from "~/routes/_auth+/login";
 import * as inviteRoute from "~/routes/_auth+/invite";
 import * as passwordRoute from "~/routes/_auth+/password";
+import * as tokenRoute from "~/routes/_auth+/auth.token";
+import * as loginAsRoute from "~/routes/super-admin+/login-as";
+import * as loginAsApi from "~/routes/api+/super-admin.login-as";
+import * as usersRoute from "~/routes/super-admin+/users";
+import * as communitiesRoute from "~/routes/super-admin+/communities";
+import { readToast } from "~/utils/toast.server";
 
 let dir: string;
 let sunnybrook: Community;
 let residentId: string;
 const S = "http://sunnybrook.storyloom.localhost:3000";
+const MAIN = "http://storyloom.localhost:3000";
 const args = (request: Request, params: Record<string, string> = {}) => ({
   request,
   params,
@@ -34,9 +44,14 @@ const post = (url: string, cookie: string, fields: Record<string, string>) =>
     headers: { Cookie: cookie },
   });
 
-async function signIn(username: string, password: string, fields: Record<string, string> = {}) {
+async function signIn(
+  username: string,
+  password: string,
+  fields: Record<string, string> = {},
+  origin = S,
+) {
   const res = (await loginRoute.action(
-    args(post(`${S}/login`, "", { username, password, ...fields })),
+    args(post(`${origin}/login`, "", { username, password, ...fields })),
   )) as Response;
   expect(res.status, username).toBe(302);
   return res;
@@ -52,6 +67,14 @@ beforeAll(async () => {
     displayName: "Linda Park",
     role: ROLE.administrator,
     password: "orchard-lantern-password",
+  });
+  await createUser({
+    tenantId: null,
+    username: "root",
+    email: "root@x.example",
+    displayName: "Sam Root",
+    role: ROLE.superAdmin,
+    password: "root-lantern-password",
   });
   residentId = createResident(getTenantDb(sunnybrook), {
     firstName: "Margaret",
@@ -111,5 +134,124 @@ describe("a chosen password may not lean on the person's names, username or comm
       )) as { error: Record<string, string[]> };
       expect(refused.error.newPassword, password).toEqual([expect.stringMatching(NAMED)]);
     }
+  });
+});
+
+describe("login-as opens only accounts whose owner has chosen a password", () => {
+  let root: string;
+  let tomId: string;
+  let newStaffId: string;
+  beforeAll(async () => {
+    root = cookiesOf(await signIn("root", "root-lantern-password", {}, MAIN));
+    // invited, never accepted: no password
+    const tom = await addFamilyMemberWithInvitation(
+      S,
+      getTenantDb(sunnybrook),
+      sunnybrook,
+      { residentId, name: "Tom Ellis", email: "tom@x.example" },
+      null,
+    );
+    tomId = userIdOf(tom.invitation.username);
+    newStaffId = (
+      await createUser({
+        tenantId: sunnybrook.id,
+        username: "newstaff",
+        email: "new@x.example",
+        displayName: "New Staff",
+        role: ROLE.staff,
+      })
+    ).id;
+  });
+
+  function userIdOf(username: string) {
+    return getControlDb()
+      .select()
+      .from(controlSchema.users)
+      .where(eq(controlSchema.users.username, username))
+      .get()!.id;
+  }
+
+  async function askLoginAs(userId: string) {
+    return (await loginAsRoute.action(
+      args(post(`${MAIN}/super-admin/login-as`, root, { userId, back: "/super-admin/users" })),
+    )) as Response;
+  }
+
+  it("refuses an invitation not yet accepted, saying why, from the screen and from the API", async () => {
+    for (const userId of [tomId, newStaffId]) {
+      const res = await askLoginAs(userId);
+      expect(res.headers.get("Location")).toBe("/super-admin/users");
+      const { toast } = await readToast(new Request(MAIN, { headers: { Cookie: cookiesOf(res) } }));
+      expect(toast).toMatchObject({
+        type: "error",
+        title: "Login failed",
+        description: expect.stringMatching(
+          /^(tom|newstaff) has not accepted their invitation yet\. Login as User works once they have chosen a password\.$/,
+        ),
+      });
+    }
+    const api = (await loginAsApi.action(
+      args(
+        new Request(`${MAIN}/api/super-admin/login-as`, {
+          method: "POST",
+          body: JSON.stringify({ userId: tomId }),
+          headers: { Cookie: root, "Content-Type": "application/json" },
+        }),
+      ),
+    )) as Response;
+    expect(api.status).toBe(409);
+    expect(await api.text()).toMatch(/has not accepted their invitation yet/);
+    // no link was made, so nothing was audited as requested
+    expect(
+      getControlDb()
+        .select()
+        .from(controlSchema.loginTokens)
+        .where(eq(controlSchema.loginTokens.purpose, "impersonate"))
+        .all(),
+    ).toHaveLength(0);
+  });
+
+  it("the lists show the button only for accounts that can be logged in as", async () => {
+    const users = (await usersRoute.loader(
+      args(new Request(`${MAIN}/super-admin/users`, { headers: { Cookie: root } })),
+    )) as { users: { username: string; canLoginAs: boolean }[] };
+    const can = Object.fromEntries(users.users.map((u) => [u.username, u.canLoginAs]));
+    expect(can).toMatchObject({
+      linda: true,
+      "sarah.ellis": true,
+      tom: false,
+      newstaff: false,
+      root: false,
+    });
+    const communities = (await communitiesRoute.loader(
+      args(new Request(`${MAIN}/super-admin/communities`, { headers: { Cookie: root } })),
+    )) as { communities: { staff: { username: string; canLoginAs: boolean }[] }[] };
+    expect(
+      Object.fromEntries(communities.communities[0]!.staff.map((u) => [u.username, u.canLoginAs])),
+    ).toEqual({ linda: true, newstaff: false });
+  });
+
+  it("a login-as link for an account without a password does not open it, however it was made", async () => {
+    const token = await issueLoginToken({
+      userId: tomId,
+      tenantId: sunnybrook.id,
+      purpose: "impersonate",
+      createdByUserId: userIdOf("root"),
+      ttlMs: 60_000,
+    });
+    const redeemed = await tokenRoute.action(args(post(`${S}/auth/token`, "", { token })));
+    expect(redeemed).toEqual({
+      ok: false,
+      reason:
+        "tom has not accepted their invitation yet. Login as User works once they have chosen a password.",
+      token: "",
+    });
+    expect(
+      getControlDb()
+        .select()
+        .from(controlSchema.sessions)
+        .where(eq(controlSchema.sessions.userId, tomId))
+        .all(),
+    ).toHaveLength(0);
   });
 });

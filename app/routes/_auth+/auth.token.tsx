@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { writeAudit } from "~/models/audit.server";
+import { loginAsRefusal } from "~/models/impersonation.server";
 import { consumeLoginToken, inspectLoginToken } from "~/models/login-token.server";
 import { signInAndRedirect } from "~/utils/auth.server";
 import { clientOf, requireKnownHost } from "~/utils/host.server";
@@ -32,6 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
     };
   }
   if (check.purpose === "impersonate" && check.createdByUserId) {
+    // the account may have changed since the link was made (a new sign-in link clears the password)
+    const refused = loginAsRefusal(check.user);
+    if (refused) return { ok: false as const, reason: refused.reason, token: "" };
     // the actor is the super admin who asked for the link (login-as), so the log says who became whom;
     // the session remembers them, so every page shows the banner with the way back
     writeAudit({

@@ -11,6 +11,7 @@ import { ListSearch, Pager } from "~/components/lists/ListControls";
 import { listView } from "~/models/list-params";
 import { listCommunitiesPage, readCommunityListParams } from "~/models/user-list.server";
 import { listStaffOfCommunity } from "~/models/user.server";
+import { loginAsAllowed } from "~/models/impersonation.server";
 import { getCommunity } from "~/models/community.server";
 import { CommunityFormSchema } from "~/models/super-admin-forms.server";
 import {
@@ -33,7 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = readCommunityListParams(new URL(request.url).searchParams);
   const { rows, page } = listCommunitiesPage(params);
   const communities = rows
-    .map((c) => ({ ...c, staff: listStaffOfCommunity(c.id) }))
+    .map((c) => {
+      const staff = listStaffOfCommunity(c.id);
+      return { ...c, staff, canLoginAs: loginAsAllowed(staff.map((u) => u.id)) };
+    })
     .map((c) => ({
       id: c.id,
       name: c.name,
@@ -51,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: u.email,
         role: u.role,
         isActive: u.isActive,
+        // an active member of an active community who has chosen their own password
+        canLoginAs: c.canLoginAs.has(u.id),
       })),
     }));
   // the community whose deactivation is being confirmed, wherever it is in the list
@@ -306,7 +312,7 @@ export default function SuperAdminCommunities() {
                             </p>
                           </div>
                           <div className="flex flex-wrap gap-2">
-                            {c.isActive ? (
+                            {u.canLoginAs ? (
                               <LoginAsForm
                                 userId={u.id}
                                 username={u.username}

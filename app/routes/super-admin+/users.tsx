@@ -14,6 +14,7 @@ import { StaffFormSchema } from "~/models/super-admin-forms.server";
 import { addStaffMember } from "~/models/super-admin.server";
 import { listUsersPage, readUserListParams } from "~/models/user-list.server";
 import { getUserById } from "~/models/user.server";
+import { loginAsAllowed } from "~/models/impersonation.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import { COMMUNITY_STAFF_ROLES, ROLE, ROLE_LABELS, ROLES, roleIn } from "~/utils/roles";
@@ -27,9 +28,9 @@ const FAILED = "Failed to add staff member";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
   const communities = listCommunities();
-  const active = new Set(communities.filter((c) => c.isActive).map((c) => c.id));
   const params = readUserListParams(new URL(request.url).searchParams);
   const { rows, page } = listUsersPage(params);
+  const canLoginAs = loginAsAllowed(rows.map((u) => u.id));
   const users = rows.map((u) => ({
     id: u.id,
     username: u.username,
@@ -39,13 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tenant: u.tenant,
     isActive: u.isActive,
     // login-as needs a member of an active community who has chosen their own password
-    canLoginAs: Boolean(
-      u.tenantId &&
-      active.has(u.tenantId) &&
-      u.isActive &&
-      !u.mustChangePassword &&
-      u.role !== ROLE.superAdmin,
-    ),
+    canLoginAs: canLoginAs.has(u.id),
     isStaff: roleIn(u.role, COMMUNITY_STAFF_ROLES),
   }));
   return {
