@@ -24,6 +24,7 @@ import { useMarkHydrated } from "~/components/hydration";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getTenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { DEFAULT_APP_NAME } from "~/utils/app-name";
 import {
   communityOrigin,
   INACTIVE_COMMUNITY_TEXT,
@@ -67,7 +68,7 @@ function PageStyles({ css, nonce }: { css: string | null; nonce: string }) {
 
 export const meta: MetaFunction = ({ data }) => {
   const d = data as RootData | undefined;
-  const app = d?.appName ?? "Storyloom";
+  const app = d?.appName ?? DEFAULT_APP_NAME;
   return [{ title: d?.facility ? `${d.facility.name} · ${app}` : app }];
 };
 

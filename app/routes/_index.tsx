@@ -9,6 +9,7 @@ import { requireKnownHost } from "~/utils/host.server";
 import { CommunityHome, FacilityUnavailable } from "./_community+/__home";
 import { communityHomeLoader } from "./_community+/__home.server";
 import { landingAction, landingLoader } from "./_marketing+/__landing.server";
+import { appNameOf } from "~/utils/app-name";
 
 // Families open the community home on phones; the marketing landing page (and its contact form,
 // with conform) is not in its JavaScript. The server renders the landing page directly; in the
@@ -33,11 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return landingAction(request);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (data?.kind === "marketing")
     return [{ title: `${data.appName} · Life stories for care communities` }];
   if (data?.kind === "home") return [{ title: `${data.facility.name} · ${data.appName}` }];
-  return [{ title: "Storyloom" }];
+  return [{ title: appNameOf(matches) }];
 };
 
 export default function Index() {

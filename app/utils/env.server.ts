@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import * as z from "zod";
+import { DEFAULT_APP_NAME } from "./app-name";
 
 const boolFlag = z
   .enum(["0", "1", "true", "false"], { error: "expected 1, 0, true or false" })
@@ -26,7 +27,7 @@ const EnvSchema = z.object({
   REMIX_BUILD_DIR: z.string().min(1).default("build"),
   DATA_DIR: z.string().min(1).default("./data"),
   TENANT_DB_CACHE: wholeNumber(1, 100_000).default(100),
-  APP_NAME: z.string().min(1).default("Storyloom"),
+  APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
   APP_DOMAIN: z
     .string()
     .min(1)

@@ -174,6 +174,22 @@ describe("sending through SMTP", () => {
     ).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
+  it("carries the community's name, never the product's: APP_NAME=Lifebook leaves no Storyloom", async () => {
+    process.env.APP_NAME = "Lifebook";
+    resetEnvForTests();
+    try {
+      await approvedStory("The Harbour Wall");
+      await drainOutbox(alpha.db(), alpha.community);
+      const mail = mailbox.received.find((m) => m.subject?.includes("The Harbour Wall"))!;
+      expect(mail.from!.value[0]!.name).toBe("Alpha House");
+      for (const part of [mail.subject, mail.text, mail.html, mail.from!.text])
+        expect(part).not.toContain("Storyloom");
+    } finally {
+      delete process.env.APP_NAME;
+      resetEnvForTests();
+    }
+  });
+
   it("pauses grow from 30 seconds to at most six hours", () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(retryDelayMs(30)).toBe(6 * 60 * 60_000);

@@ -5,8 +5,9 @@ import { requireUser } from "~/utils/auth.server";
 import { requireKnownHost } from "~/utils/host.server";
 import { deleteUserSessions, endSessionOfUser, listSessionsOfUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Your sessions · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your sessions") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);

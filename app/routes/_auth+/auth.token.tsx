@@ -8,8 +8,9 @@ import { signInAndRedirect } from "~/utils/auth.server";
 import { clientOf, requireKnownHost } from "~/utils/host.server";
 import { startImpersonatedSession } from "~/utils/impersonation.server";
 import { SubmitButton } from "~/components/forms";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Signing in · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Signing in") }];
 
 // A one-time sign-in link. Opening it (GET) changes nothing; the POST uses the token.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,8 +15,11 @@ import { COMMUNITY_STAFF_ROLES, homePathFor, ROLE, roleIn } from "~/utils/roles"
 import { requireTenant, resolveHost } from "~/utils/host.server";
 import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { toastHeaders } from "~/utils/toast.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Accept your invitation · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Accept your invitation") },
+];
 
 // Opening the link (GET) changes nothing; choosing the password (POST) uses it.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,8 +12,9 @@ import { requireKnownHost } from "~/utils/host.server";
 import { homePathFor } from "~/utils/roles";
 import { tooManyResponse } from "~/utils/rate-limit.server";
 import { beginPasswordAttempt } from "~/utils/sign-in-attempts.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Sign in") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = requireKnownHost(request);

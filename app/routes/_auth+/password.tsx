@@ -17,8 +17,11 @@ import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { deleteUserSessions } from "~/utils/session.server";
 import { currentPasswordProblem } from "~/utils/sign-in-attempts.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Change your password · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Change your password") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);

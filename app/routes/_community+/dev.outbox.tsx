@@ -6,8 +6,11 @@ import { notFoundUnlessDevLogin } from "~/models/dev-login.server";
 import { listOutboxFiles } from "~/models/dev-outbox.server";
 import { env } from "~/utils/env.server";
 import { requireTenantUser } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Development outbox · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Development outbox") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   notFoundUnlessDevLogin();

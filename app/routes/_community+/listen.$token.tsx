@@ -5,9 +5,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { recordingOfLink } from "~/models/life-book.server";
 import { requireTenant } from "~/utils/host.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · Listen` : "Listen" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? pageTitle(matches, data.title, "Listen") : pageTitle(matches, "Listen") },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

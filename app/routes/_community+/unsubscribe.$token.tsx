@@ -11,8 +11,9 @@ import { EMAIL_MODE_LABELS, isEmailMode } from "~/models/notification-kinds";
 import { getNotificationSettings, setEmailMode } from "~/models/notification.server";
 import { readUnsubscribeToken } from "~/models/unsubscribe-token.server";
 import { requireTenant } from "~/utils/host.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Unsubscribe · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Unsubscribe") }];
 
 function notValid(): Response {
   return new Response(

@@ -10,8 +10,11 @@ import {
 import { DEV_ROLE_GROUPS } from "~/utils/roles";
 import { originsFor, requireKnownHost } from "~/utils/host.server";
 import { env } from "~/utils/env.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Development login · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Development login") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   notFoundUnlessDevLogin();

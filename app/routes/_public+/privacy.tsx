@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { env } from "~/utils/env.server";
 import { requireKnownHost } from "~/utils/host.server";
+import { pageTitle } from "~/utils/app-name";
 
 // Public on the marketing host and on every community host (linked from both footers).
-export const meta: MetaFunction = () => [{ title: "Privacy Policy · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Privacy Policy") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = requireKnownHost(request);

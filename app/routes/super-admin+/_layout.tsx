@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { Tabs } from "~/components/admin/AreaLayout";
 import { requireSuperAdmin } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Super admin · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Super admin") }];
 
 // On any host (the marketing host included), super admins only.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -23,8 +23,11 @@ import { env } from "~/utils/env.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Communities · Super admin · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Communities · Super admin") },
+];
 
 const PAGE = "/super-admin/communities";
 const FAILED = "Failed to create community";

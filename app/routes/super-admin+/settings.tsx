@@ -6,8 +6,11 @@ import { listLeads } from "~/models/lead.server";
 import { env } from "~/utils/env.server";
 import { SESSION_LIFETIMES } from "~/utils/session.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Settings · Super admin · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Settings · Super admin") },
+];
 
 const SHOWN = 100;
 

@@ -19,8 +19,11 @@ import { clientOf, communityOrigin } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import { COMMUNITY_STAFF_ROLES, ROLE, ROLE_LABELS, ROLES, roleIn } from "~/utils/roles";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Users · Super admin · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Users · Super admin") },
+];
 
 const PAGE = "/super-admin/users";
 const FAILED = "Failed to add staff member";

@@ -14,8 +14,9 @@ import {
 import { PER_PAGE } from "~/models/list-params";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireArea } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Audit · Admin · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Audit · Admin") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { community } = await requireArea(request, "admin");

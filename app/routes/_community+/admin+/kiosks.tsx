@@ -17,8 +17,11 @@ import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { CopyButton } from "~/components/CopyButton";
 import { SubmitButton } from "~/components/forms";
 import { env } from "~/utils/env.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Kiosks · Admin · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Kiosks · Admin") },
+];
 
 type SetupLink = { kioskName: string; url: string };
 

@@ -10,8 +10,11 @@ import { getResident, residentName } from "~/models/resident.server";
 import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Erase a resident · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Erase a resident") },
+];
 
 async function load(request: Request, residentId: string) {
   const ctx = await requireArea(request, "admin");

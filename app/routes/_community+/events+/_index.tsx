@@ -9,11 +9,12 @@ import { EventCard } from "~/components/community/Board";
 import { formatDayHeading } from "~/models/local-time";
 import { countPastEvents, upcomingEventsByDay } from "~/models/community-board.server";
 import { requireTenantUser } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
-export const meta: MetaFunction = () => [{ title: "Events · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Events") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireTenantUser(request);

@@ -6,13 +6,14 @@ import { EventCard } from "~/components/community/Board";
 import { countPastEvents, listPastEvents } from "~/models/community-board.server";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireTenantUser } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
 const PER_PAGE = 20;
 
-export const meta: MetaFunction = () => [{ title: "Past events · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Past events") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireTenantUser(request);

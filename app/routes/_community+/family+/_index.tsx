@@ -29,8 +29,9 @@ import { DialogLink } from "~/components/dialog";
 import { PhotoGrid, QuestionList, whoShared } from "~/components/resident/FamilySharing";
 import { CommunityBoard } from "~/components/community/Board";
 import { communityBoard } from "~/models/community-board.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Family · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Family") }];
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 

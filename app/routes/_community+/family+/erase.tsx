@@ -8,8 +8,11 @@ import { EraseConfirm } from "~/components/EraseConfirm";
 import { confirmsName, eraseFamilyMember } from "~/models/erasure.server";
 import { clientOf } from "~/utils/host.server";
 import { requireFamilyMember } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Erase my account · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Erase my account") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member, resident } = await requireFamilyMember(request);

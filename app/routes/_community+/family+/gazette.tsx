@@ -4,12 +4,16 @@ import { useLoaderData } from "@remix-run/react";
 import { GazettePage } from "~/components/gazette/GazettePage";
 import { requireFamilyMember } from "~/utils/permissions.server";
 import { gazettePageData } from "../__gazette.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   {
     title: data
-      ? `${data.gazette.resident.firstName}'s Gazette, ${data.gazette.month.label} · Storyloom`
-      : "Gazette · Storyloom",
+      ? pageTitle(
+          matches,
+          `${data.gazette.resident.firstName}'s Gazette, ${data.gazette.month.label}`,
+        )
+      : pageTitle(matches, "Gazette"),
   },
 ];
 

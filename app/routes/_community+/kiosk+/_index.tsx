@@ -8,8 +8,11 @@ import { endKioskSession, kioskSessionOf, readKiosk, KIOSK_IDLE_MS } from "~/uti
 import { initialOf, listKioskResidents } from "~/models/kiosk.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Who is telling a story? · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Who is telling a story?") },
+];
 
 // the meta refresh of a page fires when its time is up; a second's difference is the same end
 const IDLE_SLACK_MS = 5_000;

@@ -5,8 +5,11 @@ import { requireKioskResident } from "~/utils/permissions.server";
 import { listQuestionsForResident } from "~/models/family-question.server";
 import { KioskAction, KioskFrame } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "What would you like to do? · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "What would you like to do?") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);

@@ -6,8 +6,11 @@ import { listPhotosForResident } from "~/models/family-photo.server";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { PhotoGrid } from "~/components/resident/FamilySharing";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Photos from my family · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Photos from my family") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);

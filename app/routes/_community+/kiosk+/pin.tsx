@@ -13,8 +13,9 @@ import {
 } from "~/models/kiosk.server";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Change my PIN · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Change my PIN") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);

@@ -6,8 +6,11 @@ import { listQuestionsForResident } from "~/models/family-question.server";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { QuestionList } from "~/components/resident/FamilySharing";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Questions from my family · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Questions from my family") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);

@@ -20,8 +20,9 @@ import {
   type WizardContext,
 } from "../resident+/record-wizard.server";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Tell a story · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Tell a story") }];
 
 const PATH = "/kiosk/record";
 

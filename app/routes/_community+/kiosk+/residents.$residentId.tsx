@@ -16,8 +16,9 @@ import {
 } from "~/models/kiosk.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Your PIN · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your PIN") }];
 
 function pinKey(communityId: string, kioskId: string, residentId: string) {
   return `kioskpin:${communityId}:${kioskId}:${residentId}`;

@@ -10,8 +10,9 @@ import { getKioskResident } from "~/models/kiosk.server";
 import { writeAudit } from "~/models/audit.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf, helperNameOf, verifyHelper } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "I'm helping · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "I'm helping") }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { community, db, kiosk } = await requireKiosk(request);

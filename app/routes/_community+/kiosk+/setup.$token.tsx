@@ -9,8 +9,11 @@ import { clientOf, requireTenant } from "~/utils/host.server";
 import { issueKioskDevice } from "~/utils/kiosk.server";
 import { completeKioskSetup, kioskForSetupToken } from "~/models/kiosk.server";
 import { SubmitButton } from "~/components/forms";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Set up this kiosk · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Set up this kiosk") },
+];
 
 const NOT_VALID =
   "This setup link is not valid: it was used already, it is more than a day old, or the kiosk was switched off. An administrator can make a new one under Kiosks.";

@@ -14,8 +14,9 @@ import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { CommentList } from "~/components/story/CommentList";
 import { StoryDate } from "~/components/resident/StoryDate";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "My story · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My story") }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);

@@ -7,8 +7,9 @@ import { categoryIcon, categoryLabel } from "~/models/categories";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { StoryDate } from "~/components/resident/StoryDate";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "My stories · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My stories") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);

@@ -13,8 +13,9 @@ import { whoShared } from "~/components/resident/FamilySharing";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { readStoryForm } from "../resident+/story-form.server";
 import { frameOf } from "./__kiosk.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Write a story · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Write a story") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);

@@ -6,12 +6,13 @@ import { Badge } from "~/components/admin/ui";
 import { getPublishedNews } from "~/models/community-board.server";
 import { formatLongDate } from "~/models/local-time";
 import { requireTenantUser } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.post.title} · News · Storyloom` : "News · Storyloom" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? pageTitle(matches, data.post.title, "News") : pageTitle(matches, "News") },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

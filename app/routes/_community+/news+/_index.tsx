@@ -8,13 +8,14 @@ import { countPublishedNews, listPublishedNews } from "~/models/community-board.
 import { formatLongDate } from "~/models/local-time";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireTenantUser } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
 const PER_PAGE = 20;
 
-export const meta: MetaFunction = () => [{ title: "News · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "News") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireTenantUser(request);

@@ -7,10 +7,11 @@ import { RelativeTime } from "~/components/story/RelativeTime";
 import { countNotifications, listNotifications, markAllRead } from "~/models/notification.server";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireTenantUser } from "~/utils/permissions.server";
+import { pageTitle } from "~/utils/app-name";
 
 const PER_PAGE = 30;
 
-export const meta: MetaFunction = () => [{ title: "Notifications · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Notifications") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, user } = await requireTenantUser(request);

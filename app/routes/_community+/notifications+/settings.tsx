@@ -16,8 +16,11 @@ import { NotificationSettingsSchema } from "~/models/notification-form.server";
 import { getNotificationSettings, saveNotificationSettings } from "~/models/notification.server";
 import { requireTenantUser } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Notification settings · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Notification settings") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, user, community } = await requireTenantUser(request);

@@ -11,8 +11,9 @@ import { DialogLink } from "~/components/dialog";
 import { StoryForm } from "~/components/resident/StoryForm";
 import { ResidentStoryCard } from "~/components/resident/ResidentStoryCard";
 import { PhotoGrid, QuestionList } from "~/components/resident/FamilySharing";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Your stories · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your stories") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident, community } = await requireResidentMember(request);

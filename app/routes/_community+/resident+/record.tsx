@@ -18,8 +18,11 @@ import {
   wizardLoader,
   type WizardActionResult,
 } from "./record-wizard.server";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Record a story · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Record a story") },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, community, db } = await requireStoryteller(request);

@@ -7,8 +7,9 @@ import { notFound } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { deleteStoryOfResident, getStoryOfResident } from "~/models/story.server";
 import { DeleteStoryForm } from "~/components/resident/DeleteStoryForm";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Delete story · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete story") }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, resident } = await requireResidentMember(request);

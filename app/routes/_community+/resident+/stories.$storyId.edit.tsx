@@ -10,8 +10,9 @@ import { getStoryOfResident, updateStoryOfResident } from "~/models/story.server
 import { discardNewImage } from "~/models/resident-story.server";
 import { readStoryForm } from "./story-form.server";
 import { StoryForm } from "~/components/resident/StoryForm";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Edit story · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit story") }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, resident } = await requireResidentMember(request);

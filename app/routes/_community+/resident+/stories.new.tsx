@@ -10,8 +10,11 @@ import { readStoryForm } from "./story-form.server";
 import { getQuestionForResident } from "~/models/family-question.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 import { whoShared } from "~/components/resident/FamilySharing";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Tell Your Story · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Tell Your Story") },
+];
 
 const STORY_SAVED = "Your story has been saved and sent for review!";
 

@@ -25,9 +25,10 @@ import { getResident, residentName } from "~/models/resident.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ROLE } from "~/utils/roles";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `About ${data.name} · Storyloom` : "About me · Storyloom" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data ? `About ${data.name}` : "About me") },
 ];
 
 const text = (status: number, body: string) =>

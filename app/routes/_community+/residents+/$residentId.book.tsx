@@ -11,12 +11,13 @@ import { mediaUrl } from "~/models/media-urls";
 import { residentName } from "~/models/resident.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadBook } from "./$residentId.book.server";
+import { pageTitle } from "~/utils/app-name";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `The stories of ${data.name} · Storyloom` : "Life-story book · Storyloom" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data ? `The stories of ${data.name}` : "Life-story book") },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

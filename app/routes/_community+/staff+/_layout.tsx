@@ -4,8 +4,9 @@ import { AreaLayout } from "~/components/admin/AreaLayout";
 import { requireArea } from "~/utils/permissions.server";
 import { careTeamTotals } from "../__care-team/totals.server";
 import { Totals } from "../__care-team/Totals";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Staff · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Staff") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, user } = await requireArea(request, "staff");

@@ -33,6 +33,7 @@ import { requireTenantUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CARE_TEAM_ROLES, type Role, ROLE, roleIn } from "~/utils/roles";
+import { pageTitle } from "~/utils/app-name";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
@@ -40,8 +41,8 @@ export const handle = READING_PAGE;
 // no preload of the reading face (Literata): with the stylesheet inline the layout asks for it as
 // soon as the story is parsed, and the preload held the first paint back (ADR 019)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.story.title} · Storyloom` : "Story · Storyloom" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data ? data.story.title : "Story") },
 ];
 
 function notFound(): Response {

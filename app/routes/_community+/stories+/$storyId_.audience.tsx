@@ -17,8 +17,11 @@ import { AGREED_LABEL, audienceLabel, isAudience, type Audience } from "~/models
 import { requireTenantUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ROLE } from "~/utils/roles";
+import { pageTitle } from "~/utils/app-name";
 
-export const meta: MetaFunction = () => [{ title: "Who may see this story · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Who may see this story") },
+];
 
 function text(status: number, body: string) {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

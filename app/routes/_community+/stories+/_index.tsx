@@ -8,13 +8,14 @@ import { categoryLabel, isCategory } from "~/models/categories";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { countPublishedStories, listPublishedStoryCards } from "~/models/story.server";
 import { requireTenantUser } from "~/utils/auth.server";
+import { pageTitle } from "~/utils/app-name";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
 const STORIES_PER_PAGE = 12;
 
-export const meta: MetaFunction = () => [{ title: "All Stories · Storyloom" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "All Stories") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, db } = await requireTenantUser(request);
