@@ -7,6 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { controlSchema, getControlDb, type Community, type TenantDb } from "~/utils/db.server";
 import type { HostContext } from "~/utils/host.server";
 import { hashPassword } from "~/utils/password.server";
+import { findFollowerByEmail } from "./family-access.server";
 import { createFamilyMember, deleteFamilyMember, getFamilyMember, type FamilyMemberInput, type FamilyMemberRow } from "./family.server";
 import { getResident } from "./resident.server";
 import { COMMUNITY_STAFF_ROLES, ROLE, roleIn } from "~/utils/roles";
@@ -99,9 +100,18 @@ function createFamilyAccount(community: Community, member: FamilyMemberRow): Pro
   });
 }
 
+export type AddedFamilyMember =
+  | { added: true; member: FamilyMemberRow; invitation: Invitation }
+  /** the resident already has this person: nothing was added, and they are offered back */
+  | { added: false; member: FamilyMemberRow; account: SignInAccount | null };
+
 /**
- * Adds a family member and their sign-in (no password yet), and returns the one-time invitation.
- * If the account cannot be made, the family member is removed again: nothing half-made stays.
+ * Adds a family member and their sign-in (no password yet), and returns the one-time invitation;
+ * unless the resident already has a family member with this email (compared without case): then
+ * nothing is added and that member is returned, with their sign-in. The screens and the API both
+ * add through here. The check and the insert are one synchronous step, so two requests at once
+ * cannot both add. If the account cannot be made, the family member is removed again: nothing
+ * half-made stays.
  */
 export async function addFamilyMemberWithInvitation(
   /** the community site's origin, which the link starts with */
@@ -110,11 +120,20 @@ export async function addFamilyMemberWithInvitation(
   community: Community,
   input: FamilyMemberInput,
   actor: { id: string } | null,
-): Promise<{ member: FamilyMemberRow; invitation: Invitation }> {
+): Promise<AddedFamilyMember> {
+  const existing = findFollowerByEmail(db, input.residentId, input.email);
+  if (existing) {
+    const account = findFamilyAccount(community.id, existing.id);
+    return {
+      added: false,
+      member: existing,
+      account: account ? { userId: account.id, username: account.username, status: account.passwordHash ? "active" : "invited" } : null,
+    };
+  }
   const member = createFamilyMember(db, input);
   try {
     const user = await createFamilyAccount(community, member);
-    return { member, invitation: await newInvitation(origin, community, member, user, actor?.id ?? null) };
+    return { added: true, member, invitation: await newInvitation(origin, community, member, user, actor?.id ?? null) };
   } catch (error) {
     deleteFamilyMember(db, community.id, member.id);
     throw error;

@@ -1,10 +1,12 @@
 // Accounts on shared computers and with guessable passwords: a chosen password may not lean on the
 // person's names, username or community, whether chosen at /invite or at /password; login-as opens
-// only accounts whose owner has chosen a password.
+// only accounts whose owner has chosen a password; a family member is added once per resident,
+// however they are added.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { createCommunity } from "~/models/community.server";
 import { createResident } from "~/models/resident.server";
+import { listFamilyOfResident } from "~/models/family.server";
 import { createUser } from "~/models/user.server";
 import { addFamilyMemberWithInvitation } from "~/models/invitation.server";
 import { issueLoginToken } from "~/models/login-token.server";
@@ -20,6 +22,8 @@ import * as loginAsRoute from "~/routes/super-admin+/login-as";
 import * as loginAsApi from "~/routes/api+/super-admin.login-as";
 import * as usersRoute from "~/routes/super-admin+/users";
 import * as communitiesRoute from "~/routes/super-admin+/communities";
+import * as familyApi from "~/routes/api+/family-members";
+import * as newFamilyRoute from "~/routes/_community+/admin+/families.new";
 import { readToast } from "~/utils/toast.server";
 
 let dir: string;
@@ -43,6 +47,19 @@ const post = (url: string, cookie: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields),
     headers: { Cookie: cookie },
   });
+
+/** A new family member of Margaret's, and their invitation. */
+async function invite(name: string, email: string) {
+  const added = await addFamilyMemberWithInvitation(
+    S,
+    getTenantDb(sunnybrook),
+    sunnybrook,
+    { residentId, name, email },
+    null,
+  );
+  if (!added.added) throw new Error(`${email} already follows Margaret`);
+  return added.invitation;
+}
 
 async function signIn(
   username: string,
@@ -87,13 +104,7 @@ const NAMED = new RegExp(`^${NAME_IN_PASSWORD.replace(/[.*+?^${}()|[\]\\]/g, "\\
 
 describe("a chosen password may not lean on the person's names, username or community", () => {
   it("is refused at /invite with a message that says why, and a passphrase is taken", async () => {
-    const { invitation } = await addFamilyMemberWithInvitation(
-      S,
-      getTenantDb(sunnybrook),
-      sunnybrook,
-      { residentId, name: "Sarah Ellis", email: "sarah.ellis@x.example" },
-      null,
-    );
+    const invitation = await invite("Sarah Ellis", "sarah.ellis@x.example");
     expect(invitation.username).toBe("sarah.ellis");
     const token = new URL(invitation.url).searchParams.get("token")!;
     for (const password of [
@@ -144,14 +155,7 @@ describe("login-as opens only accounts whose owner has chosen a password", () =>
   beforeAll(async () => {
     root = cookiesOf(await signIn("root", "root-lantern-password", {}, MAIN));
     // invited, never accepted: no password
-    const tom = await addFamilyMemberWithInvitation(
-      S,
-      getTenantDb(sunnybrook),
-      sunnybrook,
-      { residentId, name: "Tom Ellis", email: "tom@x.example" },
-      null,
-    );
-    tomId = userIdOf(tom.invitation.username);
+    tomId = userIdOf((await invite("Tom Ellis", "tom@x.example")).username);
     newStaffId = (
       await createUser({
         tenantId: sunnybrook.id,
@@ -253,5 +257,104 @@ describe("login-as opens only accounts whose owner has chosen a password", () =>
         .where(eq(controlSchema.sessions.userId, tomId))
         .all(),
     ).toHaveLength(0);
+  });
+});
+
+describe("adding a family member who already follows the resident", () => {
+  let linda: string;
+  beforeAll(async () => {
+    linda = cookiesOf(await signIn("linda", "orchard-lantern-password"));
+  });
+
+  async function postFamily(fields: Record<string, unknown>) {
+    return (await familyApi.action(
+      args(
+        new Request(`${S}/api/family-members`, {
+          method: "POST",
+          body: JSON.stringify(fields),
+          headers: { Cookie: linda, "Content-Type": "application/json" },
+        }),
+      ),
+    )) as Response;
+  }
+
+  const accountsOf = (email: string) =>
+    getControlDb()
+      .select()
+      .from(controlSchema.users)
+      .where(eq(controlSchema.users.email, email))
+      .all();
+
+  it("the API answers 200 with the one who is there, and adds no copy", async () => {
+    const fields = {
+      residentId,
+      name: "Ruth Ellis",
+      email: "ruth@x.example",
+      relationship: "Niece",
+    };
+    const first = await postFamily(fields);
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as { id: string; invitation: { url: string } };
+    expect(created.invitation.url).toMatch(/\/invite\?token=/);
+
+    const again = await postFamily({ ...fields, name: "Ruth E.", email: " RUTH@x.example " });
+    expect(again.status).toBe(200);
+    const existing = (await again.json()) as Record<string, unknown>;
+    expect(existing).toMatchObject({
+      id: created.id,
+      name: "Ruth Ellis",
+      email: "ruth@x.example",
+      resident: { id: residentId, firstName: "Margaret" },
+      signIn: { username: "ruth", status: "invited" },
+    });
+    expect(existing).not.toHaveProperty("invitation");
+    const ruths = listFamilyOfResident(getTenantDb(sunnybrook), residentId).filter((m) =>
+      m.email.toLowerCase().includes("ruth"),
+    );
+    expect(ruths).toHaveLength(1);
+    expect(accountsOf("ruth@x.example")).toHaveLength(1);
+  });
+
+  it("says when the one who is there has accepted, and the screen offers the same person", async () => {
+    // Sarah accepted her invitation in the first test
+    const again = await postFamily({
+      residentId,
+      name: "Sarah Ellis",
+      email: "sarah.ellis@x.example",
+    });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      name: "Sarah Ellis",
+      signIn: { username: "sarah.ellis", status: "active" },
+    });
+    const screen = (await newFamilyRoute.action(
+      args(
+        post(`${S}/admin/families/new`, linda, {
+          residentId,
+          name: "Sarah Ellis",
+          email: "Sarah.Ellis@x.example",
+        }),
+      ),
+    )) as { existing: { name: string; resident: string; accepted: boolean; username: string } };
+    expect(screen.existing).toMatchObject({
+      name: "Sarah Ellis",
+      resident: "Margaret Ellis",
+      accepted: true,
+      username: "sarah.ellis",
+    });
+    expect(accountsOf("sarah.ellis@x.example")).toHaveLength(1);
+  });
+
+  it("another resident's family member with the same email is a new member", async () => {
+    const other = createResident(getTenantDb(sunnybrook), {
+      firstName: "Walter",
+      lastName: "Ellis",
+    });
+    const res = await postFamily({
+      residentId: other.id,
+      name: "Ruth Ellis",
+      email: "ruth@x.example",
+    });
+    expect(res.status).toBe(201);
   });
 });

@@ -1,5 +1,9 @@
 // GET /api/family-members: every family member with their resident; POST: add one, with a
-// one-time invitation link for their sign-in (returned once, in this response). GET takes the list
+// one-time invitation link for their sign-in (returned once, in this response): 201 with the member
+// and `invitation`. When the resident already has a family member with that email (compared
+// without case), nothing is added: 200 with that member as GET shows it (its `signIn` says whether
+// they accepted), and no invitation (a new link is made on the family member's invitation page).
+// 400 for invalid fields or a resident who is unknown or inactive. GET takes the list
 // screen's parameters: ?q= (name, email or resident), ?sort= (name, resident), ?invitation=,
 // ?status= (all when not given), ?resident= and ?page= (25 a page, with X-Total-Count and
 // X-Page-Count); without any of them it answers the whole list.
@@ -46,13 +50,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return badRequest("Some fields are not valid", {
       residentId: ["Choose a resident from the list"],
     });
-  const { member, invitation } = await addFamilyMemberWithInvitation(
+  const added = await addFamilyMemberWithInvitation(
     communityOrigin(request, community.subdomain),
     db,
     community,
     input,
     user,
   );
+  if (!added.added) return Response.json(familyMemberJson(added.member, resident, added.account));
+  const { member, invitation } = added;
   return Response.json(
     {
       ...familyMemberJson(member, resident, {

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { writeAudit } from "~/models/audit.server";
-import { findFollowerByEmail } from "~/models/family-access.server";
 import { deleteFamilyMember, getFamilyMember, updateFamilyMember } from "~/models/family.server";
 import {
   addFamilyMemberWithInvitation,
@@ -63,27 +62,26 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
       formErrors: [cfg.failed.addFamily],
       fieldErrors: { residentId: [NO_RESIDENT] },
     });
-  // the same person added again: offer the one who is there instead of a second account
-  const existing = findFollowerByEmail(db, resident.id, submission.value.email);
-  if (existing) {
-    const account = findFamilyAccount(community.id, existing.id);
-    const offer: ExistingFollower = {
-      id: existing.id,
-      name: existing.name,
-      resident: `${resident.firstName} ${resident.lastName}`,
-      accepted: Boolean(account?.passwordHash),
-      username: account?.username ?? null,
-    };
-    return { ...submission.reply(), existing: offer };
-  }
   try {
-    const { member, invitation } = await addFamilyMemberWithInvitation(
+    const result = await addFamilyMemberWithInvitation(
       communityOrigin(request, community.subdomain),
       db,
       community,
       submission.value,
       user,
     );
+    // the same person added again: offer the one who is there instead of a second account
+    if (!result.added) {
+      const offer: ExistingFollower = {
+        id: result.member.id,
+        name: result.member.name,
+        resident: `${resident.firstName} ${resident.lastName}`,
+        accepted: result.account?.status === "active",
+        username: result.account?.username ?? null,
+      };
+      return { ...submission.reply(), existing: offer };
+    }
+    const { member, invitation } = result;
     return redirectWithToast(
       `${cfg.families}/${member.id}/invitation`,
       {
