@@ -2,7 +2,7 @@
 // /api/transcribe-audio: a recording and an image at most, with hard size caps.
 import { RECORDING_BODY_LIMIT } from "./body-limit.server";
 import { AUDIO_ERRORS, MAX_AUDIO_BYTES, MediaError } from "./media-limits";
-import { readMultipartForm } from "./upload-form.server";
+import { fileBytes, readForm } from "./upload-form.server";
 
 function audioTooLarge() {
   return new MediaError(AUDIO_ERRORS.tooLarge.title, AUDIO_ERRORS.tooLarge.description);
@@ -14,19 +14,9 @@ function audioTooLarge() {
  * body over RECORDING_BODY_LIMIT before it gets here).
  */
 export async function readRecordingForm(request: Request): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > RECORDING_BODY_LIMIT) throw audioTooLarge();
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) {
-    try {
-      return await request.formData();
-    } catch {
-      throw unreadableRecording();
-    }
-  }
   let upload;
   try {
-    upload = await readMultipartForm(request, {
+    upload = await readForm(request, {
       maxFileBytes: MAX_AUDIO_BYTES,
       maxTotalBytes: RECORDING_BODY_LIMIT,
       maxFiles: 2,
@@ -39,7 +29,7 @@ export async function readRecordingForm(request: Request): Promise<FormData> {
     // a truncated or malformed body, or more parts than the form has: the client's, not a server error
     throw unreadableRecording();
   }
-  if (upload.oversized.length) throw audioTooLarge();
+  if (upload.tooLarge.size) throw audioTooLarge();
   return upload.form;
 }
 
@@ -50,9 +40,5 @@ function unreadableRecording() {
   });
 }
 
-/** The bytes of a file field, or null when no file was chosen (browsers send an empty, unnamed part). */
-export async function formFileBytes(value: FormDataEntryValue | null): Promise<Buffer | null> {
-  if (!value || typeof value === "string") return null;
-  if (value.size === 0 && !value.name) return null;
-  return Buffer.from(await value.arrayBuffer());
-}
+/** The bytes of a file field, or null when no file was chosen. */
+export const formFileBytes = fileBytes;

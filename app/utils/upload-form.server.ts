@@ -1,13 +1,15 @@
 // Reading form posts that may carry a file, with hard size caps: a file over the limit is refused
 // with the fixed message ('File too large') while the other fields still arrive, so a long story
-// typed next to a too-large photo is not lost; never a 500, never an unbounded buffer.
+// typed next to a too-large photo is not lost; never a 500, never an unbounded buffer. A file over
+// its limit is counted as it streams and let go, never held, and read to its end: the form can then
+// say the photo's real size, and the browser gets an answer instead of a broken connection.
 import busboy from "busboy";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError } from "./media-limits";
+import { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError, PHOTO_FORM_HARD_CAP } from "./media-limits";
 
 // a body this much larger than one maximal file is refused before it is read at all
 const BODY_LIMIT_FACTOR = 4;
@@ -23,10 +25,14 @@ function declaredLength(request: Request): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
-export type UploadForm = { form: FormData; oversized: string[] };
+export type UploadForm = {
+  form: FormData;
+  /** the files over `maxFileBytes`, by field, with their size in bytes as read (not kept) */
+  tooLarge: Map<string, number>;
+};
 
 export type MultipartLimits = {
-  /** a file larger than this is read to its end and dropped (named in `oversized`) */
+  /** a file larger than this is read to its end and dropped (named in `tooLarge`) */
   maxFileBytes: number;
   /** the whole body; past it MediaError('File too large') */
   maxTotalBytes: number;
@@ -54,19 +60,23 @@ class UnreadableForm extends Error {}
 /** One file part's bytes: in memory while small, then (with `spoolOver`) in a temporary file. */
 class PartSink {
   private chunks: Buffer[] = [];
-  private size = 0;
+  /** bytes seen, kept or not */
+  size = 0;
   private spool: { path: string; out: fs.WriteStream } | null = null;
-  private dropped = false;
+  /** the source, paused until the disk has written what it was given */
+  private waiting: Readable | null = null;
+  dropped = false;
   constructor(private spoolOver: number | null) {}
 
   add(chunk: Buffer, source: Readable) {
-    if (this.dropped) return;
     this.size += chunk.byteLength;
+    if (this.dropped) return;
     if (this.spool) {
       // the disk sets the pace
       if (!this.spool.out.write(chunk)) {
         source.pause();
-        this.spool.out.once("drain", () => source.resume());
+        this.waiting = source;
+        this.spool.out.once("drain", () => this.goOn());
       }
       return;
     }
@@ -85,10 +95,17 @@ class PartSink {
     }
   }
 
-  /** Lets the bytes go (and the temporary file). */
+  private goOn() {
+    this.waiting?.resume();
+    this.waiting = null;
+  }
+
+  /** Lets the bytes go (and the temporary file); what is still to come is only counted. */
   drop() {
     this.dropped = true;
     this.chunks = [];
+    // a destroyed file never drains: the source goes on at once
+    this.goOn();
     if (this.spool) {
       this.spool.out.destroy();
       fs.rm(this.spool.path, { force: true }, () => {});
@@ -131,8 +148,8 @@ function makeParser(request: Request, limits: MultipartLimits) {
   return busboy({
     headers: { "content-type": request.headers.get("content-type") ?? "" },
     defParamCharset: "utf8",
+    // file sizes are counted by the reader, not busboy, which stops counting at its limit
     limits: {
-      fileSize: limits.maxFileBytes,
       files: limits.maxFiles,
       fields: limits.maxFields,
       parts: limits.maxFiles + limits.maxFields,
@@ -146,14 +163,14 @@ function makeParser(request: Request, limits: MultipartLimits) {
  * Reads a multipart form with busboy, which follows RFC 7578 for names and filenames: `a=b.jpg`,
  * `a;b.jpg`, quotes, `filename*=`, non-Latin letters and emoji arrive as sent (browsers send UTF-8).
  * Files are held in memory up to `maxFileBytes` each; a larger one is read on, without keeping
- * its bytes, and named in `oversized`. The file's name is only ever shown, never used to store it.
+ * its bytes, and named in `tooLarge` with its size. The file's name is only ever shown, never used to store it.
  */
 export async function readMultipartForm(
   request: Request,
   limits: MultipartLimits,
 ): Promise<UploadForm> {
   const form = new FormData();
-  const oversized: string[] = [];
+  const tooLarge = new Map<string, number>();
   let total = 0;
   let problem: Error | null = null;
   let bb: busboy.Busboy;
@@ -173,18 +190,23 @@ export async function readMultipartForm(
     sinks.push(sink);
     files.push(
       new Promise<void>((resolve) => {
-        stream.on("data", (chunk: Buffer) => sink.add(chunk, stream));
-        stream.on("limit", () => {
-          // over the per-file limit: its bytes are let go at once; busboy reads past the rest
-          sink.drop();
-          oversized.push(name);
+        let over = false;
+        stream.on("data", (chunk: Buffer) => {
+          // past the per-file limit the file's bytes are let go at once, the rest only counted
+          if (!over && sink.size + chunk.byteLength > limits.maxFileBytes) {
+            over = true;
+            sink.drop();
+          }
+          sink.add(chunk, stream);
+          if (over) tooLarge.set(name, sink.size);
         });
         stream.on("error", (error: Error) => {
           fail(error);
           resolve();
         });
         stream.on("close", () => {
-          if (stream.truncated) return resolve();
+          if (sink.dropped) return resolve();
+          // an empty, unnamed part is "no file chosen"; it stays so (fileBytes reads it as none)
           sink
             .file(info.filename ?? "", info.mimeType)
             .then((file) => form.append(name, file))
@@ -218,12 +240,12 @@ export async function readMultipartForm(
         await reader.cancel().catch(() => {});
         throw tooLargeError();
       }
-      if (problem || (limits.stopAtOversize && oversized.length)) {
+      if (problem || (limits.stopAtOversize && tooLarge.size)) {
         await reader.cancel().catch(() => {});
         if (problem) break;
         bb.destroy();
         for (const sink of sinks) sink.drop();
-        return { form, oversized };
+        return { form, tooLarge };
       }
       if (!bb.write(value)) await writable(bb);
       if (bb.destroyed) break;
@@ -242,37 +264,60 @@ export async function readMultipartForm(
     for (const sink of sinks) sink.drop();
     throw unreadableForm();
   }
-  return { form, oversized };
+  return { form, tooLarge };
 }
 
 /**
- * The posted form. Multipart parts are held in memory up to `maxPartSize` each; a larger part is
- * read to its end, dropped, and its field named in `oversized`. Throws MediaError('File too
- * large') for a body far over the limit.
+ * The posted form, multipart (read as readMultipartForm reads it, within `limits`) or not. Throws
+ * MediaError('File too large') for a body that says it is over `maxTotalBytes` before a byte of it
+ * is read, and a 400 Response for a form that cannot be read.
  */
-export async function readUploadForm(
-  request: Request,
-  maxPartSize = MAX_IMAGE_BYTES,
-): Promise<UploadForm> {
+export async function readForm(request: Request, limits: MultipartLimits): Promise<UploadForm> {
   const length = declaredLength(request);
-  if (length !== null && length > maxPartSize * BODY_LIMIT_FACTOR) throw tooLargeError();
+  if (length !== null && length > limits.maxTotalBytes) throw tooLargeError();
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
     try {
-      return { form: await request.formData(), oversized: [] };
+      return { form: await request.formData(), tooLarge: new Map() };
     } catch {
       throw unreadableForm();
     }
   }
-  // the story form: one image; the residents' form: one photo; a family photo: one photo
+  return readMultipartForm(request, limits);
+}
+
+/**
+ * The posted form of an upload API: one file of at most `maxPartSize`; a larger one is named in
+ * `tooLarge` (an API request stops reading there). Throws MediaError('File too large') for a body
+ * far over the limit.
+ */
+export function readUploadForm(
+  request: Request,
+  maxPartSize = MAX_IMAGE_BYTES,
+): Promise<UploadForm> {
   const api = new URL(request.url).pathname.startsWith("/api/");
-  return readMultipartForm(request, {
+  return readForm(request, {
     maxFileBytes: maxPartSize,
     maxTotalBytes: maxPartSize * BODY_LIMIT_FACTOR,
     maxFiles: 2,
     maxFields: 30,
     stopAtOversize: api,
   });
+}
+
+/**
+ * A browser form that carries a photo (the story forms, Share Photo, a resident's photo), read to
+ * its end so that it can be answered again with everything typed kept and the photo's real size:
+ * "This photo is too large (21 MB): choose one under 5 MB". The body as a whole stops at `hardCap`.
+ */
+export function readPhotoForm(
+  request: Request,
+  {
+    maxFileBytes = MAX_IMAGE_BYTES,
+    hardCap = PHOTO_FORM_HARD_CAP,
+  }: { maxFileBytes?: number; hardCap?: number } = {},
+): Promise<UploadForm> {
+  return readForm(request, { maxFileBytes, maxTotalBytes: hardCap, maxFiles: 4, maxFields: 40 });
 }
 
 function unreadableForm() {

@@ -27,7 +27,7 @@ import {
   whisperArgs,
 } from "~/utils/whisper.server";
 import { photoTooLargeMessage } from "~/utils/media-limits";
-import { readPhotoForm } from "~/utils/photo-form.server";
+import { readPhotoForm } from "~/utils/upload-form.server";
 import { saveAudio } from "~/models/media.server";
 import { formatMonthDay } from "~/models/local-time";
 import {

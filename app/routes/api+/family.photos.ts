@@ -24,8 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const { user, community, db, member } = await requireFamilyMember(request);
   try {
-    const { form, oversized } = await readUploadForm(request);
-    if (oversized.length)
+    const { form, tooLarge } = await readUploadForm(request);
+    if (tooLarge.size)
       return text(413, `${IMAGE_ERRORS.tooLarge.title}: ${IMAGE_ERRORS.tooLarge.description}`);
     const bytes = await fileBytes(form.get("photo"));
     if (!bytes || bytes.length === 0) return badRequest(PHOTO_REQUIRED);

@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { ResidentSchema } from "~/models/admin-schemas.server";
 import { formatCalendarDate } from "~/models/event-dates";
 import { deleteMedia, MediaError, saveImage } from "~/models/media.server";
-import { readPhotoForm } from "~/utils/photo-form.server";
+import { readPhotoForm } from "~/utils/upload-form.server";
 import { photoTooLargeMessage } from "~/utils/media-limits";
 import { mediaUrl } from "~/models/media-urls";
 import {

@@ -7,7 +7,7 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requireFamilyMember } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readPhotoForm } from "~/utils/photo-form.server";
+import { readPhotoForm } from "~/utils/upload-form.server";
 import { photoTooLargeMessage } from "~/utils/media-limits";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
 import { MediaError } from "~/models/media.server";

@@ -7,9 +7,8 @@ import { StoryFormSchema } from "~/models/story-form.server";
 import type { SessionUser } from "~/utils/auth.server";
 import type { Community, TenantDb } from "~/utils/db.server";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
-import { fileBytes } from "~/utils/upload-form.server";
+import { fileBytes, readPhotoForm } from "~/utils/upload-form.server";
 import { photoTooLargeMessage } from "~/utils/media-limits";
-import { readPhotoForm } from "~/utils/photo-form.server";
 
 /**
  * The form's fields and the image it asks for, or the reply with the errors to show on the form.
