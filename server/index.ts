@@ -28,10 +28,11 @@ import {
 } from "~/utils/edge-limits.server";
 import {
   BodyMeter,
-  bodyRuleFor,
+  bodyRuleOf,
   declaredLength,
   hasBody,
   isBrowserForm,
+  requestPolicies,
   tooLargeJson,
   tooLargePage,
   type BodyRule,
@@ -140,6 +141,8 @@ export async function startServer() {
   // (app/utils/route-partitions.server.ts, ADR 020)
   const mode = config.NODE_ENV === "production" ? "production" : "development";
   const partitions = partitionBuild(build);
+  // each route's own request policy (its module's `policy` export): body limit and rate class
+  const policies = requestPolicies(build, partitions);
   const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();
   const handleRequest = (request: Request, context: { cspNonce: string }) => {
     const partition = partitions.buildFor(new URL(request.url).pathname);
@@ -259,10 +262,12 @@ export async function startServer() {
           .send("Forbidden: this request came from another site.");
         return;
       }
+      const policy = policies.of(req.method, req.originalUrl);
+      const subject = { method: req.method, path: req.path, rate: policy?.rate };
       let who: string | null = null;
-      if (limiter.applies(req.method, req.path)) {
+      if (limiter.applies(subject)) {
         who = await requester(req);
-        const refusal = limiter.check(req.method, req.path, who);
+        const refusal = limiter.check(subject, who);
         if (refusal) {
           early().setHeader("Retry-After", String(refusal.retryAfterSeconds));
           res.setHeader("Cache-Control", "no-store");
@@ -277,7 +282,7 @@ export async function startServer() {
         }
       }
       // a body that says it is too large is refused before a byte of it is used
-      const rule = bodyRuleFor(req.method, req.path);
+      const rule = bodyRuleOf(policy);
       const declared = declaredLength(req.get("content-length"));
       if (declared !== null && declared > rule.limit) {
         await refuseTooLarge(req, res, rule, new BodyMeter(req, rule.limit), declared);
@@ -428,7 +433,7 @@ export async function startServer() {
   });
   // "Expect: 100-continue": a client told its body is too large need not send it at all
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
-    const rule = bodyRuleFor(req.method ?? "GET", (req.url ?? "/").split("?")[0]!);
+    const rule = bodyRuleOf(policies.of(req.method ?? "GET", req.url ?? "/"));
     const declared = declaredLength(req.headers["content-length"]);
     if (declared === null || declared <= rule.limit) res.writeContinue();
     server.emit("request", req, res);

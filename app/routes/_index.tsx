@@ -9,6 +9,7 @@ import { requireKnownHost } from "~/utils/host.server";
 import { CommunityHome, FacilityUnavailable } from "./_community+/__home";
 import { communityHomeLoader } from "./_community+/__home.server";
 import { landingAction, landingLoader } from "./_marketing+/__landing.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { appNameOf } from "~/utils/app-name";
 
 // Families open the community home on phones; the marketing landing page (and its contact form,
@@ -25,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const host = requireKnownHost(request);
   return host.kind === "marketing" ? landingLoader(request) : communityHomeLoader(request);
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const host = requireKnownHost(request);

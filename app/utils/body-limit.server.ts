@@ -1,6 +1,8 @@
 // Request body limits, enforced at the server's edge (server/index.ts) before any route reads a
 // byte, whatever the transfer encoding: a declared Content-Length over the limit is refused at
-// once; a chunked body is counted as it streams and cut off at the limit. See ADR 006.
+// once; a chunked body is counted as it streams and cut off at the limit. See ADR 006. Which limit
+// a request gets is its route's to say: the `policy` export of the route module (RoutePolicy below,
+// ADR 023).
 import type { Readable } from "node:stream";
 import {
   AUDIO_ERRORS,
@@ -9,7 +11,9 @@ import {
   MAX_IMAGE_BYTES,
   PHOTO_FORM_HARD_CAP,
 } from "./media-limits";
-import { routePath } from "./edge-limits.server";
+import type { ServerBuild } from "@remix-run/node";
+import { RATE_CLASSES, routePath, type RateClass } from "./edge-limits.server";
+import { actionRouteOf, partitionBuild, type PartitionedBuild } from "./route-partitions.server";
 import { env } from "./env.server";
 import { escapeHtml } from "./html";
 import { safeRedirect } from "./safe-redirect";
@@ -75,37 +79,77 @@ const RULES: Record<BodyRuleName, BodyRule> = {
   },
 };
 
-const PHOTO_PATHS = [
-  /^\/family$/,
-  /^\/resident\/stories\/new$/,
-  /^\/kiosk\/write$/,
-  /^\/resident\/stories\/[^/]+\/edit$/,
-  /^\/(admin|staff)\/residents\/new$/,
-  /^\/(admin|staff)\/residents\/[^/]+$/,
-  /^\/api\/family\/photos$/,
-  /^\/uploads\/[^/]+$/,
-];
-const RECORDING_PATHS = [
-  /^\/resident\/record$/,
-  /^\/kiosk\/record$/,
-  /^\/api\/transcribe-audio$/,
-  /^\/api\/stories\/recorded$/,
-];
-const LONG_TEXT_PATHS = [
-  /^\/(admin\/news|staff\/bulletin)\/[^/]+$/,
-  /^\/api\/community-news$/,
-  /^\/api\/resident\/stories$/,
-];
+/**
+ * What a route's action takes, declared by the route module itself:
+ *
+ *     export const policy = { body: "long text" } satisfies RoutePolicy;
+ *
+ * `body` names its body limit (the rules above); `rate`, the per-requester rate class its requests
+ * count toward (edge-limits.server.ts). The server reads it from the build's route manifest before
+ * a byte of the body is read; the browser bundle keeps only Remix's own exports, so it stays on
+ * the server. It governs the requests that run the action (POST, PUT, PATCH, DELETE): loaders take
+ * no body. Every route with an action declares one (tests/unit/route-policy.test.ts); a request
+ * whose route declares none gets the "form" limit. Screens served at two addresses (/admin and
+ * /staff) export the policy with the action from their shared module, so both have one limit.
+ */
+export type RoutePolicy = { body: BodyRuleName; rate?: RateClass };
 
-export function bodyRuleFor(method: string, path: string): BodyRule {
-  const p = routePath(path);
-  const m = method.toUpperCase();
-  if (m === "POST" || m === "PUT" || m === "PATCH") {
-    if (RECORDING_PATHS.some((r) => r.test(p))) return RULES.recording;
-    if (PHOTO_PATHS.some((r) => r.test(p))) return RULES.photo;
-    if (LONG_TEXT_PATHS.some((r) => r.test(p))) return RULES["long text"];
+const ACTION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** A route module's `policy` export, checked: a malformed one stops the server as it starts. */
+export function declaredPolicy(routeId: string, policy: unknown): RoutePolicy | null {
+  if (policy === undefined) return null;
+  const p = (policy ?? {}) as Record<string, unknown>;
+  const valid =
+    typeof policy === "object" &&
+    policy !== null &&
+    typeof p.body === "string" &&
+    Object.hasOwn(RULES, p.body) &&
+    (p.rate === undefined || (RATE_CLASSES as readonly unknown[]).includes(p.rate)) &&
+    Object.keys(p).every((key) => key === "body" || key === "rate");
+  if (!valid)
+    throw new Error(
+      `The route ${routeId} exports a policy that is not a RoutePolicy: ${JSON.stringify(policy)}. ` +
+        `body is one of ${Object.keys(RULES).join(", ")}; rate, if given, one of ${RATE_CLASSES.join(", ")}.`,
+    );
+  return policy as RoutePolicy;
+}
+
+export type RequestPolicies = {
+  /**
+   * The policy of the route whose action a request runs (`url`: path and query, as in the request
+   * line); null for GET and HEAD, for a path no route matches, and for a route that declares none.
+   */
+  of(method: string, url: string): RoutePolicy | null;
+};
+
+/** The policies a build's routes declare, looked up per request. */
+export function requestPolicies(
+  build: ServerBuild,
+  partitions: PartitionedBuild = partitionBuild(build),
+): RequestPolicies {
+  const declared = new Map<string, RoutePolicy>();
+  for (const route of Object.values(build.routes)) {
+    const policy = declaredPolicy(route.id, (route.module as { policy?: unknown }).policy);
+    if (policy) declared.set(route.id, policy);
   }
-  return RULES.form;
+  return {
+    of(method, url) {
+      if (!ACTION_METHODS.has(method.toUpperCase())) return null;
+      const q = url.indexOf("?");
+      const pathname = q === -1 ? url : url.slice(0, q);
+      const search = q === -1 ? "" : url.slice(q);
+      // a route matches over its path's partition, as Remix matches it (route-partitions.server.ts)
+      const routes = partitions.buildFor(pathname).routes;
+      const route = actionRouteOf(routes, routePath(pathname), search);
+      return route ? (declared.get(route.id) ?? null) : null;
+    },
+  };
+}
+
+/** The body rule of a request whose route's policy is `policy` (RequestPolicies.of). */
+export function bodyRuleOf(policy: RoutePolicy | null): BodyRule {
+  return policy ? RULES[policy.body] : RULES.form;
 }
 
 /** The declared Content-Length, or null for none (chunked) or nonsense. */

@@ -1,14 +1,25 @@
-// Request-rate limits applied at the server's edge (server/index.ts), before any parsing.
+// Request-rate limits applied at the server's edge (server/index.ts), before any parsing: every
+// /api/ request, and the classes a route declares in its `policy` export (ADR 023).
 // In memory: one server process (ADR 006). Sign-in failures and the contact form keep their own
 // limits in the control database.
 import crypto from "node:crypto";
 import { env } from "./env.server";
 
+/**
+ * The rate classes a route may declare in its `policy` export (RoutePolicy, body-limit.server.ts):
+ * every request that runs its action counts toward that class's limit.
+ */
+export const RATE_CLASSES = ["uploads", "sign-in links"] as const;
+export type RateClass = (typeof RATE_CLASSES)[number];
+
+/** What a rule sees of a request: its method, its path, and the rate class its route declares. */
+export type RateSubject = { method: string; path: string; rate?: RateClass | null };
+
 export type EdgeRule = {
   name: string;
   limit: number;
   windowMs: number;
-  match: (method: string, path: string) => boolean;
+  match: (request: RateSubject) => boolean;
 };
 
 export function edgeRules(): EdgeRule[] {
@@ -18,28 +29,20 @@ export function edgeRules(): EdgeRule[] {
       name: "uploads",
       limit: config.UPLOAD_RATE_LIMIT,
       windowMs: 10 * 60_000,
-      match: (m, p) =>
-        m !== "GET" &&
-        (p.startsWith("/uploads/") ||
-          [
-            "/api/objects/upload",
-            "/api/family/photos",
-            "/api/transcribe-audio",
-            "/api/stories/recorded",
-          ].includes(p)),
+      match: ({ rate }) => rate === "uploads",
     },
     {
       name: "sign-in links",
       limit: config.TOKEN_RATE_LIMIT,
       windowMs: 15 * 60_000,
-      match: (m, p) =>
-        m === "POST" && (p === "/auth/token" || p === "/invite" || p.startsWith("/kiosk/setup/")),
+      match: ({ rate }) => rate === "sign-in links",
     },
     {
       name: "API requests",
       limit: config.API_RATE_LIMIT_PER_MINUTE,
       windowMs: 60_000,
-      match: (_m, p) => p.startsWith("/api/"),
+      // every request under /api/, whatever its route and method
+      match: ({ path }) => path.startsWith("/api/"),
     },
   ];
 }
@@ -52,27 +55,32 @@ export function routePath(path: string): string {
   return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
+// Remix's data requests (/invite.data) are the page's own posts
+const subjectOf = ({ method, path, rate }: RateSubject): RateSubject => ({
+  method: method.toUpperCase(),
+  path: routePath(path),
+  rate,
+});
+
 export class EdgeLimiter {
   private windows = new Map<string, Window>();
   constructor(private rules: EdgeRule[] = edgeRules()) {}
 
   /** Whether any rule counts this request (only then is the requester worth looking up). */
-  applies(method: string, path: string): boolean {
-    const p = routePath(path);
-    return this.rules.some((rule) => rule.limit !== 0 && rule.match(method.toUpperCase(), p));
+  applies(request: RateSubject): boolean {
+    const r = subjectOf(request);
+    return this.rules.some((rule) => rule.limit !== 0 && rule.match(r));
   }
 
   /** The refusal for this request, or null. `who` is requesterKey(): a verified session or the address. */
   check(
-    method: string,
-    path: string,
+    request: RateSubject,
     who: string,
     now = Date.now(),
   ): { rule: string; retryAfterSeconds: number } | null {
-    // Remix's data requests (/invite.data) are the page's own posts
-    const p = routePath(path);
+    const r = subjectOf(request);
     for (const rule of this.rules) {
-      if (rule.limit === 0 || !rule.match(method.toUpperCase(), p)) continue;
+      if (rule.limit === 0 || !rule.match(r)) continue;
       const key = `${rule.name}:${who}`;
       let w = this.windows.get(key);
       if (!w || w.resetAt <= now) {

@@ -14,6 +14,7 @@
 // and a partition keeps that order, so the best match among the candidates is the best of all.
 // The lazy route discovery endpoint (`/__manifest`) answers for any path: it gets the whole build.
 import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 
 type RouteManifest = ServerBuild["routes"];
 type Route = RouteManifest[string];
@@ -106,4 +107,48 @@ export function partitionBuild(build: ServerBuild): PartitionedBuild {
       return bySegment.get(key) ?? rest;
     },
   };
+}
+
+/** The route tree Remix builds from a build's manifest (ids, paths, index, case), in its order. */
+function routeTree(routes: RouteManifest): AgnosticRouteObject[] {
+  const byParent = new Map<string, Route[]>();
+  for (const route of Object.values(routes)) {
+    const parent = route.parentId ?? "";
+    byParent.set(parent, [...(byParent.get(parent) ?? []), route]);
+  }
+  const childrenOf = (parentId: string): AgnosticRouteObject[] =>
+    (byParent.get(parentId) ?? []).map((r) =>
+      r.index
+        ? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive }
+        : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childrenOf(r.id) },
+    );
+  return childrenOf("");
+}
+const trees = new WeakMap<RouteManifest, AgnosticRouteObject[]>();
+
+/**
+ * The route whose action a request runs, chosen as Remix chooses it: of the routes matching the
+ * path, the deepest; an index route only when the query has a bare `index` (`?index`), otherwise
+ * the deepest one with a path of its own. `pathname` is the page's (a data request's `.data`
+ * taken off). Null when no route matches.
+ */
+export function actionRouteOf(
+  routes: RouteManifest,
+  pathname: string,
+  search: string,
+): Route | null {
+  let tree = trees.get(routes);
+  if (!tree) {
+    tree = routeTree(routes);
+    trees.set(routes, tree);
+  }
+  const matches = matchRoutes(tree, pathname);
+  if (!matches?.length) return null;
+  const last = matches[matches.length - 1]!;
+  const indexAsked = new URLSearchParams(search).getAll("index").some((v) => v === "");
+  const target =
+    last.route.index && indexAsked
+      ? last
+      : matches.filter((m, i) => i === 0 || Boolean(m.route.path)).pop()!;
+  return routes[target.route.id!] ?? null;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   BodyMeter,
   BodyTooLargeError,
-  bodyRuleFor,
+  bodyRuleOf,
   isBrowserForm,
   ReadBudget,
   tooLargeJson,
@@ -12,55 +12,75 @@ import {
 } from "~/utils/body-limit.server";
 import {
   EdgeLimiter,
+  edgeRules,
   mentionsSession,
   requesterKey,
   routePath,
   tooManyPage,
   Turnstile,
   UploadGate,
+  type EdgeRule,
+  type RateSubject,
 } from "~/utils/edge-limits.server";
 
-const rules = [
+const rules: EdgeRule[] = [
   {
     name: "uploads",
     limit: 3,
     windowMs: 60_000,
-    match: (m: string, p: string) => m === "POST" && p === "/api/family/photos",
+    match: ({ rate }) => rate === "uploads",
   },
   {
     name: "API requests",
     limit: 5,
     windowMs: 60_000,
-    match: (_m: string, p: string) => p.startsWith("/api/"),
+    match: ({ path }) => path.startsWith("/api/"),
   },
 ];
+// a photo sent to the API: its route declares the uploads class
+const photo: RateSubject = { method: "POST", path: "/api/family/photos", rate: "uploads" };
+const get = (path: string): RateSubject => ({ method: "GET", path });
 
 describe("edge rate limits", () => {
   it("refuses past the limit, per requester, until the window ends", () => {
     const limiter = new EdgeLimiter(rules);
     const t = 1_000_000;
-    for (let i = 0; i < 3; i++)
-      expect(limiter.check("POST", "/api/family/photos", "s:a", t)).toBeNull();
-    expect(limiter.check("POST", "/api/family/photos", "s:a", t)).toEqual({
+    for (let i = 0; i < 3; i++) expect(limiter.check(photo, "s:a", t)).toBeNull();
+    expect(limiter.check(photo, "s:a", t)).toEqual({
       rule: "uploads",
       retryAfterSeconds: 60,
     });
     // someone else is not affected
-    expect(limiter.check("POST", "/api/family/photos", "s:b", t)).toBeNull();
+    expect(limiter.check(photo, "s:b", t)).toBeNull();
     // a minute later the window starts again
-    expect(limiter.check("POST", "/api/family/photos", "s:a", t + 60_001)).toBeNull();
+    expect(limiter.check(photo, "s:a", t + 60_001)).toBeNull();
   });
 
   it("counts every API path toward the API limit and leaves pages alone", () => {
     const limiter = new EdgeLimiter(rules);
-    for (let i = 0; i < 5; i++) expect(limiter.check("GET", "/api/stats", "ip:1", 0)).toBeNull();
-    expect(limiter.check("GET", "/api/stories/recent", "ip:1", 0)?.rule).toBe("API requests");
-    for (let i = 0; i < 50; i++) expect(limiter.check("GET", "/family", "ip:1", 0)).toBeNull();
+    for (let i = 0; i < 5; i++) expect(limiter.check(get("/api/stats"), "ip:1", 0)).toBeNull();
+    expect(limiter.check(get("/api/stories/recent"), "ip:1", 0)?.rule).toBe("API requests");
+    for (let i = 0; i < 50; i++) expect(limiter.check(get("/family"), "ip:1", 0)).toBeNull();
+  });
+
+  it("counts a class's requests by what their route declares, and every request under /api/", () => {
+    const [uploads, signInLinks, api] = edgeRules();
+    expect(uploads!.match(photo)).toBe(true);
+    expect(uploads!.match({ method: "PUT", path: "/uploads/tok", rate: "uploads" })).toBe(true);
+    // a route that declares no class, or another one, is not counted with uploads
+    expect(uploads!.match({ method: "POST", path: "/api/family/photos" })).toBe(false);
+    expect(uploads!.match({ method: "POST", path: "/invite", rate: "sign-in links" })).toBe(false);
+    expect(signInLinks!.match({ method: "POST", path: "/invite", rate: "sign-in links" })).toBe(
+      true,
+    );
+    expect(api!.match(get("/api/stats"))).toBe(true);
+    expect(api!.match(photo)).toBe(true);
+    expect(api!.match(get("/family"))).toBe(false);
   });
 
   it("a limit of 0 switches a rule off", () => {
     const limiter = new EdgeLimiter([{ ...rules[1]!, limit: 0 }]);
-    for (let i = 0; i < 100; i++) expect(limiter.check("GET", "/api/stats", "ip:1", 0)).toBeNull();
+    for (let i = 0; i < 100; i++) expect(limiter.check(get("/api/stats"), "ip:1", 0)).toBeNull();
   });
 
   it("keys verified sessions by session and everyone else by address", () => {
@@ -84,9 +104,7 @@ describe("edge rate limits under concurrency", () => {
     const verify = () =>
       new Promise<string>((resolve) => setTimeout(() => resolve("ip:10.0.0.1"), Math.random() * 5));
     const outcomes = await Promise.all(
-      Array.from({ length: 40 }, async () =>
-        limiter.check("POST", "/api/family/photos", await verify(), 5_000),
-      ),
+      Array.from({ length: 40 }, async () => limiter.check(photo, await verify(), 5_000)),
     );
     expect(outcomes.filter((o) => o === null)).toHaveLength(3);
     expect(outcomes.filter((o) => o?.rule === "uploads")).toHaveLength(37);
@@ -98,13 +116,15 @@ describe("edge rate limits under concurrency", () => {
         name: "sign-in links",
         limit: 2,
         windowMs: 60_000,
-        match: (m, p) => m === "POST" && (p === "/auth/token" || p === "/invite"),
+        match: ({ method, path }) =>
+          method === "POST" && (path === "/auth/token" || path === "/invite"),
       },
     ]);
-    expect(limiter.applies("POST", "/invite.data")).toBe(true);
-    expect(limiter.check("POST", "/invite", "ip:1", 0)).toBeNull();
-    expect(limiter.check("POST", "/invite.data", "ip:1", 0)).toBeNull();
-    expect(limiter.check("POST", "/auth/token.data", "ip:1", 0)?.rule).toBe("sign-in links");
+    const post = (path: string): RateSubject => ({ method: "post", path });
+    expect(limiter.applies(post("/invite.data"))).toBe(true);
+    expect(limiter.check(post("/invite"), "ip:1", 0)).toBeNull();
+    expect(limiter.check(post("/invite.data"), "ip:1", 0)).toBeNull();
+    expect(limiter.check(post("/auth/token.data"), "ip:1", 0)?.rule).toBe("sign-in links");
     expect(routePath("/_root.data")).toBe("/");
   });
 });
@@ -229,19 +249,16 @@ describe("the body meter", () => {
 });
 
 describe("body rules", () => {
-  it("are small for sign-in, forms and JSON, larger only where uploads go", () => {
-    expect(bodyRuleFor("POST", "/login").limit).toBe(64 * 1024);
-    expect(bodyRuleFor("POST", "/").limit).toBe(64 * 1024);
-    expect(bodyRuleFor("POST", "/api/residents").limit).toBe(64 * 1024);
-    expect(bodyRuleFor("POST", "/admin/news/new").name).toBe("long text");
-    expect(bodyRuleFor("POST", "/family.data").name).toBe("photo");
-    expect(bodyRuleFor("POST", "/resident/stories/abc/edit").name).toBe("photo");
-    expect(bodyRuleFor("PUT", "/uploads/tok").name).toBe("photo");
-    expect(bodyRuleFor("POST", "/resident/record").name).toBe("recording");
-    expect(bodyRuleFor("POST", "/api/transcribe-audio").limit).toBeGreaterThan(40 * 1024 * 1024);
-    // a GET never gets an upload's allowance
-    expect(bodyRuleFor("GET", "/family").name).toBe("form");
-    expect(bodyRuleFor("POST", "/admin/residents/r1/invitation").name).toBe("form");
+  // which route gets which rule: tests/unit/route-policy.test.ts, on the real build
+  it("are small for sign-in, forms and JSON, larger only where a route declares more", () => {
+    expect(bodyRuleOf(null).limit).toBe(64 * 1024);
+    expect(bodyRuleOf({ body: "form" }).limit).toBe(64 * 1024);
+    expect(bodyRuleOf({ body: "long text" }).limit).toBe(256 * 1024);
+    expect(bodyRuleOf({ body: "photo" }).limit).toBe(64 * 1024 * 1024);
+    expect(bodyRuleOf({ body: "photo" }).drainCap).toBe(64 * 1024 * 1024);
+    expect(bodyRuleOf({ body: "recording" }).limit).toBeGreaterThan(40 * 1024 * 1024);
+    expect(bodyRuleOf({ body: "long text" }).drainCap).toBe(1024 * 1024);
+    expect(bodyRuleOf({ body: "form", rate: "uploads" }).name).toBe("form");
   });
 
   it("know a browser's own form from an API call", () => {
@@ -252,13 +269,11 @@ describe("body rules", () => {
   });
 
   it("answer in plain words with a way back that stays on this site", () => {
-    const page = tooLargePage(bodyRuleFor("POST", "/family"), "/family.data?dialog=photo");
+    const page = tooLargePage(bodyRuleOf({ body: "photo" }), "/family.data?dialog=photo");
     expect(page).toContain("File too large");
     expect(page).toContain('href="/family?dialog=photo"');
-    expect(tooLargePage(bodyRuleFor("POST", "/login"), "//evil.example/x")).toContain('href="/"');
-    expect(JSON.parse(tooLargeJson(bodyRuleFor("POST", "/api/residents"))).message).toMatch(
-      /at most 64 KB/,
-    );
+    expect(tooLargePage(bodyRuleOf(null), "//evil.example/x")).toContain('href="/"');
+    expect(JSON.parse(tooLargeJson(bodyRuleOf({ body: "form" }))).message).toMatch(/at most 64 KB/);
   });
 });
 

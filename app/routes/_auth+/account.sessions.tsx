@@ -5,6 +5,7 @@ import { requireUser } from "~/utils/auth.server";
 import { requireKnownHost } from "~/utils/host.server";
 import { deleteUserSessions, endSessionOfUser, listSessionsOfUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your sessions") }];
@@ -23,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
   return { sessions };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);

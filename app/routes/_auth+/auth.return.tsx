@@ -6,11 +6,14 @@ import { writeAudit } from "~/models/audit.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { clientOf, requireKnownHost } from "~/utils/host.server";
 import { endImpersonation, impersonationOf } from "~/utils/impersonation.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
   return redirect("/");
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);

@@ -8,6 +8,7 @@ import { signInAndRedirect } from "~/utils/auth.server";
 import { clientOf, requireKnownHost } from "~/utils/host.server";
 import { startImpersonatedSession } from "~/utils/impersonation.server";
 import { SubmitButton } from "~/components/forms";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Signing in") }];
@@ -20,6 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!check.ok) return { ok: false as const, reason: check.reason, token: "" };
   return { ok: true as const, name: check.user.displayName || check.user.username, token };
 }
+
+export const policy = { body: "form", rate: "sign-in links" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const host = requireKnownHost(request);

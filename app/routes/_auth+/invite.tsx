@@ -15,6 +15,7 @@ import { COMMUNITY_STAFF_ROLES, homePathFor, ROLE, roleIn } from "~/utils/roles"
 import { requireTenant, resolveHost } from "~/utils/host.server";
 import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { toastHeaders } from "~/utils/toast.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -36,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     community: community.name,
   };
 }
+
+export const policy = { body: "form", rate: "sign-in links" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   requireTenant(request);

@@ -12,6 +12,7 @@ import { requireKnownHost } from "~/utils/host.server";
 import { homePathFor } from "~/utils/roles";
 import { tooManyResponse } from "~/utils/rate-limit.server";
 import { beginPasswordAttempt } from "~/utils/sign-in-attempts.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Sign in") }];
@@ -22,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user) throw redirect(user.mustChangePassword ? "/password" : homePathFor(user.role));
   return { where: ctx.kind === "tenant" ? ctx.community.name : null };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);

@@ -17,6 +17,7 @@ import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { deleteUserSessions } from "~/utils/session.server";
 import { currentPasswordProblem } from "~/utils/sign-in-attempts.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -28,6 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { allowPasswordChange: true });
   return { forced: user.mustChangePassword };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);

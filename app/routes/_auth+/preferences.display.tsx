@@ -2,11 +2,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { displayPrefsCookie, readDisplayPrefs } from "~/utils/display.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 // Toggles larger text or high contrast for this browser; works without JavaScript.
 export async function loader() {
   return redirect("/");
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();

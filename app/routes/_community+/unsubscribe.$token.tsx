@@ -11,6 +11,7 @@ import { EMAIL_MODE_LABELS, isEmailMode } from "~/models/notification-kinds";
 import { getNotificationSettings, setEmailMode } from "~/models/notification.server";
 import { readUnsubscribeToken } from "~/models/unsubscribe-token.server";
 import { requireTenant } from "~/utils/host.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Unsubscribe") }];
@@ -44,6 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     previous: url.searchParams.get("previous"),
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, person } = personOf(request, params.token);

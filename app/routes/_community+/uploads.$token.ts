@@ -7,6 +7,7 @@ import { readBodyLimited } from "~/utils/upload-form.server";
 import { getMedia, IMAGE_ERRORS, MediaError, saveImage } from "~/models/media.server";
 import { readUploadToken } from "~/models/upload-token.server";
 import { mediaUrl } from "~/models/media-urls";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -14,6 +15,8 @@ const text = (status: number, body: string) =>
 export async function loader() {
   return methodNotAllowed(["PUT"]);
 }
+
+export const policy = { body: "photo", rate: "uploads" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);

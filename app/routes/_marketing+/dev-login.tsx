@@ -10,6 +10,7 @@ import {
 import { DEV_ROLE_GROUPS } from "~/utils/roles";
 import { originsFor, requireKnownHost } from "~/utils/host.server";
 import { env } from "~/utils/env.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -30,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   notFoundUnlessDevLogin();

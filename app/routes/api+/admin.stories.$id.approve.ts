@@ -13,11 +13,14 @@ import {
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { requireReviewer } from "~/utils/permissions.server";
 import { notifyStoryReviewed } from "~/models/notification-events.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireReviewer(request);
   return methodNotAllowed(["PATCH"]);
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, community } = await requireReviewer(request);

@@ -5,11 +5,14 @@ import { getStoryRow, getStoryView, setStoryFeatured } from "~/models/story.serv
 import { notifyStoryReviewed } from "~/models/notification-events.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireReviewer } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireReviewer(request);
   return methodNotAllowed(["PATCH"]);
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, community } = await requireReviewer(request);

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listPublishedForReview } from "~/models/story.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireReviewer } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 function intParam(value: string | null, fallback: number, min: number, max: number) {
   const n = Number.parseInt(value ?? "", 10);
@@ -20,6 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ),
   );
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireReviewer(request);

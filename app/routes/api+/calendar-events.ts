@@ -7,6 +7,7 @@ import { createEvent, listEvents, toCalendarEventView } from "~/models/event.ser
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCareTeam, requireTenantUser } from "~/utils/permissions.server";
 import { CARE_TEAM_ROLES, roleIn } from "~/utils/roles";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, user } = await requireTenantUser(request);
@@ -14,6 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listEvents(db, community.timeZone, { activeOnly: !roleIn(user.role, CARE_TEAM_ROLES) }),
   );
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, community, user } = await requireCareTeam(request);

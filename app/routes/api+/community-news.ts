@@ -8,11 +8,14 @@ import { notifyIfNewlyPinned } from "~/models/notification-events.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCareTeam, requireTenantUser } from "~/utils/permissions.server";
 import { CARE_TEAM_ROLES, ROLE, roleIn } from "~/utils/roles";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, user } = await requireTenantUser(request);
   return Response.json(listNewsPosts(db, { publishedOnly: !roleIn(user.role, CARE_TEAM_ROLES) }));
 }
+
+export const policy = { body: "long text" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user, community } = await requireCareTeam(request);

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { devLoginUrl, notFoundUnlessDevLogin } from "~/models/dev-login.server";
 import { originsFor, requireKnownHost } from "~/utils/host.server";
 import { readJson } from "~/utils/api.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const Body = z.object({ userId: z.string().min(1).max(100) });
 
@@ -10,6 +11,8 @@ export async function loader() {
   notFoundUnlessDevLogin();
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   notFoundUnlessDevLogin();

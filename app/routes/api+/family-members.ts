@@ -23,6 +23,7 @@ import { getResident } from "~/models/resident.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCareTeam } from "~/utils/permissions.server";
 import { communityOrigin } from "~/utils/host.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireCareTeam(request);
@@ -40,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { rows, page } = listFamilyPage(db, community.id, params);
   return pagedJson(rows.map(toJson), page);
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, community, user } = await requireCareTeam(request);

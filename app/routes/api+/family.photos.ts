@@ -11,6 +11,7 @@ import {
   shareFamilyPhoto,
 } from "~/models/family-photo.server";
 import { PhotoDescriptionSchema } from "~/models/family-form.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -19,6 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident } = await requireFamilyMember(request);
   return Response.json(listPhotosForResident(db, resident.id));
 }
+
+export const policy = { body: "photo", rate: "uploads" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);

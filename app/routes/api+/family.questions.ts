@@ -9,11 +9,14 @@ import {
   listQuestionsForResident,
 } from "~/models/family-question.server";
 import { QuestionSchema } from "~/models/family-form.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident } = await requireFamilyMember(request);
   return Response.json(listQuestionsForResident(db, resident.id).map(forFamily));
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);

@@ -5,10 +5,14 @@ import { enforceRateLimit } from "~/utils/rate-limit.server";
 import { createUploadToken, uploadPath } from "~/models/upload-token.server";
 import { sweepPendingMedia } from "~/models/media-access.server";
 import { requireStoryteller } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);
 }
+
+// hands out an upload URL: counted with the uploads it is for
+export const policy = { body: "form", rate: "uploads" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

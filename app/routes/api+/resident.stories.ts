@@ -14,6 +14,7 @@ import { CATEGORY_VALUES } from "~/models/categories";
 import { AGREED_MISSING, AUDIENCES } from "~/models/story-audience";
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const Body = StoryFieldsSchema.extend({
   category: z
@@ -36,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!residentId || !getResident(db, residentId)) return notFound("Resident not found");
   return Response.json(listStoriesOfResident(db, residentId));
 }
+
+export const policy = { body: "long text" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);

@@ -5,11 +5,14 @@ import { ResidentPatchSchema } from "~/models/admin-schemas.server";
 import { getResident, updateResident } from "~/models/resident.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { requireCareTeam } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCareTeam(request);
   return methodNotAllowed(["PATCH"]);
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db } = await requireCareTeam(request);

@@ -15,6 +15,7 @@ import {
 import { pagedJson, usesListParams } from "~/utils/api-lists.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCareTeam } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db } = await requireCareTeam(request);
@@ -27,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { rows, page } = listResidentsPage(db, params);
   return pagedJson(rows.map(residentJson), page);
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user } = await requireCareTeam(request);

@@ -5,6 +5,7 @@ import { getReadableStory } from "~/models/story.server";
 import { notifyComment } from "~/models/notification-events.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 /** GET /api/stories/{id}/comments: the story's comments, oldest first, for anyone who may read it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,6 +19,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * POST /api/stories/{id}/comments with JSON { content, emoji }: the signed-in family member comments
  * on a published story of their own resident (others: 403, unreadable stories: 404).
  */
+export const policy = { body: "form" } satisfies RoutePolicy;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
   const { user, db, community } = await requireTenantUser(request);

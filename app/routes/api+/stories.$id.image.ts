@@ -12,12 +12,15 @@ import {
 } from "~/models/story.server";
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const Body = z.object({ imageUrl: z.string().trim().min(1, "imageUrl is required").max(2000) });
 
 export async function loader() {
   return methodNotAllowed(["PUT"]);
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);

@@ -15,6 +15,7 @@ import {
 } from "~/models/story.server";
 import { AUDIENCES } from "~/models/story-audience";
 import { ROLE } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const AudienceBody = z.object({
   audience: z.enum(AUDIENCES, { error: "audience must be private, family or community" }),
@@ -27,6 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!story) return notFound("Story not found");
   return Response.json(story);
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method === "PATCH") {

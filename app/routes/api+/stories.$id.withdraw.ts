@@ -6,6 +6,7 @@ import * as z from "zod";
 import { badRequest, postOnlyLoader, requirePost, readJson } from "~/utils/api.server";
 import { changeStoryAudience, getStoryView } from "~/models/story.server";
 import { requireTenantUser } from "~/utils/auth.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const Body = z.object({
   residentAgreed: z.boolean({ error: "residentAgreed must be true or false" }).optional(),
@@ -14,6 +15,8 @@ const Body = z.object({
 const guard = (request: Request) => requireTenantUser(request);
 
 export const loader = ({ request }: LoaderFunctionArgs) => postOnlyLoader(request, guard);
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, community, db } = await requirePost(request, guard);

@@ -16,6 +16,7 @@ import {
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 function text(status: number, body: string) {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -28,6 +29,8 @@ const field = (form: FormData, name: string) => {
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   postOnlyLoader(request, requireStoryteller);
+
+export const policy = { body: "recording", rate: "uploads" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requirePost(request, requireStoryteller);

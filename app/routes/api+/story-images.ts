@@ -6,12 +6,15 @@ import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { findOwnPendingImage } from "~/models/media-access.server";
 import { mediaUrl } from "~/models/media-urls";
 import { requireStoryteller } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const Body = z.object({ imageUrl: z.string().trim().min(1, "imageUrl is required").max(2000) });
 
 export async function loader() {
   return methodNotAllowed(["PUT"]);
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);

@@ -7,11 +7,14 @@ import { loginAsUrl } from "~/models/impersonation.server";
 import { postOnlyLoader, requirePost, readJson } from "~/utils/api.server";
 import { clientOf, originsFor } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const Body = z.object({ userId: z.string().min(1, "userId is required").max(100) });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   postOnlyLoader(request, requireSuperAdmin);
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePost(request, requireSuperAdmin);

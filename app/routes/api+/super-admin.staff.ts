@@ -7,9 +7,12 @@ import { addStaffMember } from "~/models/super-admin.server";
 import { badRequest, postOnlyLoader, requirePost, readJson } from "~/utils/api.server";
 import { clientOf } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   postOnlyLoader(request, requireSuperAdmin);
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePost(request, requireSuperAdmin);

@@ -8,6 +8,7 @@ import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
 import type { Community } from "~/utils/db.server";
 import { clientOf } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 function tenantJson(c: Community) {
   return {
@@ -27,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
   return Response.json(listCommunities().map(tenantJson));
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireSuperAdmin(request);

@@ -16,6 +16,7 @@ import {
 import { requireStoryteller } from "~/utils/permissions.server";
 import { residentForRecording } from "~/models/recorded-story.server";
 import { ROLE } from "~/utils/roles";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 // an HTTP client should not hang for minutes; longer recordings answer 202 and are polled
 const WAIT_MS = 50_000;
@@ -26,6 +27,8 @@ function text(status: number, body: string) {
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   postOnlyLoader(request, requireStoryteller);
+
+export const policy = { body: "recording", rate: "uploads" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requirePost(request, requireStoryteller);

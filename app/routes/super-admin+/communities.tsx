@@ -23,6 +23,7 @@ import { env } from "~/utils/env.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -75,6 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireSuperAdmin(request);

@@ -17,6 +17,7 @@ import {
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
@@ -62,6 +63,8 @@ export async function newEventLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+export const newEventPolicy = { body: "form" } satisfies RoutePolicy;
+
 export async function newEventAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
@@ -106,6 +109,8 @@ export async function editEventLoader({ request, params }: LoaderFunctionArgs) {
   const { event } = await eventOr404(request, params.eventId, area);
   return { event };
 }
+
+export const editEventPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function editEventAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
@@ -181,6 +186,8 @@ export async function deleteEventLoader({ request, params }: LoaderFunctionArgs)
     },
   };
 }
+
+export const deleteEventPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function deleteEventAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);

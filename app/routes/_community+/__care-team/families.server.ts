@@ -17,6 +17,7 @@ import { AREAS, areaOf } from "./areas";
 import { requireArea } from "~/utils/permissions.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { invitationFlashHeaders, invitationPageData } from "./invitation-page.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
@@ -47,6 +48,8 @@ export async function newFamilyLoader({ request }: LoaderFunctionArgs) {
   const residents = residentChoices(db);
   return { residents, residentId: residents.some((r) => r.id === wanted) ? wanted : "" };
 }
+
+export const newFamilyPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function newFamilyAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
@@ -124,6 +127,8 @@ export async function editFamilyLoader({ request, params }: LoaderFunctionArgs) 
   };
 }
 
+export const editFamilyPolicy = { body: "form" } satisfies RoutePolicy;
+
 export async function editFamilyAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
@@ -179,6 +184,8 @@ export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs
   };
 }
 
+export const deleteFamilyPolicy = { body: "form" } satisfies RoutePolicy;
+
 export async function deleteFamilyAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
@@ -221,6 +228,8 @@ export async function invitationLoader({ request, params }: LoaderFunctionArgs) 
     { back: `?resident=${member.residentId}` },
   );
 }
+
+export const invitationPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function invitationAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);

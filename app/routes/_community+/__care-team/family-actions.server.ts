@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import type { SheetEntry } from "./sheet";
 import { qrSvg } from "~/utils/qr.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const UNDO_LIMIT = 40;
 
@@ -29,6 +30,8 @@ export type FamiliesBulkResult =
   | { kind: "confirm"; intent: "deactivate"; people: { id: string; name: string }[] }
   | { kind: "sheet"; entries: SheetEntry[]; skipped: { name: string; reason: string }[] }
   | { kind: "nothing"; message: string };
+
+export const familiesBulkPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function familiesBulkAction({
   request,

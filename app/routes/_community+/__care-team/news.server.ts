@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { formatShortDate } from "~/models/local-time";
 import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
@@ -33,6 +34,8 @@ export async function newNewsLoader({ request }: LoaderFunctionArgs) {
   await requireArea(request, area);
   return null;
 }
+
+export const newNewsPolicy = { body: "long text" } satisfies RoutePolicy;
 
 export async function newNewsAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
@@ -85,6 +88,8 @@ export async function editNewsLoader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+export const editNewsPolicy = { body: "long text" } satisfies RoutePolicy;
+
 export async function editNewsAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, user, community } = await requireArea(request, area);
@@ -126,6 +131,8 @@ export async function deleteNewsLoader({ request, params }: LoaderFunctionArgs) 
   const { post } = await postOr404(request, params.postId, area);
   return { post: { id: post.id, title: post.title } };
 }
+
+export const deleteNewsPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function deleteNewsAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);

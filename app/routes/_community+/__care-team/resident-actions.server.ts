@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import type { SheetEntry } from "./sheet";
 import { qrSvg } from "~/utils/qr.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 /** Undo forms travel in the toast cookie: only for a reasonable number of people. */
 const UNDO_LIMIT = 40;
@@ -35,6 +36,8 @@ export async function deactivateResidentLoader({ request, params }: LoaderFuncti
     },
   };
 }
+
+export const deactivateResidentPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function deactivateResidentAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
@@ -87,6 +90,8 @@ export type ResidentsBulkResult =
   | { kind: "confirm"; intent: "deactivate"; people: { id: string; name: string }[] }
   | { kind: "sheet"; entries: SheetEntry[]; skipped: { name: string; reason: string }[] }
   | { kind: "nothing"; message: string };
+
+export const residentsBulkPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function residentsBulkAction({
   request,

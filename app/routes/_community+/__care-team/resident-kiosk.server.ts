@@ -16,6 +16,7 @@ import {
   setKioskPin,
 } from "~/models/kiosk.server";
 import { AREAS, areaOf } from "./areas";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function residentKioskLoader({ request, params }: LoaderFunctionArgs) {
   const area = areaOf(request);
@@ -39,6 +40,8 @@ export type ResidentKioskResult = {
   consent?: boolean;
   card?: { url: string; qrSvg: string };
 };
+
+export const residentKioskPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function residentKioskAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);

@@ -28,6 +28,7 @@ import { formLevelReply } from "~/utils/form-replies.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea } from "~/utils/permissions.server";
 import { modelLanguages } from "~/utils/whisper.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
@@ -84,6 +85,8 @@ export async function newResidentLoader({ request }: LoaderFunctionArgs) {
   // which languages the resident's recordings can be transcribed in, with the installed model
   return { transcription: modelLanguages() };
 }
+
+export const newResidentPolicy = { body: "photo" } satisfies RoutePolicy;
 
 export async function newResidentAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
@@ -155,6 +158,8 @@ export async function editResidentLoader({ request, params }: LoaderFunctionArgs
   };
   return { resident, transcription: modelLanguages() };
 }
+
+export const editResidentPolicy = { body: "photo" } satisfies RoutePolicy;
 
 export async function editResidentAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
@@ -237,6 +242,8 @@ export async function residentInvitationLoader({ request, params }: LoaderFuncti
     { inactive: !row.isActive, back: `?q=${encodeURIComponent(name)}` },
   );
 }
+
+export const residentInvitationPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function residentInvitationAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);

@@ -14,6 +14,7 @@ import { DigestScheduleSchema } from "~/models/notification-form.server";
 import { env } from "~/utils/env.server";
 import { requireArea } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({
   value: h,
@@ -61,6 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");

@@ -2,5 +2,6 @@
 export {
   editFamilyLoader as loader,
   editFamilyAction as action,
+  editFamilyPolicy as policy,
 } from "../__care-team/families.server";
 export { EditFamilyDialog as default } from "../__care-team/Families";

@@ -2,5 +2,6 @@
 export {
   invitationLoader as loader,
   invitationAction as action,
+  invitationPolicy as policy,
 } from "../__care-team/families.server";
 export { FamilyInvitationDialog as default } from "../__care-team/Invitation";

@@ -2,5 +2,6 @@
 export {
   newFamilyLoader as loader,
   newFamilyAction as action,
+  newFamilyPolicy as policy,
 } from "../__care-team/families.server";
 export { NewFamilyDialog as default } from "../__care-team/Families";

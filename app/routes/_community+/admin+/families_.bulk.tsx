@@ -2,5 +2,6 @@
 export {
   familiesBulkLoader as loader,
   familiesBulkAction as action,
+  familiesBulkPolicy as policy,
 } from "../__care-team/family-actions.server";
 export { FamiliesBulkPage as default } from "../__care-team/FamilyActions";

@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { getKiosk, revokeKiosk } from "~/models/kiosk.server";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db } = await requireArea(request, "admin");
@@ -15,6 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!kiosk) throw new Response("Kiosk not found", { status: 404 });
   return { kiosk: { id: kiosk.id, name: kiosk.name, off: !!kiosk.revokedAt } };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, community, user } = await requireArea(request, "admin");

@@ -17,6 +17,7 @@ import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { CopyButton } from "~/components/CopyButton";
 import { SubmitButton } from "~/components/forms";
 import { env } from "~/utils/env.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -71,6 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionResult = { error?: string; name?: string };
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, community, user } = await requireArea(request, "admin");

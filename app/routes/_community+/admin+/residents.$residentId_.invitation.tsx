@@ -2,5 +2,6 @@
 export {
   residentInvitationLoader as loader,
   residentInvitationAction as action,
+  residentInvitationPolicy as policy,
 } from "../__care-team/residents.server";
 export { ResidentInvitationDialog as default } from "../__care-team/Invitation";

@@ -10,6 +10,7 @@ import { getResident, residentName } from "~/models/resident.server";
 import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -27,6 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { resident, name } = await load(request, params.residentId ?? "");
   return { id: resident.id, name };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, community, user, resident, name } = await load(request, params.residentId ?? "");

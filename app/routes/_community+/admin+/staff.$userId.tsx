@@ -1,3 +1,7 @@
 // A staff member's name, email and role.
-export { editStaffLoader as loader, editStaffAction as action } from "./__staff/staff.server";
+export {
+  editStaffLoader as loader,
+  editStaffAction as action,
+  editStaffPolicy as policy,
+} from "./__staff/staff.server";
 export { EditStaffDialog as default } from "./__staff/Staff";

@@ -2,5 +2,6 @@
 export {
   deactivateStaffLoader as loader,
   deactivateStaffAction as action,
+  deactivateStaffPolicy as policy,
 } from "./__staff/staff.server";
 export { DeactivateStaffDialog as default } from "./__staff/Staff";

@@ -23,6 +23,7 @@ import { formatLongDate } from "~/models/local-time";
 import { StoryWords } from "~/components/admin/StoryWords";
 import { audienceLabel } from "~/models/story-audience";
 import { storyWordsAction, storyWordsData } from "./story-words.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const LIST = "/admin/stories";
 
@@ -37,6 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     audienceLabel: audienceLabel(story.audience, community.name),
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, community } = await requireArea(request, "admin");

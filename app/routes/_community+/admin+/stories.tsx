@@ -15,6 +15,7 @@ import {
 } from "~/models/story-review-list.server";
 import { countStoriesByReviewStatus, type StoryView } from "~/models/story.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const LIST = "/admin/stories";
 
@@ -56,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Reopening a story that was not approved, from its row (the review dialog has the other decisions). */
+export const policy = { body: "form" } satisfies RoutePolicy;
+
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user } = await requireArea(request, "admin");
   const form = await request.formData();

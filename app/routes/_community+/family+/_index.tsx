@@ -29,6 +29,7 @@ import { DialogLink } from "~/components/dialog";
 import { PhotoGrid, QuestionList, whoShared } from "~/components/resident/FamilySharing";
 import { CommunityBoard } from "~/components/community/Board";
 import { communityBoard } from "~/models/community-board.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Family") }];
@@ -62,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     questions: listQuestionsForResident(db, resident.id).map(forFamily),
   };
 }
+
+export const policy = { body: "photo" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db, member, resident } = await requireFamilyMember(request);

@@ -8,6 +8,7 @@ import { EraseConfirm } from "~/components/EraseConfirm";
 import { confirmsName, eraseFamilyMember } from "~/models/erasure.server";
 import { clientOf } from "~/utils/host.server";
 import { requireFamilyMember } from "~/utils/permissions.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -18,6 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member, resident } = await requireFamilyMember(request);
   return { name: member.name, residentFirstName: resident.firstName };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, community, user, member } = await requireFamilyMember(request);

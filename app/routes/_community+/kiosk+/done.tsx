@@ -5,10 +5,13 @@ import { redirect } from "@remix-run/node";
 import { requireKiosk } from "~/utils/permissions.server";
 import { endKioskSession } from "~/utils/kiosk.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader() {
   return redirect("/kiosk");
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, kiosk } = await requireKiosk(request);

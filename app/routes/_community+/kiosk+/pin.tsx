@@ -13,6 +13,7 @@ import {
 } from "~/models/kiosk.server";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Change my PIN") }];
@@ -23,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type Errors = { current?: string; next?: string; again?: string };
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireKioskResident(request);

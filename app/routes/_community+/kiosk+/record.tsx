@@ -20,6 +20,7 @@ import {
   type WizardContext,
 } from "../resident+/record-wizard.server";
 import { frameOf } from "./__kiosk.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Tell a story") }];
@@ -60,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const d = await wizardLoader(request, wizard);
   return { ...d, frame: frameOf(ctx.community, ctx.kiosk, ctx) };
 }
+
+export const policy = { body: "recording" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   // a recording being sent still counts as her time

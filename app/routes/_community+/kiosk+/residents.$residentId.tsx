@@ -16,6 +16,7 @@ import {
 } from "~/models/kiosk.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your PIN") }];
@@ -41,6 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     paused: spent.ok ? null : kioskPausedMessage(spent.retryAfterSeconds),
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { community, db, kiosk } = await requireKiosk(request);

@@ -10,6 +10,7 @@ import { getKioskResident } from "~/models/kiosk.server";
 import { writeAudit } from "~/models/audit.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf, helperNameOf, verifyHelper } from "./__kiosk.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "I'm helping") }];
@@ -28,6 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { community, db, kiosk } = await requireKiosk(request);

@@ -9,6 +9,7 @@ import { clientOf, requireTenant } from "~/utils/host.server";
 import { issueKioskDevice } from "~/utils/kiosk.server";
 import { completeKioskSetup, kioskForSetupToken } from "~/models/kiosk.server";
 import { SubmitButton } from "~/components/forms";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -24,6 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!kiosk) return data({ ok: false as const, reason: NOT_VALID }, { status: 404 });
   return { ok: true as const, name: kiosk.name };
 }
+
+export const policy = { body: "form", rate: "sign-in links" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { community, db } = requireTenant(request);

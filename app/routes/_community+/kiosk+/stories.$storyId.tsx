@@ -14,6 +14,7 @@ import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { CommentList } from "~/components/story/CommentList";
 import { StoryDate } from "~/components/resident/StoryDate";
 import { frameOf } from "./__kiosk.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My story") }];
@@ -39,6 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     comments: listComments(ctx.db, story.id),
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireKioskResident(request);

@@ -13,6 +13,7 @@ import { whoShared } from "~/components/resident/FamilySharing";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { readStoryForm } from "../resident+/story-form.server";
 import { frameOf } from "./__kiosk.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Write a story") }];
@@ -28,6 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
   };
 }
+
+export const policy = { body: "photo" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireKioskResident(request);

@@ -16,6 +16,7 @@ import { NotificationSettingsSchema } from "~/models/notification-form.server";
 import { getNotificationSettings, saveNotificationSettings } from "~/models/notification.server";
 import { requireTenantUser } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -40,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     communityName: community.name,
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user } = await requireTenantUser(request);

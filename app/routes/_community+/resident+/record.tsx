@@ -18,6 +18,7 @@ import {
   wizardLoader,
   type WizardActionResult,
 } from "./record-wizard.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -34,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dashboard: dashboardOf(user),
   });
 }
+
+export const policy = { body: "recording" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requireStoryteller(request);

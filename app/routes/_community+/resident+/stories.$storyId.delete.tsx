@@ -7,6 +7,7 @@ import { notFound } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { deleteStoryOfResident, getStoryOfResident } from "~/models/story.server";
 import { DeleteStoryForm } from "~/components/resident/DeleteStoryForm";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete story") }];
@@ -17,6 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!story) throw notFound("Story not found");
   return { story: { id: story.id, title: story.title } };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { community, db, resident } = await requireResidentMember(request);

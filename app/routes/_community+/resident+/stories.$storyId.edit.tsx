@@ -10,6 +10,7 @@ import { getStoryOfResident, updateStoryOfResident } from "~/models/story.server
 import { discardNewImage } from "~/models/resident-story.server";
 import { readStoryForm } from "./story-form.server";
 import { StoryForm } from "~/components/resident/StoryForm";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit story") }];
@@ -29,6 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
   };
 }
+
+export const policy = { body: "photo" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, community, db, resident } = await requireResidentMember(request);

@@ -10,6 +10,7 @@ import { readStoryForm } from "./story-form.server";
 import { getQuestionForResident } from "~/models/family-question.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 import { whoShared } from "~/components/resident/FamilySharing";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -29,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
   };
 }
+
+export const policy = { body: "photo" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db, resident } = await requireResidentMember(request);

@@ -25,6 +25,7 @@ import { getResident, residentName } from "~/models/resident.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ROLE } from "~/utils/roles";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
@@ -60,6 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     suggestions: suggest ? suggestFromStories(db, user, resident.id) : null,
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, resident, access } = await load(request, params.residentId ?? "");

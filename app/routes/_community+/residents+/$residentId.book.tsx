@@ -11,6 +11,7 @@ import { mediaUrl } from "~/models/media-urls";
 import { residentName } from "~/models/resident.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadBook } from "./$residentId.book.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
@@ -49,6 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pdfHref: `/residents/${resident.id}/book.pdf${query}`,
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, resident, rights } = await loadBook(request, params.residentId ?? "");

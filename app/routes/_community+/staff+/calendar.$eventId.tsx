@@ -2,5 +2,6 @@
 export {
   editEventLoader as loader,
   editEventAction as action,
+  editEventPolicy as policy,
 } from "../__care-team/calendar.server";
 export { EditEventDialog as default } from "../__care-team/Calendar";

@@ -2,5 +2,6 @@
 export {
   deleteEventLoader as loader,
   deleteEventAction as action,
+  deleteEventPolicy as policy,
 } from "../__care-team/calendar.server";
 export { DeleteEventDialog as default } from "../__care-team/Calendar";

@@ -2,5 +2,6 @@
 export {
   deleteFamilyLoader as loader,
   deleteFamilyAction as action,
+  deleteFamilyPolicy as policy,
 } from "../__care-team/families.server";
 export { DeleteFamilyDialog as default } from "../__care-team/Families";

@@ -2,5 +2,6 @@
 export {
   editResidentLoader as loader,
   editResidentAction as action,
+  editResidentPolicy as policy,
 } from "../__care-team/residents.server";
 export { EditResidentDialog as default } from "../__care-team/Residents";

@@ -2,5 +2,6 @@
 export {
   deactivateResidentLoader as loader,
   deactivateResidentAction as action,
+  deactivateResidentPolicy as policy,
 } from "../__care-team/resident-actions.server";
 export { DeactivateResidentDialog as default } from "../__care-team/ResidentActions";

@@ -2,5 +2,6 @@
 export {
   residentKioskLoader as loader,
   residentKioskAction as action,
+  residentKioskPolicy as policy,
 } from "../__care-team/resident-kiosk.server";
 export { ResidentKioskDialog as default } from "../__care-team/ResidentKiosk";

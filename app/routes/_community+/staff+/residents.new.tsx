@@ -2,5 +2,6 @@
 export {
   newResidentLoader as loader,
   newResidentAction as action,
+  newResidentPolicy as policy,
 } from "../__care-team/residents.server";
 export { NewResidentDialog as default } from "../__care-team/Residents";

@@ -2,5 +2,6 @@
 export {
   residentsBulkLoader as loader,
   residentsBulkAction as action,
+  residentsBulkPolicy as policy,
 } from "../__care-team/resident-actions.server";
 export { ResidentsBulkPage as default } from "../__care-team/ResidentActions";

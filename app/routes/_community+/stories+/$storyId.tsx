@@ -33,6 +33,7 @@ import { requireTenantUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CARE_TEAM_ROLES, type Role, ROLE, roleIn } from "~/utils/roles";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
@@ -112,6 +113,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : null,
   };
 }
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, db, community } = await requireTenantUser(request);

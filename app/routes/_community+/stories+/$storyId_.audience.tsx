@@ -17,6 +17,7 @@ import { AGREED_LABEL, audienceLabel, isAudience, type Audience } from "~/models
 import { requireTenantUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ROLE } from "~/utils/roles";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -63,6 +64,8 @@ type ActionResult = {
   audienceError?: string;
   agreedError?: string;
 };
+
+export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { story, community, db, user } = await load(request, params.storyId ?? "");

@@ -21,6 +21,7 @@ import { clientOf, communityOrigin } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { ROLE_LABELS } from "~/utils/roles";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export const STAFF = "/admin/staff";
 const TRY_AGAIN = "Please try again or contact support if the problem persists.";
@@ -85,6 +86,8 @@ export async function newStaffLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+export const newStaffPolicy = { body: "form" } satisfies RoutePolicy;
+
 export async function newStaffAction({ request }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   const submission = parseWithZod(await request.formData(), { schema: NewStaffSchema });
@@ -148,6 +151,8 @@ export async function editStaffLoader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+export const editStaffPolicy = { body: "form" } satisfies RoutePolicy;
+
 export async function editStaffAction({ request, params }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   memberOr404(community.id, params.userId);
@@ -186,6 +191,8 @@ export async function resetStaffLoader({ request, params }: LoaderFunctionArgs) 
     member: { id: m.id, displayName: m.displayName, username: m.username, isActive: m.isActive },
   };
 }
+
+export const resetStaffPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function resetStaffAction({ request, params }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
@@ -227,6 +234,8 @@ export async function deactivateStaffLoader({ request, params }: LoaderFunctionA
     member: { id: m.id, displayName: m.displayName, role: m.role, isActive: m.isActive },
   };
 }
+
+export const deactivateStaffPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function deactivateStaffAction({ request, params }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
