@@ -13,6 +13,8 @@ export const LoginSchema = z.object({
   username: z.string({ error: "Enter your username" }).trim().min(1, "Enter your username").max(100),
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
   redirectTo: z.string().optional(),
+  /** the "Keep me signed in on this device" box: a plain checkbox, sent as "on" when ticked */
+  keepSignedIn: z.boolean().optional(),
 });
 
 /**

@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import crypto from "node:crypto";
 import type { Community, TenantDb } from "./db.server";
 import { findUserForLogin, getUserById, markSignedIn, type UserRow } from "./accounts.server";
-import { homePathFor, ROLE, type Role } from "./roles";
+import { homePathFor, ROLE, roleIn, type Role } from "./roles";
 import { resolveHost, requireTenant, hostnameOf, type HostContext } from "./host.server";
 import { verifyPassword } from "./password.server";
 import {
@@ -56,12 +56,23 @@ function clientIp(request: Request): string | null {
   return request.headers.get("x-real-ip") || null;
 }
 
-/** Starts a fresh session (a new id every time) and redirects to `to`. */
+/**
+ * The roles that sign in on the community's shared computers: their session cookie lasts until the
+ * browser closes, unless they tick "Keep me signed in on this device". Families and residents sign
+ * in on their own phones and tablets and keep theirs until it expires.
+ */
+export const SHARED_COMPUTER_ROLES = [ROLE.superAdmin, ROLE.administrator, ROLE.staff] as const;
+
+/**
+ * Starts a fresh session (a new id every time) and redirects to `to`. `keepSignedIn`: the person
+ * asked to stay signed in on this device (a cookie that outlives the browser, for every role).
+ */
 export async function signInAndRedirect(
   request: Request,
   user: UserRow,
   to?: string | null,
   extraHeaders?: Headers,
+  keepSignedIn = false,
 ) {
   // settled before the session is made: a target that cannot be sent must not leave a session behind
   const target = user.mustChangePassword
@@ -73,6 +84,7 @@ export async function signInAndRedirect(
     host: hostnameOf(request),
     userAgent: request.headers.get("user-agent"),
     ip: clientIp(request),
+    persistent: keepSignedIn || !roleIn(user.role, SHARED_COMPUTER_ROLES),
   });
   markSignedIn(user.id);
   const headers = new Headers(extraHeaders);

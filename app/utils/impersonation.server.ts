@@ -70,6 +70,8 @@ export async function startImpersonatedSession(
     ip: request.headers.get("x-real-ip") || null,
     impersonatorUserId,
     returnSessionId,
+    // a visit: the browser forgets it when it closes, whatever the user's role
+    persistent: false,
   });
   return redirect(homePathFor(user.role), { headers: { "Set-Cookie": setCookie } });
 }
@@ -92,9 +94,9 @@ export async function endImpersonation(request: Request, impersonation: Imperson
     impersonator?.role === ROLE.superAdmin &&
     Date.parse(back.expiresAt) > Date.now()
   ) {
-    const setCookie = await sessionCookie().serialize(back.id, {
-      expires: new Date(back.expiresAt),
-    });
+    // until the browser closes, as a super admin's sign-in is unless they ticked "Keep me signed
+    // in" (the row does not say which; the absolute limit applies either way)
+    const setCookie = await sessionCookie().serialize(back.id);
     return redirect("/super-admin/users", { headers: { "Set-Cookie": setCookie } });
   }
   return redirect(`${communityOrigin(request, null)}/super-admin/users`, {

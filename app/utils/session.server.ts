@@ -50,6 +50,11 @@ export async function createSession(opts: {
   /** login-as: the super admin who opens this session as the user, and their own session to go back to */
   impersonatorUserId?: string | null;
   returnSessionId?: string | null;
+  /**
+   * false: the cookie has no Expires, so the browser forgets it when it closes (a shared computer);
+   * the row's idle and absolute limits apply either way
+   */
+  persistent?: boolean;
 }): Promise<{ id: string; setCookie: string }> {
   const id = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
@@ -75,7 +80,10 @@ export async function createSession(opts: {
       and(eq(sessions.userId, opts.userId), lt(sessions.expiresAt, new Date(now).toISOString())),
     )
     .run();
-  const setCookie = await sessionCookie().serialize(id, { expires: expiresAt });
+  const setCookie = await sessionCookie().serialize(
+    id,
+    opts.persistent === false ? {} : { expires: expiresAt },
+  );
   return { id, setCookie };
 }
 

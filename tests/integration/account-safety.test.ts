@@ -1,7 +1,7 @@
 // Accounts on shared computers and with guessable passwords: a chosen password may not lean on the
 // person's names, username or community, whether chosen at /invite or at /password; login-as opens
 // only accounts whose owner has chosen a password; a family member is added once per resident,
-// however they are added.
+// however they are added; on the shared staff computer a sign-in ends when the browser closes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { createCommunity } from "~/models/community.server";
@@ -14,10 +14,12 @@ import { eq } from "drizzle-orm";
 import { controlSchema, getControlDb, getTenantDb, type Community } from "~/utils/db.server";
 import { NAME_IN_PASSWORD } from "~/utils/password.server";
 import { ROLE } from "~/utils/roles";
+import { requireUser } from "~/utils/auth.server";
 import * as loginRoute from "~/routes/_auth+/login";
 import * as inviteRoute from "~/routes/_auth+/invite";
 import * as passwordRoute from "~/routes/_auth+/password";
 import * as tokenRoute from "~/routes/_auth+/auth.token";
+import * as returnRoute from "~/routes/_auth+/auth.return";
 import * as loginAsRoute from "~/routes/super-admin+/login-as";
 import * as loginAsApi from "~/routes/api+/super-admin.login-as";
 import * as usersRoute from "~/routes/super-admin+/users";
@@ -47,6 +49,14 @@ const post = (url: string, cookie: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields),
     headers: { Cookie: cookie },
   });
+
+function userIdOf(username: string) {
+  return getControlDb()
+    .select()
+    .from(controlSchema.users)
+    .where(eq(controlSchema.users.username, username))
+    .get()!.id;
+}
 
 /** A new family member of Margaret's, and their invitation. */
 async function invite(name: string, email: string) {
@@ -166,14 +176,6 @@ describe("login-as opens only accounts whose owner has chosen a password", () =>
       })
     ).id;
   });
-
-  function userIdOf(username: string) {
-    return getControlDb()
-      .select()
-      .from(controlSchema.users)
-      .where(eq(controlSchema.users.username, username))
-      .get()!.id;
-  }
 
   async function askLoginAs(userId: string) {
     return (await loginAsRoute.action(
@@ -356,5 +358,103 @@ describe("adding a family member who already follows the resident", () => {
       email: "ruth@x.example",
     });
     expect(res.status).toBe(201);
+  });
+});
+
+describe("staff sign-ins end when the browser closes, unless kept on this device", () => {
+  beforeAll(async () => {
+    await createUser({
+      tenantId: sunnybrook.id,
+      username: "sol",
+      email: "sol@x.example",
+      displayName: "Sol Staff",
+      role: ROLE.staff,
+      password: "orchard-lantern-password",
+    });
+    await createUser({
+      tenantId: sunnybrook.id,
+      username: "fran",
+      email: "fran@x.example",
+      displayName: "Fran Family",
+      role: ROLE.family,
+      password: "orchard-lantern-password",
+    });
+  });
+
+  const sessionCookieOf = (res: Response) =>
+    res.headers.getSetCookie().find((c) => c.startsWith("storyloom_session="))!;
+  const lifetimeOf = (setCookie: string) => {
+    const expires = /; Expires=([^;]+)/i.exec(setCookie)?.[1];
+    return expires ? Date.parse(expires) - Date.now() : null;
+  };
+  const HOUR = 3600_000;
+
+  it("staff, administrators and super admins get a cookie without Expires or Max-Age", async () => {
+    for (const [username, origin] of [
+      ["sol", S],
+      ["linda", S],
+      ["root", MAIN],
+    ] as const) {
+      const password = username === "root" ? "root-lantern-password" : "orchard-lantern-password";
+      const cookie = sessionCookieOf(await signIn(username, password, {}, origin));
+      expect(cookie, username).toBeTruthy();
+      expect(cookie, username).not.toMatch(/Expires=|Max-Age=/i);
+      // the session still works, and the server's own limits still apply to it
+      const res = await signIn(username, password, {}, origin);
+      const user = await requireUser(
+        new Request(`${origin}/`, { headers: { Cookie: cookiesOf(res) } }),
+      );
+      expect(user.username).toBe(username);
+      const row = getControlDb()
+        .select()
+        .from(controlSchema.sessions)
+        .where(eq(controlSchema.sessions.id, user.sessionId))
+        .get()!;
+      expect(Date.parse(row.expiresAt) - Date.now()).toBeGreaterThan(11.9 * HOUR);
+      expect(Date.parse(row.expiresAt) - Date.now()).toBeLessThanOrEqual(12 * HOUR + 5_000);
+    }
+  });
+
+  it("with the box ticked, the cookie lasts as long as the session (12 hours)", async () => {
+    for (const username of ["sol", "linda"]) {
+      const cookie = sessionCookieOf(
+        await signIn(username, "orchard-lantern-password", { keepSignedIn: "on" }),
+      );
+      const lifetime = lifetimeOf(cookie);
+      expect(lifetime, username).toBeGreaterThan(11.9 * HOUR);
+      expect(lifetime, username).toBeLessThanOrEqual(12 * HOUR + 5_000);
+    }
+  });
+
+  it("a family member's cookie keeps its long life, box or not", async () => {
+    for (const fields of [{}, { keepSignedIn: "on" }] as Record<string, string>[]) {
+      const lifetime = lifetimeOf(
+        sessionCookieOf(await signIn("fran", "orchard-lantern-password", fields)),
+      );
+      expect(lifetime).toBeGreaterThan(29.9 * 24 * HOUR);
+    }
+  });
+
+  it("a login-as session ends with the browser too, and so does the super admin's on return", async () => {
+    const root = cookiesOf(await signIn("root", "root-lantern-password", {}, S));
+    const asked = (await loginAsRoute.action(
+      args(
+        post(`${S}/super-admin/login-as`, root, {
+          userId: userIdOf("fran"),
+          back: "/super-admin/users",
+        }),
+      ),
+    )) as Response;
+    const token = new URL(asked.headers.get("Location")!).searchParams.get("token")!;
+    const redeemed = (await tokenRoute.action(
+      args(post(`${S}/auth/token`, root, { token })),
+    )) as Response;
+    expect(redeemed.headers.get("Location")).toBe("/family");
+    expect(sessionCookieOf(redeemed)).not.toMatch(/Expires=|Max-Age=/i);
+    const back = (await returnRoute.action(
+      args(post(`${S}/auth/return`, cookiesOf(redeemed), {})),
+    )) as Response;
+    expect(back.headers.get("Location")).toBe("/super-admin/users");
+    expect(sessionCookieOf(back)).not.toMatch(/Expires=|Max-Age=/i);
   });
 });

@@ -38,7 +38,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await authenticator.authenticate("password", request);
     attempt.succeeded();
     const remember = new Headers({ "Set-Cookie": await attempt.rememberDevice() });
-    return await signInAndRedirect(request, user, submission.value.redirectTo, remember);
+    return await signInAndRedirect(
+      request,
+      user,
+      submission.value.redirectTo,
+      remember,
+      submission.value.keepSignedIn === true,
+    );
   } catch (error) {
     if (error instanceof LoginError)
       return submission.reply({ formErrors: [error.message], hideFields: ["password"] });
@@ -96,6 +102,23 @@ export default function Login() {
             autoComplete="current-password"
           />
         </Field>
+        {/* unticked, a staff member's sign-in ends when the browser closes (shared computers) */}
+        <div className="mb-4">
+          <div className="flex min-h-target items-center gap-3">
+            <input
+              {...getInputProps(fields.keepSignedIn, { type: "checkbox" })}
+              className="h-6 w-6"
+              aria-describedby={`${fields.keepSignedIn.id}-hint`}
+            />
+            <label htmlFor={fields.keepSignedIn.id} className="text-base">
+              Keep me signed in on this device
+            </label>
+          </div>
+          <p id={`${fields.keepSignedIn.id}-hint`} className="text-base text-stone-700">
+            Only on your own phone or computer, never on a shared one.
+          </p>
+          <ErrorList id={fields.keepSignedIn.errorId} errors={fields.keepSignedIn.errors} />
+        </div>
         <SubmitButton pendingText="Signing in...">Sign in</SubmitButton>
       </Form>
     </section>
