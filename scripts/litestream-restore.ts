@@ -1,6 +1,6 @@
 // Restores DATA_DIR from Litestream replicas: the control database first, then the database of
 // every community it lists. Media files are not SQLite: sync DATA_DIR/tenants/*/media separately
-// (see README, "Backups and replication").
+// (see docs/operations.md, "Backups and replication").
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";

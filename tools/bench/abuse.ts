@@ -98,7 +98,7 @@ if (process.env.BENCH_TARGETS) {
   targets.splice(0, targets.length, ...targets.filter((_, i) => keep.has(i)));
 }
 
-// the server runs as README's Configuration recommends for a small machine: a young generation of
+// the server runs as docs/operations.md recommends for a small machine: a young generation of
 // 4 MB (V8's default, sized for this machine's memory, lets 48 MB of garbage pile up between
 // collections) and two malloc arenas. BENCH_NODE_DEFAULTS=1 runs it with Node's and glibc's defaults.
 const RUNTIME: Record<string, string> =

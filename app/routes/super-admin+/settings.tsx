@@ -62,7 +62,7 @@ export default function SuperAdminSettings() {
           System
         </h3>
         <p className="mb-3 text-base text-stone-700">
-          These are set when the server starts (see the README&apos;s Configuration).
+          These are set when the server starts (see docs/configuration.md).
         </p>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           {system.map((s) => (
