@@ -1,6 +1,7 @@
 // When the weekly digest goes out: a day of the week and an hour on the community's own clock.
 // Pure functions (no database), unit-tested across daylight-saving changes.
 import { addDaysToDate, isCalendarDate } from "./event-dates";
+import { instantAt } from "~/utils/zoned-time";
 import { localDateIn } from "./local-time";
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -8,31 +9,14 @@ export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday",
 export type DigestSchedule = { day: number; hour: number };
 export const DEFAULT_DIGEST_SCHEDULE: DigestSchedule = { day: 0, hour: 17 };
 
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string, instant: Date) {
-  let f = wallFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    wallFormats.set(timeZone, f);
-  }
-  const parts = f.formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second"));
-}
-
-/** The UTC instant at which the community's clock shows `hour`:00 on `ymd`. */
+/**
+ * The UTC instant at which the community's clock shows `hour`:00 on `ymd`: an hour the clocks skip
+ * happens an hour later, an hour they show twice the first time (instantAt).
+ */
 export function zonedTimeToUtc(ymd: string, hour: number, timeZone: string): Date {
   if (!isCalendarDate(ymd)) throw new Error(`Not a date: ${ymd}`);
-  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour);
-  // two passes settle the offset next to a daylight-saving change; an hour that does not exist
-  // (clocks jump forward) lands one hour later, which is when that wall time "happens"
-  const first = wall - (wallClock(timeZone, new Date(wall)) - wall);
-  const second = wall - (wallClock(timeZone, new Date(first)) - first);
-  if (wallClock(timeZone, new Date(second)) === wall) return new Date(second);
-  if (wallClock(timeZone, new Date(first)) === wall) return new Date(first);
-  return new Date(Math.max(first, second));
+  const [year, month, day] = ymd.split("-").map(Number) as [number, number, number];
+  return instantAt(timeZone, { year, month, day, hour });
 }
 
 function weekdayOf(ymd: string): number {

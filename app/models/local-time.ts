@@ -2,8 +2,9 @@
 // Every date shown to a person is written by one of the format* functions below, in the
 // community's time zone, so a story shows one date on every screen (server and browser alike).
 
+import { instantAt, wallClockAt, type WallClock } from "~/utils/zoned-time";
+
 // Building an Intl.DateTimeFormat costs far more than using one: one per time zone, kept.
-const partFormats = new Map<string, Intl.DateTimeFormat>();
 const longDateFormats = new Map<string, Intl.DateTimeFormat>();
 const shortDateFormats = new Map<string, Intl.DateTimeFormat>();
 const monthDayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -31,8 +32,6 @@ export function remembered<V>(cache: Map<string, V>, limit: number, key: string,
   return value;
 }
 
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
 // a page asks the same question many times (each event's badge: what day is it now?): the last
 // answer per time zone, exact to the second the formatter reads
 const lastParts = new Map<string, { second: number; parts: WallClock }>();
@@ -41,23 +40,9 @@ function partsIn(timeZone: string, instant: Date): WallClock {
   const second = Math.floor(instant.getTime() / 1000);
   const last = lastParts.get(timeZone);
   if (last && last.second === second) return last.parts;
-  const parts = wallClockIn(timeZone, instant);
+  const parts = wallClockAt(timeZone, instant);
   lastParts.set(timeZone, { second, parts });
   return parts;
-}
-
-function wallClockIn(timeZone: string, instant: Date): WallClock {
-  const parts = formatFor(partFormats, timeZone, {
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
 }
 
 /** The calendar day of `now` in `timeZone`, as YYYY-MM-DD. */
@@ -66,21 +51,10 @@ export function localDateIn(timeZone: string, now: Date = new Date()): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
-function offsetMs(timeZone: string, instant: Date): number {
-  const p = partsIn(timeZone, instant);
-  const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wallAsUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
 /** The UTC instant at which the calendar month containing `now` began in `timeZone` (ISO string). */
 export function startOfLocalMonthUtc(timeZone: string, now: Date = new Date()): string {
   const { year, month } = partsIn(timeZone, now);
-  const wallMidnight = Date.UTC(year, month - 1, 1);
-  // two passes settle the offset even when the month starts next to a daylight-saving change
-  let guess = wallMidnight - offsetMs(timeZone, new Date(wallMidnight));
-  guess = wallMidnight - offsetMs(timeZone, new Date(guess));
-  return new Date(guess).toISOString();
+  return instantAt(timeZone, { year, month, day: 1 }).toISOString();
 }
 
 /** A date as "April 5, 2025" in the community's time zone (same text on server and browser). */
