@@ -5,7 +5,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
@@ -19,6 +18,7 @@ import {
   origin,
   PORT,
 } from "./support/fixtures";
+import { writeToneWebm } from "../helpers/audio";
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -27,19 +27,7 @@ let fixtures: string;
 
 test.beforeAll(() => {
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-kiosk-e2e-"));
-  execFileSync("ffmpeg", [
-    "-nostdin",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=330:duration=2",
-    "-c:a",
-    "libopus",
-    path.join(fixtures, "story.webm"),
-  ]);
+  writeToneWebm(path.join(fixtures, "story.webm"));
 });
 test.afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
 

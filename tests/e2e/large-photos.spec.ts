@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
+import { writeToneWebm } from "../helpers/audio";
 import { largePhoneJpeg } from "../helpers/images";
 import { test, expect, signIn } from "./support/fixtures";
 import { queryOne } from "./support/media-helpers";
@@ -20,20 +20,7 @@ test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-large-photos-"));
   photo = path.join(dir, "IMG_4032.jpg");
   fs.writeFileSync(photo, await largePhoneJpeg());
-  recording = path.join(dir, "story.webm");
-  execFileSync("ffmpeg", [
-    "-nostdin",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=330:duration=2",
-    "-c:a",
-    "libopus",
-    recording,
-  ]);
+  recording = writeToneWebm(path.join(dir, "story.webm"));
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
+import { writeToneWebm } from "../helpers/audio";
 import { test, expect, signIn, httpRequest, sessionCookie, hydrated } from "./support/fixtures";
 import { approveAsAdmin } from "./support/media-helpers";
 
@@ -33,19 +34,7 @@ test("the book PDF holds the chosen stories in order, and its QR code plays the 
   const school = await written(`The village school ${stamp}`, "childhood");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-book-"));
   const webm = path.join(dir, "song.webm");
-  execFileSync("ffmpeg", [
-    "-nostdin",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=330:duration=3",
-    "-c:a",
-    "libopus",
-    webm,
-  ]);
+  writeToneWebm(webm, { seconds: 3 });
   const boundary = "----storyloom-book";
   const field = (k: string, v: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;

@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
+import { writeToneWebm } from "../helpers/audio";
 import { test, expect, signIn, httpRequest, sessionCookie } from "./support/fixtures";
 import { approveAsAdmin, fetchAs, TENANT_DB } from "./support/media-helpers";
 import { parseWhisperWords } from "../../app/utils/whisper-words";
@@ -20,19 +20,7 @@ let storyId: string;
 test.beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-listening-"));
   const webm = path.join(dir, "voyage.webm");
-  execFileSync("ffmpeg", [
-    "-nostdin",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=260:duration=9",
-    "-c:a",
-    "libopus",
-    webm,
-  ]);
+  writeToneWebm(webm, { hz: 260, seconds: 9 });
   const boundary = "----storyloom-listening";
   const field = (k: string, v: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;

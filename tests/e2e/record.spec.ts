@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import sharp from "sharp";
+import { writeToneWebm } from "../helpers/audio";
 import { test, expect, signIn, httpRequest, sessionCookie, PORT } from "./support/fixtures";
 
 const DB_FILE = path.resolve(`test-data/e2e-${PORT}/tenants/sunnybrook.sqlite`);
@@ -15,19 +15,7 @@ let fixtures: string;
 
 test.beforeAll(async () => {
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-record-e2e-"));
-  execFileSync("ffmpeg", [
-    "-nostdin",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=330:duration=2",
-    "-c:a",
-    "libopus",
-    path.join(fixtures, "story.webm"),
-  ]);
+  writeToneWebm(path.join(fixtures, "story.webm"));
   fs.writeFileSync(
     path.join(fixtures, "broken.webm"),
     Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(4000, 7)]),

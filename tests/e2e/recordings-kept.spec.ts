@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
+import { writeToneWebm } from "../helpers/audio";
 import { test, expect, signIn, httpRequest, sessionCookie, jsonBody } from "./support/fixtures";
 import { queryOne } from "./support/media-helpers";
 
@@ -15,20 +15,7 @@ let recording: string;
 
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-recordings-"));
-  recording = path.join(dir, "eleven-seconds.webm");
-  execFileSync("ffmpeg", [
-    "-nostdin",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=300:duration=11",
-    "-c:a",
-    "libopus",
-    recording,
-  ]);
+  recording = writeToneWebm(path.join(dir, "eleven-seconds.webm"), { hz: 300, seconds: 11 });
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentWav } from "../helpers/audio";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import {
   approve,
@@ -27,29 +28,12 @@ let dir: string;
 let alpha: Fixture;
 const ids = {} as Record<"school" | "work" | "secret" | "voice", string>;
 
-function wav(): Buffer {
-  const b = Buffer.alloc(44 + 1600);
-  b.write("RIFF", 0);
-  b.writeUInt32LE(36 + 1600, 4);
-  b.write("WAVEfmt ", 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(8000, 24);
-  b.writeUInt32LE(16000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36);
-  b.writeUInt32LE(1600, 40);
-  return b;
-}
-
 beforeAll(async () => {
   dir = useTempDataDir();
   alpha = await buildCommunity("alpha");
   const db = alpha.db();
   const author = { id: "ada-user", username: "ada", displayName: "Ada" };
-  const audio = await saveAudio(db, alpha.community, wav(), { durationSeconds: 1 });
+  const audio = await saveAudio(db, alpha.community, silentWav(), { durationSeconds: 1 });
   const add = (
     key: keyof typeof ids,
     title: string,

@@ -8,6 +8,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_MODEL, writeToneWebm } from "../helpers/audio";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import {
   buildCommunity,
@@ -53,9 +54,6 @@ import { ensureWhisperBinary } from "../../scripts/setup-whisper";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
-const TEST_MODEL = path.resolve(
-  process.env.WHISPER_MODEL || "../shared/models/whisper-for-tests-ggml-tiny.en.bin",
-);
 const FIXTURE_JSON = path.resolve(import.meta.dirname, "../fixtures/whisper-words.json");
 const MB = 1024 * 1024;
 const t = tenantSchema;
@@ -109,20 +107,8 @@ beforeAll(async () => {
     .get()!;
   adaUser = { id: row.id, username: row.username, displayName: row.displayName };
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-issue18-"));
-  execFileSync(ffmpegPath()!, [
-    "-nostdin",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=440:duration=3",
-    "-c:a",
-    "libopus",
-    path.join(tmp, "tone.webm"),
-  ]);
-  tone = fs.readFileSync(path.join(tmp, "tone.webm"));
+  const webm = path.join(tmp, "tone.webm");
+  tone = fs.readFileSync(writeToneWebm(webm, { hz: 440, seconds: 3, ffmpeg: ffmpegPath()! }));
 });
 
 afterAll(() => {

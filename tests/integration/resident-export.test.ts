@@ -1,6 +1,7 @@
 // A resident's stories to take away: GET /residents/{id}/export.zip for the resident and
 // their administrators; the zip unzips to an index.html whose links all lead to files in it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentWav } from "../helpers/audio";
 import { unzip } from "../helpers/unzip";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { buildCommunity, call, cookieFor, get, type Fixture } from "../helpers/home-fixture";
@@ -30,21 +31,7 @@ describe("GET /residents/{id}/export.zip", () => {
       .jpeg()
       .toBuffer();
     const image = await saveImage(db, alpha.community, jpeg, { status: "attached" });
-    // a tiny WAV: RIFF header and a little silence
-    const wav = Buffer.alloc(44 + 1600);
-    wav.write("RIFF", 0);
-    wav.writeUInt32LE(36 + 1600, 4);
-    wav.write("WAVEfmt ", 8);
-    wav.writeUInt32LE(16, 16);
-    wav.writeUInt16LE(1, 20);
-    wav.writeUInt16LE(1, 22);
-    wav.writeUInt32LE(8000, 24);
-    wav.writeUInt32LE(16000, 28);
-    wav.writeUInt16LE(2, 32);
-    wav.writeUInt16LE(16, 34);
-    wav.write("data", 36);
-    wav.writeUInt32LE(1600, 40);
-    const audio = await saveAudio(db, alpha.community, wav, { durationSeconds: 1 });
+    const audio = await saveAudio(db, alpha.community, silentWav(), { durationSeconds: 1 });
     const told = createStory(db, {
       residentId: alpha.residents.ada,
       author: { id: "a", username: "ada", displayName: "Ada" },

@@ -46,13 +46,11 @@ import * as transcribeRoute from "~/routes/api+/transcribe-audio";
 import * as recordedRoute from "~/routes/api+/stories.recorded";
 import * as wizardRoute from "~/routes/_community+/resident+/record";
 import { ensureWhisperBinary } from "../../scripts/setup-whisper";
+import { TEST_MODEL } from "../helpers/audio";
 
 // whisper runs take seconds each, more on a busy two-core machine
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
-const TEST_MODEL = path.resolve(
-  process.env.WHISPER_MODEL || "../shared/models/whisper-for-tests-ggml-tiny.en.bin",
-);
 const ORIGIN = "http://sttville.storyloom.localhost:3000";
 const { media, transcriptionJobs, stories } = tenantSchema;
 
