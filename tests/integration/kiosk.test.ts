@@ -1,12 +1,13 @@
 // The lounge kiosk's identity (ADR 017) on real SQLite files: the one-time setup link, the
 // host-bound device cookie, switching off, the resident's session and its 2 minutes, PIN rules and
-// the pause per resident and kiosk, and what a kiosk session may open.
+// the pause per resident and kiosk, what a kiosk session may open, and "My stories" saying who can
+// see each story by the audience rule.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { createCommunity } from "~/models/community.server";
 import { createResident } from "~/models/resident.server";
-import { createStory } from "~/models/story.server";
+import { createStory, withdrawStory } from "~/models/story.server";
 import {
   checkKioskPin,
   completeKioskSetup,
@@ -32,6 +33,8 @@ import {
 } from "~/utils/kiosk.server";
 import { requireKioskResident } from "~/utils/permissions.server";
 import { newId } from "~/utils/ids.server";
+import { call, get } from "../helpers/home-fixture";
+import * as storiesPage from "~/routes/_community+/kiosk+/stories._index";
 
 let dir: string;
 let alpha: Community;
@@ -253,3 +256,53 @@ describe("sign-in cards", () => {
 function eqId(id: string) {
   return eq(tenantSchema.stories.id, id);
 }
+
+describe("'My stories' at the kiosk", () => {
+  it("says who can see each story by the audience rule", async () => {
+    const lena = createResident(db, { firstName: "Lena", lastName: "Label" }).id;
+    setKioskConsent(db, lena, true);
+    const author = { id: "x", username: "x", displayName: "x" };
+    const made = (
+      title: string,
+      audience: "private" | "family" | "community",
+      published: boolean,
+    ) => {
+      const s = createStory(db, {
+        residentId: lena,
+        author,
+        title,
+        content: title,
+        category: "general",
+        audience,
+      });
+      if (published)
+        db.update(tenantSchema.stories)
+          .set({ isPublished: true, reviewStatus: "published" })
+          .where(eqId(s.id))
+          .run();
+      return s.id;
+    };
+    made("Only mine", "private", true);
+    made("For my family", "family", true);
+    made("For everyone", "community", true);
+    made("Not yet read", "family", false);
+    const taken = made("Taken back", "family", true);
+    withdrawStory(db, taken, lena, { communityId: alpha.id });
+    const { id, cookie } = await setUpKiosk(`Labels ${newId()}`);
+    startKioskSession(db, { kioskId: id, residentId: lena });
+    const list = await call(storiesPage.loader, get(`${A}/kiosk/stories`, cookie));
+    const said = Object.fromEntries(
+      list.data.stories.map((s: { title: string; status: string; audience: string }) => [
+        s.title,
+        `${s.status} | ${s.audience}`,
+      ]),
+    );
+    expect(said).toEqual({
+      "Only mine": "Approved | Who can see it: Only me and the care team",
+      "For my family": "Approved | Who can see it: My family",
+      "For everyone": "Approved | Who can see it: Everyone at Alpha House",
+      "Not yet read": "Waiting to be read by an administrator | Who can see it: My family",
+      "Taken back": "Withdrawn | Withdrawn: only you and the care team can see it.",
+    });
+  });
+});

@@ -1,9 +1,12 @@
-// "Listen to my stories": her own stories, newest first, each opening on its own page.
+// "Listen to my stories": her own stories, newest first, each opening on its own page. Each says
+// where it is (waiting for review, approved, not approved, withdrawn) and who can see it, in the
+// words of the audience rule (audienceLabel); a recording without words says "Words to add".
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireKioskResident } from "~/utils/permissions.server";
 import { listStoriesOfResident } from "~/models/story.server";
 import { categoryIcon, categoryLabel } from "~/models/categories";
+import { audienceLabel } from "~/models/story-audience";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { StoryDate } from "~/components/resident/StoryDate";
 import { frameOf } from "./__kiosk.server";
@@ -21,8 +24,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       category: s.category,
       createdAt: s.createdAt,
       hasAudio: !!s.audioId,
-      isPublished: s.isPublished,
-      reviewStatus: s.reviewStatus,
+      wordsToAdd: !!s.audioId && !s.content.trim(),
+      status: s.withdrawnAt
+        ? "Withdrawn"
+        : s.reviewStatus === "rejected"
+          ? "Not approved"
+          : s.isPublished
+            ? "Approved"
+            : "Waiting to be read by an administrator",
+      // a withdrawn story is in no audience: only she and the care team see it
+      audience: s.withdrawnAt
+        ? "Withdrawn: only you and the care team can see it."
+        : `Who can see it: ${audienceLabel(s.audience, ctx.community.name)}`,
       helperName: s.helperName,
     })),
   };
@@ -53,12 +66,18 @@ export default function KioskStories() {
                   {s.title}
                 </span>
                 <span className="block text-lg text-stone-700">
-                  {categoryLabel(s.category)} ·{" "}
-                  {s.reviewStatus === "rejected"
-                    ? "Not approved"
-                    : s.isPublished
-                      ? "Your family can read it"
-                      : "Waiting to be read by an administrator"}
+                  {categoryLabel(s.category)} · {s.status}
+                  {s.wordsToAdd ? (
+                    <>
+                      {" · "}
+                      <strong className="text-blue-900" data-testid="kiosk-words-to-add">
+                        Words to add
+                      </strong>
+                    </>
+                  ) : null}
+                </span>
+                <span className="block text-lg text-stone-800" data-testid="kiosk-story-who">
+                  {s.audience}
                 </span>
                 {s.helperName ? (
                   <span className="block text-lg text-stone-700">
