@@ -36,6 +36,14 @@ export const AUDIT_ACTIONS = {
   "kiosk.set_up": "Set up the kiosk",
   "kiosk.revoked": "Switched off the kiosk",
   "kiosk.helped": "Helped a resident at the kiosk",
+  // a kiosk has no user: these rows name the kiosk and the resident in their details
+  "kiosk.turn_started": "A resident started a turn at the kiosk with her PIN",
+  "kiosk.turn_ended": "A resident's turn at the kiosk ended",
+  "kiosk.turn_resumed": "A form sent after the turn ended took the turn up again",
+  "kiosk.pin_wrong": "A wrong PIN at the kiosk",
+  "kiosk.pin_paused": "A resident's PIN was paused on the kiosk after wrong PINs",
+  "kiosk.pin_capped": "The kiosk stopped taking PINs and asks for staff",
+  "kiosk.pin_refused": "A PIN at the kiosk was not checked (paused, or the kiosk asks for staff)",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -45,7 +53,23 @@ export const AUDIT_KINDS = {
   staff: { label: "Staff changes", actions: ["staff.created", "staff.updated", "staff.sign_in_reset", "staff.deactivated", "staff.reactivated"] },
   erasures: { label: "Removals and sign-ins switched off", actions: ["family.removed", "family.deactivated", "family.reactivated", "erasure.resident", "erasure.own_account"] },
   exports: { label: "Exports", actions: ["export.residents", "export.families", "export.staff"] },
-  kiosks: { label: "Kiosks", actions: ["kiosk.registered", "kiosk.setup_link", "kiosk.set_up", "kiosk.revoked", "kiosk.helped"] },
+  kiosks: {
+    label: "Kiosks",
+    actions: [
+      "kiosk.registered",
+      "kiosk.setup_link",
+      "kiosk.set_up",
+      "kiosk.revoked",
+      "kiosk.helped",
+      "kiosk.turn_started",
+      "kiosk.turn_ended",
+      "kiosk.turn_resumed",
+      "kiosk.pin_wrong",
+      "kiosk.pin_paused",
+      "kiosk.pin_capped",
+      "kiosk.pin_refused",
+    ],
+  },
 } as const satisfies Record<string, { label: string; actions: readonly AuditAction[] }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
@@ -70,6 +94,21 @@ export function writeAudit(entry: {
       details: entry.details ?? null,
     })
     .run();
+}
+
+const BY_KIOSK = new Set<string>([
+  "kiosk.turn_started",
+  "kiosk.turn_ended",
+  "kiosk.turn_resumed",
+  "kiosk.pin_wrong",
+  "kiosk.pin_paused",
+  "kiosk.pin_capped",
+  "kiosk.pin_refused",
+]);
+
+/** Whether an entry was written by a kiosk, where nobody is signed in (its details name the kiosk). */
+export function auditIsByKiosk(action: string): boolean {
+  return BY_KIOSK.has(action);
 }
 
 /** The words the Settings page shows for an action; unknown actions show as recorded. */

@@ -60,7 +60,9 @@ export function eraseResident(db: TenantDb, community: Pick<Community, "id" | "s
     .all()
     .map((u) => u.id);
   const subjects = [residentId, ...storyIds, ...questions, ...photos.map((p) => p.id)];
-  const mediaIds = [...stories.flatMap((s) => [s.imageId, s.audioId]), ...photos.map((p) => p.imageId), resident.profileImageId];
+  // recordings made at a kiosk and not yet a story: their notes go with the resident (ON DELETE CASCADE), the files here
+  const kioskRecordings = db.select({ audioId: t.kioskRecordings.audioId }).from(t.kioskRecordings).where(eq(t.kioskRecordings.residentId, residentId)).all();
+  const mediaIds = [...stories.flatMap((s) => [s.imageId, s.audioId]), ...photos.map((p) => p.imageId), resident.profileImageId, ...kioskRecordings.map((r) => r.audioId)];
   db.transaction((tx) => {
     tx.delete(t.activity).where(inArray(t.activity.subjectId, subjects)).run();
     tx.delete(t.notifications).where(inArray(t.notifications.subjectId, subjects)).run();

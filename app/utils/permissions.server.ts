@@ -8,10 +8,16 @@ import { forbidden, requireTenantUser, requireUser } from "./auth.server";
 import {
   endKioskSession,
   kioskActor,
+  kioskPinFingerprint,
   kioskSessionOf,
+  kioskTurnToken,
   readKiosk,
+  readKioskTurnToken,
+  resumeKioskSession,
   touchKioskSession,
   KIOSK_IDLE_MS,
+  type KioskSessionRow,
+  type KioskTurnClaim,
 } from "./kiosk.server";
 import { tenantSchema, type TenantDb } from "./db.server";
 import { requireKnownHost } from "./host.server";
@@ -108,36 +114,29 @@ export async function requireKiosk(request: Request) {
   return kiosk;
 }
 
-/**
- * The resident using this kiosk now: her record, the identity her stories are made under (only
- * hers; see kioskActor) and who helps her, if anyone. No session, an ended one (2 minutes without
- * input) or a resident no longer on the kiosk: back to the grid. Every request counts as input;
- * `holdMs` keeps the session open longer while a page is in use that takes time (recording).
- */
-export async function requireKioskResident(request: Request, opts: { holdMs?: number } = {}) {
-  const kiosk = await requireKiosk(request);
-  const { db } = kiosk;
-  const now = Date.now();
-  const { session, expired } = kioskSessionOf(db, kiosk.kiosk.id, now);
-  if (!session) throw redirect(expired ? "/kiosk?ended=idle" : "/kiosk");
+/** A resident the kiosk may act for: active, and agreed to kiosk use. */
+function kioskResidentRow(db: TenantDb, id: string) {
   const { residents } = tenantSchema;
-  const resident = db
+  return db
     .select()
     .from(residents)
     .where(
-      and(
-        eq(residents.id, session.residentId),
-        eq(residents.isActive, true),
-        eq(residents.kioskConsent, true),
-      ),
+      and(eq(residents.id, id), eq(residents.isActive, true), eq(residents.kioskConsent, true)),
     )
     .get();
-  if (!resident) {
-    endKioskSession(db, kiosk.kiosk.id);
-    throw redirect("/kiosk");
-  }
-  const holdMs = Math.max(0, opts.holdMs ?? 0);
-  touchKioskSession(db, session.id, now + holdMs);
+}
+
+type OnKiosk = Extract<Awaited<ReturnType<typeof readKiosk>>, { state: "on" }>;
+
+/** A turn being used now: it counts as input (plus `holdMs`), and what its pages need. */
+function kioskTurnContext(
+  kiosk: OnKiosk,
+  session: KioskSessionRow,
+  resident: NonNullable<ReturnType<typeof kioskResidentRow>>,
+  holdMs: number,
+  now: number,
+) {
+  touchKioskSession(kiosk.db, session.id, now + holdMs);
   return {
     ...kiosk,
     session,
@@ -149,6 +148,92 @@ export async function requireKioskResident(request: Request, opts: { holdMs?: nu
         : null,
     /** seconds until the session ends without input (the countdown and the meta refresh) */
     secondsLeft: Math.round((KIOSK_IDLE_MS + holdMs) / 1000),
+    /** what the turn's forms carry (`turn`), so one sent after the turn ended can be placed */
+    turnToken: kioskTurnToken({
+      communityId: kiosk.community.id,
+      kioskId: kiosk.kiosk.id,
+      residentId: resident.id,
+      sessionId: session.id,
+      pin: kioskPinFingerprint(resident.kioskPinHash),
+    }),
+  };
+}
+
+export type KioskResidentContext = ReturnType<typeof kioskTurnContext>;
+
+/**
+ * The resident using this kiosk now: her record, the identity her stories are made under (only
+ * hers; see kioskActor) and who helps her, if anyone. No session, an ended one (2 minutes without
+ * input) or a resident no longer on the kiosk: back to the grid. Every request counts as input;
+ * `holdMs` keeps the session open longer while a page is in use that takes time (recording).
+ */
+export async function requireKioskResident(
+  request: Request,
+  opts: { holdMs?: number } = {},
+): Promise<KioskResidentContext> {
+  const kiosk = await requireKiosk(request);
+  const { db } = kiosk;
+  const now = Date.now();
+  const { session, expired } = kioskSessionOf(db, kiosk.kiosk.id, now);
+  if (!session) throw redirect(expired ? "/kiosk?ended=idle" : "/kiosk");
+  const resident = kioskResidentRow(db, session.residentId);
+  if (!resident) {
+    endKioskSession(db, kiosk.kiosk.id);
+    throw redirect("/kiosk");
+  }
+  return kioskTurnContext(kiosk, session, resident, Math.max(0, opts.holdMs ?? 0), now);
+}
+
+export type KioskFormTurn =
+  | { ok: true; ctx: KioskResidentContext; resumed: boolean }
+  | {
+      ok: false;
+      /** "ended": the turn is over for this form (another kiosk, too late, PIN changed, another turn) */
+      why: "not-kiosk" | "off" | "ended";
+      /** whose form it was, when its token is good */
+      claim: KioskTurnClaim | null;
+    };
+
+/**
+ * The turn a form sent from a kiosk page belongs to. The form carries the signed token of the turn
+ * it was shown in (`turn`). Sent while that turn runs, it is that turn. Sent after 2 minutes
+ * without input ended it, the turn is taken up again when the form comes from the same kiosk, for
+ * the same resident (still on the kiosk, her PIN unchanged), within 30 minutes of the end, and no
+ * other turn began since. A form without a good token is the running turn's, as any request.
+ */
+export async function kioskTurnOfForm(
+  request: Request,
+  token: string | null,
+  opts: { holdMs?: number } = {},
+): Promise<KioskFormTurn> {
+  const kiosk = await readKiosk(request);
+  const claim =
+    kiosk.state !== "none" && token ? readKioskTurnToken(token, kiosk.community.id) : null;
+  if (kiosk.state === "none") return { ok: false, why: "not-kiosk", claim: null };
+  if (kiosk.state === "off") return { ok: false, why: "off", claim };
+  const holdMs = Math.max(0, opts.holdMs ?? 0);
+  if (!claim) {
+    const ctx = await requireKioskResident(request, { holdMs }).catch((thrown: unknown) => {
+      if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return null;
+      throw thrown;
+    });
+    return ctx ? { ok: true, ctx, resumed: false } : { ok: false, why: "ended", claim: null };
+  }
+  const ended = { ok: false as const, why: "ended" as const, claim };
+  if (claim.kioskId !== kiosk.kiosk.id) return ended;
+  const resident = kioskResidentRow(kiosk.db, claim.residentId);
+  if (!resident || kioskPinFingerprint(resident.kioskPinHash) !== claim.pin) return ended;
+  const now = Date.now();
+  const running = kioskSessionOf(kiosk.db, kiosk.kiosk.id, now).session;
+  const session =
+    running?.id === claim.sessionId
+      ? running
+      : resumeKioskSession(kiosk.db, kiosk.kiosk.id, claim.sessionId, now);
+  if (!session || session.residentId !== resident.id) return ended;
+  return {
+    ok: true,
+    ctx: kioskTurnContext(kiosk, session, resident, holdMs, now),
+    resumed: session !== running,
   };
 }
 

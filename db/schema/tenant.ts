@@ -486,6 +486,58 @@ export const kioskSessions = sqliteTable(
     helperName: text("helper_name"),
     startedAt: text("started_at").notNull().default(now),
     lastInputAt: text("last_input_at").notNull().default(now),
+    // set when 2 minutes without input ended the turn: a form of that turn sent within 30 minutes
+    // takes it up again; every other end removes the row
+    endedAt: text("ended_at"),
+    // that end is in the audit log
+    endAudited: integer("end_audited", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [uniqueIndex("kiosk_sessions_kiosk_idx").on(t.kioskId)],
+);
+
+// A recording made in a kiosk turn and not yet saved as a story: what it needs to be kept as one
+// ("Words to add") once the turn is over for good, unless the resident threw it away.
+export const kioskRecordings = sqliteTable(
+  "kiosk_recordings",
+  {
+    audioId: text("audio_id")
+      .primaryKey()
+      .references(() => media.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    kioskId: text("kiosk_id").notNull(),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    helperUserId: text("helper_user_id"),
+    helperName: text("helper_name"),
+    category: text("category").notNull(),
+    promptKey: text("prompt_key"),
+    jobId: text("job_id"),
+    // "I'm done" asked "Keep this recording?": unanswered, it is kept when the turn ends
+    askedAt: text("asked_at"),
+    // what she typed at the preview when it was sent after her turn had ended: kept with it
+    words: text("words"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("kiosk_recordings_session_idx").on(t.sessionId)],
+);
+
+// A story typed at a kiosk whose turn had ended when it was sent: kept for the resident on that
+// kiosk for a day, and put back in the form when she next starts a turn there.
+export const kioskDrafts = sqliteTable(
+  "kiosk_drafts",
+  {
+    id: text("id").primaryKey(),
+    kioskId: text("kiosk_id").notNull(),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    category: text("category").notNull(),
+    audience: text("audience"),
+    questionId: text("question_id"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("kiosk_drafts_kiosk_resident_idx").on(t.kioskId, t.residentId)],
 );

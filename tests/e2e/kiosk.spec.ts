@@ -558,3 +558,187 @@ test("a browser that is not a kiosk is told so, and a kiosk's screens need the k
   await expect(page.getByRole("heading", { name: "Setup link not valid" })).toBeVisible();
   await expectAccessible(page);
 });
+
+/**
+ * Moves the kiosk's turn back in time, as if her last tap was `seconds` ago: the server ends it as
+ * 2 minutes without a tap do, without a test waiting for them. `endedSecondsAgo` also dates the
+ * end of a turn that has already ended.
+ */
+function ageTurn(kioskId: string, seconds: number, endedSecondsAgo?: number) {
+  const db = new Database(DB_FILE, { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  try {
+    const at = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+    db.prepare("update kiosk_sessions set last_input_at = ? where kiosk_id = ?").run(
+      at(seconds),
+      kioskId,
+    );
+    if (endedSecondsAgo !== undefined)
+      db.prepare(
+        "update kiosk_sessions set ended_at = ? where kiosk_id = ? and ended_at is not null",
+      ).run(at(endedSecondsAgo), kioskId);
+  } finally {
+    db.close();
+  }
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({
+    path: test.info().outputPath(`${name}-${test.info().project.name}.png`),
+    fullPage: false,
+  });
+}
+
+test("a story sent after 2 minutes without a tap is saved for review; sent much later, her words are shown back and saved in her next turn", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { setupPath, id } = await registerKiosk(unique("Quiet corner tablet"));
+  const kiosk = await openKiosk(browser, setupPath, { clock: isJs() });
+  // a member of staff helps Harold, as at the testers' kiosk
+  await kiosk.getByRole("link", { name: "Harold Jensen" }).click();
+  await kiosk.getByRole("link", { name: "I'm helping" }).click();
+  await kiosk.getByLabel("Your username").fill("marcus");
+  await kiosk.getByLabel("Your password").fill("storyloom-demo");
+  await kiosk.getByRole("button", { name: "Start helping" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk\/me$/);
+  await kiosk.getByRole("link", { name: "Write a story" }).click();
+  await expect(kiosk.getByRole("heading", { name: "Write a story" })).toBeVisible();
+  // no refresh that would leave the page while she writes
+  await expect(kiosk.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+  const title = unique("The dance at the Grange");
+  await kiosk.getByLabel("Title").fill(title);
+  await kiosk
+    .getByRole("textbox", { name: "Your story" })
+    .fill("We danced until the band packed up, and walked home along the canal.");
+  if (isJs()) {
+    // a long pause to think: the countdown runs out, and the page with her words stays
+    await kiosk.clock.fastForward("02:05");
+    await expect(kiosk.getByTestId("kiosk-writing-kept")).toContainText(
+      "Take your time: your words stay here.",
+    );
+    await expect(kiosk).toHaveURL(/\/kiosk\/write$/);
+  }
+  // 130 seconds after her last tap the server has ended the turn; Save Story takes it up again
+  ageTurn(id, 130);
+  await kiosk.getByRole("button", { name: "Save Story" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByTestId("toast")).toContainText("Thank you, Harold. Your story is saved.");
+  const row = query<{ review_status: string; helper_name: string; is_published: number }>(
+    "select review_status, helper_name, is_published from stories where title = ?",
+    title,
+  );
+  expect(row).toEqual({ review_status: "pending", helper_name: "Marcus", is_published: 0 });
+
+  // much later (past the 30 minutes): her words come back with "tap your photo to save this"
+  await signInByPin(kiosk, "Harold Jensen", "1357");
+  await kiosk.getByRole("link", { name: "Write a story" }).click();
+  const later = unique("The harvest supper");
+  const words = "Long tables in the barn, and my mother's apple pie went first.";
+  await kiosk.getByLabel("Title").fill(later);
+  await kiosk.getByRole("textbox", { name: "Your story" }).fill(words);
+  ageTurn(id, 33 * 60);
+  await kiosk.getByRole("button", { name: "Save Story" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk\/write\?draft=[\w-]+$/);
+  await expect(
+    kiosk.getByRole("heading", { name: "Your turn ended; tap your photo to save this" }),
+  ).toBeVisible();
+  await expect(kiosk.getByRole("textbox", { name: "Your story" })).toHaveValue(words);
+  await expect(kiosk.getByLabel("Title")).toHaveValue(later);
+  expect(query("select id from stories where title = ?", later)).toBeUndefined();
+  await expectAccessible(kiosk);
+  await screenshot(kiosk, "kiosk-turn-ended");
+  // her photo, her PIN: the new turn opens on her words
+  await kiosk.getByTestId("kiosk-turn-ended-photo").click();
+  await expect(kiosk.getByRole("heading", { name: "Hello, Harold Jensen" })).toBeVisible();
+  await expect(kiosk.getByTestId("kiosk-draft-waiting")).toBeVisible();
+  await kiosk.getByLabel("Your 4-digit PIN").fill("1357");
+  await kiosk.getByRole("button", { name: "Start" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk\/write\?draft=[\w-]+$/);
+  await expect(kiosk.getByTestId("kiosk-draft-back")).toContainText(
+    "Here is the story you were writing.",
+  );
+  await expect(kiosk.getByRole("textbox", { name: "Your story" })).toHaveValue(words);
+  await kiosk.getByRole("button", { name: "Save Story" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByTestId("toast")).toContainText("Thank you, Harold. Your story is saved.");
+  expect(
+    query<{ review_status: string }>("select review_status from stories where title = ?", later),
+  ).toEqual({ review_status: "pending" });
+  await kiosk.context().close();
+});
+
+test("'I'm done' at the recording preview asks 'Keep this recording?': kept as Words to add unless she throws it away", async ({
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  const { setupPath, id } = await registerKiosk(unique("Sunroom tablet"));
+  const kiosk = await openKiosk(browser, setupPath);
+  await signInByPin(kiosk, "Margaret Ellis", "2468");
+
+  /** Records at the kiosk up to the preview; the recording's media id. */
+  async function recordToPreview(): Promise<string> {
+    await kiosk.goto("/kiosk/record");
+    await kiosk.getByLabel("Travel").check();
+    await kiosk.getByRole("button", { name: "Continue to Prompt" }).click();
+    await kiosk.getByRole("link", { name: "Start Recording" }).click();
+    if (isJs()) await kiosk.getByText("Or choose a recording saved on this device").click();
+    await kiosk.getByLabel("Your recording").setInputFiles(path.join(fixtures, "story.webm"));
+    await kiosk.getByRole("button", { name: "Transcribe My Recording" }).click();
+    await expect(kiosk).toHaveURL(/\/kiosk\/record\?.*step=preview/, { timeout: 120_000 });
+    // the recording waits at its preview: no countdown, no refresh
+    await expect(kiosk.getByTestId("kiosk-countdown")).toHaveCount(0);
+    await expect(kiosk.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    return (await kiosk.locator('input[name="audioId"]').inputValue())!;
+  }
+  const storyOf = (audioId: string) =>
+    query<{ id: string; content: string; audience: string; review_status: string }>(
+      "select id, content, audience, review_status from stories where audio_id = ?",
+      audioId,
+    );
+
+  // Keep
+  const kept = await recordToPreview();
+  await kiosk.getByRole("button", { name: "I'm done" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk\/done$/);
+  await expect(kiosk.getByRole("heading", { name: "Keep this recording?" })).toBeVisible();
+  await expectAccessible(kiosk);
+  await screenshot(kiosk, "kiosk-keep-recording");
+  await kiosk.getByRole("button", { name: "Keep", exact: true }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByTestId("toast")).toContainText("Your recording is kept.");
+  expect(storyOf(kept)).toMatchObject({
+    content: "",
+    audience: "private",
+    review_status: "pending",
+  });
+  await signInByPin(kiosk, "Margaret Ellis", "2468");
+  await kiosk.getByRole("link", { name: "Listen to my stories" }).click();
+  const item = kiosk.locator(`a[href="/kiosk/stories/${storyOf(kept)!.id}"]`);
+  await expect(item).toContainText("Words to add");
+  await expect(item).toContainText("Who can see it: Only me and the care team");
+
+  // Throw it away
+  const thrown = await recordToPreview();
+  await kiosk.getByRole("button", { name: "I'm done" }).click();
+  await kiosk.getByRole("button", { name: "Throw it away" }).click();
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByTestId("toast")).toContainText("The recording was thrown away.");
+  expect(storyOf(thrown)).toBeUndefined();
+  expect(query("select id from media where id = ?", thrown)).toBeUndefined();
+
+  // not answered: when the page's 2 minutes are up, the recording is kept all the same
+  await signInByPin(kiosk, "Margaret Ellis", "2468");
+  const unanswered = await recordToPreview();
+  await kiosk.getByRole("button", { name: "I'm done" }).click();
+  await expect(kiosk.getByRole("heading", { name: "Keep this recording?" })).toBeVisible();
+  ageTurn(id, 130);
+  // where the page's refresh (or, with JavaScript, its countdown) takes the kiosk
+  await kiosk.goto("/kiosk?ended=idle");
+  await expect(kiosk.getByTestId("kiosk-timed-out")).toBeVisible();
+  expect(storyOf(unanswered)).toMatchObject({ content: "", audience: "private" });
+  expect(
+    query<{ status: string }>("select status from media where id = ?", unanswered)!.status,
+  ).toBe("attached");
+  await kiosk.context().close();
+});

@@ -13,6 +13,15 @@ export type KioskFrameData = {
   helperName: string | null;
   /** seconds until the session ends without input */
   secondsLeft: number | null;
+  /**
+   * How the 2 minutes show. "countdown": a countdown with JavaScript, a refresh to the start
+   * without. "writing" (a story being written): no refresh, and the countdown never leaves a page
+   * whose form has words in it (sent late, the form takes the turn up again). "waiting" (a
+   * recording at its preview): no countdown at all.
+   */
+  timer: "countdown" | "writing" | "waiting";
+  /** the turn's signed token: "I'm done" after the 2 minutes still asks about her recording */
+  turn: string | null;
 };
 
 export const KIOSK_IDLE_URL = "/kiosk?ended=idle";
@@ -20,7 +29,7 @@ export const KIOSK_IDLE_URL = "/kiosk?ended=idle";
 export function KioskFrame({ frame, children }: { frame: KioskFrameData; children: ReactNode }) {
   return (
     <div className="kiosk mx-auto flex min-h-screen max-w-5xl flex-col px-4 py-4">
-      {frame.secondsLeft != null ? (
+      {frame.secondsLeft != null && frame.timer === "countdown" ? (
         // JavaScript off: the browser goes back to the grid when the time is up (a second late,
         // so the server agrees the session has ended)
         <noscript>
@@ -39,8 +48,11 @@ export function KioskFrame({ frame, children }: { frame: KioskFrameData; childre
                 <span className="block text-lg">with help from {frame.helperName}</span>
               ) : null}
             </p>
-            {frame.secondsLeft != null ? <KioskCountdown seconds={frame.secondsLeft} /> : null}
+            {frame.secondsLeft != null && frame.timer !== "waiting" ? (
+              <KioskCountdown seconds={frame.secondsLeft} writing={frame.timer === "writing"} />
+            ) : null}
             <Form method="post" action="/kiosk/done">
+              {frame.turn ? <input type="hidden" name="turn" value={frame.turn} /> : null}
               <button type="submit" className="btn-primary" data-testid="kiosk-done">
                 I'm done
               </button>
@@ -55,9 +67,23 @@ export function KioskFrame({ frame, children }: { frame: KioskFrameData; childre
 
 const PING_EVERY_MS = 15_000;
 
-/** The time left, as m:ss; with JavaScript it counts down, starts again on input, and at 0 ends the session. */
-function KioskCountdown({ seconds }: { seconds: number }) {
+/** Whether the story form on this page has words in it (a title or the story). */
+function hasWordsWritten(): boolean {
+  return [
+    ...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      '[data-kiosk-writing] textarea, [data-kiosk-writing] input[type="text"]',
+    ),
+  ].some((field) => field.value.trim() !== "");
+}
+
+/**
+ * The time left, as m:ss; with JavaScript it counts down, starts again on input (typing too, told
+ * to the server at most every 15 s), and at 0 ends the session. While `writing`, a page whose form
+ * has words is never left: it says the words are kept, and Save Story takes the turn up again.
+ */
+function KioskCountdown({ seconds, writing }: { seconds: number; writing: boolean }) {
   const [left, setLeft] = useState(seconds);
+  const [keptWriting, setKeptWriting] = useState(false);
   const deadline = useRef<number | null>(null);
   const lastPing = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -86,7 +112,8 @@ function KioskCountdown({ seconds }: { seconds: number }) {
       setLeft(remaining);
       if (remaining <= 0) {
         window.clearInterval(tick);
-        formRef.current?.requestSubmit();
+        if (writing && hasWordsWritten()) setKeptWriting(true);
+        else formRef.current?.requestSubmit();
       }
     }, 1000);
     const events = ["pointerdown", "keydown", "input", "touchstart"] as const;
@@ -95,10 +122,21 @@ function KioskCountdown({ seconds }: { seconds: number }) {
       window.clearInterval(tick);
       for (const e of events) window.removeEventListener(e, activity);
     };
-  }, [seconds]);
+  }, [seconds, writing]);
 
   const m = Math.floor(left / 60);
   const s = String(left % 60).padStart(2, "0");
+  if (keptWriting) {
+    return (
+      <p
+        role="status"
+        className="max-w-xs text-lg font-semibold text-brand-900"
+        data-testid="kiosk-writing-kept"
+      >
+        Take your time: your words stay here. Press Save Story when you are ready.
+      </p>
+    );
+  }
   return (
     <div className="text-lg" data-testid="kiosk-countdown">
       <p>

@@ -45,6 +45,7 @@ export function PreviewStep({
   problem,
   typed,
   audience,
+  hiddenFields,
 }: {
   state: WizardState;
   audio: { id: string; url: string; durationSeconds: number | null };
@@ -62,6 +63,8 @@ export function PreviewStep({
     chosen: Audience | null;
     agreed: boolean;
   };
+  /** sent with the form as they are (the kiosk's turn) */
+  hiddenFields?: Record<string, string>;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -112,6 +115,9 @@ export function PreviewStep({
         <input type="hidden" name="prompt" value={state.prompt ?? ""} />
         <input type="hidden" name="audioId" value={audio.id} />
         {state.job ? <input type="hidden" name="job" value={state.job} /> : null}
+        {Object.entries(hiddenFields ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="mb-4">
           <label htmlFor="story-category" className="label">
             Category

@@ -8,15 +8,28 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { ErrorList, Field, SubmitButton, useFormTarget } from "~/components/forms";
+import {
+  ErrorList,
+  Field,
+  KeptNotice,
+  SubmitButton,
+  useFormTarget,
+  useKeptFields,
+} from "~/components/forms";
 import { ImageUploadField } from "~/components/media/ImageUploadField";
 import { AudienceChoice } from "~/components/story/AudienceChoice";
 import { DEFAULT_AUDIENCE, isAudience } from "~/models/story-audience";
 import { CATEGORIES } from "~/models/categories";
+import type { ReactNode } from "react";
 import type * as z from "zod";
 import type { StoryFormSchema } from "~/models/story-form.server";
 
-export type StoryFormDefaults = { title?: string; content?: string; category?: string };
+export type StoryFormDefaults = {
+  title?: string;
+  content?: string;
+  category?: string;
+  audience?: string;
+};
 
 export function StoryForm({
   id,
@@ -28,6 +41,8 @@ export function StoryForm({
   submitLabel = "Save Story",
   chooseAudience,
   withImage = true,
+  hiddenFields,
+  submit,
 }: {
   id: string;
   action: string;
@@ -40,18 +55,28 @@ export function StoryForm({
   chooseAudience?: { communityName: string } | null;
   /** the lounge kiosk writes without a photo (its uploads need a signed-in member) */
   withImage?: boolean;
+  /** sent with the form as they are (the kiosk's turn) */
+  hiddenFields?: Record<string, string>;
+  /** in place of the Save button */
+  submit?: ReactNode;
 }) {
   const target = useFormTarget(lastResult);
   const Form = target.Form;
+  // what was written before a sign-out ended the session, back after signing in again
+  const kept = useKeptFields();
   const [form, fields] = useForm<z.input<typeof StoryFormSchema>>({
     id,
     lastResult: target.lastResult,
-    defaultValue: { category: "general", ...defaultValue },
+    defaultValue: kept?.values ?? { category: "general", ...defaultValue },
   });
   return (
     <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>
+      <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
+      {Object.entries(hiddenFields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Field
         label="Title"
         htmlFor={fields.title.id}
@@ -106,7 +131,7 @@ export function StoryForm({
           errors={fields.audience.errors}
         />
       ) : null}
-      <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
+      {submit ?? <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>}
     </Form>
   );
 }

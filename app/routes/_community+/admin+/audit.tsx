@@ -8,6 +8,7 @@ import { hrefWith, Pager } from "~/components/lists/ListControls";
 import {
   AUDIT_KINDS,
   auditActionLabel,
+  auditIsByKiosk,
   listCommunityAudit,
   type AuditKind,
 } from "~/models/audit.server";
@@ -50,7 +51,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       at: e.at,
       when: when.format(new Date(e.at)),
       label: auditActionLabel(e.action),
-      actor: e.actor ? `${e.actor.displayName} (${e.actor.username})` : "Someone no longer listed",
+      actor: e.actor
+        ? `${e.actor.displayName} (${e.actor.username})`
+        : auditIsByKiosk(e.action)
+          ? "A lounge kiosk"
+          : "Someone no longer listed",
       target: e.target ? `${e.target.displayName} (${e.target.username})` : null,
       details: e.details,
       ip: e.ip,

@@ -11,6 +11,7 @@ import {
   listKiosks,
   newKioskSetupToken,
   registerKiosk,
+  settleKioskTurns,
 } from "~/models/kiosk.server";
 import { formatDateTime } from "~/models/local-time";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
@@ -56,6 +57,8 @@ async function showLink(link: SetupLink) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
+  // turns that ended on their own are shown as ended, and what they left behind kept
+  await settleKioskTurns(db, community);
   const flash = await linkFlash().getSession(request.headers.get("Cookie"));
   const link = (flash.get("link") as SetupLink | undefined) ?? null;
   return data(

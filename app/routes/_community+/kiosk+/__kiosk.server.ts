@@ -17,7 +17,9 @@ export function frameOf(
     resident: { firstName: string; lastName: string };
     helper: { name: string } | null;
     secondsLeft: number;
+    turnToken?: string;
   } | null,
+  timer: KioskFrameData["timer"] = "countdown",
 ): KioskFrameData {
   return {
     communityName: community.name,
@@ -27,6 +29,8 @@ export function frameOf(
       : null,
     helperName: session?.helper?.name ?? null,
     secondsLeft: session ? session.secondsLeft : null,
+    turn: session?.turnToken ?? null,
+    timer,
   };
 }
 

@@ -1,11 +1,18 @@
 // The kiosk's home: the community's active residents who agreed to kiosk use, as large photos (or
 // initials) and names, with a row of first letters to narrow it. Nothing else. A browser that is
-// not a kiosk, or a kiosk that was switched off, is told so here.
+// not a kiosk, or a kiosk that was switched off, is told so here. Opening it puts in order what
+// ended turns left behind (settleKioskTurns: their ends audited, their recordings kept).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { endKioskSession, kioskSessionOf, readKiosk, KIOSK_IDLE_MS } from "~/utils/kiosk.server";
-import { initialOf, listKioskResidents } from "~/models/kiosk.server";
+import { kioskSessionOf, readKiosk, KIOSK_IDLE_MS } from "~/utils/kiosk.server";
+import { clientOf } from "~/utils/host.server";
+import {
+  endKioskTurnIdle,
+  initialOf,
+  listKioskResidents,
+  settleKioskTurns,
+} from "~/models/kiosk.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
 import { pageTitle } from "~/utils/app-name";
@@ -26,12 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sp = new URL(request.url).searchParams;
   const ended = sp.get("ended") === "idle";
   const { session, expired } = kioskSessionOf(db, kiosk.kiosk.id);
+  const client = clientOf(request);
   if (session) {
     if (ended && Date.parse(session.lastInputAt) + KIOSK_IDLE_MS - IDLE_SLACK_MS <= Date.now())
-      endKioskSession(db, kiosk.kiosk.id);
+      endKioskTurnIdle(db, { tenantId: community.id, kiosk: kiosk.kiosk, client });
     // someone is in the middle of a story here: the grid waits until she is done
     else throw redirect("/kiosk/me");
   }
+  await settleKioskTurns(db, community, client);
   const all = listKioskResidents(db);
   const rawLetter = (sp.get("letter") ?? "").trim().toUpperCase();
   const letters = [...new Set(all.map((r) => initialOf(r.firstName)).filter(Boolean))].sort();

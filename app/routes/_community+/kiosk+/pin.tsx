@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireKioskResident } from "~/utils/permissions.server";
+import { clientOf } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
   checkKioskPin,
@@ -39,16 +40,20 @@ export async function action({ request }: ActionFunctionArgs) {
     const check = await checkKioskPin(ctx.db, {
       communityId: ctx.community.id,
       kioskId: ctx.kiosk.id,
+      kioskName: ctx.kiosk.name,
       resident: ctx.resident,
       pin: current,
+      client: clientOf(request),
     });
     if (!check.ok)
       errors.current =
         check.reason === "paused"
           ? kioskPausedMessage(check.retryAfterSeconds)
-          : check.reason === "no-pin"
-            ? KIOSK_MESSAGES.noPin
-            : KIOSK_MESSAGES.wrongPin;
+          : check.reason === "kiosk-paused"
+            ? KIOSK_MESSAGES.askStaff
+            : check.reason === "no-pin"
+              ? KIOSK_MESSAGES.noPin
+              : KIOSK_MESSAGES.wrongPin;
   }
   const problem = kioskPinProblem(next);
   if (problem) errors.next = problem;

@@ -1,11 +1,28 @@
 // "Tell a story" at the kiosk: the record wizard of /resident/record (same loader and action in
 // resident+/record-wizard.server.ts, same step components), with the kiosk session as the
 // resident's identity. Saving ends the session and goes back to the grid.
+// A recording is noted as it is sent, so that it is kept ("Words to add") when her turn ends
+// before she saves it. At the preview the 2 minutes are not shown and never leave the page: sent
+// after they ended the turn, the preview's form takes it up again (its signed token, as the
+// written story's form: same kiosk, same resident, within 30 minutes); sent later still, her
+// recording is kept at once with the words she typed.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireKioskResident } from "~/utils/permissions.server";
-import { endKioskSession } from "~/utils/kiosk.server";
+import {
+  kioskTurnOfForm,
+  requireKioskResident,
+  type KioskResidentContext,
+} from "~/utils/permissions.server";
+import { readKiosk } from "~/utils/kiosk.server";
+import { clientOf } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import {
+  auditKioskTurnResumed,
+  endKioskTurn,
+  keepLateKioskRecording,
+  noteKioskRecording,
+} from "~/models/kiosk.server";
 import { StepBadges } from "~/components/record/StepBadges";
 import { CategoryStep } from "~/components/record/CategoryStep";
 import { PromptStep } from "~/components/record/PromptStep";
@@ -14,6 +31,7 @@ import { PreviewStep } from "~/components/record/PreviewStep";
 import { MAX_RECORDING_SECONDS } from "~/components/record/wizard";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import {
+  readWizardForm,
   wizardAction,
   wizardLoader,
   type WizardActionResult,
@@ -34,9 +52,14 @@ function holdFor(request: Request) {
     : 0;
 }
 
-async function contextOf(request: Request, holdMs: number) {
-  const ctx = await requireKioskResident(request, { holdMs });
-  const wizard: WizardContext = {
+function wizardOf(request: Request, ctx: KioskResidentContext): WizardContext {
+  const audit = {
+    tenantId: ctx.community.id,
+    kiosk: ctx.kiosk,
+    client: clientOf(request),
+    timeZone: ctx.community.timeZone,
+  };
+  return {
     user: ctx.actor,
     community: ctx.community,
     db: ctx.db,
@@ -44,8 +67,16 @@ async function contextOf(request: Request, holdMs: number) {
     jobsPath: "/kiosk/transcription-jobs",
     dashboard: "/kiosk/me",
     helper: ctx.helper,
+    onRecorded: ({ audioId, jobId, state }) =>
+      noteKioskRecording(ctx.db, {
+        audioId,
+        jobId,
+        session: ctx.session,
+        category: state.category ?? "general",
+        promptKey: state.prompt ?? null,
+      }),
     onSaved: () => {
-      endKioskSession(ctx.db, ctx.kiosk.id);
+      endKioskTurn(ctx.db, audit, "saved");
       return redirectWithToast("/kiosk", {
         type: "success",
         title: `Thank you, ${ctx.resident.firstName}. Your story is saved.`,
@@ -53,21 +84,63 @@ async function contextOf(request: Request, holdMs: number) {
       });
     },
   };
-  return { ctx, wizard };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, wizard } = await contextOf(request, holdFor(request));
-  const d = await wizardLoader(request, wizard);
-  return { ...d, frame: frameOf(ctx.community, ctx.kiosk, ctx) };
+  const ctx = await requireKioskResident(request, { holdMs: holdFor(request) });
+  const d = await wizardLoader(request, wizardOf(request, ctx));
+  // a recording waiting at its preview: no countdown, and no refresh that would leave the page
+  const timer = d.step === "preview" ? "waiting" : "countdown";
+  return { ...d, frame: frameOf(ctx.community, ctx.kiosk, ctx, timer), turn: ctx.turnToken };
 }
 
 export const policy = { body: "recording" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
+  const read = await readWizardForm(request);
+  if (!read.form) return read.refused;
+  const { form } = read;
+  const token = form.get("turn");
   // a recording being sent still counts as her time
-  const { wizard } = await contextOf(request, MAX_RECORDING_SECONDS * 1000);
-  return wizardAction(request, wizard);
+  const turn = await kioskTurnOfForm(request, typeof token === "string" ? token : null, {
+    holdMs: MAX_RECORDING_SECONDS * 1000,
+  });
+  if (!turn.ok) {
+    const kiosk = await readKiosk(request);
+    const intent = form.get("intent");
+    const audioId = form.get("audioId");
+    if (
+      kiosk.state !== "none" &&
+      turn.claim &&
+      typeof audioId === "string" &&
+      (intent === "save" || intent === "save-without-words")
+    ) {
+      const words = String(form.get("content") ?? "");
+      const kept = await keepLateKioskRecording(kiosk.db, kiosk.community, {
+        audioId,
+        sessionId: turn.claim.sessionId,
+        residentId: turn.claim.residentId,
+        words,
+      });
+      if (kept)
+        return redirectWithToast("/kiosk", {
+          type: "success",
+          title: "Your turn had ended, so your recording is kept for you.",
+          description: words.trim()
+            ? "It is in your stories with the words you typed. An administrator reads it before anyone else sees it."
+            : "You will find it in your stories as Words to add.",
+        });
+    }
+    return redirect(kiosk.state === "none" ? "/kiosk" : "/kiosk?ended=idle");
+  }
+  const { ctx } = turn;
+  if (turn.resumed)
+    auditKioskTurnResumed(
+      ctx.db,
+      { tenantId: ctx.community.id, kiosk: ctx.kiosk, client: clientOf(request) },
+      ctx.session,
+    );
+  return wizardAction(request, wizardOf(request, ctx), form);
 }
 
 export default function KioskRecord() {
@@ -114,6 +187,7 @@ export default function KioskRecord() {
                 transcription={d.transcription}
                 categoryLabel={d.categoryLabel}
                 notice={d.notice}
+                hiddenFields={{ turn: d.turn }}
                 problem={actionData?.saveProblem ?? null}
                 typed={actionData?.typed ?? null}
                 audience={{

@@ -1,18 +1,23 @@
 // A resident chose her photo on the kiosk: her 4-digit kiosk PIN starts her session. Five wrong
-// PINs pause her PIN on this kiosk (models/kiosk.server.ts); a member of staff can still help
-// ("I'm helping", the next page). A PIN works here only, never at /login.
+// PINs pause her PIN on this kiosk, and 30 wrong ones on the kiosk within the hour, whoever they
+// were for, stop it taking PINs (models/kiosk.server.ts); a member of staff can still help ("I'm
+// helping", the next page). A PIN works here only, never at /login. A story she sent after her
+// last turn ended waits for her: the turn opens on it.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireKiosk } from "~/utils/permissions.server";
-import { startKioskSession } from "~/utils/kiosk.server";
-import { rateLimitSpent } from "~/utils/rate-limit.server";
+import { clientOf } from "~/utils/host.server";
 import {
   checkKioskPin,
   getKioskResident,
   kioskPausedMessage,
+  kioskPinPaused,
+  kioskPinsStopped,
+  latestKioskDraft,
+  settleKioskTurns,
+  startKioskTurn,
   KIOSK_MESSAGES,
-  KIOSK_PIN_LIMIT,
 } from "~/models/kiosk.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
@@ -21,15 +26,12 @@ import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your PIN") }];
 
-function pinKey(communityId: string, kioskId: string, residentId: string) {
-  return `kioskpin:${communityId}:${kioskId}:${residentId}`;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { community, db, kiosk } = await requireKiosk(request);
   const resident = getKioskResident(db, params.residentId ?? "");
   if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
-  const spent = rateLimitSpent(pinKey(community.id, kiosk.id, resident.id), KIOSK_PIN_LIMIT);
+  const spent = kioskPinPaused(community.id, kiosk.id, resident.id);
+  const stopped = !kioskPinsStopped(community.id, kiosk.id).ok;
   return {
     frame: frameOf(community, kiosk),
     resident: {
@@ -40,6 +42,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       hasPin: !!resident.kioskPinHash,
     },
     paused: spent.ok ? null : kioskPausedMessage(spent.retryAfterSeconds),
+    /** the kiosk takes no PINs for now: it asks for staff */
+    askStaff: stopped ? KIOSK_MESSAGES.askStaff : null,
+    hasDraft: !!latestKioskDraft(db, kiosk.id, resident.id),
   };
 }
 
@@ -52,17 +57,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const pin = String(form.get("pin") ?? "").trim();
   if (!/^\d{4}$/.test(pin)) return data({ error: KIOSK_MESSAGES.pinFormat }, { status: 400 });
+  const client = clientOf(request);
   const check = await checkKioskPin(db, {
     communityId: community.id,
     kioskId: kiosk.id,
+    kioskName: kiosk.name,
     resident,
     pin,
+    client,
   });
   if (check.ok) {
-    startKioskSession(db, { kioskId: kiosk.id, residentId: resident.id });
-    return redirect("/kiosk/me");
+    const audit = { tenantId: community.id, kiosk, client, timeZone: community.timeZone };
+    startKioskTurn(db, audit, { residentId: resident.id });
+    await settleKioskTurns(db, community, client);
+    // a story she sent after her last turn here ended: the turn opens on it
+    const draft = latestKioskDraft(db, kiosk.id, resident.id);
+    return redirect(draft ? `/kiosk/write?draft=${encodeURIComponent(draft.id)}` : "/kiosk/me");
   }
   if (check.reason === "no-pin") return data({ error: KIOSK_MESSAGES.noPin }, { status: 400 });
+  if (check.reason === "kiosk-paused" || !kioskPinsStopped(community.id, kiosk.id).ok)
+    return data({ error: KIOSK_MESSAGES.askStaff, askStaff: true }, { status: 429 });
   if (check.reason === "paused")
     return data({ error: kioskPausedMessage(check.retryAfterSeconds) }, { status: 429 });
   if (check.remaining === 0) return data({ error: kioskPausedMessage(15 * 60) }, { status: 429 });
@@ -75,9 +89,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function KioskPin() {
-  const { frame, resident, paused } = useLoaderData<typeof loader>();
+  const { frame, resident, paused, askStaff, hasDraft } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const error = result?.error ?? paused;
+  // the kiosk takes no more PINs for now: it asks for staff instead
+  const stopped = result && "askStaff" in result ? result.error : askStaff;
   return (
     <KioskFrame frame={frame}>
       <section className="mx-auto max-w-xl text-center" aria-labelledby="pin-title">
@@ -91,8 +107,21 @@ export default function KioskPin() {
         <h1 id="pin-title" className="page-title mb-4">
           Hello, {resident.firstName} {resident.lastName}
         </h1>
-        {resident.hasPin ? (
+        {stopped ? (
+          <p
+            className="card mb-6 border-2 border-brand-700 text-xl"
+            role="alert"
+            data-testid="kiosk-ask-staff"
+          >
+            {stopped}
+          </p>
+        ) : resident.hasPin ? (
           <Form method="post" className="card mb-6 text-left">
+            {hasDraft ? (
+              <p className="mb-3 text-xl" data-testid="kiosk-draft-waiting">
+                The story you were writing is kept. Type your PIN to save it.
+              </p>
+            ) : null}
             <label htmlFor="pin" className="label text-2xl">
               Your 4-digit PIN
             </label>
@@ -124,7 +153,9 @@ export default function KioskPin() {
             </button>
           </Form>
         ) : (
-          <p className="card mb-6 text-xl">{KIOSK_MESSAGES.noPin}</p>
+          <p className="card mb-6 text-xl">
+            You do not have a kiosk PIN yet. Please ask a member of staff to help you.
+          </p>
         )}
         <div className="flex flex-wrap justify-center gap-4">
           <Link

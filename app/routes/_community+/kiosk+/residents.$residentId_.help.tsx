@@ -5,8 +5,12 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireKiosk } from "~/utils/permissions.server";
 import { clientOf } from "~/utils/host.server";
-import { startKioskSession } from "~/utils/kiosk.server";
-import { getKioskResident } from "~/models/kiosk.server";
+import {
+  getKioskResident,
+  latestKioskDraft,
+  settleKioskTurns,
+  startKioskTurn,
+} from "~/models/kiosk.server";
 import { writeAudit } from "~/models/audit.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf, helperNameOf, verifyHelper } from "./__kiosk.server";
@@ -41,22 +45,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const password = String(form.get("password") ?? "").slice(0, 1000);
   const helper = await verifyHelper(request, community, username, password);
   if (!helper.ok) return data({ error: helper.message, username }, { status: 400 });
-  startKioskSession(db, {
-    kioskId: kiosk.id,
-    residentId: resident.id,
-    helper: {
-      userId: helper.user.id,
-      name: helperNameOf(helper.user.displayName, helper.user.username),
+  const client = clientOf(request);
+  startKioskTurn(
+    db,
+    { tenantId: community.id, kiosk, client, timeZone: community.timeZone },
+    {
+      residentId: resident.id,
+      helper: {
+        userId: helper.user.id,
+        name: helperNameOf(helper.user.displayName, helper.user.username),
+      },
     },
-  });
+  );
   writeAudit({
-    client: clientOf(request),
+    client,
     actorUserId: helper.user.id,
     action: "kiosk.helped",
     tenantId: community.id,
     details: `${kiosk.name}: ${resident.firstName} ${resident.lastName}`,
   });
-  return redirect("/kiosk/me");
+  await settleKioskTurns(db, community, client);
+  // a story she sent after her last turn here ended: the turn opens on it
+  const draft = latestKioskDraft(db, kiosk.id, resident.id);
+  return redirect(draft ? `/kiosk/write?draft=${encodeURIComponent(draft.id)}` : "/kiosk/me");
 }
 
 export default function KioskHelping() {

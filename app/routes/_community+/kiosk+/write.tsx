@@ -1,63 +1,196 @@
 // "Write a story" at the kiosk: the resident's typed story form and the same model function as
 // /resident/stories/new (writeResidentStory), with the kiosk session as her identity. ?questionId=
 // answers a family question. Saving ends the session and goes back to the grid.
+// The idle end never throws a story away: the form carries its turn's signed token, and sent after
+// 2 minutes without a tap it takes the turn up again (same kiosk, same resident, within 30
+// minutes, PIN unchanged). When it cannot, her words are kept for her on this kiosk and shown back
+// (?draft=): "Your turn ended; tap your photo to save this", and her next turn opens on them.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireKioskResident } from "~/utils/permissions.server";
-import { endKioskSession } from "~/utils/kiosk.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { kioskTurnOfForm, requireKioskResident } from "~/utils/permissions.server";
+import { readKiosk } from "~/utils/kiosk.server";
+import { clientOf } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { discardNewImage, writeResidentStory } from "~/models/resident-story.server";
+import { readPhotoForm } from "~/utils/upload-form.server";
+import { MediaError } from "~/utils/media-limits";
+import { formLevelReply } from "~/utils/form-replies.server";
+import { writeResidentStory } from "~/models/resident-story.server";
 import { getQuestionForResident } from "~/models/family-question.server";
+import { StoryFormSchema } from "~/models/story-form.server";
+import {
+  auditKioskTurnResumed,
+  dropKioskDraft,
+  endKioskTurn,
+  getKioskDraft,
+  getKioskResident,
+  keepKioskDraft,
+} from "~/models/kiosk.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 import { whoShared } from "~/components/resident/FamilySharing";
-import { KioskFrame } from "~/components/kiosk/KioskFrame";
-import { readStoryForm } from "../resident+/story-form.server";
+import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Write a story") }];
 
+const FORM_ID = "kiosk-story";
+
+/** The running turn, or null when there is none (no redirect: the page decides). */
+async function runningTurn(request: Request) {
+  return requireKioskResident(request).catch((thrown: unknown) => {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return null;
+    throw thrown;
+  });
+}
+
+function questionOf(
+  db: Parameters<typeof getQuestionForResident>[0],
+  residentId: string,
+  id: string | null,
+) {
+  const q = id ? getQuestionForResident(db, residentId, id) : null;
+  return q ? { id: q.id, text: q.question, askedBy: whoShared(q.familyMember) } : null;
+}
+
+function formAction(draftId: string | null, questionId: string | null) {
+  const sp = new URLSearchParams();
+  if (draftId) sp.set("draft", draftId);
+  if (questionId) sp.set("questionId", questionId);
+  const q = sp.toString();
+  return q ? `/kiosk/write?${q}` : "/kiosk/write";
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  const sp = new URL(request.url).searchParams;
+  const draftId = sp.get("draft");
+  if (draftId) {
+    const kiosk = await readKiosk(request);
+    const draft =
+      kiosk.state === "none" ? undefined : getKioskDraft(kiosk.db, draftId, kiosk.kiosk.id);
+    if (draft && kiosk.state !== "none") {
+      const kept = {
+        id: draft.id,
+        title: draft.title,
+        content: draft.content,
+        category: draft.category,
+        audience: draft.audience ?? undefined,
+      };
+      const ctx = kiosk.state === "on" ? await runningTurn(request) : null;
+      if (ctx && ctx.resident.id === draft.residentId) {
+        // her new turn opens on what she wrote
+        return {
+          mode: "draft" as const,
+          frame: frameOf(ctx.community, ctx.kiosk, ctx, "writing"),
+          turn: ctx.turnToken,
+          question: questionOf(ctx.db, ctx.resident.id, draft.questionId),
+          draft: kept,
+        };
+      }
+      // her turn is over: her words back, and her photo to start the turn that saves them
+      const resident = kiosk.state === "on" ? getKioskResident(kiosk.db, draft.residentId) : null;
+      return {
+        mode: "ended" as const,
+        frame: frameOf(kiosk.community, kiosk.kiosk),
+        kioskOff: kiosk.state === "off",
+        resident: resident
+          ? {
+              id: resident.id,
+              firstName: resident.firstName,
+              lastName: resident.lastName,
+              imageId: resident.profileImageId,
+            }
+          : null,
+        question: questionOf(kiosk.db, draft.residentId, draft.questionId),
+        draft: kept,
+      };
+    }
+  }
   const ctx = await requireKioskResident(request);
-  const questionId = new URL(request.url).searchParams.get("questionId");
-  const question = questionId ? getQuestionForResident(ctx.db, ctx.resident.id, questionId) : null;
   return {
-    frame: frameOf(ctx.community, ctx.kiosk, ctx),
-    question: question
-      ? { id: question.id, text: question.question, askedBy: whoShared(question.familyMember) }
-      : null,
+    mode: "write" as const,
+    frame: frameOf(ctx.community, ctx.kiosk, ctx, "writing"),
+    turn: ctx.turnToken,
+    question: questionOf(ctx.db, ctx.resident.id, sp.get("questionId")),
+    draft: null,
   };
 }
 
 export const policy = { body: "photo" } satisfies RoutePolicy;
 
+const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
+
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireKioskResident(request);
+  let form: FormData;
+  try {
+    // the kiosk's form has no photo; a file sent anyway is not kept
+    form = (await readPhotoForm(request)).form;
+  } catch (error) {
+    if (error instanceof MediaError) return formLevelReply([error.title, error.description]);
+    throw error;
+  }
+  const draftId = new URL(request.url).searchParams.get("draft");
+  const turn = await kioskTurnOfForm(request, text(form.get("turn")) || null);
+  const kiosk = await readKiosk(request);
+  const draft =
+    draftId && kiosk.state !== "none"
+      ? getKioskDraft(kiosk.db, draftId, kiosk.kiosk.id)
+      : undefined;
+
+  // a story kept for one resident is saved in her turn only
+  if (!turn.ok || (draft && draft.residentId !== turn.ctx.resident.id)) {
+    const residentId = draft?.residentId ?? (turn.ok ? null : turn.claim?.residentId);
+    if (kiosk.state === "none" || !residentId) return redirect("/kiosk?ended=idle");
+    const kept = keepKioskDraft(kiosk.db, {
+      kioskId: kiosk.kiosk.id,
+      residentId,
+      draftId: draft?.id,
+      fields: {
+        title: text(form.get("title")),
+        content: text(form.get("content")),
+        category: text(form.get("category")),
+        audience: text(form.get("audience")) || null,
+        questionId: text(form.get("questionId")) || null,
+      },
+    });
+    // her photo: a turn of her own, which opens on these words
+    if (form.get("intent") === "sign-in" && kiosk.state === "on")
+      return redirect(`/kiosk/residents/${encodeURIComponent(residentId)}`);
+    return redirect(`/kiosk/write?draft=${encodeURIComponent(kept)}`);
+  }
+
+  const { ctx } = turn;
   const { community, db, resident, actor } = ctx;
-  const read = await readStoryForm(request, db, community, actor, { allowRemove: false });
-  if (!read.ok) return read.reply;
-  const { value, image } = read;
+  const audit = {
+    tenantId: community.id,
+    kiosk: ctx.kiosk,
+    client: clientOf(request),
+    timeZone: community.timeZone,
+  };
+  if (turn.resumed) auditKioskTurnResumed(db, audit, ctx.session);
+  const submission = parseWithZod(form, { schema: StoryFormSchema });
+  if (submission.status !== "success") return submission.reply();
+  const value = submission.value;
   try {
     writeResidentStory(db, {
       residentId: resident.id,
       author: actor,
       fields: value,
-      imageId: image.kind === "new" ? image.imageId : null,
+      imageId: null,
       questionId: value.questionId,
       helper: ctx.helper,
       audience: value.audience,
     });
   } catch (error) {
-    discardNewImage(db, community, image);
     console.error("Saving a kiosk story failed", error);
-    return redirectWithToast("/kiosk/write", {
-      type: "error",
-      title: "Failed to save story",
-      description: "Please try again, or ask a member of staff for help.",
+    return submission.reply({
+      formErrors: ["Failed to save story. Please try again, or ask a member of staff for help."],
     });
   }
-  endKioskSession(db, ctx.kiosk.id);
+  if (draft) dropKioskDraft(db, draft.id);
+  endKioskTurn(db, audit, "saved");
   return redirectWithToast("/kiosk", {
     type: "success",
     title: `Thank you, ${resident.firstName}. Your story is saved.`,
@@ -66,17 +199,28 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function KioskWrite() {
-  const { frame, question } = useLoaderData<typeof loader>();
+  const d = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const question = d.question;
+  if (d.mode === "ended") return <TurnEnded />;
   return (
-    <KioskFrame frame={frame}>
+    <KioskFrame frame={d.frame}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="page-title">Write a story</h1>
         <Link to="/kiosk/me" className="btn-secondary">
           <span aria-hidden="true">←</span> Back
         </Link>
       </div>
-      <section className="card">
+      <section className="card" data-kiosk-writing>
+        {d.draft ? (
+          <p
+            className="mb-4 rounded-lg border-2 border-brand-700 bg-brand-50 p-4 text-xl"
+            role="status"
+            data-testid="kiosk-draft-back"
+          >
+            Here is the story you were writing. Press Save Story to save it.
+          </p>
+        ) : null}
         {question ? (
           <div className="mb-4 rounded-lg border-2 border-brand-100 bg-brand-50 p-4">
             <p className="text-lg font-semibold">{question.askedBy} asked:</p>
@@ -84,14 +228,90 @@ export default function KioskWrite() {
           </div>
         ) : null}
         <StoryForm
-          id="kiosk-story"
-          action={
-            question ? `/kiosk/write?questionId=${encodeURIComponent(question.id)}` : "/kiosk/write"
-          }
+          key={d.draft?.id ?? "new"}
+          id={FORM_ID}
+          action={formAction(d.draft?.id ?? null, question?.id ?? null)}
           lastResult={lastResult}
+          defaultValue={d.draft ?? undefined}
           questionId={question?.id}
           withImage={false}
-          chooseAudience={{ communityName: frame.communityName }}
+          chooseAudience={{ communityName: d.frame.communityName }}
+          hiddenFields={{ turn: d.turn }}
+        />
+      </section>
+    </KioskFrame>
+  );
+}
+
+/** Her turn ended before her story was sent, and it could not be taken up again: her words, kept. */
+function TurnEnded() {
+  const d = useLoaderData<typeof loader>();
+  if (d.mode !== "ended") return null;
+  const { resident, draft, question } = d;
+  return (
+    <KioskFrame frame={d.frame}>
+      <section aria-labelledby="turn-ended-title" className="mb-6">
+        <h1 id="turn-ended-title" className="page-title mb-3" data-testid="kiosk-turn-ended">
+          {d.kioskOff || !resident
+            ? "Your turn ended; your story is kept here"
+            : "Your turn ended; tap your photo to save this"}
+        </h1>
+        <p className="mb-4 text-xl">
+          {d.kioskOff
+            ? "This kiosk was switched off. What you wrote is below: please ask a member of staff to help you save it."
+            : resident
+              ? "The kiosk went back to the start after 2 minutes without a tap. What you wrote is below, and it is kept for you."
+              : "What you wrote is below. Please ask a member of staff to help you save it."}
+        </p>
+        {resident ? (
+          <button
+            type="submit"
+            form={FORM_ID}
+            name="intent"
+            value="sign-in"
+            className="card kiosk-target flex w-full flex-wrap items-center justify-center gap-5 hover:border-brand-700 sm:w-auto sm:justify-start"
+            data-testid="kiosk-turn-ended-photo"
+          >
+            <KioskPortrait
+              firstName={resident.firstName}
+              lastName={resident.lastName}
+              imageId={resident.imageId}
+              size={120}
+            />
+            <span className="text-left">
+              <span className="block text-2xl font-bold text-ink">
+                {resident.firstName} {resident.lastName}
+              </span>
+              <span className="block text-xl text-brand-900">Tap here to save my story</span>
+            </span>
+          </button>
+        ) : null}
+      </section>
+      <section className="card" aria-label="What you wrote">
+        {question ? (
+          <div className="mb-4 rounded-lg border-2 border-brand-100 bg-brand-50 p-4">
+            <p className="text-lg font-semibold">{question.askedBy} asked:</p>
+            <p className="text-xl">“{question.text}”</p>
+          </div>
+        ) : null}
+        <StoryForm
+          id={FORM_ID}
+          action={formAction(draft.id, question?.id ?? null)}
+          defaultValue={draft}
+          questionId={question?.id}
+          withImage={false}
+          chooseAudience={{ communityName: d.frame.communityName }}
+          submit={
+            resident ? (
+              <button type="submit" name="intent" value="sign-in" className="btn-primary">
+                Save this: tap to choose my photo
+              </button>
+            ) : (
+              <Link to="/kiosk" className="btn-secondary">
+                Back to the start
+              </Link>
+            )
+          }
         />
       </section>
     </KioskFrame>

@@ -66,6 +66,8 @@ export type WizardContext = {
   helper?: { userId: string; name: string } | null;
   /** what happens after a save (the kiosk ends the session); default: the wizard's saved step */
   onSaved?: (storyId: string) => Promise<Response> | Response;
+  /** a recording was sent (the kiosk notes it, so that it is kept if her turn ends first) */
+  onRecorded?: (recording: { audioId: string; jobId: string | null; state: WizardState }) => void;
 };
 
 const str = (v: FormDataEntryValue | string | null | undefined) =>
@@ -269,18 +271,36 @@ type ActionResult = {
 
 export type WizardActionResult = ActionResult;
 
-export async function wizardAction(request: Request, ctx: WizardContext) {
-  const { user, community, db, path } = ctx;
-  let form: FormData;
+/** The wizard's posted form, or the answer to a form over the limits. */
+export async function readWizardForm(
+  request: Request,
+): Promise<
+  { form: FormData; refused: null } | { form: null; refused: ReturnType<typeof data<ActionResult>> }
+> {
   try {
-    form = await readRecordingForm(request);
+    return { form: await readRecordingForm(request), refused: null };
   } catch (error) {
     if (error instanceof MediaError)
-      return data<ActionResult>(
-        { problem: { title: error.title, description: error.description } },
-        { status: 413 },
-      );
+      return {
+        form: null,
+        refused: data<ActionResult>(
+          { problem: { title: error.title, description: error.description } },
+          { status: 413 },
+        ),
+      };
     throw error;
+  }
+}
+
+/** The wizard's steps' posts; `read` is the form when the route has read it already. */
+export async function wizardAction(request: Request, ctx: WizardContext, read?: FormData) {
+  const { user, community, db, path } = ctx;
+  let form: FormData;
+  if (read) form = read;
+  else {
+    const got = await readWizardForm(request);
+    if (!got.form) return got.refused;
+    form = got.form;
   }
   const onBehalf = user.role !== ROLE.resident;
   const who = residentForRecording(db, user, onBehalf ? str(form.get("resident")) : null);
@@ -321,6 +341,7 @@ export async function wizardAction(request: Request, ctx: WizardContext) {
           );
         throw error;
       }
+      ctx.onRecorded?.({ audioId: submitted.audio.id, jobId: submitted.job?.id ?? null, state });
       if (!submitted.job) {
         return redirectWithToast(wizardUrl("preview", { ...state, audio: submitted.audio.id }), {
           type: "info",
