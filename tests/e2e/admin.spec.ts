@@ -4,54 +4,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { test, expect, httpRequest, jsonBody, sessionCookie, signIn } from "./support/fixtures";
+import { api, dayIn, uid } from "./support/api";
+import { test, expect, httpRequest, sessionCookie, signIn } from "./support/fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
 /** Opens a list row's "More" menu (a native disclosure: works without JavaScript too). */
 async function openRowMenu(row: Locator, name: string) {
   await row.getByLabel(`More actions for ${name}`).click();
-}
-
-/** A short unique marker for names made by this test run. */
-function uid() {
-  return `${test.info().project.name === "nojs" ? "n" : "j"}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
-}
-
-async function api<T = any>(
-  username: string,
-  path: string,
-  method = "GET",
-  body?: unknown,
-): Promise<{ status: number; json: T; text: string }> {
-  const cookie = await sessionCookie(username);
-  const res = await httpRequest({
-    path,
-    method,
-    cookie,
-    ...(body === undefined ? {} : jsonBody(body)),
-  });
-  const text = res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // plain-text error
-  }
-  return { status: res.status, json, text };
-}
-
-/** Tomorrow in Sunnybrook's time zone, as YYYY-MM-DD. */
-function tomorrowInSunnybrook(): string {
-  const today = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Los_Angeles",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -493,7 +453,7 @@ test.describe("administrator: news and calendar", () => {
     await expect(page.getByText("Maximum participants must be at least 1")).toBeVisible();
 
     await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Date").fill(tomorrowInSunnybrook());
+    await page.getByLabel("Date").fill(dayIn("America/Los_Angeles", 1));
     await page.getByLabel("Maximum participants").fill("20");
     await page.getByRole("button", { name: "Create event" }).click();
     await expect(page.getByText("The end time must be after the start time")).toBeVisible();

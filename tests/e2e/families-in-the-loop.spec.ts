@@ -8,59 +8,11 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { simpleParser, type ParsedMail } from "mailparser";
-import {
-  test,
-  expect,
-  signIn,
-  httpRequest,
-  jsonBody,
-  sessionCookie,
-  origin,
-  PORT,
-} from "./support/fixtures";
+import { test, expect, signIn, httpRequest, sessionCookie, origin, PORT } from "./support/fixtures";
+import { api, dayIn, uid } from "./support/api";
 
 const dataDir = path.resolve(`test-data/e2e-${PORT}`);
 const nojs = () => test.info().project.name === "nojs";
-const uid = () =>
-  `${nojs() ? "n" : "j"}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function api<T = any>(
-  username: string,
-  p: string,
-  method = "GET",
-  body?: unknown,
-  sub = "sunnybrook",
-): Promise<{ status: number; json: T; text: string }> {
-  const cookie = await sessionCookie(username, sub);
-  const res = await httpRequest({
-    sub,
-    path: p,
-    method,
-    cookie,
-    ...(body === undefined ? {} : jsonBody(body)),
-  });
-  const text = res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // plain text
-  }
-  return { status: res.status, json, text };
-}
-
-/** Tomorrow in a time zone, as YYYY-MM-DD. */
-function tomorrowIn(timeZone: string): string {
-  const today = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Waits for the .eml the worker writes for this recipient and subject, and parses it. */
 async function emailTo(sub: string, address: string, subjectPart: string): Promise<ParsedMail> {
@@ -128,7 +80,7 @@ test.describe("news and events", () => {
         })
       ).status,
     ).toBe(201);
-    const tomorrow = tomorrowIn("America/Los_Angeles");
+    const tomorrow = dayIn("America/Los_Angeles", 1);
     expect(
       (
         await api("linda.admin", "/api/calendar-events", "POST", {

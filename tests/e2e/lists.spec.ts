@@ -17,15 +17,13 @@ import {
   signIn,
 } from "./support/fixtures";
 import { fetchAs } from "./support/media-helpers";
+import { uid } from "./support/api";
 
 const SUB = BIG.subdomain;
 const site = (path: string) => `${origin(SUB)}${path}`;
 const toast = (page: Page) => page.getByTestId("toast");
 const rowNames = (page: Page) => page.getByTestId("resident-name").allInnerTexts();
 const nojs = () => test.info().project.name === "nojs";
-function uid() {
-  return `${nojs() ? "n" : "j"}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
-}
 
 async function api<T = any>(
   path: string,

@@ -1,45 +1,12 @@
 // The staff area (/staff): residents, families, news and calendar through the same screens as
 // the administrator's, and no story review. Plus the role checks and rules of the JSON API.
 import type { Page } from "@playwright/test";
-import { test, expect, httpRequest, jsonBody, sessionCookie, signIn } from "./support/fixtures";
+import { api, dayIn, uid } from "./support/api";
+import { test, expect, httpRequest, sessionCookie, signIn } from "./support/fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
-function uid() {
-  return `${test.info().project.name === "nojs" ? "n" : "j"}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
-}
-
-async function api<T = any>(
-  username: string | null,
-  path: string,
-  method = "GET",
-  body?: unknown,
-): Promise<{ status: number; json: T; text: string }> {
-  const cookie = username ? await sessionCookie(username) : undefined;
-  const res = await httpRequest({
-    path,
-    method,
-    cookie,
-    ...(body === undefined ? {} : jsonBody(body)),
-  });
-  const text = res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // plain-text error
-  }
-  return { status: res.status, json, text };
-}
-
-function todayInSunnybrook(): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Los_Angeles",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
-}
+const todayInSunnybrook = () => dayIn("America/Los_Angeles");
 
 async function totals() {
   const [residents, families, news, events] = await Promise.all([
