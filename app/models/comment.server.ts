@@ -10,6 +10,7 @@ import { recordActivity } from "./activity.server";
 import { getFamilyMember, type FamilyMemberRow } from "./family.server";
 import { localDateIn } from "./local-time";
 import { getReadableStory, type StoryView } from "./story.server";
+import { assertWithinLimits, spendReaction } from "./person-limits.server";
 import { ROLE, roleIn, CARE_TEAM_ROLES } from "~/utils/roles";
 
 const { comments, reactions, stories, storyViews, familyMembers } = tenantSchema;
@@ -98,9 +99,10 @@ export const REPEATED_COMMENT_SECONDS = 60;
  * Adds a comment by the signed-in family member. Its emoji, when given, also counts as the member's
  * reaction to the story. Content must already be validated (CommentSchema). The same words and
  * emoji from the same member on the same story within REPEATED_COMMENT_SECONDS are not added twice:
- * the comment already there is answered, with `repeated: true`.
+ * the comment already there is answered, with `repeated: true`. A new comment past the member's
+ * limits (PERSON_LIMITS.comment) throws PersonLimitError and nothing is stored.
  */
-export function addComment(db: TenantDb, user: Member, storyId: string, input: { content: string; emoji?: string | null }): CommentView & { repeated: boolean } {
+export function addComment(db: TenantDb, user: Member, storyId: string, input: { content: string; emoji?: string | null }, now = new Date()): CommentView & { repeated: boolean } {
   const { story, member } = responseTarget(db, user, storyId);
   const id = newId();
   const content = input.content.trim();
@@ -120,6 +122,7 @@ export function addComment(db: TenantDb, user: Member, storyId: string, input: {
     .find((c) => c.emoji === emoji);
   if (repeat) return { ...listComments(db, storyId).find((c) => c.id === repeat.id)!, repeated: true };
   db.transaction((t) => {
+    assertWithinLimits(t, "comment", user.id, now);
     t.insert(comments).values({ id, storyId, familyMemberId: member.id, authorUserId: user.id, authorName: member.name, content, emoji }).run();
     if (emoji) {
       t.insert(reactions).values({ id: newId(), storyId, userId: user.id, emoji }).onConflictDoNothing().run();
@@ -161,11 +164,13 @@ export function reactionSummary(db: TenantDb, storyId: string, userId: string | 
 /**
  * Gives the member's reaction ("on"), takes it back ("off") or turns it over ("toggle"). "on" and
  * "off" are idempotent, so a form pressed twice (a double tap on a page without JavaScript) ends
- * where the person meant. Returns whether it is on now and whether anything changed.
+ * where the person meant. Returns whether it is on now and whether anything changed. Every press
+ * counts toward the member's limit (PERSON_LIMITS.reaction); past it, PersonLimitError.
  */
-export function setReaction(db: TenantDb, user: Member, storyId: string, emoji: string, want: "on" | "off" | "toggle"): { on: boolean; changed: boolean } {
+export function setReaction(db: TenantDb, user: Member, storyId: string, emoji: string, want: "on" | "off" | "toggle", now = new Date()): { on: boolean; changed: boolean } {
   responseTarget(db, user, storyId);
   if (!REACTIONS.some((r) => r.emoji === emoji)) throw new CommentAccessError(404, "Unknown reaction");
+  spendReaction(user.id, now);
   return db.transaction((t) => {
     const mine = and(eq(reactions.storyId, storyId), eq(reactions.userId, user.id), eq(reactions.emoji, emoji));
     const given = Boolean(t.select({ id: reactions.id }).from(reactions).where(mine).get());

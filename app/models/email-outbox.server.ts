@@ -3,7 +3,7 @@
 // request waits for a mail server. A message is claimed (queued -> sending) before it is sent and
 // marked sent right after the server accepts it; a restart puts rows left "sending" back in the
 // queue. Failures are retried with growing pauses; a refusal for good (5xx) is not retried.
-import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { tenantSchema, type Community, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { deliverMail, DeliveryError, type Delivery } from "~/utils/mailer.server";
@@ -31,6 +31,8 @@ export type NewEmail = {
   html: string;
   unsubscribeUrl: string | null;
   dedupeKey?: string | null;
+  /** not sent before this time (default: as soon as the worker can) */
+  notBefore?: Date | null;
 };
 
 /** Queues a message. Returns its id, or null when a message with the same dedupe key exists. */
@@ -49,10 +51,43 @@ export function enqueueEmail(db: TenantQueries, email: NewEmail): string | null 
       htmlBody: email.html,
       unsubscribeUrl: email.unsubscribeUrl,
       dedupeKey: email.dedupeKey ?? null,
+      ...(email.notBefore ? { nextAttemptAt: email.notBefore.toISOString() } : {}),
     })
     .onConflictDoNothing()
     .run();
   return result.changes === 1 ? id : null;
+}
+
+/** The message whose dedupe key is the greatest of those starting with `prefix`, or undefined. */
+export function lastEmailKeyed(db: TenantQueries, prefix: string): OutboxRow | undefined {
+  // keys that start with the prefix sort between it and the prefix with its last character raised
+  const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(and(gte(emailOutbox.dedupeKey, prefix), lt(emailOutbox.dedupeKey, end)))
+    .orderBy(desc(emailOutbox.dedupeKey))
+    .limit(1)
+    .get();
+}
+
+/** Whether the worker has not yet tried to send this message (so its words may still change). */
+export function isUntried(row: Pick<OutboxRow, "status" | "attempts">): boolean {
+  return row.status === "queued" && row.attempts === 0;
+}
+
+/**
+ * Writes new words into a message nobody has tried to send yet. Returns false when the worker has
+ * taken it meanwhile (then it goes as it was).
+ */
+export function rewriteUntriedEmail(db: TenantQueries, id: string, email: Pick<NewEmail, "subject" | "text" | "html">): boolean {
+  return (
+    db
+      .update(emailOutbox)
+      .set({ subject: email.subject, textBody: email.text, htmlBody: email.html })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued"), eq(emailOutbox.attempts, 0)))
+      .run().changes === 1
+  );
 }
 
 /** After a restart: messages a stopped process was sending go back in the queue. Returns how many. */

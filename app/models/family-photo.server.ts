@@ -6,6 +6,7 @@ import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
 import { deleteMedia, mediaVariants, saveImage } from "./media.server";
 import { mediaUrl } from "./media-urls";
+import { assertWithinLimits } from "./person-limits.server";
 
 const { familyPhotos, familyMembers, media } = tenantSchema;
 
@@ -23,7 +24,8 @@ export type FamilyPhotoView = {
 
 /**
  * Stores a shared photo for the member's resident. Throws MediaError with the fixed messages for a
- * file that is too large or not an image; nothing is kept then.
+ * file that is too large or not an image, and PersonLimitError past the member's limit
+ * (PERSON_LIMITS.photo); nothing is kept then.
  */
 export async function shareFamilyPhoto(
   db: TenantDb,
@@ -34,11 +36,15 @@ export async function shareFamilyPhoto(
     description?: string | null;
     actor: { id: string; displayName: string };
   },
+  now = new Date(),
 ): Promise<FamilyPhotoView> {
+  // refused before the picture is worked on; counted again with the row, for photos sent at once
+  assertWithinLimits(db, "photo", input.actor.id, now);
   const image = await saveImage(db, community, input.bytes, { uploadedByUserId: input.actor.id, status: "attached" });
   const id = newId();
   try {
     db.transaction((tx) => {
+      assertWithinLimits(tx, "photo", input.actor.id, now);
       tx.insert(familyPhotos)
         .values({ id, familyMemberId: input.member.id, residentId: input.member.residentId, imageId: image.id, description: input.description?.trim() || null })
         .run();

@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
+import { assertWithinLimits } from "./person-limits.server";
 import { storyIsForFamily } from "./story.server";
 
 const { familyQuestions, familyMembers, stories } = tenantSchema;
@@ -18,12 +19,15 @@ export type FamilyQuestionView = {
   familyMember: { id: string; name: string; relationship: string | null };
 };
 
+/** Stores a question; past the asker's limit (PERSON_LIMITS.question), PersonLimitError and nothing is kept. */
 export function askFamilyQuestion(
   db: TenantDb,
   input: { member: { id: string; residentId: string; name: string }; question: string; actor: { id: string; displayName: string } },
+  now = new Date(),
 ): FamilyQuestionView {
   const id = newId();
   db.transaction((tx) => {
+    assertWithinLimits(tx, "question", input.actor.id, now);
     tx.insert(familyQuestions).values({ id, familyMemberId: input.member.id, residentId: input.member.residentId, question: input.question.trim() }).run();
     recordActivity(tx, { type: "question_asked", summary: `${input.member.name} asked a question`, subjectId: id, actor: input.actor });
   });

@@ -65,6 +65,7 @@ export function notifyStoryReviewed(db: TenantDb, community: NoticeCommunity, be
       actorUserId: actor.id,
       quote: outcome === "rejected" ? story.reviewNote : null,
       actionLabel: outcome === "rejected" ? "See the story" : "Read the story",
+      topic: aboutStory(p, story),
     }));
     // told once per story: an edited story approved again is not new to its family; a story the
     // resident keeps to themselves and the care team (or withdrew) is no news for anyone else
@@ -84,6 +85,7 @@ export function notifyStoryReviewed(db: TenantDb, community: NoticeCommunity, be
         actorUserId: actor.id,
         quote: q ? quote(q.question) : null,
         actionLabel: "Read the answer",
+        topic: `"${story.title}"`,
       };
     });
     const family = familyAccounts(community.id, listFamilyOfResident(db, story.residentId).map((m) => m.id)).filter((p) => !askerIds.has(p.id));
@@ -95,6 +97,7 @@ export function notifyStoryReviewed(db: TenantDb, community: NoticeCommunity, be
       actorUserId: actor.id,
       quote: quote(story.excerpt || story.content),
       actionLabel: "Read the story",
+      topic: `"${story.title}"`,
     }));
   });
 }
@@ -110,7 +113,7 @@ function aboutStory(p: Person, story: StoryRow) {
 }
 
 /** A comment on a story: its resident, its writer and the others who commented are told. */
-export function notifyComment(db: TenantDb, community: NoticeCommunity, storyId: string, comment: { id: string; content: string }, actor: Actor) {
+export function notifyComment(db: TenantDb, community: NoticeCommunity, storyId: string, comment: { id: string; content: string }, actor: Actor, now = new Date()) {
   safely("a comment", () => {
     const story = getStoryRow(db, storyId);
     if (!story) return;
@@ -122,7 +125,8 @@ export function notifyComment(db: TenantDb, community: NoticeCommunity, storyId:
       actorUserId: actor.id,
       quote: quote(comment.content),
       actionLabel: "Read the comment",
-    }));
+      topic: aboutStory(p, story),
+    }), now);
   });
 }
 
@@ -139,6 +143,7 @@ export function notifyReaction(db: TenantDb, community: NoticeCommunity, storyId
       subjectId: story.id,
       actorUserId: actor.id,
       actionLabel: "See the story",
+      topic: aboutStory(p, story),
     }));
   });
 }
@@ -163,6 +168,7 @@ export function notifyIfNewlyPinned(db: TenantDb, community: NoticeCommunity, be
       actorUserId: actor.id,
       quote: quote(after.content),
       actionLabel: "Read the news",
+      topic: `"${after.title}"`,
     }));
   });
 }

@@ -1,13 +1,15 @@
 // Notifications: a row per recipient in the community's database, shown under the bell and at
 // /notifications, and, as each person chose, emailed at once, gathered into the weekly digest, or
-// never emailed. Creating them also queues the emails, in one transaction.
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { prepared, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+// never emailed. Creating them also queues the emails, in one transaction. A person gets at most
+// one email about a story in EMAIL_SPACING_MS: what happens about it in between is held for one
+// more email at the end of that time, which lists it all.
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { prepared, tenantSchema, type Community, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { publicCommunityOrigin } from "~/utils/public-origin.server";
 import type { Role } from "~/utils/roles";
 import type { Person } from "./community-people.server";
-import { enqueueEmail, kickMailWorker } from "./email-outbox.server";
+import { enqueueEmail, isUntried, kickMailWorker, lastEmailKeyed, rewriteUntriedEmail, type NewEmail } from "./email-outbox.server";
 import { renderEmail } from "./email-templates.server";
 import { defaultEmailMode, isEmailMode, isNotificationKind, kindsForRole, type EmailMode, type NotificationKind } from "./notification-kinds";
 import { createUnsubscribeToken } from "./unsubscribe-token.server";
@@ -85,6 +87,8 @@ export type Notice = {
   quote?: string | null;
   /** the email's button, e.g. "Read the story" */
   actionLabel?: string;
+  /** what it is about, as an email gathering several notices names it: `your story "Engines"` */
+  topic?: string | null;
 };
 
 export function unsubscribeUrl(community: Pick<Community, "id" | "subdomain">, userId: string): string {
@@ -97,14 +101,80 @@ function emailReason(kind: NotificationKind): string {
     : "You get this email because of your notification settings.";
 }
 
+/** At most one email to a person about one story (or post) in this time. */
+export const EMAIL_SPACING_MS = 10 * 60_000;
+
+type Listed = Pick<Notice, "kind" | "text" | "link" | "quote" | "actionLabel">;
+
+/** The email of one notice, or of several about one subject (newest last), listed by their words. */
+function noticeEmail(community: NoticeCommunity, person: Person, listed: readonly Listed[], topic?: string | null): Omit<NewEmail, "dedupeKey" | "notBefore"> {
+  const origin = publicCommunityOrigin(community.subdomain);
+  const url = unsubscribeUrl(community, person.id);
+  const newest = listed[listed.length - 1]!;
+  const several = listed.length > 1;
+  const heading = several ? `${listed.length} new notifications about ${topic ?? "what you follow"}` : newest.text;
+  // the same words again (three comments by one person) are listed once, with how often
+  const counted = new Map<string, { text: string; url: string; times: number }>();
+  for (const n of listed) {
+    const seen = counted.get(n.text);
+    if (seen) seen.times++;
+    else counted.set(n.text, { text: n.text, url: `${origin}${n.link}`, times: 1 });
+  }
+  const body = renderEmail({
+    communityName: community.name,
+    origin,
+    heading,
+    quote: several ? null : newest.quote,
+    sections: several
+      ? [{ title: "Since the last email about it", items: [...counted.values()].map((c) => ({ text: c.text, url: c.url, meta: c.times > 1 ? `${c.times} times` : null })) }]
+      : undefined,
+    action: { label: newest.actionLabel ?? "Open it", url: `${origin}${newest.link}` },
+    unsubscribeUrl: url,
+    reason: emailReason(newest.kind),
+  });
+  return { kind: "notification", toUserId: person.id, toAddress: person.email, toName: person.displayName, subject: heading, text: body.text, html: body.html, unsubscribeUrl: url };
+}
+
+const LATER = ":later";
+
 /**
- * Gives each person their notice: a row for the bell, and an email now or in the digest as they
- * chose. People who turned the kind off get nothing. Returns how many were notified.
+ * Emails a notice about a subject, one email per person and subject in EMAIL_SPACING_MS. The
+ * person's emails about it carry the dedupe key `about:{person}:{subject}:{when it may go}`, with
+ * `:later` on one that waits for its time. No email in the last EMAIL_SPACING_MS: one now
+ * ("queued"). Otherwise the notice is "held" in the email that goes when that time is over,
+ * written again to list every notice it holds until the worker takes it; a notice held in an
+ * email that has gone becomes "queued". Returns null when no email was queued.
  */
-export function notifyPeople(db: TenantDb, community: NoticeCommunity, people: readonly Person[], noticeFor: (person: Person) => Notice | null): number {
+function emailAboutSubject(tx: TenantQueries, community: NoticeCommunity, person: Person, notice: Notice & { subjectId: string }, now: Date): "queued" | "held" | null {
+  const prefix = `about:${person.id}:${notice.subjectId}:`;
+  const last = lastEmailKeyed(tx, prefix);
+  const rest = last?.dedupeKey?.slice(prefix.length) ?? "";
+  const waiting = rest.endsWith(LATER);
+  const lastAt = last ? Date.parse(waiting ? rest.slice(0, -LATER.length) : rest) : Number.NaN;
+  const heldHere = and(eq(notifications.userId, person.id), eq(notifications.subjectId, notice.subjectId), eq(notifications.emailState, "held"));
+  if (last && waiting && isUntried(last)) {
+    const held = tx.select({ kind: notifications.kind, text: notifications.text, link: notifications.link }).from(notifications).where(heldHere).orderBy(asc(notifications.createdAt)).all();
+    return rewriteUntriedEmail(tx, last.id, noticeEmail(community, person, [...held, notice], notice.topic)) ? "held" : null;
+  }
+  // the notices the last email held have gone with it (or are going)
+  tx.update(notifications).set({ emailState: "queued" }).where(heldHere).run();
+  if (last && lastAt + EMAIL_SPACING_MS > now.getTime()) {
+    const at = new Date(lastAt + EMAIL_SPACING_MS);
+    const id = enqueueEmail(tx, { ...noticeEmail(community, person, [notice], notice.topic), dedupeKey: `${prefix}${at.toISOString()}${LATER}`, notBefore: at });
+    return id ? "held" : null;
+  }
+  const id = enqueueEmail(tx, { ...noticeEmail(community, person, [notice], notice.topic), dedupeKey: `${prefix}${now.toISOString()}`, notBefore: now });
+  return id ? "queued" : null;
+}
+
+/**
+ * Gives each person their notice: a row for the bell, and an email now (or, about a story they
+ * were emailed about in the last EMAIL_SPACING_MS, at the end of that time) or in the digest, as
+ * they chose. People who turned the kind off get nothing. Returns how many were notified.
+ */
+export function notifyPeople(db: TenantDb, community: NoticeCommunity, people: readonly Person[], noticeFor: (person: Person) => Notice | null, now = new Date()): number {
   const unique = [...new Map(people.map((p) => [p.id, p])).values()];
   const saved = settingsOf(db, unique.map((p) => p.id));
-  const origin = publicCommunityOrigin(community.subdomain);
   let queued = 0;
   let notified = 0;
   db.transaction((tx) => {
@@ -117,29 +187,12 @@ export function notifyPeople(db: TenantDb, community: NoticeCommunity, people: r
       const id = newId();
       let emailState: NotificationRow["emailState"] = mode === "immediate" ? "queued" : mode === "digest" ? "awaiting_digest" : "none";
       if (mode === "immediate") {
-        const url = unsubscribeUrl(community, person.id);
-        const body = renderEmail({
-          communityName: community.name,
-          origin,
-          heading: notice.text,
-          quote: notice.quote,
-          action: { label: notice.actionLabel ?? "Open it", url: `${origin}${notice.link}` },
-          unsubscribeUrl: url,
-          reason: emailReason(notice.kind),
-        });
-        const emailId = enqueueEmail(tx, {
-          kind: "notification",
-          toUserId: person.id,
-          toAddress: person.email,
-          toName: person.displayName,
-          subject: notice.text,
-          text: body.text,
-          html: body.html,
-          unsubscribeUrl: url,
-          dedupeKey: `notification:${id}`,
-        });
-        if (emailId) queued++;
-        else emailState = "none";
+        const subjectId = notice.subjectId;
+        const outcome = subjectId
+          ? emailAboutSubject(tx, community, person, { ...notice, subjectId }, now)
+          : enqueueEmail(tx, { ...noticeEmail(community, person, [notice]), dedupeKey: `notification:${id}` }) && "queued";
+        if (outcome) queued++;
+        emailState = outcome || "none";
       }
       tx.insert(notifications)
         .values({ id, userId: person.id, kind: notice.kind, text: notice.text, link: notice.link, subjectId: notice.subjectId ?? null, actorUserId: notice.actorUserId ?? null, emailState })

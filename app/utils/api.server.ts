@@ -30,6 +30,18 @@ export async function requirePost<T>(request: Request, guard: Guard<T>): Promise
   return allowed;
 }
 
+/** 429 for one person doing something too often: `{ message, retryAfterSeconds }` and Retry-After. */
+export function tooManyRequests(message: string, retryAfterSeconds: number) {
+  return new Response(JSON.stringify({ message, retryAfterSeconds }), {
+    status: 429,
+    headers: {
+      "Content-Type": "application/json",
+      "Retry-After": String(retryAfterSeconds),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 export function notFound(message = "Not found") {
   return new Response(message, {
     status: 404,

@@ -335,12 +335,17 @@ export const NOTIFICATION_KINDS = NOTIFICATION_KIND_LIST;
 /** immediate: one email per notification (and the weekly digest); digest: the weekly digest only; never: no email. */
 export const EMAIL_MODES = EMAIL_MODE_LIST;
 
-/** What became of a notification's email: none wanted, queued at once, waiting for the digest, sent in a digest. */
+/**
+ * What became of a notification's email: none wanted, queued at once, waiting for the digest, sent
+ * in a digest, or held for the next email about the same story (one email per person and story in
+ * ten minutes), which lists it; once that email has gone, "queued".
+ */
 export const NOTIFICATION_EMAIL_STATES = [
   "none",
   "queued",
   "awaiting_digest",
   "in_digest",
+  "held",
 ] as const;
 
 export const notifications = sqliteTable(

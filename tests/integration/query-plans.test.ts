@@ -1,6 +1,6 @@
 // The hot queries of the dashboards use indexes (no full table scans of stories, comments, views,
 // events or activity). Prints each plan; fails if a hot query scans a growing table.
-import { and, asc, count, desc, eq, gte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt } from "drizzle-orm";
 import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
@@ -94,6 +94,30 @@ describe("hot queries use indexes", () => {
         .from(t.familyPhotos)
         .where(eq(t.familyPhotos.residentId, "r1"))
         .orderBy(desc(t.familyPhotos.createdAt)),
+      // each comment, question and photo first counts the person's of the last day (or hour)
+      "a person's comments of the last day": db
+        .select({ at: t.activity.createdAt })
+        .from(t.activity)
+        .where(
+          and(
+            gt(t.activity.createdAt, "2026-11-21T12:00:00.000Z"),
+            eq(t.activity.type, "comment_added"),
+            eq(t.activity.actorUserId, "u1"),
+          ),
+        )
+        .orderBy(desc(t.activity.createdAt))
+        .limit(100),
+      "a person's last email about a story": db
+        .select()
+        .from(t.emailOutbox)
+        .where(
+          and(
+            gte(t.emailOutbox.dedupeKey, "about:u1:s1:"),
+            lt(t.emailOutbox.dedupeKey, "about:u1:s1;"),
+          ),
+        )
+        .orderBy(desc(t.emailOutbox.dedupeKey))
+        .limit(1),
     }) as const;
 
   it("every hot query reads through an index", () => {

@@ -2,7 +2,7 @@
 // their resident. GET: the photos shared with that resident.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireFamilyMember } from "~/utils/permissions.server";
-import { badRequest, methodNotAllowed } from "~/utils/api.server";
+import { badRequest, methodNotAllowed, tooManyRequests } from "~/utils/api.server";
 import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
 import { IMAGE_ERRORS, MediaError } from "~/models/media.server";
 import {
@@ -11,6 +11,7 @@ import {
   shareFamilyPhoto,
 } from "~/models/family-photo.server";
 import { PhotoDescriptionSchema } from "~/models/family-form.server";
+import { PersonLimitError } from "~/models/person-limits.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 
 const text = (status: number, body: string) =>
@@ -44,6 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return Response.json(photo, { status: 201 });
   } catch (error) {
+    if (error instanceof PersonLimitError)
+      return tooManyRequests(error.message, error.retryAfterSeconds);
     if (error instanceof MediaError)
       return text(error.title === IMAGE_ERRORS.tooLarge.title ? 413 : 415, error.message);
     throw error;

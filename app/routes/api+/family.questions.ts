@@ -2,13 +2,14 @@
 // GET: the questions asked of that resident.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireFamilyMember } from "~/utils/permissions.server";
-import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { methodNotAllowed, readJson, tooManyRequests } from "~/utils/api.server";
 import {
   askFamilyQuestion,
   forFamily,
   listQuestionsForResident,
 } from "~/models/family-question.server";
 import { QuestionSchema } from "~/models/family-form.server";
+import { PersonLimitError } from "~/models/person-limits.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,5 +23,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const { user, db, member } = await requireFamilyMember(request);
   const { question } = await readJson(request, QuestionSchema);
-  return Response.json(askFamilyQuestion(db, { member, question, actor: user }), { status: 201 });
+  try {
+    return Response.json(askFamilyQuestion(db, { member, question, actor: user }), { status: 201 });
+  } catch (error) {
+    if (error instanceof PersonLimitError)
+      return tooManyRequests(error.message, error.retryAfterSeconds);
+    throw error;
+  }
 }

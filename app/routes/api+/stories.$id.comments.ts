@@ -3,8 +3,9 @@ import { CommentSchema } from "~/models/comment-form.server";
 import { addComment, CommentAccessError, listComments } from "~/models/comment.server";
 import { getReadableStory } from "~/models/story.server";
 import { notifyComment } from "~/models/notification-events.server";
+import { PersonLimitError } from "~/models/person-limits.server";
 import { requireTenantUser } from "~/utils/auth.server";
-import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
+import { methodNotAllowed, notFound, readJson, tooManyRequests } from "~/utils/api.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 
 /** GET /api/stories/{id}/comments: the story's comments, oldest first, for anyone who may read it. */
@@ -17,7 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * POST /api/stories/{id}/comments with JSON { content, emoji }: the signed-in family member comments
- * on a published story of their own resident (others: 403, unreadable stories: 404).
+ * on a published story of their own resident (others: 403, unreadable stories: 404; past the
+ * member's comment limit: 429 with Retry-After).
  */
 export const policy = { body: "form" } satisfies RoutePolicy;
 
@@ -35,6 +37,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     return Response.json(comment, { status: 201 });
   } catch (error) {
+    if (error instanceof PersonLimitError)
+      return tooManyRequests(error.message, error.retryAfterSeconds);
     if (error instanceof CommentAccessError) {
       return new Response(error.message, {
         status: error.status,

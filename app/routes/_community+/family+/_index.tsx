@@ -2,6 +2,7 @@
 // (dialogs with JavaScript, /family?dialog=photo|question pages without), and the resident's
 // published stories, each leading to the story page where family react and comment.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { EmptyState } from "~/components/admin/ui";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -11,6 +12,7 @@ import { readPhotoForm } from "~/utils/upload-form.server";
 import { photoTooLargeMessage } from "~/utils/media-limits";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
 import { MediaError } from "~/models/media.server";
+import { PersonLimitError } from "~/models/person-limits.server";
 import { FAMILY_EXCERPT_LENGTH } from "~/models/categories";
 import { toResidentSummary } from "~/models/resident.server";
 import { publishedStoriesForFamily } from "~/models/story.server";
@@ -96,6 +98,9 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     } catch (error) {
       if (error instanceof MediaError) return fileErrorReply(submission, error, "photo");
+      // too many in a short time: said on the form, with the description kept
+      if (error instanceof PersonLimitError)
+        return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
       console.error("Sharing a photo failed", error);
       return redirectWithToast("/family", {
         type: "error",
@@ -114,6 +119,8 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       askFamilyQuestion(db, { member, question: submission.value.question, actor: user });
     } catch (error) {
+      if (error instanceof PersonLimitError)
+        return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
       console.error("Asking a question failed", error);
       return redirectWithToast("/family", {
         type: "error",

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { READING_PAGE } from "~/utils/page-scripts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryBadge } from "~/components/story/CategoryBadge";
 import { CommentForm } from "~/components/story/CommentForm";
@@ -26,6 +26,7 @@ import { mediaUrl } from "~/models/media-urls";
 import { getReadableStory, mayChangeAudience } from "~/models/story.server";
 import { audienceLabel } from "~/models/story-audience";
 import { notifyComment, notifyReaction } from "~/models/notification-events.server";
+import { PersonLimitError } from "~/models/person-limits.server";
 import { reactorsByEmoji, withReactors } from "~/models/reactors.server";
 import { storyWordTimes } from "~/models/story-transcript.server";
 import { FollowAlongText, StoryAudio, type Listening } from "~/components/story/ListenWithWords";
@@ -135,6 +136,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
           });
       } catch (error) {
         if (error instanceof CommentAccessError) throw error;
+        // too many in a short time: said above the form, with the words kept in it
+        if (error instanceof PersonLimitError)
+          return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
         console.error("Adding a comment failed", error);
         return submission.reply({ formErrors: ["Failed to add comment. Please try again."] });
       }
@@ -150,13 +154,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // each button says which way it turns the reaction, so a second press of the same page's
       // button (a double tap without JavaScript) does not undo the first
       const turn = formData.get("turn");
-      const result = setReaction(
-        db,
-        user,
-        storyId,
-        emoji,
-        turn === "on" || turn === "off" ? turn : "toggle",
-      );
+      let result;
+      try {
+        result = setReaction(
+          db,
+          user,
+          storyId,
+          emoji,
+          turn === "on" || turn === "off" ? turn : "toggle",
+        );
+      } catch (error) {
+        if (!(error instanceof PersonLimitError)) throw error;
+        return redirectWithToast(`${back}#reactions`, { type: "error", title: error.message });
+      }
       if (result.on && result.changed)
         notifyReaction(db, community, storyId, { emoji, label: reactionLabel(emoji) ?? "" }, user);
       return redirect(`${back}#reactions`);
