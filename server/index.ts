@@ -27,6 +27,8 @@ import {
   UploadGate,
 } from "~/utils/edge-limits.server";
 import {
+  AFTER_ANSWER_DRAIN_CAP,
+  AFTER_ANSWER_DRAIN_MS,
   BodyMeter,
   bodyRuleOf,
   declaredLength,
@@ -53,38 +55,61 @@ const PROXY_HEADERS = [
   "forwarded",
 ];
 
+/** Requests whose body the client was told not to send ("Expect: 100-continue", no "100 Continue"). */
+const unasked = new WeakSet<IncomingMessage>();
+
 /**
- * Ends the connection once the answer is out, gently: nothing more is read (the client's sending
- * stalls in the network, costing us nothing) while it reads the answer, and a moment later the
- * socket closes. Closing at once, or sending a FIN (a client that cannot half-close then fails
- * its next write), would reset the connection under a client still sending and lose the answer;
- * reading on would let a client make us read without end.
+ * Every answer given before its request's body was read whole (a refusal at the edge, a route that
+ * did not read an upload, a redirect, an error) ends its connection. Said "keep-alive" and closed
+ * anyway, the connection would reset the client's next request (behind a proxy that keeps
+ * connections to the app, a 502 for someone else's request); kept open, it would make us read
+ * whatever the client sends. So the answer says "Connection: close", and while it goes out the
+ * rest of the body is read and thrown away, up to AFTER_ANSWER_DRAIN_CAP and
+ * AFTER_ANSWER_DRAIN_MS. Read to its end, the connection closes cleanly once the answer is out.
+ * Cut off, nothing more is read (the client's sending stalls in the network, costing us nothing)
+ * and the socket closes a second later: closing at once, or sending a FIN (a client that cannot
+ * half-close then fails its next write), would reset the connection under a client still sending
+ * and lose the answer. An answer given after the whole body arrived keeps the connection.
  */
-function closeAfterAnswer(req: express.Request, res: express.Response) {
-  const socket = req.socket;
-  let lingered = false;
-  const linger = () => {
-    if (lingered) return;
-    lingered = true;
-    req.pause();
-    socket.pause();
-    // each waiting connection holds what it had read: under a flood there is no waiting
-    if (lingering >= MAX_LINGERING) {
-      socket.destroy();
-      return;
-    }
-    lingering++;
-    socket.once("close", () => lingering--);
-    setTimeout(() => socket.destroy(), 1_000).unref();
-  };
-  // node ends and destroys the socket itself after an answer it will not keep alive: the same
-  // moment of grace instead
-  socket.destroySoon = linger;
-  if (res.writableFinished) linger();
-  else res.once("finish", linger);
+function closeIfBodyUnread(req: express.Request, res: express.Response) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete) endAfterAnswer(req, res);
+    return writeHead.apply(this, args);
+  } as typeof res.writeHead;
 }
-let lingering = 0;
-const MAX_LINGERING = 256;
+
+function endAfterAnswer(req: express.Request, res: express.Response) {
+  const socket = req.socket;
+  res.setHeader("Connection", "close");
+  // node ends the socket once an answer that says so is out (socket.destroySoon)
+  if (closing >= MAX_CLOSING) {
+    // each closing connection holds what it read: under a flood, none waits
+    socket.destroySoon = () => socket.destroy();
+    return;
+  }
+  closing++;
+  socket.once("close", () => closing--);
+  // the meter the app read through, whose pending read the drain takes over
+  const meter = (res.locals.meter as BodyMeter | null | undefined) ?? new BodyMeter(req, Infinity);
+  const whole = unasked.has(req)
+    ? Promise.resolve(true)
+    : meter.drain(
+        meter.bytes + AFTER_ANSWER_DRAIN_CAP,
+        AFTER_ANSWER_DRAIN_MS,
+        AFTER_ANSWER_DRAIN_MS,
+      );
+  const end = socket.destroySoon.bind(socket);
+  socket.destroySoon = () =>
+    void whole.then((read) => {
+      if (read) return end();
+      req.pause();
+      socket.pause();
+      setTimeout(() => socket.destroy(), 1_000).unref();
+    });
+}
+let closing = 0;
+const MAX_CLOSING = 256;
 
 /**
  * Sends the app's Response through express, as @remix-run/express does, with two differences:
@@ -187,7 +212,7 @@ export async function startServer() {
   /**
    * 413. A browser form's body is read and thrown away first, up to the rule's cap, so the person
    * sees the page instead of a broken connection; past the cap, or for API clients, the
-   * connection closes after the answer.
+   * connection closes after the answer (closeIfBodyUnread).
    */
   async function refuseTooLarge(
     req: express.Request,
@@ -199,12 +224,11 @@ export async function startServer() {
     const browser = isBrowserForm(req.path, req.get("content-type"));
     // a client waiting for "100 Continue" (not sent: see checkContinue below) has sent no body
     const waiting = declared !== null && /100-continue/i.test(req.get("expect") ?? "");
-    let keepAlive = false;
+    res.locals.meter = meter;
     if (browser && !waiting && (declared === null || declared <= rule.drainCap))
-      keepAlive = await meter.drain(rule.drainCap);
+      await meter.drain(rule.drainCap);
     if (res.headersSent || res.destroyed) return;
     res.status(413).setHeader("Cache-Control", "no-store");
-    if (!keepAlive) closeAfterAnswer(req, res);
     if (browser) res.type("html").send(tooLargePage(rule, req.originalUrl));
     else res.type("application/json").send(tooLargeJson(rule));
   }
@@ -241,12 +265,7 @@ export async function startServer() {
       // nothing a client sends itself can set it
       req.headers["x-real-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
       if (!config.TRUST_PROXY) for (const name of PROXY_HEADERS) delete req.headers[name];
-      // an answer given before the body is read: the body is not read after it either (left to
-      // itself, node would read all of it, however long)
-      const early = () => {
-        if (hasBody(req.headers)) closeAfterAnswer(req, res);
-        return res;
-      };
+      if (hasBody(req.headers)) closeIfBodyUnread(req, res);
       // no state changes from another site's page, sibling community subdomains included
       if (
         isCrossOriginWrite(
@@ -256,10 +275,7 @@ export async function startServer() {
           req.get("sec-fetch-site"),
         )
       ) {
-        early()
-          .status(403)
-          .type("text/plain")
-          .send("Forbidden: this request came from another site.");
+        res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
         return;
       }
       const policy = policies.of(req.method, req.originalUrl);
@@ -269,7 +285,7 @@ export async function startServer() {
         who = await requester(req);
         const refusal = limiter.check(subject, who);
         if (refusal) {
-          early().setHeader("Retry-After", String(refusal.retryAfterSeconds));
+          res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
           res.setHeader("Cache-Control", "no-store");
           if (req.path.startsWith("/api/"))
             res
@@ -331,6 +347,7 @@ export async function startServer() {
   app.all("*", async (req, res, next) => {
     const { rule, who } = res.locals.edge as EdgeState;
     const meter = hasBody(req.headers) ? new BodyMeter(req, rule.limit) : null;
+    res.locals.meter = meter;
     const browser = isBrowserForm(req.path, req.get("content-type"));
     let release: (() => void) | null = null;
     try {
@@ -341,9 +358,8 @@ export async function startServer() {
         if (key.startsWith("s:")) {
           release = await uploads.acquire(key, rule.memory);
           if (!release) {
-            const keepAlive = browser && (await meter.drain(rule.drainCap));
+            if (browser) await meter.drain(rule.drainCap);
             res.status(503).setHeader("Retry-After", "60");
-            if (!keepAlive) closeAfterAnswer(req, res);
             if (browser) res.type("html").send(busyPage(60));
             else
               res
@@ -377,7 +393,6 @@ export async function startServer() {
       try {
         request = remixRequest(req, meter, controller.signal, collected);
       } catch {
-        if (meter && !meter.settled) closeAfterAnswer(req, res);
         res.status(400).type("text/plain").send("Bad Request: the Host header is not a host name.");
         return;
       }
@@ -399,18 +414,9 @@ export async function startServer() {
       // the app read past the limit (a chunked body): whatever it answered, this is the answer
       if (meter?.over) return await refuseTooLarge(req, res, rule, meter, null);
       if (failure || !response) throw failure;
-      if (meter && !meter.settled) {
-        // the app answered without reading the whole body. A browser gets the answer once it has
-        // sent everything (up to the cap); an API client gets it at once, and the connection ends.
-        if (browser) {
-          if (!(await meter.drain(rule.drainCap))) closeAfterAnswer(req, res);
-          await sendResponse(res, response);
-        } else {
-          closeAfterAnswer(req, res);
-          await sendResponse(res, response);
-        }
-        return;
-      }
+      // the app answered without reading the whole body: a browser gets the answer once it has
+      // sent everything (up to the cap); an API client gets it at once, and the connection ends
+      if (browser && meter && !meter.settled) await meter.drain(rule.drainCap);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -436,6 +442,7 @@ export async function startServer() {
     const rule = bodyRuleOf(policies.of(req.method ?? "GET", req.url ?? "/"));
     const declared = declaredLength(req.headers["content-length"]);
     if (declared === null || declared <= rule.limit) res.writeContinue();
+    else unasked.add(req);
     server.emit("request", req, res);
   });
 

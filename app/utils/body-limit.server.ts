@@ -45,6 +45,13 @@ export const UPLOAD_DRAIN_CAP = 64 * MB;
 const FORM_DRAIN_CAP = 1 * MB;
 // a body that stops arriving while it is drained: the connection is closed
 const DRAIN_IDLE_MS = 10_000;
+/**
+ * An answer given before the body was read whole closes its connection, and first reads and
+ * throws away what is left of the body, up to this much and for this long, so that the client
+ * reads the answer instead of a reset. Past either, nothing more is read.
+ */
+export const AFTER_ANSWER_DRAIN_CAP = FORM_DRAIN_CAP;
+export const AFTER_ANSWER_DRAIN_MS = 5_000;
 
 export type BodyRuleName = "form" | "long text" | "photo" | "recording";
 export type BodyRule = {
@@ -357,10 +364,11 @@ export class BodyMeter {
 
   /**
    * Reads and discards the rest, up to `cap` bytes in all. True when the body ended within the cap
-   * (the connection can carry an answer and the next request); false when it was cut off, lost, or
-   * nothing came for `idleMs` (a client that stopped sending does not hold the connection).
+   * (the connection can carry an answer and the next request); false when it was cut off, lost,
+   * nothing came for `idleMs` (a client that stopped sending does not hold the connection), or it
+   * took longer than `totalMs` in all.
    */
-  drain(cap: number, idleMs = DRAIN_IDLE_MS): Promise<boolean> {
+  drain(cap: number, idleMs = DRAIN_IDLE_MS, totalMs?: number): Promise<boolean> {
     this.stopWaiting?.();
     this.stopWaiting = null;
     const source = this.source;
@@ -370,11 +378,13 @@ export class BodyMeter {
       const finish = (ok: boolean) => {
         done = true;
         clearTimeout(timer);
+        clearTimeout(deadline);
         source.off("data", onData).off("end", onEnd).off("close", onGone).off("error", onGone);
         source.pause();
         resolve(ok);
       };
       const timer = setTimeout(() => finish(false), idleMs);
+      const deadline = totalMs === undefined ? undefined : setTimeout(() => finish(false), totalMs);
       let done = false;
       const onData = (chunk: Buffer) => {
         this.bytes += chunk.byteLength;

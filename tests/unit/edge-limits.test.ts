@@ -238,6 +238,20 @@ describe("the body meter", () => {
     expect(Date.now() - t0).toBeLessThan(1000);
   });
 
+  it("stops draining a body that trickles in past the time it is given in all", async () => {
+    const s = new PassThrough();
+    // a byte every 10 ms: never idle for long, never near the cap
+    const trickle = setInterval(() => s.write(Buffer.alloc(1)), 10);
+    try {
+      const meter = new BodyMeter(s, 64 * KB);
+      const t0 = Date.now();
+      expect(await meter.drain(1024 * KB, 1000, 150)).toBe(false);
+      expect(Date.now() - t0).toBeLessThan(1000);
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
   it("concurrent bodies are metered each on its own", async () => {
     const meters = Array.from(
       { length: 20 },
