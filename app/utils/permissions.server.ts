@@ -222,19 +222,20 @@ export async function kioskTurnOfForm(
   const ended = { ok: false as const, why: "ended" as const, claim };
   if (claim.kioskId !== kiosk.kiosk.id) return ended;
   const resident = kioskResidentRow(kiosk.db, claim.residentId);
-  if (!resident || kioskPinFingerprint(resident.kioskPinHash) !== claim.pin) return ended;
+  if (!resident) return ended;
   const now = Date.now();
   const running = kioskSessionOf(kiosk.db, kiosk.kiosk.id, now).session;
-  const session =
-    running?.id === claim.sessionId
-      ? running
-      : resumeKioskSession(kiosk.db, kiosk.kiosk.id, claim.sessionId, now);
+  if (running?.id === claim.sessionId && running.residentId === resident.id)
+    return {
+      ok: true,
+      ctx: kioskTurnContext(kiosk, running, resident, holdMs, now),
+      resumed: false,
+    };
+  // taking an ended turn up again: not once her PIN has changed since the form was shown
+  if (kioskPinFingerprint(resident.kioskPinHash) !== claim.pin) return ended;
+  const session = resumeKioskSession(kiosk.db, kiosk.kiosk.id, claim.sessionId, now);
   if (!session || session.residentId !== resident.id) return ended;
-  return {
-    ok: true,
-    ctx: kioskTurnContext(kiosk, session, resident, holdMs, now),
-    resumed: session !== running,
-  };
+  return { ok: true, ctx: kioskTurnContext(kiosk, session, resident, holdMs, now), resumed: true };
 }
 
 /** For resource routes reached without /api in their path: signed out is 401, not a redirect. */
