@@ -1,10 +1,53 @@
-// What a bulk action on the residents or families list answers when it did not go straight
-// through: nothing was ticked, or switching people off is asked once, with their names, before it
-// happens. One implementation for both lists (ResidentActions.tsx, FamilyActions.tsx).
-import { Form, Link } from "@remix-run/react";
+// The bulk page of the residents and families lists: what a bulk action answered when it did not
+// go straight through (nothing was ticked; switching people off is asked once, with their names,
+// before it happens; a sheet of sign-in links). One implementation for both lists, in their words.
+import { Form, Link, useActionData } from "@remix-run/react";
+import { EmptyState } from "~/components/admin/ui";
 import { SubmitButton } from "~/components/forms";
+import type { BulkResult } from "./bulk.server";
+import { SignInSheet } from "./SignInSheet";
 
-export function BulkNothingDone({
+/** A list's words on its bulk page. */
+export type BulkWords = {
+  /** before anything was sent */
+  intro: string;
+  backLabel: string;
+  sheetTitle: string;
+  confirmTitle: (n: number) => string;
+  explanation: string;
+  submitLabel: (n: number) => string;
+  pendingText: string;
+};
+
+/** The page's answer to the list's bulk form (the action's data); `listTo` is the list's path. */
+export function BulkPage({ listTo, words }: { listTo: string; words: BulkWords }) {
+  const result = useActionData() as BulkResult | undefined;
+  if (!result) return <EmptyState>{words.intro}</EmptyState>;
+  if (result.kind === "nothing")
+    return <BulkNothingDone message={result.message} backTo={listTo} backLabel={words.backLabel} />;
+  if (result.kind === "sheet")
+    return (
+      <SignInSheet
+        title={words.sheetTitle}
+        entries={result.entries}
+        skipped={result.skipped}
+        backTo={listTo}
+      />
+    );
+  const n = result.people.length;
+  return (
+    <BulkDeactivateConfirm
+      title={words.confirmTitle(n)}
+      explanation={words.explanation}
+      people={result.people}
+      submitLabel={words.submitLabel(n)}
+      pendingText={words.pendingText}
+      cancelTo={listTo}
+    />
+  );
+}
+
+function BulkNothingDone({
   message,
   backTo,
   backLabel,
@@ -29,7 +72,7 @@ export function BulkNothingDone({
 }
 
 /** Asks before switching the ticked people off; the form sends their ids back with confirm=yes. */
-export function BulkDeactivateConfirm({
+function BulkDeactivateConfirm({
   title,
   explanation,
   people,

@@ -1,18 +1,13 @@
 // Deactivating a resident (asked first), the bulk page (asks once, or shows the sign-in sheet) and
 // the printable resident directory. One implementation for /admin and /staff.
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Badge, EmptyState } from "~/components/admin/ui";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
 import { AREAS, useCareTeamArea } from "./areas";
-import { BulkDeactivateConfirm, BulkNothingDone } from "./BulkResult";
-import type {
-  deactivateResidentLoader,
-  ResidentsBulkResult,
-  residentsPrintLoader,
-} from "./resident-actions.server";
-import { SignInSheet } from "./SignInSheet";
+import { BulkPage, type BulkWords } from "./BulkResult";
+import type { deactivateResidentLoader, residentsPrintLoader } from "./resident-actions.server";
 
 export function DeactivateResidentDialog() {
   const area = useCareTeamArea();
@@ -54,42 +49,21 @@ export function DeactivateResidentDialog() {
   );
 }
 
+const residents = (n: number) => `${n} ${n === 1 ? "resident" : "residents"}`;
+
+const BULK_WORDS: BulkWords = {
+  intro: "Tick residents in the list and choose what to do with them.",
+  backLabel: "Back to the residents",
+  sheetTitle: "Sign-in links for residents",
+  confirmTitle: (n) => `Deactivate ${residents(n)}?`,
+  explanation:
+    "They are marked inactive and their own sign-ins stop. Nothing is deleted; the message afterwards has an Undo button.",
+  submitLabel: (n) => `Deactivate ${residents(n)}`,
+  pendingText: "Deactivating...",
+};
+
 export function ResidentsBulkPage() {
-  const area = useCareTeamArea();
-  const cfg = AREAS[area];
-  const result = useActionData() as ResidentsBulkResult | undefined;
-  if (!result) {
-    return <EmptyState>Tick residents in the list and choose what to do with them.</EmptyState>;
-  }
-  if (result.kind === "nothing")
-    return (
-      <BulkNothingDone
-        message={result.message}
-        backTo={cfg.residents}
-        backLabel="Back to the residents"
-      />
-    );
-  if (result.kind === "sheet") {
-    return (
-      <SignInSheet
-        title="Sign-in links for residents"
-        entries={result.entries}
-        skipped={result.skipped}
-        backTo={cfg.residents}
-      />
-    );
-  }
-  const n = result.people.length;
-  return (
-    <BulkDeactivateConfirm
-      title={`Deactivate ${n} ${n === 1 ? "resident" : "residents"}?`}
-      explanation="They are marked inactive and their own sign-ins stop. Nothing is deleted; the message afterwards has an Undo button."
-      people={result.people}
-      submitLabel={`Deactivate ${n} ${n === 1 ? "resident" : "residents"}`}
-      pendingText="Deactivating..."
-      cancelTo={cfg.residents}
-    />
-  );
+  return <BulkPage listTo={AREAS[useCareTeamArea()].residents} words={BULK_WORDS} />;
 }
 
 export function ResidentsPrintPage() {

@@ -1,7 +1,7 @@
 // Bulk actions on the ticked family members: new invitation links as one printable sheet, and
 // switching sign-ins off (asked once, done once, with Undo) or back on. Shared by /admin/families
 // and /staff/families; every switch is written to the audit log.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { writeAudit } from "~/models/audit.server";
 import { formatCalendarDate } from "~/models/event-dates";
 import { familyMembersByIds, setFamilySignInsActive } from "~/models/family-access.server";
@@ -15,39 +15,17 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import type { SheetEntry } from "./sheet";
 import { qrSvg } from "~/utils/qr.server";
-import type { RoutePolicy } from "~/utils/body-limit.server";
-
-const UNDO_LIMIT = 40;
-
-export async function familiesBulkLoader({ request }: LoaderFunctionArgs) {
-  const area = areaOf(request);
-  await requireArea(request, area);
-  // the page shows the bulk form's answer; opened by itself it points back to the list
-  return null;
-}
-
-export type FamiliesBulkResult =
-  | { kind: "confirm"; intent: "deactivate"; people: { id: string; name: string }[] }
-  | { kind: "sheet"; entries: SheetEntry[]; skipped: { name: string; reason: string }[] }
-  | { kind: "nothing"; message: string };
-
-export const familiesBulkPolicy = { body: "form" } satisfies RoutePolicy;
+import { tickedIds, undoFor, type BulkResult } from "./bulk.server";
 
 export async function familiesBulkAction({
   request,
-}: ActionFunctionArgs): Promise<FamiliesBulkResult | Response> {
+}: ActionFunctionArgs): Promise<BulkResult | Response> {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const chosen = familyMembersByIds(
-    db,
-    form
-      .getAll("ids")
-      .map(String)
-      .filter((v) => v.length > 0 && v.length < 100),
-  );
+  const chosen = familyMembersByIds(db, tickedIds(form));
   if (!chosen.length)
     return { kind: "nothing", message: "Tick at least one family member in the list first." };
   const states = linkedSignInStates(
@@ -90,18 +68,7 @@ export async function familiesBulkAction({
       type: "success",
       title: `Sign-in switched off for ${changed.length} ${changed.length === 1 ? "family member" : "family members"}`,
       description: `${names.join(", ")}: signed out now, and they cannot sign in until it is switched back on.`,
-      ...(ids.length <= UNDO_LIMIT
-        ? {
-            undo: {
-              action: `${cfg.families}/bulk`,
-              label: "Undo",
-              fields: [
-                ["intent", "activate"] as [string, string],
-                ...ids.map((id): [string, string] => ["ids", id]),
-              ],
-            },
-          }
-        : {}),
+      ...undoFor(`${cfg.families}/bulk`, "activate", ids),
     });
   }
 

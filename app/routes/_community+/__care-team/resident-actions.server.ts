@@ -13,13 +13,7 @@ import { AREAS, areaOf } from "./areas";
 import type { SheetEntry } from "./sheet";
 import { qrSvg } from "~/utils/qr.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
-
-/** Undo forms travel in the toast cookie: only for a reasonable number of people. */
-const UNDO_LIMIT = 40;
-
-function listOf(ids: string[]) {
-  return ids.map((id): [string, string] => ["ids", id]);
-}
+import { tickedIds, undoFor, type BulkResult } from "./bulk.server";
 
 // ---- one resident: /{area}/residents/{id}/deactivate
 
@@ -79,35 +73,15 @@ export async function deactivateResidentAction({ request, params }: ActionFuncti
 
 // ---- the ticked residents: /{area}/residents/bulk
 
-export async function residentsBulkLoader({ request }: LoaderFunctionArgs) {
-  const area = areaOf(request);
-  await requireArea(request, area);
-  // the page shows the bulk form's answer; opened by itself it points back to the list
-  return null;
-}
-
-export type ResidentsBulkResult =
-  | { kind: "confirm"; intent: "deactivate"; people: { id: string; name: string }[] }
-  | { kind: "sheet"; entries: SheetEntry[]; skipped: { name: string; reason: string }[] }
-  | { kind: "nothing"; message: string };
-
-export const residentsBulkPolicy = { body: "form" } satisfies RoutePolicy;
-
 export async function residentsBulkAction({
   request,
-}: ActionFunctionArgs): Promise<ResidentsBulkResult | Response> {
+}: ActionFunctionArgs): Promise<BulkResult | Response> {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const chosen = residentsByIds(
-    db,
-    form
-      .getAll("ids")
-      .map(String)
-      .filter((v) => v.length > 0 && v.length < 100),
-  );
+  const chosen = residentsByIds(db, tickedIds(form));
   if (!chosen.length)
     return { kind: "nothing", message: "Tick at least one resident in the list first." };
   const name = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`;
@@ -133,15 +107,7 @@ export async function residentsBulkAction({
       type: "success",
       title: `${changed.length} ${changed.length === 1 ? "resident" : "residents"} deactivated`,
       description: changed.map(name).join(", "),
-      ...(ids.length <= UNDO_LIMIT
-        ? {
-            undo: {
-              action: `${cfg.residents}/bulk`,
-              label: "Undo",
-              fields: [["intent", "activate"], ...listOf(ids)],
-            },
-          }
-        : {}),
+      ...undoFor(`${cfg.residents}/bulk`, "activate", ids),
     });
   }
 
