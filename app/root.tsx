@@ -33,6 +33,7 @@ import {
 } from "~/utils/host.server";
 import { impersonationOf } from "~/utils/impersonation.server";
 import { readToast } from "~/utils/toast.server";
+import { takeKeptForm } from "~/utils/kept-forms.server";
 import { useNonce } from "~/utils/nonce";
 import { pageShipsScripts } from "~/utils/page-scripts";
 import { readingPageStyles } from "~/utils/inline-stylesheet.server";
@@ -166,6 +167,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // login-as in the open: a session the super admin opened as this user says so on every page
   const impersonation = sessionUser ? await impersonationOf(request) : null;
   const impersonatedBy = impersonation ? impersonation.impersonator.displayName : null;
+  // a form sent on this page after its session had ended, given back once to the same person
+  // (kept-forms.server.ts); the form fills itself in with it (useKeptFields)
+  const kept = await takeKeptForm(request, sessionUser);
   return data(
     {
       appName: APP_NAME,
@@ -179,6 +183,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       display,
       impersonatedBy,
       fontsCached: fonts.cached,
+      kept,
     },
     { headers: responseHeaders },
   );

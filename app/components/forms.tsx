@@ -1,6 +1,14 @@
 // Form pieces shared by every screen: labelled fields whose errors are announced, JS or not.
 import { createContext, useContext, type ReactNode } from "react";
-import { Form, useFetcher, useNavigation, type FetcherWithComponents } from "@remix-run/react";
+import {
+  Form,
+  useFetcher,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+  type FetcherWithComponents,
+} from "@remix-run/react";
+import type { KeptForm } from "~/utils/kept-forms.server";
 
 /**
  * Inside a modal (DialogLink), forms post through a fetcher: the action's field errors come back into
@@ -97,6 +105,49 @@ export function SubmitButton({
     >
       {pending && pendingText ? pendingText : children}
     </button>
+  );
+}
+
+export const KEPT_MESSAGE =
+  "You were signed out, so we kept what you wrote. Check it and send it again.";
+
+/**
+ * What this form held when it was sent after its session had ended, given back once the person
+ * has signed in again (app/utils/kept-forms.server.ts, through the root loader): the values to
+ * start from instead of the usual ones, or null. Only on the page the form was sent from, and
+ * only to the form of the same `intent` (a form without one takes only a form kept without one).
+ * Show <KeptNotice> with it, so the person knows why the form is filled in.
+ */
+export function useKeptFields(intent?: string): KeptForm | null {
+  const root = useRouteLoaderData("root") as { kept?: KeptForm | null } | undefined;
+  const location = useLocation();
+  const kept = root?.kept ?? null;
+  if (!kept || kept.page !== location.pathname + location.search) return null;
+  return (kept.intent ?? null) === (intent ?? null) ? kept : null;
+}
+
+/**
+ * For a form without conform: the kept value of one field (the first, for a name sent more than
+ * once; "" for a checkbox left unticked), or `fallback` when nothing was kept.
+ */
+export function keptOr<T>(kept: KeptForm | null, name: string, fallback: T): string | T {
+  if (!kept) return fallback;
+  const value = kept.values[name];
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+/** Says why a form is filled in with what the person wrote before they were signed out. */
+export function KeptNotice({ kept }: { kept: KeptForm | null }) {
+  if (!kept) return null;
+  return (
+    <p
+      role="status"
+      data-testid="kept-notice"
+      className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg"
+    >
+      {KEPT_MESSAGE}
+      {kept.filesLeftOut ? " Photos are not kept: please choose yours again." : null}
+    </p>
   );
 }
 

@@ -17,6 +17,8 @@ import {
   type SessionRow,
 } from "./session.server";
 import { safeRedirect } from "./safe-redirect";
+import { keepSubmittedForm, pageOf } from "./kept-forms.server";
+import { toastHeaders } from "./toast.server";
 
 export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };
 
@@ -116,6 +118,9 @@ function signedIn(request: Request): Promise<SignedIn> {
   return pending;
 }
 
+/** The user whose session this request's cookie named, when it was no longer valid. */
+const endedSessionUser = new WeakMap<Request, string>();
+
 async function checkSession(request: Request): Promise<SignedIn> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
@@ -125,7 +130,11 @@ async function checkSession(request: Request): Promise<SignedIn> {
     user = getUserById(userId);
     return user && user.isActive ? user.role : null;
   });
-  if (!session || !user || !belongsToHost(user, ctx)) return null;
+  if (!session || !user || !belongsToHost(user, ctx)) {
+    // a session that has just ended still says whose it was, for the form it was sent with
+    if (user) endedSessionUser.set(request, user.id);
+    return null;
+  }
   const { passwordHash: _hash, ...rest } = user;
   return { user: { ...rest, sessionId }, session };
 }
@@ -156,19 +165,18 @@ type Guard = { roles?: readonly Role[]; allowPasswordChange?: boolean };
 
 /**
  * Returns the signed-in user or throws: a redirect to /login (401 for /api paths) when signed out,
- * a redirect to /password while a temporary password is unchanged, 403 for the wrong role.
+ * after keeping the form it sent (signInAgain); a redirect to /password while a temporary password
+ * is unchanged; 403 for the wrong role.
  */
 export async function requireUser(request: Request, guard: Guard = {}): Promise<SessionUser> {
   const user = await getOptionalUser(request);
-  const url = new URL(request.url);
   if (!user) {
     if (isApiRequest(request))
       throw new Response("Sign in required", {
         status: 401,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
-    const back = url.pathname + url.search;
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+    throw await signInAgain(request, guard);
   }
   if (user.mustChangePassword && !guard.allowPasswordChange) {
     if (isApiRequest(request)) throw forbidden("Change your temporary password first");
@@ -176,6 +184,36 @@ export async function requireUser(request: Request, guard: Guard = {}): Promise<
   }
   if (guard.roles && !guard.roles.includes(user.role)) throw forbidden();
   return user;
+}
+
+/**
+ * The way to the sign-in page for a signed-out request, and back. A form sent without a valid
+ * session is kept first (kept-forms.server.ts), for the user whose session it was, and the person
+ * comes back to the form's page, where it is filled in again; the sign-in page says why.
+ */
+async function signInAgain(request: Request, guard: Guard): Promise<Response> {
+  const headers = new Headers();
+  let page = pageOf(new URL(request.url));
+  try {
+    const kept = await keepSubmittedForm(request, {
+      userId: endedSessionUser.get(request) ?? null,
+      roles: guard.roles ?? null,
+    });
+    page = kept.page;
+    if (kept.setCookie) {
+      headers.append("Set-Cookie", kept.setCookie);
+      const toast = await toastHeaders({
+        type: "info",
+        title: "You were signed out",
+        description: "We kept what you wrote. Sign in again to check it and send it.",
+      });
+      for (const c of toast.getSetCookie()) headers.append("Set-Cookie", c);
+    }
+  } catch (error) {
+    // the way to sign in never depends on the keeping
+    console.error("Keeping a signed-out form failed", error);
+  }
+  return redirect(`/login?redirectTo=${encodeURIComponent(page)}`, { headers });
 }
 
 /** For community screens: the community, its database handle and the signed-in member. */

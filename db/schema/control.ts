@@ -139,3 +139,39 @@ export const rateLimits = sqliteTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: integer("reset_at").notNull(),
 });
+
+/**
+ * What a form held when it was sent after its session had ended (app/utils/kept-forms.server.ts):
+ * given back once to the same browser, on the same site and page, after the person signs in again.
+ */
+export const keptForms = sqliteTable(
+  "kept_forms",
+  {
+    id: text("id").primaryKey(),
+    // sha256 of the browser's random id (its storyloom_kept cookie); the id itself is never stored
+    browserHash: text("browser_hash").notNull(),
+    // the host the form was sent to, and its community (null on the main site)
+    host: text("host").notNull(),
+    communityId: text("community_id"),
+    // the form's page: its path and query, where the person is sent back after signing in
+    page: text("page").notNull(),
+    // the user whose session had ended, when it was still known; only they get the text back
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    // the roles the refusing guard admits (JSON array), null for any member of the community
+    roles: text("roles"),
+    intent: text("intent"),
+    // JSON [name, value][] of the text fields, in the order sent
+    fields: text("fields").notNull(),
+    // bytes of the fields, for the per-row cap and the table's overall budget
+    size: integer("size").notNull(),
+    // a file was chosen on the form; files are not kept
+    filesLeftOut: integer("files_left_out", { mode: "boolean" }).notNull().default(false),
+    createdAt: text("created_at").notNull().default(now),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [
+    index("kept_forms_browser_page_idx").on(t.browserHash, t.page),
+    index("kept_forms_expires_idx").on(t.expiresAt),
+    index("kept_forms_created_idx").on(t.createdAt),
+  ],
+);

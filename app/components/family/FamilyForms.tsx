@@ -2,7 +2,14 @@
 // as page sections (/family?dialog=photo, /family?dialog=question) without it.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type * as z from "zod";
-import { ErrorList, Field, SubmitButton, useFormTarget } from "~/components/forms";
+import {
+  ErrorList,
+  Field,
+  KeptNotice,
+  SubmitButton,
+  useFormTarget,
+  useKeptFields,
+} from "~/components/forms";
 import type { AskQuestionSchema, SharePhotoSchema } from "~/models/family-form.server";
 import { PhotoInput } from "~/components/media/PhotoInput";
 
@@ -18,9 +25,12 @@ export function SharePhotoForm({
   residentFirstName: string;
 }) {
   const { Form, lastResult: result } = useFormTarget(lastResult);
+  // what was written before a sign-out ended the session, back after signing in again
+  const kept = useKeptFields("share-photo");
   const [form, fields] = useForm<z.input<typeof SharePhotoSchema>>({
     id,
     lastResult: result,
+    defaultValue: kept?.values,
   });
   return (
     <Form
@@ -30,6 +40,7 @@ export function SharePhotoForm({
       {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value="share-photo" />
+      <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
         label="Photo"
@@ -71,13 +82,17 @@ export function AskQuestionForm({
   residentFirstName: string;
 }) {
   const { Form, lastResult: result } = useFormTarget(lastResult);
+  // what was written before a sign-out ended the session, back after signing in again
+  const kept = useKeptFields("ask-question");
   const [form, fields] = useForm<z.input<typeof AskQuestionSchema>>({
     id,
     lastResult: result,
+    defaultValue: kept?.values,
   });
   return (
     <Form method="post" action="/family?dialog=question" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="ask-question" />
+      <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
         label="Your question"

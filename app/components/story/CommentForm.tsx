@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type * as z from "zod";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, KeptNotice, SubmitButton, useKeptFields } from "~/components/forms";
 import { useRef, useState } from "react";
 import { useHydrated } from "~/components/hydration";
 import { COMMENT_MAX_LENGTH, commentTooLongMessage, REACTIONS } from "~/models/categories";
@@ -22,9 +22,12 @@ type Props = {
  * JavaScript: the story page's action validates with the same schema and answers field errors.
  */
 export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) {
+  // what was written before a sign-out ended the session, back after signing in again
+  const kept = useKeptFields("comment");
   const [form, fields] = useForm<z.input<typeof CommentSchema>>({
     id: `comment-form-${storyId}`,
     lastResult: lastResult ?? undefined,
+    defaultValue: kept?.values,
   });
   const chosen = typeof fields.emoji.initialValue === "string" ? fields.emoji.initialValue : "";
   // no maxLength on the box: a browser would cut pasted text without a word; the count says it
@@ -55,6 +58,7 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
     >
       <input type="hidden" name="intent" value="comment" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
         label="Your comment"

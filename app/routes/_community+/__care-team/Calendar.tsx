@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, KeptNotice, SubmitButton, useKeptFields } from "~/components/forms";
 import type { CalendarEventSchema } from "~/models/admin-schemas.server";
 import { formatClockTime } from "~/models/event-dates";
 import type { CalendarEventView } from "~/models/event.server";
@@ -278,14 +278,17 @@ function EventFields({
   /** the server asked whether a date in the past is meant */
   askPastDate?: boolean;
 }) {
+  // what was written before a sign-out ended the session, back after signing in again
+  const kept = useKeptFields();
   const [form, fields] = useForm<EventFormShape>({
     id: formId,
     lastResult,
-    defaultValue,
+    defaultValue: kept?.values ?? defaultValue,
     shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
+      <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
         label="Title"

@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, KeptNotice, SubmitButton, useKeptFields } from "~/components/forms";
 import type { NewsPostSchema } from "~/models/admin-schemas.server";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { deleteNewsLoader, editNewsLoader, newsLoader } from "./news.server";
@@ -103,14 +103,17 @@ function NewsFields({
   area: AreaName;
   submitLabel: string;
 }) {
+  // what was written before a sign-out ended the session, back after signing in again
+  const kept = useKeptFields();
   const [form, fields] = useForm<NewsFormShape>({
     id: formId,
     lastResult,
-    defaultValue,
+    defaultValue: kept?.values ?? defaultValue,
     shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
+      <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
         label="Title"

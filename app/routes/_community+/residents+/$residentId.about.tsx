@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { SubmitButton } from "~/components/forms";
+import { keptOr, KeptNotice, SubmitButton, useKeptFields } from "~/components/forms";
 import {
   ABOUT_KEYS,
   ABOUT_MAX,
@@ -103,6 +103,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AboutMePage() {
   const { id, name, firstName, own, about, access, suggestions } = useLoaderData<typeof loader>();
+  // what was written before a sign-out ended the session, back after signing in again
+  const kept = useKeptFields();
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <header className="space-y-2">
@@ -125,6 +127,7 @@ export default function AboutMePage() {
 
       {access.edit ? (
         <Form method="post" className="card space-y-4" aria-label="About me">
+          <KeptNotice kept={kept} />
           {ABOUT_SECTIONS.map((s) => (
             <div key={s.key}>
               <label htmlFor={`about-${s.key}`} className="label">
@@ -137,7 +140,7 @@ export default function AboutMePage() {
                 <input
                   id={`about-${s.key}`}
                   name={s.key}
-                  defaultValue={about[s.key]}
+                  defaultValue={keptOr(kept, s.key, about[s.key])}
                   maxLength={ABOUT_MAX}
                   className="input"
                   aria-describedby={`about-${s.key}-hint`}
@@ -146,7 +149,7 @@ export default function AboutMePage() {
                 <textarea
                   id={`about-${s.key}`}
                   name={s.key}
-                  defaultValue={about[s.key]}
+                  defaultValue={keptOr(kept, s.key, about[s.key])}
                   maxLength={ABOUT_MAX}
                   rows={3}
                   className="input"
@@ -163,7 +166,9 @@ export default function AboutMePage() {
                   id="family-may-view"
                   type="checkbox"
                   name="familyMayView"
-                  defaultChecked={about.familyMayView}
+                  defaultChecked={
+                    kept ? keptOr(kept, "familyMayView", "") === "on" : about.familyMayView
+                  }
                   className="h-6 w-6"
                 />
                 <label
@@ -180,7 +185,9 @@ export default function AboutMePage() {
                   id="family-may-edit"
                   type="checkbox"
                   name="familyMayEdit"
-                  defaultChecked={about.familyMayEdit}
+                  defaultChecked={
+                    kept ? keptOr(kept, "familyMayEdit", "") === "on" : about.familyMayEdit
+                  }
                   className="h-6 w-6"
                 />
                 <label
