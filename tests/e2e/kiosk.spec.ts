@@ -335,10 +335,12 @@ test("a member of staff helps with their own password; the story says it was tol
 });
 
 test("six wrong PINs pause that resident's PIN on that kiosk only; a PIN never signs in at /login", async ({
+  page,
   browser,
 }) => {
   test.setTimeout(120_000);
-  const first = await registerKiosk(unique("Hall tablet"));
+  const hall = unique("Hall tablet");
+  const first = await registerKiosk(hall);
   const kiosk = await openKiosk(browser, first.setupPath);
   await kiosk.getByRole("link", { name: "Walter Brooks" }).click();
   for (let i = 1; i <= 5; i++) {
@@ -381,6 +383,16 @@ test("six wrong PINs pause that resident's PIN on that kiosk only; a PIN never s
   });
   expect(login.status).not.toBe(302);
   expect(login.headers["set-cookie"]?.join(";") ?? "").not.toMatch(/storyloom_session=[^;]+/);
+  // the administrator reads each wrong PIN in the audit log, written by the kiosk
+  await signIn(page, "linda.admin");
+  await page.goto("/admin/audit?kind=kiosks");
+  const rows = page.getByTestId("audit-row").filter({ hasText: `${hall}: Walter Brooks` });
+  await expect(rows.filter({ hasText: "A wrong PIN at the kiosk" }).first()).toContainText(
+    "A lounge kiosk",
+  );
+  await expect(
+    rows.filter({ hasText: "her PIN is paused on this kiosk for 15 minutes" }),
+  ).toHaveCount(1);
   await kiosk.context().close();
   await other.context().close();
 });
