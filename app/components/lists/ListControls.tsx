@@ -25,6 +25,22 @@ export type FilterChoice = {
   options: { value: string; label: string }[];
 };
 
+/**
+ * The list's search words, filters and sort as a query string ("?q=…&sort=…"), without its page:
+ * what its CSV export takes. `extra` adds parameters (null or undefined leaves one out).
+ */
+export function viewQuery(
+  view: ListViewProps,
+  extra: Record<string, string | null | undefined> = {},
+): string {
+  const params = new URLSearchParams();
+  if (view.q) params.set("q", view.q);
+  for (const [k, v] of Object.entries(view.filters)) params.set(k, v);
+  for (const [k, v] of Object.entries(extra)) if (v) params.set(k, v);
+  params.set("sort", view.desc ? `-${view.sort}` : view.sort);
+  return `?${params.toString()}`;
+}
+
 /** The current URL's query with some parameters changed (null removes one); the page goes back to 1 unless set. */
 export function hrefWith(search: string, changes: Record<string, string | null>): string {
   const params = new URLSearchParams(search);
@@ -237,6 +253,58 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
         {children}
       </div>
     </details>
+  );
+}
+
+/**
+ * A row's menu item that posts `fields` to `action` at once: `label` is shown, `srLabel` (which
+ * names the row) is what a screen reader says.
+ */
+export function RowMenuPost({
+  action,
+  fields,
+  label,
+  srLabel,
+}: {
+  action: string;
+  fields: Record<string, string>;
+  label: string;
+  srLabel: string;
+}) {
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SubmitButton className="btn-ghost w-full justify-start">
+        <span aria-hidden="true">{label}</span>
+        <span className="sr-only">{srLabel}</span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** A row's checkbox for the bulk form `formId` (BulkBar), outside the form, joined to it by id. */
+export function RowTick({
+  value,
+  formId,
+  label,
+}: {
+  value: string;
+  formId: string;
+  label: string;
+}) {
+  return (
+    <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
+      <input
+        type="checkbox"
+        name="ids"
+        value={value}
+        form={formId}
+        className="h-6 w-6"
+        aria-label={label}
+      />
+    </label>
   );
 }
 

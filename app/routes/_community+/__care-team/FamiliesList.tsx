@@ -1,17 +1,19 @@
 // The family members list: search (name, email, resident), filters on the invitation and the
 // sign-in, sortable columns, 25 a page, where each invitation stands, and checkboxes for bulk
 // actions. Works without JavaScript. One screen for /admin and /staff.
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
-import { SubmitButton } from "~/components/forms";
 import {
   BulkBar,
   ColumnHeader,
   ListSearch,
   Pager,
   RowMenu,
+  RowMenuPost,
+  RowTick,
   SortHeader,
+  viewQuery,
   type ListViewProps,
 } from "~/components/lists/ListControls";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
@@ -35,7 +37,7 @@ export function FamiliesScreen() {
           <div className="flex flex-wrap gap-2">
             {area === "admin" ? (
               <a
-                href={`/admin/families.csv${csvQuery(view, resident?.id)}`}
+                href={`/admin/families.csv${viewQuery(view, { resident: resident?.id })}`}
                 className="btn-secondary"
                 download
               >
@@ -119,15 +121,6 @@ const FAMILY_BULK_ACTIONS = [
   { value: "activate", label: "Switch their sign-in back on" },
 ];
 
-function csvQuery(view: ListViewProps, residentId?: string): string {
-  const params = new URLSearchParams();
-  if (view.q) params.set("q", view.q);
-  for (const [k, v] of Object.entries(view.filters)) params.set(k, v);
-  if (residentId) params.set("resident", residentId);
-  params.set("sort", view.desc ? `-${view.sort}` : view.sort);
-  return `?${params.toString()}`;
-}
-
 function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaName }) {
   const cfg = AREAS[area];
   const { invitation } = member;
@@ -202,16 +195,7 @@ function FamilyTable({
               data-testid="family-row"
             >
               <td className="px-2 py-1">
-                <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
-                  <input
-                    type="checkbox"
-                    name="ids"
-                    value={m.id}
-                    form={formId}
-                    className="h-6 w-6"
-                    aria-label={`Choose ${m.name}`}
-                  />
-                </label>
+                <RowTick value={m.id} formId={formId} label={`Choose ${m.name}`} />
               </td>
               <th scope="row" className="whitespace-nowrap px-2 py-1 font-semibold">
                 {/* the name opens Edit: one button fewer on a row a line high */}
@@ -268,22 +252,21 @@ function FamilyTable({
                         Invitation
                       </Link>
                     ) : null}
-                    <Form method="post" action={`${cfg.families}/bulk`} preventScrollReset>
-                      <input type="hidden" name="ids" value={m.id} />
-                      <input
-                        type="hidden"
-                        name="intent"
-                        value={m.invitation.status === "deactivated" ? "activate" : "deactivate"}
+                    {m.invitation.status === "deactivated" ? (
+                      <RowMenuPost
+                        action={`${cfg.families}/bulk`}
+                        fields={{ ids: m.id, intent: "activate" }}
+                        label="Switch sign-in on"
+                        srLabel={`Switch on the sign-in of ${m.name}`}
                       />
-                      <SubmitButton className="btn-ghost w-full justify-start">
-                        <span aria-hidden="true">
-                          {m.invitation.status === "deactivated"
-                            ? "Switch sign-in on"
-                            : "Switch sign-in off"}
-                        </span>
-                        <span className="sr-only">{`${m.invitation.status === "deactivated" ? "Switch on the sign-in of" : "Switch off the sign-in of"} ${m.name}`}</span>
-                      </SubmitButton>
-                    </Form>
+                    ) : (
+                      <RowMenuPost
+                        action={`${cfg.families}/bulk`}
+                        fields={{ ids: m.id, intent: "deactivate" }}
+                        label="Switch sign-in off"
+                        srLabel={`Switch off the sign-in of ${m.name}`}
+                      />
+                    )}
                     <Link
                       to={`${cfg.families}/${m.id}/delete`}
                       className="btn-ghost justify-start text-red-800"

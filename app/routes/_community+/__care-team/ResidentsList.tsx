@@ -1,7 +1,7 @@
 // The residents list: search, status filter, sortable columns, 25 a page, a row a line high with
 // its actions in one compact row, and checkboxes for bulk actions. All of it works without
 // JavaScript (GET forms and links; the bulk form is one POST). One screen for /admin and /staff.
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
 import {
@@ -10,10 +10,12 @@ import {
   ListSearch,
   Pager,
   RowMenu,
+  RowMenuPost,
+  RowTick,
   SortHeader,
+  viewQuery,
   type ListViewProps,
 } from "~/components/lists/ListControls";
-import { SubmitButton } from "~/components/forms";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { residentListLoader, ResidentRowItem } from "./residents-list.server";
 
@@ -37,7 +39,7 @@ export function ResidentsScreen() {
         action={
           <div className="flex flex-wrap gap-2">
             {area === "admin" ? (
-              <a href={`/admin/residents.csv${csvQuery(view)}`} className="btn-secondary" download>
+              <a href={`/admin/residents.csv${viewQuery(view)}`} className="btn-secondary" download>
                 Export CSV
               </a>
             ) : null}
@@ -103,16 +105,6 @@ const RESIDENT_BULK_ACTIONS = [
   { value: "activate", label: "Reactivate" },
 ];
 
-/** The export takes the list's search, filter and sort, not its page. */
-
-function csvQuery(view: ListViewProps): string {
-  const params = new URLSearchParams();
-  if (view.q) params.set("q", view.q);
-  for (const [k, v] of Object.entries(view.filters)) params.set(k, v);
-  params.set("sort", view.desc ? `-${view.sort}` : view.sort);
-  return `?${params.toString()}`;
-}
-
 function ResidentTable({
   residents,
   area,
@@ -152,16 +144,7 @@ function ResidentTable({
                 data-testid="resident-row"
               >
                 <td className="px-2 py-1">
-                  <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
-                    <input
-                      type="checkbox"
-                      name="ids"
-                      value={r.id}
-                      form={formId}
-                      className="h-6 w-6"
-                      aria-label={`Choose ${name}`}
-                    />
-                  </label>
+                  <RowTick value={r.id} formId={formId} label={`Choose ${name}`} />
                 </td>
                 <th scope="row" className="px-2 py-1 font-semibold">
                   <span className="flex items-center gap-2 whitespace-nowrap">
@@ -296,17 +279,12 @@ function ResidentTable({
                           Deactivate
                         </Link>
                       ) : (
-                        <Form
-                          method="post"
+                        <RowMenuPost
                           action={`${cfg.residents}/${r.id}/deactivate`}
-                          preventScrollReset
-                        >
-                          <input type="hidden" name="intent" value="activate" />
-                          <SubmitButton className="btn-ghost w-full justify-start">
-                            <span aria-hidden="true">Reactivate</span>
-                            <span className="sr-only">{`Reactivate ${name}`}</span>
-                          </SubmitButton>
-                        </Form>
+                          fields={{ intent: "activate" }}
+                          label="Reactivate"
+                          srLabel={`Reactivate ${name}`}
+                        />
                       )}
                     </RowMenu>
                   </div>

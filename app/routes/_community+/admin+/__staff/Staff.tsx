@@ -17,7 +17,9 @@ import {
   ListSearch,
   Pager,
   RowMenu,
+  RowMenuPost,
   SortHeader,
+  viewQuery,
 } from "~/components/lists/ListControls";
 import type { NewStaffSchema } from "~/models/staff-forms.server";
 import { ROLE, STAFF_ROLE_OPTIONS } from "~/utils/roles";
@@ -50,11 +52,7 @@ export function StaffScreen() {
         title="Staff"
         action={
           <div className="flex flex-wrap gap-2">
-            <a
-              href={`/admin/staff.csv?${new URLSearchParams({ q: view.q, ...view.filters, sort: view.desc ? `-${view.sort}` : view.sort }).toString()}`}
-              className="btn-secondary"
-              download
-            >
+            <a href={`/admin/staff.csv${viewQuery(view)}`} className="btn-secondary" download>
               Export CSV
             </a>
             <Link
@@ -184,17 +182,12 @@ export function StaffScreen() {
                                 </Link>
                               </>
                             ) : (
-                              <Form
-                                method="post"
+                              <RowMenuPost
                                 action={`${STAFF}/${u.id}/deactivate`}
-                                preventScrollReset
-                              >
-                                <input type="hidden" name="intent" value="activate" />
-                                <SubmitButton className="btn-ghost w-full justify-start">
-                                  <span aria-hidden="true">Reactivate</span>
-                                  <span className="sr-only">{`Reactivate ${u.displayName}`}</span>
-                                </SubmitButton>
-                              </Form>
+                                fields={{ intent: "activate" }}
+                                label="Reactivate"
+                                srLabel={`Reactivate ${u.displayName}`}
+                              />
                             )}
                           </RowMenu>
                         )}
