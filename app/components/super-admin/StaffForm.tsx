@@ -1,14 +1,8 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { EmailField, StaffRoleField, UsernameField } from "~/components/account-fields";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type * as z from "zod";
-import { STAFF_ROLE_OPTIONS } from "~/utils/roles";
 import type { StaffFormSchema } from "~/models/super-admin-forms.server";
 
 export type CommunityOption = { id: string; name: string; subdomain: string; isActive: boolean };
@@ -50,53 +44,9 @@ export function StaffForm({
           ))}
         </select>
       </Field>
-      <Field
-        label="Username"
-        hint="Letters, digits, dots, hyphens and underscores; unique in the community."
-        htmlFor={fields.username.id}
-        errors={fields.username.errors}
-        errorId={fields.username.errorId}
-      >
-        <input
-          {...getInputProps(fields.username, {
-            type: "text",
-            ariaDescribedBy: `${fields.username.id}-hint`,
-          })}
-          className="input"
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </Field>
-      <Field
-        label="Email"
-        htmlFor={fields.email.id}
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-      >
-        <input
-          {...getInputProps(fields.email, { type: "text" })}
-          inputMode="email"
-          className="input"
-          autoComplete="off"
-          autoCapitalize="none"
-        />
-      </Field>
-      <Field
-        label="Role"
-        htmlFor={fields.role.id}
-        errors={fields.role.errors}
-        errorId={fields.role.errorId}
-      >
-        <select {...getSelectProps(fields.role)} className="input">
-          <option value="">Choose a role</option>
-          {STAFF_ROLE_OPTIONS.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <UsernameField meta={fields.username} />
+      <EmailField meta={fields.email} />
+      <StaffRoleField meta={fields.role} placeholder="Choose a role" />
       <p className="mb-4 text-base text-stone-700">
         A temporary password is made for them and shown once on the next page. They choose their own
         at first sign-in.

@@ -8,6 +8,7 @@ import {
 } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
+import { NameField } from "~/components/account-fields";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type { FamilyMemberSchema } from "~/models/admin-schemas.server";
 import { AREAS, useCareTeamArea } from "./areas";
@@ -60,18 +61,7 @@ function FamilyFields({
           ))}
         </select>
       </Field>
-      <Field
-        label="Name"
-        htmlFor={fields.name.id}
-        errors={fields.name.errors}
-        errorId={fields.name.errorId}
-      >
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          className="input"
-          autoComplete="off"
-        />
-      </Field>
+      <NameField meta={fields.name} />
       <Field
         label="Email"
         hint="Used as their contact address; their username is made from it."

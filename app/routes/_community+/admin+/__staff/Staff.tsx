@@ -1,17 +1,12 @@
 // The administrator's staff screens: the list and its dialogs. Work without JavaScript.
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { CopyButton } from "~/components/CopyButton";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { EmailField, NameField, StaffRoleField, UsernameField } from "~/components/account-fields";
+import { ErrorList, SubmitButton } from "~/components/forms";
 import {
   ColumnHeader,
   ListSearch,
@@ -22,7 +17,7 @@ import {
   viewQuery,
 } from "~/components/lists/ListControls";
 import type { NewStaffSchema } from "~/models/staff-forms.server";
-import { ROLE, STAFF_ROLE_OPTIONS } from "~/utils/roles";
+import { ROLE } from "~/utils/roles";
 import type {
   deactivateStaffLoader,
   editStaffLoader,
@@ -318,64 +313,10 @@ export function NewStaffDialog() {
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
           <ErrorList id={form.errorId} errors={form.errors} />
-          <Field
-            label="Name"
-            htmlFor={fields.displayName.id}
-            errors={fields.displayName.errors}
-            errorId={fields.displayName.errorId}
-          >
-            <input
-              {...getInputProps(fields.displayName, { type: "text" })}
-              className="input"
-              autoComplete="off"
-            />
-          </Field>
-          <Field
-            label="Username"
-            hint="Letters, digits, dots, hyphens and underscores; unique in the community."
-            htmlFor={fields.username.id}
-            errors={fields.username.errors}
-            errorId={fields.username.errorId}
-          >
-            <input
-              {...getInputProps(fields.username, {
-                type: "text",
-                ariaDescribedBy: `${fields.username.id}-hint`,
-              })}
-              className="input"
-              autoCapitalize="none"
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </Field>
-          <Field
-            label="Email"
-            htmlFor={fields.email.id}
-            errors={fields.email.errors}
-            errorId={fields.email.errorId}
-          >
-            <input
-              {...getInputProps(fields.email, { type: "text" })}
-              inputMode="email"
-              className="input"
-              autoComplete="off"
-              autoCapitalize="none"
-            />
-          </Field>
-          <Field
-            label="Role"
-            htmlFor={fields.role.id}
-            errors={fields.role.errors}
-            errorId={fields.role.errorId}
-          >
-            <select {...getSelectProps(fields.role)} className="input">
-              {STAFF_ROLE_OPTIONS.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <NameField meta={fields.displayName} />
+          <UsernameField meta={fields.username} />
+          <EmailField meta={fields.email} />
+          <StaffRoleField meta={fields.role} />
           <MethodChoice
             name={fields.method.name}
             defaultValue={String(fields.method.initialValue ?? "link")}
@@ -410,47 +351,12 @@ export function EditStaffDialog() {
       </p>
       <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field
-          label="Name"
-          htmlFor={fields.displayName.id}
-          errors={fields.displayName.errors}
-          errorId={fields.displayName.errorId}
-        >
-          <input
-            {...getInputProps(fields.displayName, { type: "text" })}
-            className="input"
-            autoComplete="off"
-          />
-        </Field>
-        <Field
-          label="Email"
-          htmlFor={fields.email.id}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        >
-          <input
-            {...getInputProps(fields.email, { type: "text" })}
-            inputMode="email"
-            className="input"
-            autoComplete="off"
-            autoCapitalize="none"
-          />
-        </Field>
-        <Field
-          label="Role"
+        <NameField meta={fields.displayName} />
+        <EmailField meta={fields.email} />
+        <StaffRoleField
+          meta={fields.role}
           hint={self ? "You cannot change your own role." : undefined}
-          htmlFor={fields.role.id}
-          errors={fields.role.errors}
-          errorId={fields.role.errorId}
-        >
-          <select {...getSelectProps(fields.role)} className="input">
-            {STAFF_ROLE_OPTIONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        />
         <SubmitButton pendingText="Saving...">Save staff member</SubmitButton>
       </Form>
       {self ? null : (

@@ -1,0 +1,76 @@
+// The fields of a person's account (name, username, email, staff role), the same wherever one is
+// added or edited: the administrator's Staff screens, the super admin's Add Staff Member form, and
+// the care team's family member form.
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { Field } from "~/components/forms";
+import { STAFF_ROLE_OPTIONS } from "~/utils/roles";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field of this shape
+type Meta<Schema> = FieldMetadata<Schema, any, string[]>;
+
+export function UsernameField<Schema>({ meta }: { meta: Meta<Schema> }) {
+  return (
+    <Field
+      label="Username"
+      hint="Letters, digits, dots, hyphens and underscores; unique in the community."
+      htmlFor={meta.id}
+      errors={meta.errors}
+      errorId={meta.errorId}
+    >
+      <input
+        {...getInputProps(meta, { type: "text", ariaDescribedBy: `${meta.id}-hint` })}
+        className="input"
+        autoCapitalize="none"
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </Field>
+  );
+}
+
+/** type=text: the server's message, not the browser's bubble, explains a bad address. */
+export function EmailField<Schema>({ meta }: { meta: Meta<Schema> }) {
+  return (
+    <Field label="Email" htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId}>
+      <input
+        {...getInputProps(meta, { type: "text" })}
+        inputMode="email"
+        className="input"
+        autoComplete="off"
+        autoCapitalize="none"
+      />
+    </Field>
+  );
+}
+
+/** The staff roles; `placeholder` is a first, empty choice that makes the person pick one. */
+export function StaffRoleField<Schema>({
+  meta,
+  hint,
+  placeholder,
+}: {
+  meta: Meta<Schema>;
+  hint?: string;
+  placeholder?: string;
+}) {
+  return (
+    <Field label="Role" hint={hint} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId}>
+      <select {...getSelectProps(meta)} className="input">
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {STAFF_ROLE_OPTIONS.map((r) => (
+          <option key={r.value} value={r.value}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export function NameField<Schema>({ meta }: { meta: Meta<Schema> }) {
+  return (
+    <Field label="Name" htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId}>
+      <input {...getInputProps(meta, { type: "text" })} className="input" autoComplete="off" />
+    </Field>
+  );
+}
