@@ -1,8 +1,9 @@
-// The fields of a person's account (name, username, email, staff role), the same wherever one is
-// added or edited: the administrator's Staff screens, the super admin's Add Staff Member form, and
-// the care team's family member form.
+// The fields of a person's account (name, username, email, staff role, a new password), the same
+// wherever one is added or edited: the administrator's Staff screens, the super admin's Add Staff
+// Member form, the care team's family member form, accepting an invitation, changing a password.
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Field } from "~/components/forms";
+import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { STAFF_ROLE_OPTIONS } from "~/utils/roles";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field of this shape
@@ -72,5 +73,47 @@ export function NameField<Schema>({ meta }: { meta: Meta<Schema> }) {
     <Field label="Name" htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId}>
       <input {...getInputProps(meta, { type: "text" })} className="input" autoComplete="off" />
     </Field>
+  );
+}
+
+/** A new password and the same again, marked for password managers as a new one. */
+export function NewPasswordFields<A, B>({
+  password,
+  confirm,
+  label,
+}: {
+  password: Meta<A>;
+  confirm: Meta<B>;
+  /** "Password", "New password": the second field is this, "again" */
+  label: string;
+}) {
+  return (
+    <>
+      <Field
+        label={label}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        htmlFor={password.id}
+        errors={password.errors}
+        errorId={password.errorId}
+      >
+        <input
+          {...getInputProps(password, { type: "password" })}
+          className="input"
+          autoComplete="new-password"
+        />
+      </Field>
+      <Field
+        label={`${label} again`}
+        htmlFor={confirm.id}
+        errors={confirm.errors}
+        errorId={confirm.errorId}
+      >
+        <input
+          {...getInputProps(confirm, { type: "password" })}
+          className="input"
+          autoComplete="new-password"
+        />
+      </Field>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,12 +8,12 @@ import {
   type AcceptInvitationSchema,
   passwordNamesFor,
 } from "~/models/account-forms.server";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { NewPasswordFields } from "~/components/account-fields";
+import { ErrorList, SubmitButton } from "~/components/forms";
 import { acceptInvitation, checkInvitation } from "~/models/invitation.server";
 import { signInAndRedirect } from "~/utils/auth.server";
 import { COMMUNITY_STAFF_ROLES, homePathFor, ROLE, roleIn } from "~/utils/roles";
 import { requireTenant, resolveHost } from "~/utils/host.server";
-import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { toastHeaders } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
@@ -113,31 +113,11 @@ export default function AcceptInvitation() {
         {/* lets password managers store the username with the new password */}
         <input type="hidden" name="username" value={data.username} autoComplete="username" />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
           label="Password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          htmlFor={fields.password.id}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-        >
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            className="input"
-            autoComplete="new-password"
-          />
-        </Field>
-        <Field
-          label="Password again"
-          htmlFor={fields.confirmPassword.id}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-        >
-          <input
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            className="input"
-            autoComplete="new-password"
-          />
-        </Field>
+        />
         <SubmitButton pendingText="Signing in...">Choose password and sign in</SubmitButton>
       </Form>
     </section>

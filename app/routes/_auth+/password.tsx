@@ -8,12 +8,12 @@ import {
   passwordSchema,
   type PasswordSchema,
 } from "~/models/account-forms.server";
+import { NewPasswordFields } from "~/components/account-fields";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { setPassword } from "~/models/user.server";
 import { homePathFor } from "~/utils/roles";
 import { requireUser } from "~/utils/auth.server";
 import { requireKnownHost } from "~/utils/host.server";
-import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { deleteUserSessions } from "~/utils/session.server";
 import { currentPasswordProblem } from "~/utils/sign-in-attempts.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -91,31 +91,11 @@ export default function ChangePassword() {
             />
           </Field>
         )}
-        <Field
+        <NewPasswordFields
+          password={fields.newPassword}
+          confirm={fields.confirmPassword}
           label="New password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          htmlFor={fields.newPassword.id}
-          errors={fields.newPassword.errors}
-          errorId={fields.newPassword.errorId}
-        >
-          <input
-            {...getInputProps(fields.newPassword, { type: "password" })}
-            className="input"
-            autoComplete="new-password"
-          />
-        </Field>
-        <Field
-          label="New password again"
-          htmlFor={fields.confirmPassword.id}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-        >
-          <input
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            className="input"
-            autoComplete="new-password"
-          />
-        </Field>
+        />
         <SubmitButton pendingText="Saving...">Save password</SubmitButton>
       </Form>
     </section>
