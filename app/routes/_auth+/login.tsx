@@ -104,16 +104,14 @@ export default function Login() {
         </Field>
         {/* unticked, a staff member's sign-in ends when the browser closes (shared computers) */}
         <div className="mb-4">
-          <div className="flex min-h-target items-center gap-3">
+          <label className="flex min-h-target items-center gap-3 text-base">
             <input
               {...getInputProps(fields.keepSignedIn, { type: "checkbox" })}
               className="h-6 w-6"
               aria-describedby={`${fields.keepSignedIn.id}-hint`}
             />
-            <label htmlFor={fields.keepSignedIn.id} className="text-base">
-              Keep me signed in on this device
-            </label>
-          </div>
+            Keep me signed in on this device
+          </label>
           <p id={`${fields.keepSignedIn.id}-hint`} className="text-base text-stone-700">
             Only on your own phone or computer, never on a shared one.
           </p>
