@@ -1,35 +1,13 @@
 // The one-time sign-in link of a family member or a resident: shown once when made (Copy, Print),
 // otherwise the account's state and a button that makes a new link. Works without JavaScript.
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
+import { CopyButton } from "~/components/CopyButton";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
 import type { InvitationPage } from "./invitation-page.server";
 import { AREAS, useCareTeamArea } from "./areas";
-
-function CopyLink({ inputId, text }: { inputId: string; text: string }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
-  if (!hydrated) return null;
-  return (
-    <button
-      type="button"
-      className="btn-secondary"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          setCopied(true);
-        } catch {
-          // no clipboard permission: select the text so that Ctrl+C copies it
-          (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-        }
-      }}
-    >
-      {copied ? "Copied" : "Copy link"}
-    </button>
-  );
-}
 
 export function InvitationDialog({
   title,
@@ -72,7 +50,7 @@ export function InvitationDialog({
             For safety the link is shown only now. If it gets lost, make a new one here.
           </p>
           <div className="flex flex-wrap gap-3">
-            <CopyLink inputId="invitation-url" text={invitation.url} />
+            <CopyButton inputId="invitation-url" text={invitation.url} label="Copy link" />
             {hydrated ? (
               <button type="button" className="btn-secondary" onClick={() => window.print()}>
                 Print
