@@ -1,7 +1,7 @@
 // Toasts are flash messages in their own small cookie, rendered by the next page (works without JS).
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import * as z from "zod";
-import { env } from "./env.server";
+import { flashCookie } from "./flash-cookie.server";
 
 export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
@@ -18,28 +18,10 @@ export const ToastSchema = z.object({
 });
 export type Toast = z.infer<typeof ToastSchema>;
 
-type ToastFlash = { toast: Toast };
-let storage: ReturnType<
-  typeof createCookieSessionStorage<Record<string, never>, ToastFlash>
-> | null = null;
-function toastStorage() {
-  storage ??= createCookieSessionStorage<Record<string, never>, ToastFlash>({
-    cookie: {
-      name: "storyloom_toast",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env().isProduction,
-      secrets: [env().SESSION_SECRET],
-    },
-  });
-  return storage;
-}
+const toastFlash = flashCookie<Toast>("storyloom_toast", "toast");
 
 export async function toastHeaders(toast: Toast): Promise<Headers> {
-  const session = await toastStorage().getSession();
-  session.flash("toast", ToastSchema.parse(toast));
-  return new Headers({ "Set-Cookie": await toastStorage().commitSession(session) });
+  return toastFlash.headers(ToastSchema.parse(toast));
 }
 
 export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
@@ -53,11 +35,8 @@ export async function redirectWithToast(url: string, toast: Toast, init?: Respon
 export async function readToast(
   request: Request,
 ): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const session = await toastStorage().getSession(request.headers.get("Cookie"));
-  const parsed = ToastSchema.safeParse(session.get("toast"));
+  const { value, headers } = await toastFlash.take(request);
+  const parsed = ToastSchema.safeParse(value);
   if (!parsed.success) return { toast: null, headers: null };
-  return {
-    toast: parsed.data,
-    headers: new Headers({ "Set-Cookie": await toastStorage().destroySession(session) }),
-  };
+  return { toast: parsed.data, headers };
 }

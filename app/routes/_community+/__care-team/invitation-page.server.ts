@@ -2,34 +2,18 @@
 // is made. It travels to the next page in a short-lived flash cookie (never in the URL), so a
 // refresh or the browser history does not show it again.
 import { formatDateTime } from "~/models/local-time";
-import { createCookieSessionStorage, data } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { Invitation } from "~/models/invitation.server";
 import type { UserRow } from "~/models/user.server";
 import type { Community } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { flashCookie } from "~/utils/flash-cookie.server";
 
-let flashStorage: ReturnType<
-  typeof createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>
-> | null = null;
-function invitationFlash() {
-  flashStorage ??= createCookieSessionStorage<Record<string, never>, { invitation: Invitation }>({
-    cookie: {
-      name: "storyloom_invitation",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env().isProduction,
-      maxAge: 600,
-      secrets: [env().SESSION_SECRET],
-    },
-  });
-  return flashStorage;
-}
+const invitationFlash = flashCookie<Invitation>("storyloom_invitation", "invitation", {
+  maxAge: 600,
+});
 
 export async function invitationFlashHeaders(invitation: Invitation): Promise<Headers> {
-  const session = await invitationFlash().getSession();
-  session.flash("invitation", invitation);
-  return new Headers({ "Set-Cookie": await invitationFlash().commitSession(session) });
+  return invitationFlash.headers(invitation);
 }
 
 /** What an invitation page shows: the link just made (once), else the account's state. */
@@ -73,9 +57,8 @@ export async function readInvitationFlash(
   request: Request,
   memberId: string,
 ): Promise<{ invitation: Invitation | null; headers: Headers | null }> {
-  const session = await invitationFlash().getSession(request.headers.get("Cookie"));
-  const invitation = session.get("invitation") as Invitation | undefined;
+  const { value, headers } = await invitationFlash.take(request);
+  const invitation = value as Invitation | undefined;
   if (!invitation) return { invitation: null, headers: null };
-  const headers = new Headers({ "Set-Cookie": await invitationFlash().destroySession(session) });
   return { invitation: invitation.memberId === memberId ? invitation : null, headers };
 }

@@ -2,7 +2,7 @@
 // setup link (open it on the tablet); see when each was last used; make a new setup link for a
 // replaced tablet; switch one off at once (its own URL, below).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { requireArea } from "~/utils/permissions.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
@@ -17,7 +17,7 @@ import { formatDateTime } from "~/models/local-time";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { CopyButton } from "~/components/CopyButton";
 import { SubmitButton } from "~/components/forms";
-import { env } from "~/utils/env.server";
+import { flashCookie } from "~/utils/flash-cookie.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 
@@ -29,38 +29,18 @@ type SetupLink = { kioskName: string; url: string };
 
 // the setup link just made travels to the page in a short-lived flash cookie (never in the URL),
 // so a refresh neither shows it again nor registers another kiosk
-let flashStorage: ReturnType<
-  typeof createCookieSessionStorage<Record<string, never>, { link: SetupLink }>
-> | null = null;
-function linkFlash() {
-  flashStorage ??= createCookieSessionStorage<Record<string, never>, { link: SetupLink }>({
-    cookie: {
-      name: "storyloom_kiosk_link",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env().isProduction,
-      maxAge: 600,
-      secrets: [env().SESSION_SECRET],
-    },
-  });
-  return flashStorage;
-}
+const linkFlash = () => flashCookie<SetupLink>("storyloom_kiosk_link", "link", { maxAge: 600 });
 
 async function showLink(link: SetupLink) {
-  const session = await linkFlash().getSession();
-  session.flash("link", link);
-  return redirect("/admin/kiosks", {
-    headers: { "Set-Cookie": await linkFlash().commitSession(session) },
-  });
+  return redirect("/admin/kiosks", { headers: await linkFlash().headers(link) });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
   // turns that ended on their own are shown as ended, and what they left behind kept
   await settleKioskTurns(db, community);
-  const flash = await linkFlash().getSession(request.headers.get("Cookie"));
-  const link = (flash.get("link") as SetupLink | undefined) ?? null;
+  const flash = await linkFlash().take(request);
+  const link = (flash.value as SetupLink | undefined) ?? null;
   return data(
     {
       link,
@@ -70,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         revoked: k.revokedAt ? formatDateTime(k.revokedAt, community.timeZone) : null,
       })),
     },
-    link ? { headers: { "Set-Cookie": await linkFlash().destroySession(flash) } } : undefined,
+    flash.headers ? { headers: flash.headers } : undefined,
   );
 }
 
