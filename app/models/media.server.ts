@@ -16,6 +16,29 @@ const { media } = tenantSchema;
 
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 
+/** The longest side a WebP file may have, in pixels. */
+export const WEBP_MAX_SIDE = 16383;
+// the shorter side of the largest stored copy may not fall below this (nor below the picture's own)
+const MIN_SHOWN_SIDE = 20;
+
+/**
+ * The widths an upright picture of `width` x `height` pixels is stored at: IMAGE_WIDTHS, none wider
+ * than the picture, each narrow enough that its height stays within WebP's 16383 pixels. Null when
+ * the picture is too long and thin to show: made that small, its shorter side would all but vanish.
+ */
+export function storedWidths(width: number, height: number): number[] | null {
+  const widest = Math.min(IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!, width, Math.floor((width * WEBP_MAX_SIDE) / height));
+  const shorter = Math.min(widest, (height * widest) / width);
+  if (widest < 1 || shorter < Math.min(MIN_SHOWN_SIDE, width, height)) return null;
+  const widths: number[] = [];
+  for (const w of IMAGE_WIDTHS) {
+    const target = Math.min(w, widest);
+    if (!widths.includes(target)) widths.push(target);
+    if (target === widest) break;
+  }
+  return widths;
+}
+
 /** What an image's first bytes say it is (never trusting the declared type). */
 export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "gif" | "webp" | "heif" | "avif" | null {
   const b = bytes;
@@ -55,7 +78,8 @@ export type ImageVariant = { width: number; fileName: string };
 
 /**
  * Validates and stores an image. Throws MediaError with the fixed messages for a file that is
- * empty, too large, or not an image by its bytes. The media row starts as "pending" until owned.
+ * empty, too large, not an image by its bytes, incomplete or damaged, or too long and thin to
+ * show. The media row starts as "pending" until owned.
  */
 export async function saveImage(
   db: TenantDb,
@@ -76,6 +100,10 @@ export async function saveImage(
   if (!meta.width || !meta.height || meta.width * meta.height > 60_000_000) {
     throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
   }
+  // upright: the EXIF orientation may turn it a quarter
+  const { width: ow, height: oh } = meta.autoOrient ?? meta;
+  const widths = storedWidths(ow, oh);
+  if (!widths) throw new MediaError(IMAGE_ERRORS.oddShape.title, IMAGE_ERRORS.oddShape.description);
 
   // a signed upload URL names the id its file will get
   const id = opts.id ?? newId();
@@ -83,19 +111,20 @@ export async function saveImage(
   const dir = mediaDir(community);
   const written: string[] = [];
   try {
-    // .rotate() applies the EXIF orientation; sharp drops all metadata unless asked to keep it
-    const oriented = sharp(bytes).rotate();
-    const { width: ow = meta.width, height: oh = meta.height } = await oriented.clone().toBuffer({ resolveWithObject: true }).then((r) => r.info);
     const variants: ImageVariant[] = [];
-    for (const width of IMAGE_WIDTHS) {
-      const target = Math.min(width, ow);
-      if (variants.some((v) => v.width === target)) break;
+    for (const target of widths) {
       const fileName = `${base}-${target}.webp`;
-      const out = await sharp(bytes).rotate().resize({ width: target, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      let out: Buffer;
+      try {
+        // .rotate() applies the EXIF orientation; sharp drops all metadata unless asked to keep it.
+        // Harmless slips (stray bytes between markers) pass; a file that ends early does not.
+        out = await sharp(bytes, { failOn: "error" }).rotate().resize({ width: target, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      } catch {
+        throw new MediaError(IMAGE_ERRORS.damaged.title, IMAGE_ERRORS.damaged.description);
+      }
       await writeFileAtomic(path.join(dir, fileName), out);
       written.push(fileName);
       variants.push({ width: target, fileName });
-      if (target >= ow) break;
     }
     const largest = variants[variants.length - 1]!;
     const size = fs.statSync(path.join(dir, largest.fileName)).size;

@@ -24,6 +24,17 @@ export function photoTooLargeMessage(bytes: number): string {
 export const IMAGE_ERRORS = {
   tooLarge: { title: "File too large", description: "File size must be less than 5MB" },
   wrongType: { title: "Invalid file type", description: "Please select an image file" },
+  /** an image whose bytes end early or do not decode: choosing it again cannot help */
+  damaged: {
+    title: "Damaged picture",
+    description: "This picture file is incomplete or damaged: choose another.",
+  },
+  /** so long and thin that, made small enough to store, one side would all but vanish */
+  oddShape: {
+    title: "Unusual picture shape",
+    description:
+      "This picture's shape is too unusual to show (a very long, thin strip): choose another.",
+  },
 } as const;
 
 export class MediaError extends Error {

@@ -1,7 +1,7 @@
 // Loaders and actions of the residents screens, shared by /admin/residents and /staff/residents.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { ResidentSchema } from "~/models/admin-schemas.server";
 import { formatCalendarDate } from "~/models/event-dates";
 import { deleteMedia, MediaError, saveImage } from "~/models/media.server";
@@ -112,10 +112,13 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
       ).id;
     } catch (error) {
       if (!(error instanceof MediaError)) throw error;
-      return submission.reply({
-        formErrors: [cfg.failed.createResident],
-        fieldErrors: { photo: [`${error.title}: ${error.description}`] },
-      });
+      return data(
+        submission.reply({
+          formErrors: [cfg.failed.createResident],
+          fieldErrors: { photo: [`${error.title}: ${error.description}`] },
+        }),
+        { status: 422 },
+      );
     }
   }
   try {
@@ -205,10 +208,13 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
     else if (removePhoto) await setResidentPhoto(db, community, id, null);
   } catch (error) {
     if (!(error instanceof MediaError)) throw error;
-    return submission.reply({
-      formErrors: [cfg.failed.updateResident],
-      fieldErrors: { photo: [`${error.title}: ${error.description}`] },
-    });
+    return data(
+      submission.reply({
+        formErrors: [cfg.failed.updateResident],
+        fieldErrors: { photo: [`${error.title}: ${error.description}`] },
+      }),
+      { status: 422 },
+    );
   }
   // an emptied optional field is cleared, not kept
   const v = submission.value;
