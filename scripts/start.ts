@@ -64,6 +64,13 @@ console.log(`Databases migrated (control + ${communityCount} communities) in ${c
   if (removed) console.log(`Removed ${removed} unfinished or unreferenced media files`);
 }
 
+// work files a stopped process left in DATA_DIR/tmp (a recording's WAV, a half-made PDF or zip)
+{
+  const { sweepTempFiles } = await import("~/utils/temp-files.server");
+  const swept = sweepTempFiles();
+  if (swept) console.log(`Removed ${swept} leftover work file(s) from ${config.DATA_DIR}/tmp`);
+}
+
 // benchmarks run a production-mode server on demo data (SEED_DEMO=1)
 if ((!config.isProduction || config.SEED_DEMO) && communityCount === 0) {
   const { seedDemoData, DEMO_PASSWORD } = await import("../db/seed/seed");

@@ -2,12 +2,12 @@
 // and worked off by a small in-process queue that runs a bounded number at once. The rows are the
 // queue's memory: at boot, jobs left "running" by a stopped server are queued again.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { controlSchema, getControlDb, getTenantDb, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { newId } from "~/utils/ids.server";
+import { tempDir } from "~/utils/temp-files.server";
 import { availableCores, convertToWav, languageForModel, readWavInfo, runWhisper, ToolError, whisperThreads, whisperTools } from "~/utils/whisper.server";
 import type { TimedWord } from "~/utils/whisper-words";
 import { serializeWords } from "./transcript-timing";
@@ -130,7 +130,8 @@ async function processJob(subdomain: string, jobId: string) {
   const tools = whisperTools();
   if (!tools.ok) return finish(db, jobId, { status: "failed", error: "unavailable" });
 
-  const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "storyloom-stt-"));
+  // in DATA_DIR/tmp: a job cut short (the process killed) leaves its WAV where the next start removes it
+  const work = await fs.promises.mkdtemp(path.join(tempDir("transcription"), "job-"));
   const wav = path.join(work, "audio.wav");
   try {
     try {

@@ -57,6 +57,8 @@ export type RealServer = {
 export async function startRealServer(
   port: number,
   extraEnv: Record<string, string> = {},
+  /** more data for the server to start with, written into its DATA_DIR after the demo data */
+  opts: { prepare?: (dataDir: string) => Promise<void> } = {},
 ): Promise<RealServer> {
   const buildDir = productionBuildDir();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storyloom-server-"));
@@ -66,6 +68,7 @@ export async function startRealServer(
     stdio: "ignore",
   });
   if (seeded.status !== 0) throw new Error("the demo data did not load");
+  await opts.prepare?.(dataDir);
   // one process (node with tsx's loader), so that its memory is the server's
   const proc: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
