@@ -1,21 +1,27 @@
 // The About me page as a PDF (pdfkit, as the gazette): always exactly one page, A4 or Letter. The
 // type is as large as the page allows (from 16 pt down to 8 pt); past that the longest sections are
 // shortened with an ellipsis, so a carer's one-pager never runs onto a second sheet.
+import type { Writable } from "node:stream";
 import { ABOUT_SECTIONS } from "./about-me-sections";
 import type { AboutMe } from "./about-me.server";
 import { startPdf, type Paper, type PrintPhoto } from "./gazette-pdf.server";
 
+/** The photo's place on the sheet, in points (ask photoForPrint for printBox of it). */
+export const ABOUT_PHOTO_POINTS = 90;
+
+/** The About me page as a one-page PDF, written to `out` (ended when the file is whole). */
 export async function renderAboutMePdf(
   about: AboutMe,
   opts: { residentName: string; roomNumber: string | null; communityName: string; paper: Paper; photo: PrintPhoto | null; appName: string },
-): Promise<Buffer> {
-  const { doc, done, clean } = startPdf({ size: opts.paper, margins: { top: 40, bottom: 40, left: 48, right: 48 }, info: { Title: `About me: ${opts.residentName}`, Author: opts.communityName, Creator: opts.appName } });
+  out: Writable,
+): Promise<void> {
+  const { doc, end, clean } = startPdf({ size: opts.paper, margins: { top: 40, bottom: 40, left: 48, right: 48 }, info: { Title: `About me: ${opts.residentName}`, Author: opts.communityName, Creator: opts.appName } }, out);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom;
 
   // header: photo, name, room, community
-  const photoSize = 90;
+  const photoSize = ABOUT_PHOTO_POINTS;
   let textLeft = left;
   if (opts.photo) {
     doc.image(opts.photo.data, left, doc.page.margins.top, { fit: [photoSize, photoSize] });
@@ -44,6 +50,5 @@ export async function renderAboutMePdf(
     doc.font("body").fontSize(size).fillColor("#1c1917").text(texts[i]!, left, doc.y, { width, lineGap: 1, height: bottom - doc.y, ellipsis: true });
     doc.moveDown(0.6);
   });
-  doc.end();
-  return done;
+  await end();
 }

@@ -2,6 +2,8 @@
 // and questions of the month. A4 or US Letter. Text uses DejaVu Sans where the system has it (every
 // alphabet), else the built-in Helvetica with the text narrowed to what Helvetica can print.
 import fs from "node:fs";
+import type { Writable } from "node:stream";
+import { finished } from "node:stream/promises";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import type { Community, TenantDb } from "~/utils/db.server";
@@ -39,48 +41,88 @@ export function pdfTextCleaner(fonts: ReturnType<typeof unicodeFonts>) {
   };
 }
 
+// bytes pdfkit may hold that the file has not taken yet before the work waits for the disk
+const BEHIND_BYTES = 4 * 1024 * 1024;
+
 /**
- * A new PDF with the shared fonts registered as "body" and "bold" (DejaVu Sans where the system
- * has it, else Helvetica), `clean` for its text, and `done`: the whole file once `doc.end()` is
- * called. Shared by the gazette, About me and life-story book PDFs.
+ * A new PDF written to `out` as it is made, with the shared fonts registered as "body" and "bold"
+ * (DejaVu Sans where the system has it, else Helvetica) and `clean` for its text. Between pieces of
+ * work the renderer calls `pause()`: the rest of the server gets its turn, the work waits while `out`
+ * is behind, and stops (throws) once `signal` says the asker has gone. `end()` finishes the file and
+ * resolves once `out` has all of it. Shared by the gazette, About me and life-story book PDFs.
  */
-export function startPdf(options: PDFKit.PDFDocumentOptions) {
+export function startPdf(options: PDFKit.PDFDocumentOptions, out: Writable, signal?: AbortSignal) {
   const fonts = unicodeFonts();
   const doc = new PDFDocument(options);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  doc.pipe(out);
   doc.registerFont("body", fonts?.regular ?? "Helvetica");
   doc.registerFont("bold", fonts?.bold ?? "Helvetica-Bold");
-  return { doc, done, clean: pdfTextCleaner(fonts) };
+  const pause = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (doc.readableLength > BEHIND_BYTES) {
+      if (out.destroyed) throw new Error("The PDF's file stopped taking bytes");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    signal?.throwIfAborted();
+  };
+  const end = async () => {
+    doc.end();
+    await finished(out);
+  };
+  return { doc, pause, end, clean: pdfTextCleaner(fonts) };
 }
 
-/** The largest JPEG variant of an image at most `width` wide (pdfkit takes JPEG and PNG). */
+/** A picture ready for pdfkit: a JPEG and its size in pixels. */
 export type PrintPhoto = { data: Buffer; width: number; height: number };
 
-export async function photoForPrint(db: TenantDb, community: Pick<Community, "subdomain">, imageId: string, width = 1200): Promise<PrintPhoto | null> {
+/** Pictures are printed at 144 pixels an inch: sharp on paper, a fraction of a stored photo's size. */
+export const PRINT_PIXELS_PER_POINT = 2;
+
+/** The most pixels a picture printed within `width` x `height` points needs. */
+export type PixelBox = { width: number; height: number };
+export function printBox(width: number, height: number): PixelBox {
+  return { width: Math.round(width * PRINT_PIXELS_PER_POINT), height: Math.round(height * PRINT_PIXELS_PER_POINT) };
+}
+
+/**
+ * An image as a JPEG that fits `box`: the smallest stored copy that covers it, made smaller by sharp
+ * before pdfkit sees it, so a document holds each picture at the size it is printed, not its full size.
+ */
+export async function photoForPrint(db: TenantDb, community: Pick<Community, "subdomain">, imageId: string, box: PixelBox): Promise<PrintPhoto | null> {
   const row = getMedia(db, imageId);
   if (!row || row.kind !== "image") return null;
   const variants = mediaVariants(row).sort((a, b) => a.width - b.width);
-  const pick = variants.filter((v) => v.width <= width).at(-1) ?? variants[0];
+  const tall = row.width && row.height ? row.height / row.width : 1;
+  const needed = Math.min(box.width, box.height / tall);
+  const pick = variants.find((v) => v.width >= needed) ?? variants.at(-1);
   if (!pick) return null;
   try {
-    const { data, info } = await sharp(mediaFilePath(community, pick)).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(mediaFilePath(community, pick))
+      .resize({ width: box.width, height: box.height, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch {
     return null;
   }
 }
 
-export async function renderGazettePdf(g: Gazette, opts: { paper: Paper; photo: (imageId: string) => Promise<PrintPhoto | null>; appName: string }): Promise<Buffer> {
-  const { doc, done, clean } = startPdf({
-    size: opts.paper,
-    margins: { top: 54, bottom: 54, left: 60, right: 60 },
-    info: { Title: `${g.resident.firstName}'s Gazette, ${g.month.label}`, Author: g.communityName, Creator: opts.appName },
-  });
+/** The gazette as a PDF, written to `out` (ended when the file is whole). */
+export async function renderGazettePdf(
+  g: Gazette,
+  opts: { paper: Paper; photo: (imageId: string, box: PixelBox) => Promise<PrintPhoto | null>; appName: string },
+  out: Writable,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { doc, pause, end, clean } = startPdf(
+    {
+      size: opts.paper,
+      margins: { top: 54, bottom: 54, left: 60, right: 60 },
+      info: { Title: `${g.resident.firstName}'s Gazette, ${g.month.label}`, Author: g.communityName, Creator: opts.appName },
+    },
+    out,
+    signal,
+  );
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const ensure = (height: number) => {
@@ -110,7 +152,7 @@ export async function renderGazettePdf(g: Gazette, opts: { paper: Paper; photo: 
   if (g.photos.length) {
     heading("Photos from your family");
     for (const p of g.photos) {
-      const image = await opts.photo(p.imageId);
+      const image = await opts.photo(p.imageId, printBox(width, 330));
       if (image) {
         const scale = Math.min(width / image.width, 330 / image.height, 1.5);
         const h = image.height * scale;
@@ -123,6 +165,7 @@ export async function renderGazettePdf(g: Gazette, opts: { paper: Paper; photo: 
       if (p.description) body(p.description);
       small(`From ${p.from}, ${p.dateLabel}`);
       doc.moveDown(0.8);
+      await pause();
     }
   }
 
@@ -155,6 +198,5 @@ export async function renderGazettePdf(g: Gazette, opts: { paper: Paper; photo: 
     }
   }
 
-  doc.end();
-  return done;
+  await end();
 }

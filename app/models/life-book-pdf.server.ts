@@ -1,8 +1,12 @@
 // The life-story book as a PDF (pdfkit, with the gazette's fonts): a cover with the resident's photo,
 // a contents page with page numbers, one story per page (a long one runs on), its picture, and beside
 // each recorded story a QR code that opens the recording. Large type for the resident's own copy.
+// Written to a stream as it is made, each page let go once the next begins: the contents, which
+// need every story's page number, are made last and put second. Pictures are asked for at the size
+// they are printed.
+import type { Writable } from "node:stream";
 import QRCode from "qrcode";
-import { startPdf, type Paper, type PrintPhoto } from "./gazette-pdf.server";
+import { printBox, startPdf, type Paper, type PixelBox, type PrintPhoto } from "./gazette-pdf.server";
 import type { BookStory } from "./life-book.server";
 
 export type BookPdfInput = {
@@ -11,47 +15,76 @@ export type BookPdfInput = {
   communityName: string;
   paper: Paper;
   large: boolean;
-  portrait: PrintPhoto | null;
+  /** the resident's photo on the cover */
+  portraitId: string | null;
   stories: BookStory[];
-  picture: (imageId: string) => Promise<PrintPhoto | null>;
+  /** a picture as a JPEG that fits `box` (pixels) */
+  picture: (imageId: string, box: PixelBox) => Promise<PrintPhoto | null>;
   /** the absolute URL that plays a story's recording signed out */
   listenUrl: (story: BookStory) => string;
   appName: string;
 };
 
-export async function renderLifeBookPdf(b: BookPdfInput): Promise<Buffer> {
-  const { doc, done, clean } = startPdf({ size: b.paper, bufferPages: true, margins: { top: 60, bottom: 60, left: 64, right: 64 }, info: { Title: `The stories of ${b.residentName}`, Author: b.communityName, Creator: b.appName } });
+/**
+ * A QR code drawn as squares (one rectangle per run of dark modules) inside a one-module white
+ * margin: as sharp as the printer, and no picture to encode and decode for each recorded story.
+ */
+function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const n = modules.size;
+  const cell = size / (n + 2);
+  doc.save().rect(x, y, size, size).fill("#ffffff");
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      if (!modules.get(row, col)) continue;
+      const from = col;
+      while (col + 1 < n && modules.get(row, col + 1)) col++;
+      // a hair taller and wider, so that no seam shows between neighbouring squares
+      doc.rect(x + (1 + from) * cell, y + (1 + row) * cell, (col - from + 1) * cell + 0.05, cell + 0.05);
+    }
+  }
+  doc.fill("#000000").restore();
+}
+
+/** The book as a PDF, written to `out` (ended when the file is whole); stops once `signal` aborts. */
+export async function renderLifeBookPdf(b: BookPdfInput, out: Writable, signal?: AbortSignal): Promise<void> {
+  const { doc, pause, end, clean } = startPdf(
+    { size: b.paper, margins: { top: 60, bottom: 60, left: 64, right: 64 }, info: { Title: `The stories of ${b.residentName}`, Author: b.communityName, Creator: b.appName } },
+    out,
+    signal,
+  );
   const size = b.large ? { title: 30, body: 20, small: 16 } : { title: 24, body: 13, small: 11 };
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
+  // pages made so far, the cover included (a long story runs onto pages of its own)
+  let made = 1;
+  doc.on("pageAdded", () => made++);
 
   // cover
   doc.font("bold").fontSize(b.large ? 40 : 34).fillColor("#1e3a5f").text(clean(`The stories of ${b.residentName}`), left, 120, { width, align: "center" });
   doc.moveDown(1);
-  if (b.portrait) {
+  const portrait = b.portraitId ? await b.picture(b.portraitId, printBox(width, 280)) : null;
+  if (portrait) {
     const h = 280;
-    const w = Math.min(width, (b.portrait.width / b.portrait.height) * h);
-    doc.image(b.portrait.data, left + (width - w) / 2, doc.y, { fit: [w, h] });
+    const w = Math.min(width, (portrait.width / portrait.height) * h);
+    doc.image(portrait.data, left + (width - w) / 2, doc.y, { fit: [w, h] });
     doc.y += h + 20;
   }
   doc.font("body").fontSize(size.body + 2).fillColor("#44403c").text(clean(`Told at ${b.communityName}`), left, doc.y, { width, align: "center" });
 
-  // contents: pages kept free now, written once the stories' pages are known
+  // the contents' pages come after the cover; the stories' page numbers count them
   const perContentsPage = b.large ? 14 : 24;
   const contentsPages = Math.max(1, Math.ceil(b.stories.length / perContentsPage));
-  const contentsStart = 1;
-  for (let i = 0; i < contentsPages; i++) doc.addPage();
 
   const startPage: number[] = [];
   for (const story of b.stories) {
     doc.addPage();
-    startPage.push(doc.bufferedPageRange().count);
+    startPage.push(made + contentsPages);
     const top = doc.page.margins.top;
     let textWidth = width;
     if (story.audioId) {
-      const qr = await QRCode.toBuffer(b.listenUrl(story), { type: "png", margin: 1, width: 300, errorCorrectionLevel: "M" });
       const q = b.large ? 130 : 110;
-      doc.image(qr, left + width - q, top, { width: q, height: q });
+      drawQrCode(doc, b.listenUrl(story), left + width - q, top, q);
       doc.font("body").fontSize(size.small - 1).fillColor("#44403c").text(clean(`Scan to hear ${b.firstName} tell it`), left + width - q - 10, top + q + 4, { width: q + 20, align: "center" });
       textWidth = width - q - 20;
     }
@@ -59,7 +92,7 @@ export async function renderLifeBookPdf(b: BookPdfInput): Promise<Buffer> {
     doc.font("bold").fontSize(size.title).fillColor("#1c1917").text(clean(story.title), left, doc.y + 4, { width: textWidth });
     doc.y = Math.max(doc.y + 12, story.audioId ? top + (b.large ? 170 : 150) : 0);
     if (story.imageId) {
-      const pic = await b.picture(story.imageId);
+      const pic = await b.picture(story.imageId, printBox(width, 260));
       if (pic) {
         const h = Math.min(260, (pic.height / pic.width) * width);
         const w = (pic.width / pic.height) * h;
@@ -70,15 +103,17 @@ export async function renderLifeBookPdf(b: BookPdfInput): Promise<Buffer> {
     for (const para of story.content.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)) {
       doc.font("body").fontSize(size.body).fillColor("#1c1917").text(clean(para.replace(/\s*\n\s*/g, " ")), left, doc.y, { width, lineGap: b.large ? 5 : 3, paragraphGap: 8 });
     }
+    await pause();
   }
 
-  // the contents, now that every story's first page is known
+  // the contents, now that every story's first page is known: made last, moved to follow the cover
+  const contentsFrom = made;
   for (let p = 0; p < contentsPages; p++) {
-    doc.switchToPage(contentsStart + p);
-    doc.y = doc.page.margins.top;
+    doc.addPage();
     if (p === 0) doc.font("bold").fontSize(size.title).fillColor("#1e3a5f").text("Contents", left, doc.y, { width }).moveDown(0.6);
     let section = "";
-    b.stories.slice(p * perContentsPage, (p + 1) * perContentsPage).forEach((story, j) => {
+    const onPage = b.stories.slice(p * perContentsPage, (p + 1) * perContentsPage);
+    for (const [j, story] of onPage.entries()) {
       const i = p * perContentsPage + j;
       if (story.section !== section) {
         section = story.section;
@@ -89,8 +124,10 @@ export async function renderLifeBookPdf(b: BookPdfInput): Promise<Buffer> {
       const after = doc.y;
       doc.text(String(startPage[i]), left + width - 40, y, { width: 40, align: "right" });
       doc.y = after + 2;
-    });
+    }
+    await pause();
   }
-  doc.end();
-  return done;
+  const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: unknown[] } } } } })._root.data.Pages.data.Kids;
+  kids.splice(1, 0, ...kids.splice(contentsFrom));
+  await end();
 }

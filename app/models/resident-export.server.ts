@@ -2,6 +2,7 @@
 // recordings and photos, the comments on them, the family's photos, and an index.html that works
 // offline from the unzipped folder (relative links only, no script, styles inline).
 import fs from "node:fs";
+import { Readable, type Writable } from "node:stream";
 import { asc, eq } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
@@ -47,9 +48,10 @@ export type ResidentExportFile = { name: string; bytes?: Buffer; path?: string }
 
 /**
  * What the zip holds, as names and contents (buffers) or files on disk (media). Kept apart from the
- * zip itself so tests can read the plan; `residentExportZip` streams it.
+ * zip itself so tests can read the plan; `writeResidentExportZip` streams it. Every 25 stories the
+ * rest of the server gets its turn: a life's worth of stories is a second of work.
  */
-export function residentExportFiles(db: TenantDb, community: Pick<Community, "name" | "subdomain" | "timeZone">, residentId: string): ResidentExportFile[] | null {
+export async function residentExportFiles(db: TenantDb, community: Pick<Community, "name" | "subdomain" | "timeZone">, residentId: string): Promise<ResidentExportFile[] | null> {
   const resident = db.select().from(residents).where(eq(residents.id, residentId)).get();
   if (!resident) return null;
   const name = `${resident.firstName} ${resident.lastName}`;
@@ -68,16 +70,19 @@ export function residentExportFiles(db: TenantDb, community: Pick<Community, "na
     return file;
   };
 
+  const breathe = () => new Promise((resolve) => setImmediate(resolve));
   const stories = listStoriesOfResident(db, residentId).reverse();
   const entries: { story: StoryView; comments: CommentView[]; file: string; image: string | null; audio: string | null }[] = [];
-  stories.forEach((story, i) => {
+  for (const [i, story] of stories.entries()) {
     const n = String(i + 1).padStart(3, "0");
     const image = addMedia(story.imageId, `story-${n}-picture`);
     const audio = addMedia(story.audioId, `story-${n}-recording`);
     entries.push({ story, comments: listComments(db, story.id), file: `stories/${n}.html`, image, audio });
-  });
+    if (i % 25 === 24) await breathe();
+  }
 
-  for (const e of entries) {
+  for (const [i, e] of entries.entries()) {
+    if (i % 25 === 24) await breathe();
     const s = e.story;
     const body = `<p><a href="../index.html">← All of ${esc(resident.firstName)}'s stories</a></p>
 <h1>${esc(s.title)}</h1>
@@ -139,15 +144,34 @@ ${photos.length ? `<ul>${photos.filter((p) => p.file).map((p) => `<li><a href="$
   return files;
 }
 
-/** The zip as a stream of bytes, or null when there is no such resident. */
-export function residentExportZip(db: TenantDb, community: Pick<Community, "name" | "subdomain" | "timeZone">, residentId: string): NodeJS.ReadableStream | null {
-  const files = residentExportFiles(db, community, residentId);
-  if (!files) return null;
+/**
+ * Writes the zip to `out`, ending it when the zip is whole; false when there is no such resident.
+ * One entry at a time, at the pace `out` takes them: each page is deflated as its turn comes (not a
+ * thousand compressors at once), and the recordings and photos go in as they are (compressed
+ * already, deflating them again would cost time and save nothing).
+ */
+export async function writeResidentExportZip(db: TenantDb, community: Pick<Community, "name" | "subdomain" | "timeZone">, residentId: string, out: Writable): Promise<boolean> {
+  const files = await residentExportFiles(db, community, residentId);
+  if (!files) return false;
   const zip = new ZipFile();
   for (const f of files) {
-    if (f.bytes) zip.addBuffer(f.bytes, f.name);
-    else if (f.path) zip.addFile(f.path, f.name);
+    const bytes = f.bytes;
+    if (bytes) zip.addReadStreamLazy(f.name, { size: bytes.length }, (give) => give(null, Readable.from([bytes])));
+    else if (f.path) zip.addFile(f.path, f.name, { compress: false });
   }
   zip.end();
-  return zip.outputStream;
+  await new Promise<void>((resolve, reject) => {
+    // a media file removed meanwhile, or the disk refusing the zip
+    const fail = (error: Error) => {
+      const zipped = zip.outputStream as Readable;
+      zipped.unpipe(out);
+      zipped.destroy();
+      reject(error);
+    };
+    zip.on("error", fail);
+    out.on("error", fail);
+    out.on("finish", resolve);
+    zip.outputStream.pipe(out);
+  });
+  return true;
 }

@@ -69,6 +69,7 @@ const EnvSchema = z.object({
     .optional(),
   FFMPEG_PATH: z.string().optional(),
   TRANSCRIBE_CONCURRENCY: wholeNumber(1, 64).optional(),
+  PDF_ZIP_CONCURRENCY: wholeNumber(1, 16).default(2),
   // request limits: 0 switches one off
   API_RATE_LIMIT_PER_MINUTE: wholeNumber(0, 1_000_000).default(600),
   UPLOAD_RATE_LIMIT: wholeNumber(0, 1_000_000).default(60),
@@ -116,6 +117,8 @@ export type Env = {
   FFMPEG_PATH: string | null;
   /** null: from the number of cores */
   TRANSCRIBE_CONCURRENCY: number | null;
+  /** how many PDFs and zips one process makes at once; a few more wait, the rest get 503 */
+  PDF_ZIP_CONCURRENCY: number;
   API_RATE_LIMIT_PER_MINUTE: number;
   UPLOAD_RATE_LIMIT: number;
   TOKEN_RATE_LIMIT: number;
@@ -178,6 +181,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     WHISPER_MODEL_URL: e.WHISPER_MODEL_URL ?? null,
     FFMPEG_PATH: e.FFMPEG_PATH ? path.resolve(e.FFMPEG_PATH) : null,
     TRANSCRIBE_CONCURRENCY: e.TRANSCRIBE_CONCURRENCY ?? null,
+    PDF_ZIP_CONCURRENCY: e.PDF_ZIP_CONCURRENCY,
     API_RATE_LIMIT_PER_MINUTE: e.API_RATE_LIMIT_PER_MINUTE,
     UPLOAD_RATE_LIMIT: e.UPLOAD_RATE_LIMIT,
     TOKEN_RATE_LIMIT: e.TOKEN_RATE_LIMIT,

@@ -72,6 +72,9 @@ describe("configuration", () => {
     expect(() => parseEnv({ UPLOAD_READ_MB_PER_SECOND: "1.5", DATA_DIR: tmp })).toThrow(
       /UPLOAD_READ_MB_PER_SECOND/,
     );
+    expect(() => parseEnv({ PDF_ZIP_CONCURRENCY: "0", DATA_DIR: tmp })).toThrow(
+      /PDF_ZIP_CONCURRENCY: expected a whole number from 1 to 16/,
+    );
   });
 
   it("names every bad variable at once", () => {
@@ -107,6 +110,7 @@ describe("configuration", () => {
       expect(e).toMatchObject({
         TENANT_DB_CACHE: 100,
         TRANSCRIBE_CONCURRENCY: null,
+        PDF_ZIP_CONCURRENCY: 2,
         API_RATE_LIMIT_PER_MINUTE: 600,
         UPLOAD_RATE_LIMIT: 60,
         TOKEN_RATE_LIMIT: 60,

@@ -4,6 +4,7 @@ import type { Community, TenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { gazetteFileName, gazetteFor, gazetteMonth } from "~/models/gazette.server";
 import { paperFor, photoForPrint, renderGazettePdf } from "~/models/gazette-pdf.server";
+import { queuedDownload } from "~/utils/download-queue.server";
 
 function notFound(): Response {
   return new Response("We could not find that resident.", {
@@ -28,27 +29,36 @@ export function gazettePageData(
   return { gazette, base, paper: paperFor(url.searchParams.get("paper"), community.timeZone) };
 }
 
+/** The PDF, made in turn with the other PDFs and zips (503 when many are); `back` is the gazette's page. */
 export async function gazettePdfResponse(
   request: Request,
   db: TenantDb,
   community: Community,
   residentId: string,
+  back: string,
 ): Promise<Response> {
   const url = new URL(request.url);
   const month = gazetteMonth(url.searchParams.get("month"), community.timeZone);
   const gazette = gazetteFor(db, community, residentId, month);
   if (!gazette) throw notFound();
-  const pdf = await renderGazettePdf(gazette, {
-    paper: paperFor(url.searchParams.get("paper"), community.timeZone),
-    photo: (imageId) => photoForPrint(db, community, imageId),
-    appName: env().APP_NAME,
-  });
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${gazetteFileName(gazette)}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
+  return queuedDownload(
+    request,
+    {
+      contentType: "application/pdf",
+      fileName: gazetteFileName(gazette),
+      disposition: "inline",
+      busy: { what: "gazettes", back: { href: back, label: "Back to the gazette" } },
     },
-  });
+    (out, signal) =>
+      renderGazettePdf(
+        gazette,
+        {
+          paper: paperFor(url.searchParams.get("paper"), community.timeZone),
+          photo: (imageId, box) => photoForPrint(db, community, imageId, box),
+          appName: env().APP_NAME,
+        },
+        out,
+        signal,
+      ),
+  );
 }

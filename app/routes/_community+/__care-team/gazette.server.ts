@@ -22,6 +22,14 @@ export async function gazetteLoader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function gazettePdfLoader({ request, params }: LoaderFunctionArgs) {
-  const { db, community } = await requireArea(request, areaOf(request));
-  return gazettePdfResponse(request, db, community, params.residentId ?? "");
+  const area = areaOf(request);
+  const { db, community } = await requireArea(request, area);
+  const id = params.residentId ?? "";
+  return gazettePdfResponse(
+    request,
+    db,
+    community,
+    id,
+    `${AREAS[area].residents}/${encodeURIComponent(id)}/gazette`,
+  );
 }

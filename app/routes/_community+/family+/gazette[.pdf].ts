@@ -5,5 +5,5 @@ import { gazettePdfResponse } from "../__gazette.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, resident } = await requireFamilyMember(request);
-  return gazettePdfResponse(request, db, community, resident.id);
+  return gazettePdfResponse(request, db, community, resident.id, "/family/gazette");
 }

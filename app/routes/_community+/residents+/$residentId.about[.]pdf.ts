@@ -1,11 +1,13 @@
 // /residents/{id}/about.pdf: the About me page on exactly one sheet (?paper=a4|letter), for whoever
-// may read the page (the care team, the resident, family when the resident allows).
+// may read the page (the care team, the resident, family when the resident allows). Made in turn
+// with the other PDFs and zips (503 when many are).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { aboutMeAccess, getAboutMe } from "~/models/about-me.server";
-import { renderAboutMePdf } from "~/models/about-me-pdf.server";
-import { paperFor, photoForPrint } from "~/models/gazette-pdf.server";
+import { ABOUT_PHOTO_POINTS, renderAboutMePdf } from "~/models/about-me-pdf.server";
+import { paperFor, photoForPrint, printBox } from "~/models/gazette-pdf.server";
 import { getResident, residentName } from "~/models/resident.server";
 import { requireTenantUser } from "~/utils/auth.server";
+import { queuedDownload } from "~/utils/download-queue.server";
 import { env } from "~/utils/env.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -14,23 +16,40 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!resident) throw new Response("We could not find that resident.", { status: 404 });
   if (!aboutMeAccess(db, user, resident.id).view)
     throw new Response("This About me page is not yours to read.", { status: 403 });
-  const pdf = await renderAboutMePdf(getAboutMe(db, resident.id), {
-    residentName: residentName(resident),
-    roomNumber: resident.roomNumber,
-    communityName: community.name,
-    paper: paperFor(new URL(request.url).searchParams.get("paper"), community.timeZone),
-    photo: resident.profileImageId
-      ? await photoForPrint(db, community, resident.profileImageId, 400)
-      : null,
-    appName: env().APP_NAME,
-  });
   const fileName = `About-${resident.firstName}-${resident.lastName}.pdf`.replace(/[^\w.-]+/g, "-");
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${fileName}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
+  return queuedDownload(
+    request,
+    {
+      contentType: "application/pdf",
+      fileName,
+      disposition: "inline",
+      busy: {
+        what: "printouts",
+        back: {
+          href: `/residents/${encodeURIComponent(resident.id)}/about`,
+          label: `Back to ${resident.firstName}'s About me page`,
+        },
+      },
     },
-  });
+    async (out) =>
+      renderAboutMePdf(
+        getAboutMe(db, resident.id),
+        {
+          residentName: residentName(resident),
+          roomNumber: resident.roomNumber,
+          communityName: community.name,
+          paper: paperFor(new URL(request.url).searchParams.get("paper"), community.timeZone),
+          photo: resident.profileImageId
+            ? await photoForPrint(
+                db,
+                community,
+                resident.profileImageId,
+                printBox(ABOUT_PHOTO_POINTS, ABOUT_PHOTO_POINTS),
+              )
+            : null,
+          appName: env().APP_NAME,
+        },
+        out,
+      ),
+  );
 }

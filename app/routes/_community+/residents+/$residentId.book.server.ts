@@ -5,7 +5,8 @@ import { bookCandidates, bookStories, mayOpenBook } from "~/models/life-book.ser
 import { getResident } from "~/models/resident.server";
 import { requireTenantUser } from "~/utils/auth.server";
 
-export async function loadBook(request: Request, residentId: string) {
+/** Who may open the book and what they asked for, without the stories (the PDF loads them in turn). */
+export async function openBook(request: Request, residentId: string) {
   const ctx = await requireTenantUser(request);
   const resident = getResident(ctx.db, residentId);
   if (!resident) throw new Response("We could not find that resident.", { status: 404 });
@@ -17,14 +18,14 @@ export async function loadBook(request: Request, residentId: string) {
   const sp = new URL(request.url).searchParams;
   const order: BookOrder = sp.get("order") === "category" ? "category" : "period";
   const chosen = sp.getAll("story").filter(Boolean).slice(0, 500);
+  return { ...ctx, resident, rights, order, chosen, large: sp.get("large") === "1" };
+}
+
+export async function loadBook(request: Request, residentId: string) {
+  const book = await openBook(request, residentId);
   return {
-    ...ctx,
-    resident,
-    rights,
-    order,
-    chosen,
-    large: sp.get("large") === "1",
-    candidates: bookCandidates(ctx.db, resident.id, order),
-    stories: bookStories(ctx.db, resident.id, order, chosen),
+    ...book,
+    candidates: bookCandidates(book.db, book.resident.id, book.order),
+    stories: bookStories(book.db, book.resident.id, book.order, book.chosen),
   };
 }

@@ -1,11 +1,12 @@
 // GET /residents/{id}/export.zip: a resident's stories to take away: every story as HTML
 // and JSON, recordings, photos, comments, the family's photos and an index.html that works offline.
 // For the resident themselves and their community's administrators; anyone else 403 (404 unknown).
-import { Readable } from "node:stream";
+// Made in turn with the other PDFs and zips (503 when many are).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { residentExportZip } from "~/models/resident-export.server";
+import { writeResidentExportZip } from "~/models/resident-export.server";
 import { getResident } from "~/models/resident.server";
 import { requireTenantUser } from "~/utils/auth.server";
+import { queuedDownload } from "~/utils/download-queue.server";
 import { ADMIN_ROLES, ROLE, roleIn } from "~/utils/roles";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,17 +20,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   const resident = getResident(db, residentId);
   if (!resident) throw new Response("We could not find that resident.", { status: 404 });
-  const zip = residentExportZip(db, community, residentId);
-  if (!zip) throw new Response("We could not find that resident.", { status: 404 });
   const fileName = `${resident.firstName}-${resident.lastName}-stories.zip`.replace(
     /[^\w.-]+/g,
     "-",
   );
-  return new Response(Readable.toWeb(zip as Readable) as ReadableStream, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
+  return queuedDownload(
+    request,
+    {
+      contentType: "application/zip",
+      fileName,
+      disposition: "attachment",
+      busy: {
+        what: "story downloads",
+        back: own
+          ? { href: "/resident", label: "Back to your page" }
+          : { href: "/admin/residents", label: "Back to the residents" },
+      },
     },
-  });
+    async (out) => {
+      if (!(await writeResidentExportZip(db, community, residentId, out)))
+        throw new Response("We could not find that resident.", { status: 404 });
+    },
+  );
 }
