@@ -3,6 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { wholeDocument } from "~/utils/html-stream.server";
+import { DEFAULT_LANGUAGE, UsedNamespaces } from "~/utils/i18n";
+import { payloadFor } from "~/utils/i18n.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -19,16 +21,20 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // the catalog namespaces this page's render used: the browser is sent those and no others
+  const namespaces = new Set<string>(["common"]);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={ABORT_DELAY}
-          nonce={nonce}
-        />
+        <UsedNamespaces.Provider value={namespaces}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={nonce}
+          />
+        </UsedNamespaces.Provider>
       </NonceProvider>,
       {
         nonce,
@@ -36,8 +42,9 @@ export default function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          wholeDocument(pipe).then((html) => {
+          wholeDocument(pipe).then((document) => {
             clearTimeout(timeout);
+            const html = withCatalogs(document, remixContext, namespaces, nonce);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);
@@ -54,6 +61,32 @@ export default function handleRequest(
     );
     const timeout = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+const REMIX_CONTEXT = new TextEncoder().encode("window.__remixContext");
+const BODY_END = new TextEncoder().encode("</body>");
+
+/**
+ * A page that runs the app gets the catalogs its render used, before the app's scripts (modules,
+ * which run after the document is parsed), so it hydrates with the same text. A page without the
+ * app's scripts (a reading page) gets none.
+ */
+function withCatalogs(
+  html: Uint8Array,
+  remixContext: EntryContext,
+  namespaces: Set<string>,
+  nonce: string,
+): Uint8Array<ArrayBuffer> {
+  const buffer = Buffer.from(html.buffer, html.byteOffset, html.byteLength);
+  if (buffer.indexOf(REMIX_CONTEXT) === -1) return html as Uint8Array<ArrayBuffer>;
+  const at = buffer.lastIndexOf(BODY_END);
+  if (at === -1) return html as Uint8Array<ArrayBuffer>;
+  const root = remixContext.staticHandlerContext.loaderData.root as { lang?: string } | undefined;
+  const payload = payloadFor(root?.lang ?? DEFAULT_LANGUAGE, namespaces);
+  // JSON in a script: "<" escaped so no text in it can close the element
+  const json = JSON.stringify(payload).replace(/</g, "\\u003c");
+  const script = Buffer.from(`<script nonce="${nonce}">window.__i18n=${json}</script>`);
+  return new Uint8Array(Buffer.concat([buffer.subarray(0, at), script, buffer.subarray(at)]));
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

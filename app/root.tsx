@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 // the same hashed files tailwind.css's @font-face rules name (ADR 015): preloaded where the
 // stylesheet is linked (PageStyles below); /build is cached a year, so later visits fetch none of them
@@ -27,7 +27,7 @@ import { env } from "~/utils/env.server";
 import { DEFAULT_APP_NAME } from "~/utils/app-name";
 import {
   communityOrigin,
-  INACTIVE_COMMUNITY_TEXT,
+  NOT_FOUND_TEXT,
   missingCommunityResponse,
   resolveHost,
 } from "~/utils/host.server";
@@ -41,8 +41,10 @@ import { fontsState } from "~/utils/fonts.server";
 import { readDisplayPrefs } from "~/utils/display.server";
 import { initialsOf } from "~/models/user.server";
 import { countUnread } from "~/models/notification.server";
-import { homePathFor, ROLE_LABELS, type Role } from "~/utils/roles";
+import { homePathFor, type Role } from "~/utils/roles";
 import { ImpersonationBanner } from "~/components/layout/ImpersonationBanner";
+import { languageOptions, requestLanguage } from "~/utils/i18n.server";
+import { translateMessage, useLang, useT, type T } from "~/utils/i18n";
 
 // the stylesheet and the font preloads are not among these: they depend on the page (PageStyles)
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];
@@ -109,7 +111,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
           address: c.address,
           city: c.city,
         },
-        message: INACTIVE_COMMUNITY_TEXT,
         mainSite: communityOrigin(request, null),
         appName: APP_NAME,
         appDomain: APP_DOMAIN,
@@ -170,8 +171,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // a form sent on this page after its session had ended, given back once to the same person
   // (kept-forms.server.ts); the form fills itself in with it (useKeptFields)
   const kept = await takeKeptForm(request, sessionUser);
+  const lang = await requestLanguage(request);
   return data(
     {
+      lang,
+      languages: languageOptions(),
       appName: APP_NAME,
       appDomain: APP_DOMAIN,
       hostKind: ctx.kind,
@@ -201,7 +205,6 @@ export type PausedPage = {
     address: string | null;
     city: string | null;
   };
-  message: string;
   mainSite: string;
   appName: string;
   appDomain: string;
@@ -215,9 +218,14 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
+/** Right-to-left scripts among the languages a catalog folder may add. */
+const RTL = new Set(["ar", "fa", "he", "ps", "ur", "yi"]);
+
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   const nonce = useNonce();
   const root = useRootData();
+  const lang = useLang();
+  const t = useT("common");
   const display = root?.display;
   // the reading pages carry no script on a full page load (ADR 018)
   const scripts = pageShipsScripts(useMatches());
@@ -233,7 +241,12 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
     .filter(Boolean)
     .join(" ");
   return (
-    <html lang="en" className={htmlClass || undefined} suppressHydrationWarning>
+    <html
+      lang={lang}
+      dir={RTL.has(lang.split("-")[0]!) ? "rtl" : "ltr"}
+      className={htmlClass || undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -256,7 +269,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 focus:text-lg focus:font-bold"
         >
-          Skip to main content
+          {t("skipToContent")}
         </a>
         {children}
         {scripts ? (
@@ -305,7 +318,10 @@ export default function App() {
       <main id="main" tabIndex={-1} className={ownHeader ? "" : "mx-auto max-w-6xl px-4 py-8"}>
         {/* first in the content: without JavaScript the toast is a notice at the top of the page */}
         <Toaster toast={data.toast} />
-        <Outlet />
+        {/* a page whose catalog the browser has yet to fetch waits here; a navigation keeps the last page meanwhile */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
     </Document>
   );
@@ -327,8 +343,10 @@ function SiteHeader({ data }: { data: RootData }) {
 /** A paused community's site: its name and contact details, and the way to the main site. */
 function PausedCommunity({ page }: { page: PausedPage }) {
   const c = page.paused;
+  const t = useT("common");
+  const message = t("paused.title");
   return (
-    <Document title={`${c.name} · ${page.message}`}>
+    <Document title={`${c.name} · ${message}`}>
       <header className="border-b-2 border-stone-300 bg-white">
         <div className="mx-auto max-w-6xl px-4 py-3">
           <span className="block text-2xl font-bold text-brand-800">{c.name}</span>
@@ -340,19 +358,20 @@ function PausedCommunity({ page }: { page: PausedPage }) {
       <main id="main" className="mx-auto max-w-2xl px-4 py-16">
         <section className="card" aria-labelledby="error-title" data-testid="paused-community">
           <h1 id="error-title" className="page-title mb-3">
-            {page.message}
+            {message}
           </h1>
           <p className="mb-4 text-lg" data-status={404}>
-            {c.name}&apos;s site on {page.appName} is paused for now. Stories and accounts are kept;
-            it opens again when the community is reactivated.
+            {t("paused.body", { community: c.name, app: page.appName })}
           </p>
           {c.email || c.phone || c.address ? (
             <>
-              <h2 className="mb-2 text-xl font-bold">Contact {c.name}</h2>
+              <h2 className="mb-2 text-xl font-bold">
+                {t("paused.contact", { community: c.name })}
+              </h2>
               <ul className="mb-6 space-y-1 text-lg">
                 {c.phone ? (
                   <li>
-                    Phone:{" "}
+                    {t("paused.phone")}{" "}
                     <a
                       href={`tel:${c.phone.replace(/[^\d+]/g, "")}`}
                       className="text-brand-800 underline"
@@ -363,7 +382,7 @@ function PausedCommunity({ page }: { page: PausedPage }) {
                 ) : null}
                 {c.email ? (
                   <li>
-                    Email:{" "}
+                    {t("paused.email")}{" "}
                     <a href={`mailto:${c.email}`} className="text-brand-800 underline">
                       {c.email}
                     </a>
@@ -374,7 +393,7 @@ function PausedCommunity({ page }: { page: PausedPage }) {
             </>
           ) : null}
           <a href={page.mainSite} className="btn-primary">
-            Go to {page.appName}
+            {t("paused.goTo", { app: page.appName })}
           </a>
         </section>
       </main>
@@ -382,41 +401,53 @@ function PausedCommunity({ page }: { page: PausedPage }) {
   );
 }
 
+/**
+ * An error page's title and message. A response's own text (a 403's reason) is shown when the
+ * thrower gave one: a catalog key made by `msg` is translated, other text is shown as it is.
+ */
+function describeError(error: unknown, t: T): { title: string; message: string; status: number } {
+  if (!isRouteErrorResponse(error)) {
+    console.error(error);
+    return { title: t("error.title"), message: t("error.message"), status: 500 };
+  }
+  const status = error.status;
+  const raw = typeof error.data === "string" && error.data.length < 200 ? error.data : "";
+  const detail = raw ? translateMessage(t, raw) : "";
+  if (status === 404) {
+    const title = t("error.notFoundTitle");
+    return {
+      title,
+      message: detail && raw !== NOT_FOUND_TEXT ? detail : t("error.notFound"),
+      status,
+    };
+  }
+  if (status === 403)
+    return { title: t("error.forbiddenTitle"), message: detail || t("error.forbidden"), status };
+  if (status === 429)
+    return { title: t("error.tooManyTitle"), message: detail || t("error.tooMany"), status };
+  if (status < 500)
+    return {
+      title: `${status} ${error.statusText}`,
+      message: detail || t("error.message"),
+      status,
+    };
+  return { title: t("error.title"), message: t("error.message"), status };
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
+  const t = useT("common");
   if (isRouteErrorResponse(error) && isPausedPage(error.data))
     return <PausedCommunity page={error.data} />;
-  let title = "Something went wrong";
-  let message = "We could not show this page. Please try again in a moment.";
-  let status = 500;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    const detail = typeof error.data === "string" && error.data.length < 200 ? error.data : "";
-    if (error.status === 404) {
-      title = "404 Page Not Found";
-      message =
-        detail && detail !== title ? detail : "We could not find the page you were looking for.";
-    } else if (error.status === 403) {
-      title = "Access denied";
-      message = detail || "You do not have access to this page.";
-    } else if (error.status === 429) {
-      title = "Too many attempts";
-      message = detail || "Please wait a few minutes and try again.";
-    } else if (error.status < 500) {
-      title = `${error.status} ${error.statusText}`;
-      message = detail || message;
-    }
-  } else {
-    console.error(error);
-  }
+  const { title, message, status } = describeError(error, t);
   // the way back to where this person belongs: their own area, or signing in
   const user = root?.user ?? null;
   const back = user
-    ? { to: homePathFor(user.role), label: `Go to your ${ROLE_LABELS[user.role]} page` }
+    ? { to: homePathFor(user.role), label: t("error.backToArea", { role: user.role }) }
     : status === 403
-      ? { to: "/login", label: "Sign in" }
-      : { to: "/", label: "Go to the home page" };
+      ? { to: "/login", label: t("signIn") }
+      : { to: "/", label: t("error.home") };
   return (
     <Document title={title}>
       {root ? <SiteHeader data={root} /> : null}
@@ -430,8 +461,12 @@ export function ErrorBoundary() {
           </p>
           {status === 403 && root?.facility ? (
             <p className="mb-6 text-base">
-              If you think you should have access, ask an administrator of {root.facility.name}
-              {root.facility.email ? ` (${root.facility.email})` : ""}.
+              {root.facility.email
+                ? t("error.askAdminEmail", {
+                    community: root.facility.name,
+                    email: root.facility.email,
+                  })
+                : t("error.askAdmin", { community: root.facility.name })}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
@@ -440,7 +475,7 @@ export function ErrorBoundary() {
             </Link>
             {back.to !== "/" ? (
               <Link to="/" className="btn-secondary" reloadDocument>
-                Go to the home page
+                {t("error.home")}
               </Link>
             ) : null}
           </div>

@@ -9,6 +9,7 @@ import {
   type FetcherWithComponents,
 } from "@remix-run/react";
 import type { KeptForm } from "~/utils/kept-forms.server";
+import { translateMessage, useT } from "~/utils/i18n";
 
 /**
  * Inside a modal (DialogLink), forms post through a fetcher: the action's field errors come back into
@@ -35,12 +36,14 @@ export function useFormTarget<T>(pageResult: T | null | undefined): {
   };
 }
 
+/** A field's errors: each a catalog key made by `msg` (a schema's message), or text as it is. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const t = useT("validation");
   if (!errors?.length) return null;
   return (
     <ul id={id} className="field-error" role="alert">
       {errors.map((e) => (
-        <li key={e}>{e}</li>
+        <li key={e}>{translateMessage(t, e)}</li>
       ))}
     </ul>
   );

@@ -1,6 +1,7 @@
 // Users live in the control database: every role, in every community, plus super admins.
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { controlSchema, getControlDb } from "~/utils/db.server";
+import { controlSchema, getControlDb, getTenantDb, tenantSchema } from "~/utils/db.server";
+import { isWhisperLanguage } from "~/utils/whisper-languages";
 import { newId } from "~/utils/ids.server";
 import { hashPassword } from "~/utils/password.server";
 import { COMMUNITY_STAFF_ROLES, ROLE, type Role } from "~/utils/roles";
@@ -93,4 +94,23 @@ export function listStaffOfCommunity(tenantId: string): PublicUser[] {
     .all()
     .filter((u) => u.role !== ROLE.superAdmin)
     .map(({ passwordHash: _hash, ...rest }) => rest);
+}
+
+/**
+ * The language a person reads Storyloom in (a folder of app/locales). A resident's also becomes
+ * the language her recordings are transcribed in, where Whisper knows it.
+ */
+export function setUserLanguage(
+  user: Pick<UserRow, "id" | "role" | "residentId">,
+  language: string,
+  community: { subdomain: string } | null,
+) {
+  getControlDb().update(users).set({ language }).where(eq(users.id, user.id)).run();
+  const whisper = language.split("-")[0]!;
+  if (user.role === ROLE.resident && user.residentId && community && isWhisperLanguage(whisper))
+    getTenantDb(community)
+      .update(tenantSchema.residents)
+      .set({ preferredLanguage: whisper, updatedAt: new Date().toISOString() })
+      .where(eq(tenantSchema.residents.id, user.residentId))
+      .run();
 }

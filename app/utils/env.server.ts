@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   RESTORE_WHILE_RUNNING: boolFlag.default(false),
   LITESTREAM_REPLICA_URL: z.string().optional(),
   LITESTREAM_BIN: z.string().min(1).default("litestream"),
+  LOCALES_DIR: z.string().min(1).default("app/locales"),
+  PSEUDO_LOCALE: boolFlag.default(false),
 });
 
 export type Env = {
@@ -130,6 +132,10 @@ export type Env = {
   RESTORE_WHILE_RUNNING: boolean;
   LITESTREAM_REPLICA_URL: string | null;
   LITESTREAM_BIN: string;
+  /** absolute: one folder per language, one JSON catalog per namespace */
+  LOCALES_DIR: string;
+  /** offer the pseudo-locale en-XA (tests that look for text outside the catalogs) */
+  PSEUDO_LOCALE: boolean;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -193,6 +199,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     RESTORE_WHILE_RUNNING: e.RESTORE_WHILE_RUNNING,
     LITESTREAM_REPLICA_URL: e.LITESTREAM_REPLICA_URL ?? null,
     LITESTREAM_BIN: e.LITESTREAM_BIN,
+    LOCALES_DIR: path.resolve(e.LOCALES_DIR),
+    PSEUDO_LOCALE: e.PSEUDO_LOCALE,
   };
 }
 

@@ -17,6 +17,9 @@ export const communities = sqliteTable(
     phone: text("phone"),
     email: text("email"),
     timeZone: text("time_zone").notNull().default("America/New_York"),
+    // the language of everyone who has not chosen one, and of signed-out visitors whose browser
+    // asks for none the product has (a folder of app/locales)
+    defaultLanguage: text("default_language").notNull().default("en"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     // the name folded to lowercase without accents (app/utils/text-keys.ts), for sorting
     sortName: text("sort_name"),
@@ -47,6 +50,8 @@ export const users = sqliteTable(
     residentId: text("resident_id"),
     familyMemberId: text("family_member_id"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    // the language they chose to read Storyloom in; null: their community's default
+    language: text("language"),
     // the display name folded to lowercase without accents (app/utils/text-keys.ts), for sorting
     sortName: text("sort_name"),
     createdAt: text("created_at").notNull().default(now),

@@ -121,6 +121,9 @@ export const stories = sqliteTable(
     durationSeconds: integer("duration_seconds"),
     // the recording's words with their times, [[startMs, endMs, "word"], ...] (whisper.cpp)
     transcriptWords: text("transcript_words"),
+    // the language the story is told in (BCP 47, e.g. "es"): the transcription's language or the
+    // author's; null for stories from before it was kept (read as the resident's language)
+    lang: text("lang"),
     // told at the lounge kiosk with a carer's help: who helped
     helperUserId: text("helper_user_id"),
     helperName: text("helper_name"),
@@ -355,6 +358,9 @@ export const notifications = sqliteTable(
     // the recipient: a user of this community (users live in the control database)
     userId: text("user_id").notNull(),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    // the notification as its kind and values (JSON), written in the reader's language when read
+    // or sent; `text` is the English sentence, for rows written before values were kept
+    values: text("values"),
     text: text("text").notNull(),
     // a path on the community's site, e.g. /stories/{id}
     link: text("link").notNull(),

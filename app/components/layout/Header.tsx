@@ -3,9 +3,11 @@ import type { RootUser, RootFacility } from "~/root";
 import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, roleIn, STORYTELLER_ROLES } from "~/utils/roles";
 import { NotificationBell } from "./NotificationBell";
 import { DisplayMenu } from "./DisplayMenu";
+import { useT } from "~/utils/i18n";
 
 type NavItem = {
   to: string;
+  /** a key of the common catalog */
   label: string;
   show: (role: RootUser["role"]) => boolean;
   prefix?: boolean;
@@ -13,23 +15,23 @@ type NavItem = {
 
 // The four navigation links, each shown to the roles that may open it (plus Staff for care staff).
 const NAV: NavItem[] = [
-  { to: "/", label: "Dashboard", show: () => true },
-  { to: "/resident", label: "Resident", show: (r) => r === ROLE.resident },
-  { to: "/family", label: "Family", show: (r) => r === ROLE.family },
+  { to: "/", label: "nav.home", show: () => true },
+  { to: "/resident", label: "nav.resident", show: (r) => r === ROLE.resident },
+  { to: "/family", label: "nav.family", show: (r) => r === ROLE.family },
   {
     to: "/news",
-    label: "News",
+    label: "nav.news",
     show: (r) => r === ROLE.family || r === ROLE.resident,
     prefix: true,
   },
   {
     to: "/events",
-    label: "Events",
+    label: "nav.events",
     show: (r) => r === ROLE.family || r === ROLE.resident,
     prefix: true,
   },
-  { to: "/staff", label: "Staff", show: (r) => roleIn(r, CARE_TEAM_ROLES), prefix: true },
-  { to: "/admin", label: "Admin", show: (r) => roleIn(r, ADMIN_ROLES), prefix: true },
+  { to: "/staff", label: "nav.staff", show: (r) => roleIn(r, CARE_TEAM_ROLES), prefix: true },
+  { to: "/admin", label: "nav.admin", show: (r) => roleIn(r, ADMIN_ROLES), prefix: true },
 ];
 
 export function TenantHeader({
@@ -44,13 +46,14 @@ export function TenantHeader({
   user: RootUser | null;
 }) {
   const canAddStory = user && roleIn(user.role, STORYTELLER_ROLES);
+  const t = useT("common");
   return (
     <header className="border-b-2 border-stone-300 bg-white print:hidden">
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
         <div>
           {facilityError || !facility ? (
             <p className="text-lg font-semibold text-red-800" role="alert">
-              Unable to load facility information
+              {t("header.facilityError")}
             </p>
           ) : (
             <Link to="/" className="flex min-h-target flex-col justify-center no-underline">
@@ -65,7 +68,7 @@ export function TenantHeader({
           <DisplayMenu />
           {canAddStory ? (
             <Link to="/resident/record" className="btn-primary">
-              Add Story
+              {t("header.addStory")}
             </Link>
           ) : null}
           {user && user.unread !== null ? <NotificationBell unread={user.unread} /> : null}
@@ -73,13 +76,13 @@ export function TenantHeader({
             <UserMenu user={user} />
           ) : (
             <Link to="/login" className="btn-secondary">
-              Sign in
+              {t("signIn")}
             </Link>
           )}
         </div>
       </div>
       {user ? (
-        <nav aria-label="Main" className="mx-auto max-w-6xl px-2 pb-2 sm:px-4">
+        <nav aria-label={t("nav.label")} className="mx-auto max-w-6xl px-2 pb-2 sm:px-4">
           <ul className="flex flex-wrap gap-x-1">
             {NAV.filter((n) => n.show(user.role)).map((n) => (
               <li key={n.to}>
@@ -92,7 +95,7 @@ export function TenantHeader({
                     }`
                   }
                 >
-                  {n.label}
+                  {t(n.label)}
                 </NavLink>
               </li>
             ))}
@@ -104,6 +107,7 @@ export function TenantHeader({
 }
 
 export function UserMenu({ user }: { user: RootUser }) {
+  const t = useT("common");
   return (
     <div className="flex items-center gap-2 sm:gap-3">
       <span
@@ -113,17 +117,17 @@ export function UserMenu({ user }: { user: RootUser }) {
       >
         {user.initials}
       </span>
-      <span className="sr-only">Signed in as {user.displayName}</span>
+      <span className="sr-only">{t("header.signedInAs", { name: user.displayName })}</span>
       <Link
-        to="/account/sessions"
+        to="/account"
         className="hidden min-h-target items-center text-base font-medium text-ink sm:inline-flex"
-        title="Your sessions"
+        title={t("header.yourAccount")}
       >
         {user.displayName}
       </Link>
       <Form method="post" action="/logout">
         <button type="submit" className="btn-ghost">
-          Sign out
+          {t("signOut")}
         </button>
       </Form>
     </div>
