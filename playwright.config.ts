@@ -57,6 +57,7 @@ export default defineConfig({
       APP_DOMAIN: "storyloom.localhost",
       DEFAULT_TENANT: "sunnybrook",
       DEV_LOGIN: "1",
+      PSEUDO_LOCALE: "1",
       WHISPER_MODEL: process.env.WHISPER_MODEL ?? "",
     },
   },

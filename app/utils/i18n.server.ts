@@ -93,38 +93,21 @@ function compileCatalog(
 /** The pseudo-locale's message: the literal text changed, placeholders and plurals kept. */
 function pseudoCompiled(message: unknown, transform: (s: string) => string): unknown {
   if (typeof message === "string") return transform(message);
-  if (Array.isArray(message)) {
-    // a placeholder is [name] or [name, type, options]; a message is a list of parts
-    if (
-      message.length >= 1 &&
-      typeof message[0] === "string" &&
-      message.length <= 3 &&
-      !Array.isArray(message[0]) &&
-      isPlaceholder(message)
-    )
-      return message.length === 3
-        ? [
-            message[0],
-            message[1],
-            Object.fromEntries(
-              Object.entries(message[2] as Record<string, unknown>).map(([k, v]) => [
-                k,
-                k === "offset" ? v : pseudoCompiled(v, transform),
-              ]),
-            ),
-          ]
-        : message;
-    return message.map((part) => pseudoCompiled(part, transform));
-  }
-  return message;
-}
-
-function isPlaceholder(part: unknown[]): boolean {
-  return (
-    part.length === 1 ||
-    (typeof part[1] === "string" &&
-      ["plural", "select", "selectordinal", "number", "date", "time"].includes(part[1]))
-  );
+  if (!Array.isArray(message)) return message;
+  // a message is a list of parts: literal text, or a placeholder [name, type?, options?] whose
+  // plural or select options are messages again
+  return message.map((part: unknown) => {
+    if (typeof part === "string") return transform(part);
+    if (!Array.isArray(part) || part.length < 3 || typeof part[2] !== "object" || !part[2])
+      return part;
+    const options = Object.fromEntries(
+      Object.entries(part[2] as Record<string, unknown>).map(([k, v]) => [
+        k,
+        k === "offset" ? v : pseudoCompiled(v, transform),
+      ]),
+    );
+    return [part[0], part[1], options];
+  });
 }
 
 function load(): Catalogs {
