@@ -45,7 +45,7 @@ COPY --from=litestream /usr/local/bin/litestream /usr/local/bin/litestream
 COPY deploy/litestream.yml /etc/litestream.yml
 COPY --chown=storyloom:storyloom deploy/entrypoint.sh ./deploy/entrypoint.sh
 
-ENV PORT=8080 DATA_DIR=/data WHISPER_BIN=/usr/local/bin/whisper-main WHISPER_MODEL=/data/models/ggml-base.en.bin
+ENV PORT=8080 DATA_DIR=/data WHISPER_BIN=/usr/local/bin/whisper-main WHISPER_MODEL=/data/models/ggml-base.bin
 # a small young generation and two malloc arenas keep a flood of refused bodies under 300 MB (ADR 006)
 ENV NODE_OPTIONS=--max-semi-space-size=4 MALLOC_ARENA_MAX=2
 USER storyloom

@@ -144,6 +144,8 @@ export async function saveRecordedStory(
       author: { id: user.id, username: user.username, displayName: user.displayName },
       title: input.title?.trim().slice(0, 200) || (content ? null : recordingTitle(community.timeZone)),
       transcriptWords: heard?.words ?? null,
+      // the language Whisper was told the recording is in
+      lang: heard?.language ?? null,
       content,
       category,
       imageId,

@@ -46,6 +46,8 @@ export type StoryView = {
   withdrawnAt: string | null;
   /** told at the lounge kiosk with a carer's help: the helper's name ("told with help from Marcus") */
   helperName: string | null;
+  /** the language its words are in (BCP 47), whatever the reader's: `lang` on the element that holds them */
+  lang: string;
 };
 
 /**
@@ -53,7 +55,7 @@ export type StoryView = {
  * of cards does not carry every story's text in its data (the home sends it to the browser twice:
  * in the markup and for hydration).
  */
-export type StoryCardView = Pick<StoryView, "id" | "title" | "excerpt" | "category" | "imageId" | "imageUrl" | "createdAt" | "isPublished" | "audioUrl" | "durationSeconds"> & {
+export type StoryCardView = Pick<StoryView, "id" | "title" | "excerpt" | "category" | "imageId" | "imageUrl" | "createdAt" | "isPublished" | "audioUrl" | "durationSeconds" | "lang"> & {
   /** more to read than the excerpt shows: the card says "Read More" */
   hasMore: boolean;
   resident: Pick<ResidentSummary, "firstName" | "lastName" | "roomNumber" | "profileImageUrl">;
@@ -73,6 +75,7 @@ export function toStoryCard(s: StoryView): StoryCardView {
     isPublished: s.isPublished,
     audioUrl: s.audioUrl,
     durationSeconds: s.durationSeconds,
+    lang: s.lang,
     resident: { firstName, lastName, roomNumber, profileImageUrl },
   };
 }
@@ -93,6 +96,8 @@ const storyCardColumns = {
   durationSeconds: stories.durationSeconds,
   isPublished: stories.isPublished,
   createdAt: stories.createdAt,
+  lang: stories.lang,
+  residentLang: residents.preferredLanguage,
   firstName: residents.firstName,
   lastName: residents.lastName,
   roomNumber: residents.roomNumber,
@@ -117,6 +122,7 @@ function toStoryCardOfRow(r: ReturnType<ReturnType<typeof selectStoryCards>["all
     isPublished: r.isPublished,
     audioUrl: r.audioId ? mediaUrl(r.audioId) : null,
     durationSeconds: r.durationSeconds,
+    lang: r.lang ?? r.residentLang,
     resident: { firstName: r.firstName, lastName: r.lastName, roomNumber: r.roomNumber, profileImageUrl: r.profileImageId ? mediaUrl(r.profileImageId) : null },
   };
 }
@@ -151,6 +157,8 @@ export function toStoryView(row: { story: StoryRow; resident: typeof residents.$
     audience: s.audience,
     withdrawnAt: s.withdrawnAt,
     helperName: s.helperName,
+    // stories from before the language was kept are read as in their resident's language
+    lang: s.lang ?? row.resident.preferredLanguage,
   };
 }
 
@@ -373,6 +381,17 @@ export function storiesCreatedSince(db: TenantDb, sinceIso: string): number {
     .get()?.n ?? 0;
 }
 
+/** The language a resident speaks (the one her stories are transcribed in). */
+function residentLanguage(db: TenantDb, residentId: string): string {
+  return (
+    db
+      .select({ lang: residents.preferredLanguage })
+      .from(residents)
+      .where(eq(residents.id, residentId))
+      .get()?.lang ?? "en"
+  );
+}
+
 export type NewStory = {
   residentId: string;
   author: { id: string; username: string; displayName: string };
@@ -390,6 +409,8 @@ export type NewStory = {
   audience?: Audience | null;
   /** a staff member who helped the resident tell it at the lounge kiosk */
   helper?: { userId: string; name: string } | null;
+  /** the language it is told in (a transcription's); null: the resident's language */
+  lang?: string | null;
 };
 
 /**
@@ -399,10 +420,13 @@ export type NewStory = {
 export function createStory(db: TenantDb, input: NewStory): StoryRow {
   const id = newId();
   const title = input.title?.trim() || titleFromContent(input.content);
+  // a story is in the language it was transcribed in, else the one its teller speaks
+  const lang = input.lang || residentLanguage(db, input.residentId);
   db.transaction((tx) => {
     tx.insert(stories)
       .values({
         id,
+        lang,
         residentId: input.residentId,
         authorUserId: input.author.id,
         authorUsername: input.author.username,

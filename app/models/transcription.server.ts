@@ -255,9 +255,9 @@ export function queueTranscription(
 }
 
 /** The newest finished transcription of a recording, with its words (stored as JSON), if any. */
-export function latestTranscriptOfAudio(db: TenantDb, audioId: string): Pick<TranscriptionJobRow, "id" | "text" | "words"> | undefined {
+export function latestTranscriptOfAudio(db: TenantDb, audioId: string): Pick<TranscriptionJobRow, "id" | "text" | "words" | "language"> | undefined {
   return db
-    .select({ id: transcriptionJobs.id, text: transcriptionJobs.text, words: transcriptionJobs.words })
+    .select({ id: transcriptionJobs.id, text: transcriptionJobs.text, words: transcriptionJobs.words, language: transcriptionJobs.language })
     .from(transcriptionJobs)
     .where(and(eq(transcriptionJobs.audioId, audioId), eq(transcriptionJobs.status, "done")))
     .orderBy(desc(transcriptionJobs.finishedAt))

@@ -17,8 +17,19 @@ export function whisperBinaryPath(): string {
 /** Where the setup script stores a downloaded model (./models is git-ignored). */
 export const MODELS_DIR = path.resolve("models");
 
-/** Real ggml models with their published sizes and sha256 sums (the whisper.cpp model repo). */
+/**
+ * Real ggml models and how a download is checked: the published size and sha256 (the whisper.cpp
+ * model repo), or, for the multilingual base model, the SHA-1 whisper.cpp's own models/README.md
+ * lists. The first here that is installed is the one used.
+ */
 export const KNOWN_MODELS = {
+  // ninety-nine languages: the default, so a resident who speaks Spanish is transcribed in Spanish
+  base: {
+    file: "ggml-base.bin",
+    bytes: null,
+    sha256: null,
+    sha1: "465707469ff3a37a2b9b8d8f89f2f99de7299dac",
+  },
   "base.en": {
     file: "ggml-base.en.bin",
     bytes: 147_964_211,
@@ -34,7 +45,15 @@ export const KNOWN_MODELS = {
     bytes: 43_550_795,
     sha256: "5bc2b3860aa151a4c6e7bb095e1fcce7cf12c7b020ca08dcec0c6d018bb7dd94",
   },
-} as const;
+} as const satisfies Record<string, KnownModel>;
+
+/** A model file and the sums a download must match (null: not published for it). */
+export type KnownModel = {
+  file: string;
+  bytes: number | null;
+  sha256: string | null;
+  sha1?: string;
+};
 export type KnownModelName = keyof typeof KNOWN_MODELS;
 
 function isExecutable(file: string): boolean {
