@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const HOSTILE = /(isolation-matrix|bad-input)\.spec\.ts/;
+// switches the demo accounts to the pseudo-locale: runs once everything else has
+const PSEUDO = /pseudo-locale\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,14 +35,26 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, testIgnore: HOSTILE },
-    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: HOSTILE },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: [HOSTILE, PSEUDO] },
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: [HOSTILE, PSEUDO] },
     // the isolation matrix and the bad-input sweep compare table counts, so they run alone, last
     {
       name: "hostile",
       use: { javaScriptEnabled: true },
       testMatch: HOSTILE,
       dependencies: ["js", "nojs"],
+    },
+    {
+      name: "pseudo-js",
+      use: { javaScriptEnabled: true },
+      testMatch: PSEUDO,
+      dependencies: ["hostile"],
+    },
+    {
+      name: "pseudo-nojs",
+      use: { javaScriptEnabled: false },
+      testMatch: PSEUDO,
+      dependencies: ["hostile"],
     },
   ],
   webServer: {
