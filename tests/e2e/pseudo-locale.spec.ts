@@ -7,32 +7,10 @@ import type { Page } from "@playwright/test";
 import { test, expect, origin, signIn, PORT } from "./support/fixtures";
 import { queryOne } from "./support/media-helpers";
 import { untranslatedRuns, userContentCorpus } from "../helpers/untranslated";
+import { pageStrings } from "./support/i18n";
 
 const DATA_DIR = `test-data/e2e-${PORT}`;
 let corpus = "";
-
-/** What a person reads or hears on the page: its title, text, and the labels of its controls. */
-async function pageStrings(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const parent = n.parentElement;
-      if (!parent || parent.closest("script, style, noscript, template")) continue;
-      if (n.textContent?.trim()) out.push(n.textContent);
-    }
-    for (const el of document.querySelectorAll(
-      "[aria-label], [title], [placeholder], [alt], [aria-description]",
-    ))
-      for (const a of ["aria-label", "title", "placeholder", "alt", "aria-description"]) {
-        const v = el.getAttribute(a);
-        if (v?.trim()) out.push(v);
-      }
-    for (const el of document.querySelectorAll('input[type="submit"], input[type="button"]'))
-      out.push((el as HTMLInputElement).value);
-    return out;
-  });
-}
 
 /** What on the page did not come from a catalog, and whether it is wider than the phone. */
 async function problemsOf(page: Page, url: string): Promise<string[]> {
