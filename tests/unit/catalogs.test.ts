@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parse, type MessageFormatElement } from "@messageformat/parser";
+import { parse, type Token } from "@messageformat/parser";
 import { readLanguageFolder } from "~/utils/i18n.server";
 
 const LOCALES = path.resolve("app/locales");
@@ -17,10 +17,10 @@ const others = fs
 /** The names of the values a message uses ({name}, {count, plural, ...}), sorted. */
 function valuesOf(message: string): string[] {
   const names = new Set<string>();
-  const walk = (tokens: MessageFormatElement[]) => {
+  const walk = (tokens: Token[]) => {
     for (const t of tokens) {
       if (t.type === "argument" || t.type === "function") names.add(t.arg);
-      if (t.type === "plural" || t.type === "select") {
+      if (t.type === "plural" || t.type === "select" || t.type === "selectordinal") {
         names.add(t.arg);
         for (const c of t.cases) walk(c.tokens);
       }
