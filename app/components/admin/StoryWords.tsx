@@ -2,6 +2,7 @@
 // transcribed again. Plain forms, with and without JavaScript.
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
+import { useT } from "~/utils/i18n";
 import type { StoryWordsState } from "~/routes/_community+/admin+/story-words.server";
 
 export function StoryWords({
@@ -15,6 +16,7 @@ export function StoryWords({
   words: StoryWordsState;
   page: string;
 }) {
+  const t = useT("care-content");
   const blank = !content.trim();
   const job = words.job;
   const pending = job && (job.status === "queued" || job.status === "running");
@@ -25,30 +27,25 @@ export function StoryWords({
       data-testid="story-words"
     >
       <h3 id={`words-${storyId}`} className="mb-2 text-xl font-bold">
-        {blank ? "Words to add" : "The words of the recording"}
+        {blank ? t("words.toAdd") : t("words.ofRecording")}
       </h3>
-      {blank ? (
-        <p className="mb-3 text-base">
-          No words were heard in this recording yet. Listen and type them, or transcribe the
-          recording again.
-        </p>
-      ) : null}
+      {blank ? <p className="mb-3 text-base">{t("words.noneHeard")}</p> : null}
       {pending ? (
         <p className="mb-3 text-base" role="status">
-          Transcribing the recording again…{" "}
+          {t("words.transcribing")}{" "}
           <Link to={page} className="font-semibold text-brand-800 underline" preventScrollReset>
-            Check again
+            {t("words.checkAgain")}
           </Link>
         </p>
       ) : job?.status === "failed" ? (
         <p className="mb-3 text-base text-red-900">{job.message}</p>
       ) : job?.status === "done" && !job.heardWords ? (
-        <p className="mb-3 text-base">The last transcription heard no words either.</p>
+        <p className="mb-3 text-base">{t("words.heardNone")}</p>
       ) : null}
       <Form method="post" preventScrollReset className="mb-3">
         <input type="hidden" name="intent" value="words" />
         <label htmlFor={`words-text-${storyId}`} className="label">
-          The words
+          {t("words.label")}
         </label>
         <textarea
           id={`words-text-${storyId}`}
@@ -57,25 +54,27 @@ export function StoryWords({
           className="input mb-3"
           defaultValue={content}
         />
-        <SubmitButton className="btn-primary" pendingText="Saving...">
-          Save the words
+        <SubmitButton className="btn-primary" pendingText={t("saving")}>
+          {t("words.save")}
         </SubmitButton>
       </Form>
       {words.canTranscribe ? (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="transcribe" />
-          <SubmitButton className="btn-secondary" pendingText="Starting..." disabled={!!pending}>
-            Transcribe the recording again
+          <SubmitButton
+            className="btn-secondary"
+            pendingText={t("words.starting")}
+            disabled={!!pending}
+          >
+            {t("words.transcribe")}
           </SubmitButton>
           {!blank ? (
-            <p className="mt-1 text-base text-stone-700">
-              New words replace nothing: they fill the story only while it has no words.
-            </p>
+            <p className="mt-1 text-base text-stone-700">{t("words.replaceNothing")}</p>
           ) : null}
         </Form>
       ) : (
         <p className="text-base text-stone-700">
-          Transcription is not available here ({words.unavailableReason}).
+          {t("words.unavailable", { reason: words.unavailableReason })}
         </p>
       )}
     </section>

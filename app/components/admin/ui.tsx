@@ -3,6 +3,8 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
+import { useT } from "~/utils/i18n";
+import { useDateFormat } from "~/components/community-time";
 
 const BADGE_TONES = {
   green: "border-green-800 bg-green-50 text-green-900",
@@ -75,10 +77,11 @@ export function StatCard({
   hint?: string;
   to?: string;
 }) {
+  const { number } = useDateFormat();
   const body = (
     <>
       <span className="block text-base font-semibold text-stone-700">{label}</span>
-      <span className="block text-4xl font-bold text-ink">{value}</span>
+      <span className="block text-4xl font-bold text-ink">{number(value)}</span>
       {hint ? <span className="block text-base text-stone-700">{hint}</span> : null}
     </>
   );
@@ -166,18 +169,19 @@ export function ConfirmDelete({
   detail?: ReactNode;
   confirmLabel: string;
 }) {
+  const t = useT("care-content");
   return (
     <RouteDialog id={id} title={title} closeTo={closeTo}>
       <p className="mb-2 text-lg">{question}</p>
       {detail ? <div className="mb-4 text-base">{detail}</div> : null}
-      <p className="mb-4 text-base text-stone-800">This cannot be undone.</p>
+      <p className="mb-4 text-base text-stone-800">{t("confirm.cannotUndo")}</p>
       <Form method="post" className="flex flex-wrap gap-3">
         <input type="hidden" name="intent" value="delete" />
-        <SubmitButton className="btn-danger" pendingText="Deleting...">
+        <SubmitButton className="btn-danger" pendingText={t("confirm.deleting")}>
           {confirmLabel}
         </SubmitButton>
         <Link to={closeTo} className="btn-secondary" preventScrollReset>
-          Keep it
+          {t("confirm.keep")}
         </Link>
       </Form>
     </RouteDialog>

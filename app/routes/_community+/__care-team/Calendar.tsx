@@ -1,4 +1,4 @@
-// The activity calendar: events by date with Today / Tomorrow / 'MMM d, yyyy' badges, and the event form.
+// The activity calendar: events by date with Today / Tomorrow / short date badges, and the event form.
 import {
   getFormProps,
   getInputProps,
@@ -10,8 +10,11 @@ import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/rea
 import type { z } from "zod";
 import { ErrorList, Field, KeptNotice, SubmitButton, useKeptFields } from "~/components/forms";
 import type { CalendarEventSchema } from "~/models/admin-schemas.server";
-import { formatClockTime } from "~/models/event-dates";
+import type { EventDateBadge } from "~/models/event-dates";
 import type { CalendarEventView } from "~/models/event.server";
+import { formatShortDate } from "~/models/local-time";
+import { useDateFormat } from "~/components/community-time";
+import { PSEUDO_LANGUAGE, pseudoize, useT, type T } from "~/utils/i18n";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { calendarLoader, deleteEventLoader, editEventLoader } from "./calendar.server";
 import { useHydrated } from "~/components/hydration";
@@ -20,22 +23,60 @@ import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
 type EventFormShape = z.input<typeof CalendarEventSchema>;
 
-function timeRange(e: Pick<CalendarEventView, "startTime" | "endTime">) {
-  const start = formatClockTime(e.startTime);
-  const end = formatClockTime(e.endTime);
-  if (start && end) return `${start} – ${end}`;
-  return start ?? (end ? `until ${end}` : "All day");
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "14:30" as the reader writes a time of day: "2:30 PM", "14:30". */
+export function clockTime(hhmm: string | null, lang: string): string | null {
+  if (!hhmm) return null;
+  const m = /^(\d{2}):(\d{2})/.exec(hhmm);
+  if (!m) return hhmm;
+  const intlLang = lang === PSEUDO_LANGUAGE ? "en" : lang;
+  let format = clockFormats.get(intlLang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLang, {
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "UTC",
+    });
+    clockFormats.set(intlLang, format);
+  }
+  // Intl puts a narrow no-break space before AM/PM: an ordinary one reads and matches the same
+  const text = format
+    .format(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))))
+    .replace(/\u202f/g, " ");
+  return lang === PSEUDO_LANGUAGE ? pseudoize(text) : text;
+}
+
+/** A YYYY-MM-DD day as a short date ("Mar 5, 2025"): a day, not an instant, so no time zone moves it. */
+export function calendarDay(ymd: string, lang: string): string {
+  return formatShortDate(`${ymd}T00:00:00Z`, "UTC", lang);
+}
+
+/** An event's badge: Today, Tomorrow, or its short date. */
+export function badgeLabel(badge: EventDateBadge, eventDate: string, t: T, lang: string): string {
+  if (badge.kind === "today") return t("care-content:event.today");
+  if (badge.kind === "tomorrow") return t("care-content:event.tomorrow");
+  return calendarDay(eventDate, lang);
+}
+
+function timeRange(e: Pick<CalendarEventView, "startTime" | "endTime">, t: T, lang: string) {
+  const start = clockTime(e.startTime, lang);
+  const end = clockTime(e.endTime, lang);
+  if (start && end) return t("event.timeRange", { start, end });
+  return start ?? (end ? t("event.until", { time: end }) : t("event.allDay"));
 }
 
 function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }) {
   const cfg = AREAS[area];
+  const t = useT("care-content");
+  const { lang } = useDateFormat();
   const tone =
     event.badge.kind === "today" ? "green" : event.badge.kind === "tomorrow" ? "blue" : "gray";
   return (
     <li className={`card ${event.isActive ? "" : "opacity-90"}`} data-testid="calendar-event">
       <article aria-labelledby={`event-${event.id}`}>
         <div className="mb-2 flex flex-wrap items-center gap-2">
-          <Badge tone={tone}>{event.badge.label}</Badge>
+          <Badge tone={tone}>{badgeLabel(event.badge, event.eventDate, t, lang)}</Badge>
           <h3
             id={`event-${event.id}`}
             className={`mr-2 text-xl font-bold ${event.isActive ? "" : "line-through"}`}
@@ -43,26 +84,26 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
             {event.title}
           </h3>
           {event.isActive ? (
-            <Badge tone="green">Active</Badge>
+            <Badge tone="green">{t("event.active")}</Badge>
           ) : (
-            <Badge tone="red">Cancelled</Badge>
+            <Badge tone="red">{t("event.cancelled")}</Badge>
           )}
         </div>
         <dl className="mb-3 grid gap-x-6 gap-y-1 text-base sm:grid-cols-[auto_1fr]">
-          <dt className="font-semibold">When</dt>
+          <dt className="font-semibold">{t("event.when")}</dt>
           <dd>
-            {event.dateLabel}, {timeRange(event)}
+            {calendarDay(event.eventDate, lang)}, {timeRange(event, t, lang)}
           </dd>
           {event.location ? (
             <>
-              <dt className="font-semibold">Where</dt>
+              <dt className="font-semibold">{t("event.where")}</dt>
               <dd>{event.location}</dd>
             </>
           ) : null}
           {event.maxParticipants ? (
             <>
-              <dt className="font-semibold">Places</dt>
-              <dd>Up to {event.maxParticipants} participants</dd>
+              <dt className="font-semibold">{t("event.places")}</dt>
+              <dd>{t("event.upTo", { count: event.maxParticipants })}</dd>
             </>
           ) : null}
         </dl>
@@ -73,32 +114,58 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
           <Link
             to={`${cfg.calendar}/${event.id}`}
             className="btn-secondary"
-            aria-label={`Edit ${event.title}`}
+            aria-label={t("event.editLabel", { title: event.title })}
             preventScrollReset
             {...dialogLinkProps}
           >
-            Edit
+            {t("common:edit")}
           </Link>
           <Form method="post" action={`${cfg.calendar}/${event.id}`} preventScrollReset>
             <input type="hidden" name="intent" value={event.isActive ? "cancel" : "reinstate"} />
             <SubmitButton className="btn-ghost">
-              <span aria-hidden="true">{event.isActive ? "Cancel event" : "Reinstate"}</span>
-              <span className="sr-only">{`${event.isActive ? "Cancel" : "Reinstate"} ${event.title}`}</span>
+              <span aria-hidden="true">
+                {event.isActive ? t("event.cancel") : t("event.reinstate")}
+              </span>
+              <span className="sr-only">
+                {event.isActive
+                  ? t("event.cancelLabel", { title: event.title })
+                  : t("event.reinstateLabel", { title: event.title })}
+              </span>
             </SubmitButton>
           </Form>
           <Link
             to={`${cfg.calendar}/${event.id}/delete`}
             className="btn-ghost text-red-800"
-            aria-label={`Delete ${event.title}`}
+            aria-label={t("event.deleteLabel", { title: event.title })}
             preventScrollReset
             {...dialogLinkProps}
           >
-            Delete
+            {t("common:delete")}
           </Link>
         </div>
       </article>
     </li>
   );
+}
+
+const weekdayFormats = new Map<string, string[]>();
+
+/** The short names of the days, Monday first, in the reader's language ("Mon", "lun"). */
+function weekdayNames(lang: string): string[] {
+  let names = weekdayFormats.get(lang);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(lang === PSEUDO_LANGUAGE ? "en" : lang, {
+      weekday: "short",
+      timeZone: "UTC",
+    });
+    // 2024-01-01 was a Monday
+    names = Array.from({ length: 7 }, (_, i) => {
+      const name = format.format(new Date(Date.UTC(2024, 0, 1 + i)));
+      return lang === PSEUDO_LANGUAGE ? pseudoize(name) : name;
+    });
+    weekdayFormats.set(lang, names);
+  }
+  return names;
 }
 
 type MonthData = NonNullable<ReturnType<typeof useLoaderData<typeof calendarLoader>>["month"]>;
@@ -107,7 +174,9 @@ type MonthData = NonNullable<ReturnType<typeof useLoaderData<typeof calendarLoad
 function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
   const cfg = AREAS[area];
   const hydrated = useHydrated();
-  const days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+  const t = useT("care-content");
+  const df = useDateFormat();
+  const days = weekdayNames(df.lang);
   return (
     <div className="calendar-month">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -117,35 +186,35 @@ function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
             className="btn-secondary"
             rel="prev"
           >
-            <span aria-hidden="true">‹</span> Previous month
+            <span aria-hidden="true">‹</span> {t("month.previous")}
           </Link>
           <Link
             to={`${cfg.calendar}?view=month&month=${month.next}`}
             className="btn-secondary"
             rel="next"
           >
-            Next month <span aria-hidden="true">›</span>
+            {t("month.next")} <span aria-hidden="true">›</span>
           </Link>
         </div>
         {hydrated ? (
           <button type="button" className="btn-primary" onClick={() => window.print()}>
-            Print this month
+            {t("month.print")}
           </button>
         ) : (
-          <p className="text-base">
-            Print it with your browser&apos;s Print command: it fits one page.
-          </p>
+          <p className="text-base">{t("month.printHint")}</p>
         )}
       </div>
       <h3 className="mb-2 text-2xl font-bold">
         <span className="hidden print:inline">{month.facility}: </span>
-        {month.label}
+        {df.monthYear(month.month)}
       </h3>
       <table
         className="w-full table-fixed border-collapse text-left text-sm"
         data-testid="month-grid"
       >
-        <caption className="sr-only">Events of {month.label}, a week to a row</caption>
+        <caption className="sr-only">
+          {t("month.caption", { month: df.monthYear(month.month) })}
+        </caption>
         <thead>
           <tr>
             {days.map((d) => (
@@ -179,9 +248,9 @@ function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
                           to={`${cfg.calendar}/${e.id}`}
                           className="block min-h-[24px] py-0.5 text-ink no-underline hover:underline print:min-h-0 print:py-0"
                         >
-                          {e.startTime ? `${formatClockTime(e.startTime)} ` : ""}
+                          {e.startTime ? `${clockTime(e.startTime, df.lang)} ` : ""}
                           {e.title}
-                          {e.isActive ? "" : " (cancelled)"}
+                          {e.isActive ? "" : ` ${t("month.cancelled")}`}
                         </Link>
                       </li>
                     ))}
@@ -200,27 +269,28 @@ export function CalendarScreen() {
   const area = useCareTeamArea();
   const { upcoming, past, view, month } = useLoaderData<typeof calendarLoader>();
   const cfg = AREAS[area];
+  const t = useT("care-content");
   return (
     <section aria-labelledby="calendar-title">
       <SectionHeader
         id="calendar-title"
-        title="Activity Calendar"
+        title={t("calendar.title")}
         action={
           <div className="flex flex-wrap gap-2 print:hidden">
-            <nav aria-label="Calendar views" className="flex gap-2">
+            <nav aria-label={t("calendar.views")} className="flex gap-2">
               <Link
                 to={cfg.calendar}
                 className={view === "list" ? "btn-primary" : "btn-secondary"}
                 aria-current={view === "list" ? "page" : undefined}
               >
-                List
+                {t("calendar.list")}
               </Link>
               <Link
                 to={`${cfg.calendar}?view=month`}
                 className={view === "month" ? "btn-primary" : "btn-secondary"}
                 aria-current={view === "month" ? "page" : undefined}
               >
-                Month
+                {t("calendar.month")}
               </Link>
             </nav>
             <Link
@@ -229,7 +299,7 @@ export function CalendarScreen() {
               preventScrollReset
               {...dialogLinkProps}
             >
-              Create Event
+              {t("calendar.create")}
             </Link>
           </div>
         }
@@ -238,9 +308,9 @@ export function CalendarScreen() {
       {month ? <MonthView month={month} area={area} /> : null}
       {month ? null : (
         <>
-          <h3 className="mb-3 text-xl font-bold">Upcoming</h3>
+          <h3 className="mb-3 text-xl font-bold">{t("calendar.upcoming")}</h3>
           {upcoming.length === 0 ? (
-            <EmptyState>No upcoming events. Create one to fill the calendar.</EmptyState>
+            <EmptyState>{t("calendar.noUpcoming")}</EmptyState>
           ) : (
             <ul className="space-y-4">
               {upcoming.map((e) => (
@@ -250,7 +320,9 @@ export function CalendarScreen() {
           )}
           {past.length ? (
             <details className="mt-8">
-              <summary className="btn-ghost cursor-pointer">Past events ({past.length})</summary>
+              <summary className="btn-ghost cursor-pointer">
+                {t("calendar.past", { count: past.length })}
+              </summary>
               <ul className="mt-4 space-y-4">
                 {past.map((e) => (
                   <EventItem key={e.id} event={e} area={area} />
@@ -280,6 +352,7 @@ function EventFields({
 }) {
   // what was written before a sign-out ended the session, back after signing in again
   const kept = useKeptFields();
+  const t = useT("care-content");
   const [form, fields] = useForm<EventFormShape>({
     id: formId,
     lastResult,
@@ -291,7 +364,7 @@ function EventFields({
       <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
-        label="Title"
+        label={t("event.field.title")}
         htmlFor={fields.title.id}
         errors={fields.title.errors}
         errorId={fields.title.errorId}
@@ -303,7 +376,7 @@ function EventFields({
         />
       </Field>
       <Field
-        label="Description"
+        label={t("event.field.description")}
         optional
         htmlFor={fields.description.id}
         errors={fields.description.errors}
@@ -313,7 +386,7 @@ function EventFields({
       </Field>
       <div className="grid gap-x-4 sm:grid-cols-3">
         <Field
-          label="Date"
+          label={t("event.field.date")}
           htmlFor={fields.eventDate.id}
           errors={fields.eventDate.errors}
           errorId={fields.eventDate.errorId}
@@ -321,7 +394,7 @@ function EventFields({
           <input {...getInputProps(fields.eventDate, { type: "date" })} className="input" />
         </Field>
         <Field
-          label="Start time"
+          label={t("event.field.startTime")}
           optional
           htmlFor={fields.startTime.id}
           errors={fields.startTime.errors}
@@ -330,7 +403,7 @@ function EventFields({
           <input {...getInputProps(fields.startTime, { type: "time" })} className="input" />
         </Field>
         <Field
-          label="End time"
+          label={t("event.field.endTime")}
           optional
           htmlFor={fields.endTime.id}
           errors={fields.endTime.errors}
@@ -341,7 +414,7 @@ function EventFields({
       </div>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
-          label="Location"
+          label={t("event.field.location")}
           optional
           htmlFor={fields.location.id}
           errors={fields.location.errors}
@@ -354,9 +427,9 @@ function EventFields({
           />
         </Field>
         <Field
-          label="Maximum participants"
+          label={t("event.field.maxParticipants")}
           optional
-          hint="At least 1; leave empty for no limit."
+          hint={t("event.field.maxHint")}
           htmlFor={fields.maxParticipants.id}
           errors={fields.maxParticipants.errors}
           errorId={fields.maxParticipants.errorId}
@@ -381,11 +454,11 @@ function EventFields({
             className="h-6 w-6"
           />
           <label htmlFor={`${formId}-confirm-past`} className="text-base font-semibold">
-            Yes, save it with this date in the past
+            {t("event.confirmPast")}
           </label>
         </div>
       ) : null}
-      <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
+      <SubmitButton pendingText={t("saving")}>{submitLabel}</SubmitButton>
     </Form>
   );
 }
@@ -395,12 +468,13 @@ type EventActionData = SubmissionResult<string[]> & { pastDate?: boolean };
 export function NewEventDialog() {
   const area = useCareTeamArea();
   const lastResult = useActionData<EventActionData>();
+  const t = useT("care-content");
   return (
-    <RouteDialog id="new-event" title="Create Event" closeTo={AREAS[area].calendar}>
+    <RouteDialog id="new-event" title={t("event.newTitle")} closeTo={AREAS[area].calendar}>
       <EventFields
         formId="new-event-form"
         lastResult={lastResult}
-        submitLabel="Create event"
+        submitLabel={t("event.createSubmit")}
         askPastDate={lastResult?.pastDate}
       />
     </RouteDialog>
@@ -411,13 +485,18 @@ export function EditEventDialog() {
   const area = useCareTeamArea();
   const { event } = useLoaderData<typeof editEventLoader>();
   const lastResult = useActionData<EventActionData>();
+  const t = useT("care-content");
   return (
-    <RouteDialog id="edit-event" title={`Edit “${event.title}”`} closeTo={AREAS[area].calendar}>
+    <RouteDialog
+      id="edit-event"
+      title={t("event.editTitle", { title: event.title })}
+      closeTo={AREAS[area].calendar}
+    >
       <EventFields
         key={event.id}
         formId={`edit-event-${event.id}`}
         lastResult={lastResult}
-        submitLabel="Save event"
+        submitLabel={t("event.save")}
         askPastDate={lastResult?.pastDate}
         defaultValue={{
           title: event.title,
@@ -430,19 +509,19 @@ export function EditEventDialog() {
         }}
       />
       <div className="mt-6 border-t border-stone-300 pt-4">
-        <h3 className="mb-2 text-xl font-bold">Status</h3>
+        <h3 className="mb-2 text-xl font-bold">{t("event.status")}</h3>
         <p className="mb-3 flex items-center gap-2 text-base">
-          This event is{" "}
+          {t("event.statusIs")}{" "}
           {event.isActive ? (
-            <Badge tone="green">Active</Badge>
+            <Badge tone="green">{t("event.active")}</Badge>
           ) : (
-            <Badge tone="red">Cancelled</Badge>
+            <Badge tone="red">{t("event.cancelled")}</Badge>
           )}
         </p>
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value={event.isActive ? "cancel" : "reinstate"} />
           <SubmitButton className="btn-secondary">
-            {event.isActive ? "Cancel this event" : "Reinstate this event"}
+            {event.isActive ? t("event.cancelThis") : t("event.reinstateThis")}
           </SubmitButton>
         </Form>
       </div>
@@ -453,14 +532,15 @@ export function EditEventDialog() {
 export function DeleteEventDialog() {
   const area = useCareTeamArea();
   const { event } = useLoaderData<typeof deleteEventLoader>();
+  const t = useT("care-content");
   return (
     <ConfirmDelete
       id="delete-event"
-      title="Delete this event?"
+      title={t("event.deleteTitle")}
       closeTo={AREAS[area].calendar}
-      question={`Delete “${event.title}” (${event.when})?`}
-      detail={<p>To keep it listed as Cancelled instead, use Cancel event.</p>}
-      confirmLabel="Delete event"
+      question={t("event.deleteQuestion", { title: event.title, when: event.when })}
+      detail={<p>{t("event.deleteDetail")}</p>}
+      confirmLabel={t("event.deleteConfirm")}
     />
   );
 }

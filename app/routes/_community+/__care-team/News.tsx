@@ -14,6 +14,8 @@ import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { deleteNewsLoader, editNewsLoader, newsLoader } from "./news.server";
 import { Badge, ConfirmDelete, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps, RouteDialog } from "~/components/dialog";
+import { useDateFormat } from "~/components/community-time";
+import { useT } from "~/utils/i18n";
 
 type NewsFormShape = z.input<typeof NewsPostSchema>;
 
@@ -21,11 +23,13 @@ export function NewsScreen() {
   const area = useCareTeamArea();
   const { posts } = useLoaderData<typeof newsLoader>();
   const cfg = AREAS[area];
+  const t = useT("care-content");
+  const df = useDateFormat();
   return (
     <section aria-labelledby="news-title">
       <SectionHeader
         id="news-title"
-        title={cfg.newsTitle}
+        title={t("news.title")}
         action={
           <Link
             to={`${cfg.news}/new`}
@@ -33,16 +37,14 @@ export function NewsScreen() {
             preventScrollReset
             {...dialogLinkProps}
           >
-            Create News Post
+            {t("news.create")}
           </Link>
         }
       />
-      {area === "staff" ? (
-        <p className="mb-4 text-base">Your news posts are published as soon as you post them.</p>
-      ) : null}
+      {area === "staff" ? <p className="mb-4 text-base">{t("news.staffNote")}</p> : null}
       <Outlet />
       {posts.length === 0 ? (
-        <EmptyState>No posts yet.</EmptyState>
+        <EmptyState>{t("news.empty")}</EmptyState>
       ) : (
         <ul className="space-y-4">
           {posts.map((p) => (
@@ -52,33 +54,33 @@ export function NewsScreen() {
                   <h3 id={`post-${p.id}`} className="mr-2 text-xl font-bold">
                     {p.title}
                   </h3>
-                  {p.isPinned ? <Badge tone="purple">Pinned</Badge> : null}
+                  {p.isPinned ? <Badge tone="purple">{t("news.pinned")}</Badge> : null}
                   {p.isPublished ? (
-                    <Badge tone="green">Published</Badge>
+                    <Badge tone="green">{t("news.published")}</Badge>
                   ) : (
-                    <Badge tone="gray">Draft</Badge>
+                    <Badge tone="gray">{t("news.draft")}</Badge>
                   )}
                 </div>
-                <p className="mb-2 text-base text-stone-700">{p.dateLabel}</p>
+                <p className="mb-2 text-base text-stone-700">{df.short(p.createdAt)}</p>
                 <p className="mb-4 whitespace-pre-line text-base">{p.content}</p>
                 <div className="flex flex-wrap gap-2">
                   <Link
                     to={`${cfg.news}/${p.id}`}
                     className="btn-secondary"
-                    aria-label={`Edit ${p.title}`}
+                    aria-label={t("news.editLabel", { title: p.title })}
                     preventScrollReset
                     {...dialogLinkProps}
                   >
-                    Edit
+                    {t("common:edit")}
                   </Link>
                   <Link
                     to={`${cfg.news}/${p.id}/delete`}
                     className="btn-ghost text-red-800"
-                    aria-label={`Delete ${p.title}`}
+                    aria-label={t("news.deleteLabel", { title: p.title })}
                     preventScrollReset
                     {...dialogLinkProps}
                   >
-                    Delete
+                    {t("common:delete")}
                   </Link>
                 </div>
               </article>
@@ -105,6 +107,7 @@ function NewsFields({
 }) {
   // what was written before a sign-out ended the session, back after signing in again
   const kept = useKeptFields();
+  const t = useT("care-content");
   const [form, fields] = useForm<NewsFormShape>({
     id: formId,
     lastResult,
@@ -116,7 +119,7 @@ function NewsFields({
       <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
-        label="Title"
+        label={t("news.field.title")}
         htmlFor={fields.title.id}
         errors={fields.title.errors}
         errorId={fields.title.errorId}
@@ -128,7 +131,7 @@ function NewsFields({
         />
       </Field>
       <Field
-        label="Content"
+        label={t("news.field.content")}
         htmlFor={fields.content.id}
         errors={fields.content.errors}
         errorId={fields.content.errorId}
@@ -139,17 +142,17 @@ function NewsFields({
         <div className="mb-3 flex min-h-target items-center gap-3">
           <input {...getInputProps(fields.isPublished, { type: "checkbox" })} className="h-6 w-6" />
           <label htmlFor={fields.isPublished.id} className="text-base">
-            Published (families and residents can read it; otherwise it stays a draft)
+            {t("news.field.published")}
           </label>
         </div>
       ) : null}
       <div className="mb-4 flex min-h-target items-center gap-3">
         <input {...getInputProps(fields.isPinned, { type: "checkbox" })} className="h-6 w-6" />
         <label htmlFor={fields.isPinned.id} className="text-base">
-          Pinned (shown first)
+          {t("news.field.pinned")}
         </label>
       </div>
-      <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
+      <SubmitButton pendingText={t("saving")}>{submitLabel}</SubmitButton>
     </Form>
   );
 }
@@ -158,14 +161,15 @@ export function NewNewsDialog() {
   const area = useCareTeamArea();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const staff = area === "staff";
+  const t = useT("care-content");
   return (
-    <RouteDialog id="new-post" title="Create News Post" closeTo={AREAS[area].news}>
+    <RouteDialog id="new-post" title={t("news.newTitle")} closeTo={AREAS[area].news}>
       <NewsFields
         formId="new-post-form"
         lastResult={lastResult}
         area={area}
         defaultValue={staff ? {} : { isPublished: "on" }}
-        submitLabel={staff ? "Publish post" : "Save post"}
+        submitLabel={staff ? t("news.publish") : t("news.save")}
       />
     </RouteDialog>
   );
@@ -175,14 +179,19 @@ export function EditNewsDialog() {
   const area = useCareTeamArea();
   const { post } = useLoaderData<typeof editNewsLoader>();
   const lastResult = useActionData<SubmissionResult<string[]>>();
+  const t = useT("care-content");
   return (
-    <RouteDialog id="edit-post" title={`Edit “${post.title}”`} closeTo={AREAS[area].news}>
+    <RouteDialog
+      id="edit-post"
+      title={t("news.editTitle", { title: post.title })}
+      closeTo={AREAS[area].news}
+    >
       <NewsFields
         key={post.id}
         formId={`edit-post-${post.id}`}
         lastResult={lastResult}
         area={area}
-        submitLabel="Save post"
+        submitLabel={t("news.save")}
         defaultValue={{
           title: post.title,
           content: post.content,
@@ -197,13 +206,14 @@ export function EditNewsDialog() {
 export function DeleteNewsDialog() {
   const area = useCareTeamArea();
   const { post } = useLoaderData<typeof deleteNewsLoader>();
+  const t = useT("care-content");
   return (
     <ConfirmDelete
       id="delete-post"
-      title="Delete this post?"
+      title={t("news.deleteTitle")}
       closeTo={AREAS[area].news}
-      question={`Delete “${post.title}”?`}
-      confirmLabel="Delete post"
+      question={t("news.deleteQuestion", { title: post.title })}
+      confirmLabel={t("news.deleteConfirm")}
     />
   );
 }

@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CalendarEventSchema } from "~/models/admin-schemas.server";
-import { monthGrid, monthLabel, parseMonth, shiftMonth } from "~/models/calendar-month";
+import { monthGrid, parseMonth, shiftMonth } from "~/models/calendar-month";
 import {
   createEvent,
   deleteEvent,
@@ -18,10 +18,19 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { getT, requestLanguage } from "~/utils/i18n.server";
+import { badgeLabel } from "./Calendar";
 
-const TRY_AGAIN = "Please try again or contact support if the problem persists.";
-
-export const PAST_DATE_QUESTION = "This date is in the past: save anyway?";
+/** An event's day as its badge reads: Today, Tomorrow, or its short date. */
+async function whenOf(request: Request, eventDate: string, timeZone: string): Promise<string> {
+  const t = await getT(request, "care-content");
+  return badgeLabel(
+    eventDateBadge(eventDate, timeZone),
+    eventDate,
+    t,
+    await requestLanguage(request),
+  );
+}
 
 /** A date before today (in the community's time zone) that the form has not confirmed yet. */
 function unconfirmedPastDate(formData: FormData, eventDate: string, timeZone: string): boolean {
@@ -44,7 +53,6 @@ export async function calendarLoader({ request }: LoaderFunctionArgs) {
       view: "month" as const,
       month: {
         month,
-        label: monthLabel(month),
         previous: shiftMonth(month, -1),
         next: shiftMonth(month, 1),
         weeks: monthGrid(month, events, today),
@@ -69,14 +77,15 @@ export async function newEventAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care-content");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: CalendarEventSchema });
   if (submission.status !== "success")
-    return submission.reply({ formErrors: [cfg.failed.createEvent] });
+    return submission.reply({ formErrors: [t("event.failedCreate")] });
   // nothing silent: a date in the past is asked about, not filed away among past events
   if (unconfirmedPastDate(formData, submission.value.eventDate, community.timeZone)) {
     return {
-      ...submission.reply({ fieldErrors: { eventDate: [PAST_DATE_QUESTION] } }),
+      ...submission.reply({ fieldErrors: { eventDate: [t("event.pastQuestion")] } }),
       pastDate: true,
     };
   }
@@ -84,15 +93,18 @@ export async function newEventAction({ request }: ActionFunctionArgs) {
     const event = createEvent(db, submission.value, user);
     return redirectWithToast(cfg.calendar, {
       type: "success",
-      title: "Event created",
-      description: `${event.title}: ${eventDateBadge(event.eventDate, community.timeZone).label}`,
+      title: t("event.created"),
+      description: t("event.createdDetail", {
+        title: event.title,
+        when: await whenOf(request, event.eventDate, community.timeZone),
+      }),
     });
   } catch (error) {
     console.error("Creating an event failed", error);
     return redirectWithToast(cfg.calendar, {
       type: "error",
-      title: cfg.failed.createEvent,
-      description: TRY_AGAIN,
+      title: t("event.failedCreate"),
+      description: t("tryAgain"),
     });
   }
 }
@@ -116,12 +128,13 @@ export async function editEventAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care-content");
   const before = getEvent(db, params.eventId ?? "");
   if (!before)
     return redirectWithToast(cfg.calendar, {
       type: "error",
-      title: cfg.failed.updateEvent,
-      description: "This event no longer exists.",
+      title: t("event.failedUpdate"),
+      description: t("event.gone"),
     });
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "update");
@@ -130,25 +143,25 @@ export async function editEventAction({ request, params }: ActionFunctionArgs) {
     if (!event)
       return redirectWithToast(cfg.calendar, {
         type: "error",
-        title: cfg.failed.updateEvent,
-        description: TRY_AGAIN,
+        title: t("event.failedUpdate"),
+        description: t("tryAgain"),
       });
     return redirectWithToast(cfg.calendar, {
       type: "success",
-      title: intent === "cancel" ? "Event cancelled" : "Event reinstated",
+      title: intent === "cancel" ? t("event.cancelledToast") : t("event.reinstated"),
       description: event.title,
     });
   }
   const submission = parseWithZod(formData, { schema: CalendarEventSchema });
   if (submission.status !== "success")
-    return submission.reply({ formErrors: [cfg.failed.updateEvent] });
+    return submission.reply({ formErrors: [t("event.failedUpdate")] });
   // moving an event to a past date asks first (an event that already was in the past does not)
   if (
     submission.value.eventDate !== before.eventDate &&
     unconfirmedPastDate(formData, submission.value.eventDate, community.timeZone)
   ) {
     return {
-      ...submission.reply({ fieldErrors: { eventDate: [PAST_DATE_QUESTION] } }),
+      ...submission.reply({ fieldErrors: { eventDate: [t("event.pastQuestion")] } }),
       pastDate: true,
     };
   }
@@ -165,12 +178,12 @@ export async function editEventAction({ request, params }: ActionFunctionArgs) {
   if (!event)
     return redirectWithToast(cfg.calendar, {
       type: "error",
-      title: cfg.failed.updateEvent,
-      description: TRY_AGAIN,
+      title: t("event.failedUpdate"),
+      description: t("tryAgain"),
     });
   return redirectWithToast(cfg.calendar, {
     type: "success",
-    title: "Event updated",
+    title: t("event.updated"),
     description: event.title,
   });
 }
@@ -182,7 +195,7 @@ export async function deleteEventLoader({ request, params }: LoaderFunctionArgs)
     event: {
       id: event.id,
       title: event.title,
-      when: eventDateBadge(event.eventDate, community.timeZone).label,
+      when: await whenOf(request, event.eventDate, community.timeZone),
     },
   };
 }
@@ -193,16 +206,17 @@ export async function deleteEventAction({ request, params }: ActionFunctionArgs)
   const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care-content");
   const event = getEvent(db, params.eventId ?? "");
   if (!event || !deleteEvent(db, event.id))
     return redirectWithToast(cfg.calendar, {
       type: "error",
-      title: "Failed to delete event",
-      description: "This event no longer exists.",
+      title: t("event.failedDelete"),
+      description: t("event.gone"),
     });
   return redirectWithToast(cfg.calendar, {
     type: "success",
-    title: "Event deleted",
+    title: t("event.deleted"),
     description: event.title,
   });
 }

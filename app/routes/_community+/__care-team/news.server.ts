@@ -11,22 +11,15 @@ import {
 } from "~/models/news.server";
 import { notifyIfNewlyPinned } from "~/models/notification-events.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formatShortDate } from "~/models/local-time";
 import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
-
-const TRY_AGAIN = "Please try again or contact support if the problem persists.";
+import { getT } from "~/utils/i18n.server";
 
 export async function newsLoader({ request }: LoaderFunctionArgs) {
   const area = areaOf(request);
-  const { db, community } = await requireArea(request, area);
-  return {
-    posts: listNewsPosts(db).map((p) => ({
-      ...p,
-      dateLabel: formatShortDate(p.createdAt, community.timeZone),
-    })),
-  };
+  const { db } = await requireArea(request, area);
+  return { posts: listNewsPosts(db) };
 }
 
 export async function newNewsLoader({ request }: LoaderFunctionArgs) {
@@ -41,9 +34,10 @@ export async function newNewsAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, user, community } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care-content");
   const submission = parseWithZod(await request.formData(), { schema: NewsPostSchema });
   if (submission.status !== "success")
-    return submission.reply({ formErrors: [cfg.failed.createNews] });
+    return submission.reply({ formErrors: [t("news.failedCreate")] });
   // staff's news posts are published at once
   const values = cfg.chooseNewsPublished
     ? submission.value
@@ -53,15 +47,15 @@ export async function newNewsAction({ request }: ActionFunctionArgs) {
     notifyIfNewlyPinned(db, community, null, post, user);
     return redirectWithToast(cfg.news, {
       type: "success",
-      title: post.isPublished ? "News post published" : "Saved as a draft",
+      title: post.isPublished ? t("news.publishedToast") : t("news.savedDraft"),
       description: post.title,
     });
   } catch (error) {
     console.error("Creating a news post failed", error);
     return redirectWithToast(cfg.news, {
       type: "error",
-      title: cfg.failed.createNews,
-      description: TRY_AGAIN,
+      title: t("news.failedCreate"),
+      description: t("tryAgain"),
     });
   }
 }
@@ -94,16 +88,17 @@ export async function editNewsAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, user, community } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care-content");
   const before = getNewsPost(db, params.postId ?? "");
   if (!before)
     return redirectWithToast(cfg.news, {
       type: "error",
-      title: cfg.failed.updateNews,
-      description: "This post no longer exists.",
+      title: t("news.failedUpdate"),
+      description: t("news.gone"),
     });
   const submission = parseWithZod(await request.formData(), { schema: NewsPostSchema });
   if (submission.status !== "success")
-    return submission.reply({ formErrors: [cfg.failed.updateNews] });
+    return submission.reply({ formErrors: [t("news.failedUpdate")] });
   // staff do not change whether a post is published
   const { isPublished, ...rest } = submission.value;
   const post = updateNewsPost(
@@ -115,13 +110,13 @@ export async function editNewsAction({ request, params }: ActionFunctionArgs) {
   if (!post)
     return redirectWithToast(cfg.news, {
       type: "error",
-      title: cfg.failed.updateNews,
-      description: TRY_AGAIN,
+      title: t("news.failedUpdate"),
+      description: t("tryAgain"),
     });
   notifyIfNewlyPinned(db, community, before, post, user);
   return redirectWithToast(cfg.news, {
     type: "success",
-    title: "Post updated",
+    title: t("news.updated"),
     description: post.title,
   });
 }
@@ -138,16 +133,17 @@ export async function deleteNewsAction({ request, params }: ActionFunctionArgs) 
   const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care-content");
   const post = getNewsPost(db, params.postId ?? "");
   if (!post || !deleteNewsPost(db, post.id))
     return redirectWithToast(cfg.news, {
       type: "error",
-      title: "Failed to delete post",
-      description: "This post no longer exists.",
+      title: t("news.failedDelete"),
+      description: t("news.gone"),
     });
   return redirectWithToast(cfg.news, {
     type: "success",
-    title: "Post deleted",
+    title: t("news.deleted"),
     description: post.title,
   });
 }

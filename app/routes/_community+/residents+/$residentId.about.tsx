@@ -10,6 +10,7 @@ import {
   ABOUT_KEYS,
   ABOUT_MAX,
   ABOUT_SECTIONS,
+  aboutSectionHint,
   aboutSectionLabel,
   isAboutKey,
   type AboutSectionKey,
@@ -27,24 +28,24 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { ROLE } from "~/utils/roles";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(matches, data ? `About ${data.name}` : "About me") },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "about");
+  return [{ title: pageTitle(matches, data ? t("titleOf", { name: data.name }) : t("title")) }];
+};
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 async function load(request: Request, residentId: string) {
   const ctx = await requireTenantUser(request);
+  const t = await getT(request, "about");
   const resident = getResident(ctx.db, residentId);
-  if (!resident) throw text(404, "We could not find that resident.");
+  if (!resident) throw text(404, t("error.notFound"));
   const access = aboutMeAccess(ctx.db, ctx.user, resident.id);
-  if (!access.view)
-    throw text(
-      403,
-      "This About me page is for the care team, the resident, and family when the resident allows.",
-    );
+  if (!access.view) throw text(403, t("error.mayNotView"));
   return { ...ctx, resident, access };
 }
 
@@ -66,24 +67,21 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, resident, access } = await load(request, params.residentId ?? "");
-  if (!access.edit)
-    throw text(
-      403,
-      "Only the care team, the resident, and family the resident allows can fill in this page.",
-    );
+  const t = await getT(request, "about");
+  if (!access.edit) throw text(403, t("error.mayNotEdit"));
   const form = await request.formData();
   const page = `/residents/${resident.id}/about`;
   if (form.get("intent") === "accept") {
     const section = form.get("section");
     const line = String(form.get("text") ?? "").trim();
     if (!isAboutKey(section) || !line)
-      return data({ error: "Choose a section and keep some words to add" }, { status: 400 });
+      return data({ error: t("error.chooseSection") }, { status: 400 });
     if (line.length > ABOUT_MAX)
-      return data({ error: `A line can be at most ${ABOUT_MAX} characters` }, { status: 400 });
+      return data({ error: t("error.tooLong", { max: ABOUT_MAX }) }, { status: 400 });
     addAboutLine(db, resident.id, section, line, user.id);
     return redirectWithToast(`${page}?suggest=1#suggestions`, {
       type: "success",
-      title: `Added to “${aboutSectionLabel(section)}”`,
+      title: t("added", { section: aboutSectionLabel(section, t) }),
     });
   }
   const fields: Partial<Record<AboutSectionKey, string>> = {};
@@ -98,43 +96,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
     : null;
   saveAboutMe(db, resident.id, fields, user.id, sharing);
-  return redirectWithToast(page, { type: "success", title: "About me saved" });
+  return redirectWithToast(page, { type: "success", title: t("saved") });
 }
 
 export default function AboutMePage() {
   const { id, name, firstName, own, about, access, suggestions } = useLoaderData<typeof loader>();
   // what was written before a sign-out ended the session, back after signing in again
   const kept = useKeptFields();
+  const t = useT("about");
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <header className="space-y-2">
-        <h1 className="page-title">{own ? "About me" : `About ${name}`}</h1>
-        <p className="text-lg">
-          One page for the people who care for {own ? "you" : firstName}: what matters, what
-          worries, what calms, and how best to talk together.
-        </p>
+        <h1 className="page-title">{own ? t("title") : t("titleOf", { name })}</h1>
+        <p className="text-lg">{own ? t("introOwn") : t("introOf", { name: firstName })}</p>
         <div className="flex flex-wrap gap-3">
           <a href={`/residents/${id}/about.pdf`} className="btn-secondary">
-            Print one page (PDF)
+            {t("printPdf")}
           </a>
           {access.edit ? (
             <Link to={`/residents/${id}/about?suggest=1#suggestions`} className="btn-secondary">
-              Suggest from stories
+              {t("suggest")}
             </Link>
           ) : null}
         </div>
       </header>
 
       {access.edit ? (
-        <Form method="post" className="card space-y-4" aria-label="About me">
+        <Form method="post" className="card space-y-4" aria-label={t("formLabel")}>
           <KeptNotice kept={kept} />
           {ABOUT_SECTIONS.map((s) => (
             <div key={s.key}>
               <label htmlFor={`about-${s.key}`} className="label">
-                {s.label}
+                {aboutSectionLabel(s.key, t)}
               </label>
               <p id={`about-${s.key}-hint`} className="mb-1 text-base text-stone-700">
-                {s.hint}
+                {aboutSectionHint(s.key, t)}
               </p>
               {s.key === "preferredName" ? (
                 <input
@@ -160,7 +156,9 @@ export default function AboutMePage() {
           ))}
           {access.share ? (
             <fieldset className="space-y-2">
-              <legend className="label">{own ? "My family" : `${firstName}'s family`}</legend>
+              <legend className="label">
+                {own ? t("familyOwn") : t("familyOf", { name: firstName })}
+              </legend>
               <div className="flex min-h-target items-center gap-3">
                 <input
                   id="family-may-view"
@@ -175,9 +173,7 @@ export default function AboutMePage() {
                   htmlFor="family-may-view"
                   className="inline-flex min-h-target cursor-pointer items-center text-lg"
                 >
-                  {own
-                    ? "My family may read this page"
-                    : `${firstName}'s family may read this page (${firstName}'s choice)`}
+                  {own ? t("mayReadOwn") : t("mayReadOf", { name: firstName })}
                 </label>
               </div>
               <div className="flex min-h-target items-center gap-3">
@@ -194,20 +190,18 @@ export default function AboutMePage() {
                   htmlFor="family-may-edit"
                   className="inline-flex min-h-target cursor-pointer items-center text-lg"
                 >
-                  {own
-                    ? "My family may fill it in"
-                    : `${firstName}'s family may fill it in (${firstName}'s choice)`}
+                  {own ? t("mayEditOwn") : t("mayEditOf", { name: firstName })}
                 </label>
               </div>
             </fieldset>
           ) : null}
-          <SubmitButton pendingText="Saving...">Save About me</SubmitButton>
+          <SubmitButton pendingText={t("saving")}>{t("save")}</SubmitButton>
         </Form>
       ) : (
         <dl className="card space-y-3">
           {ABOUT_SECTIONS.map((s) => (
             <div key={s.key}>
-              <dt className="text-lg font-bold">{s.label}</dt>
+              <dt className="text-lg font-bold">{aboutSectionLabel(s.key, t)}</dt>
               <dd className="whitespace-pre-line text-lg">{about[s.key] || "—"}</dd>
             </div>
           ))}
@@ -217,16 +211,11 @@ export default function AboutMePage() {
       {suggestions ? (
         <section id="suggestions" aria-labelledby="suggestions-title" className="space-y-4">
           <h2 id="suggestions-title" className="text-2xl font-bold">
-            Suggestions from {own ? "your" : `${firstName}'s`} stories
+            {own ? t("suggestions.titleOwn") : t("suggestions.titleOf", { name: firstName })}
           </h2>
-          <p className="text-lg">
-            Each line comes from a story. Change the words if you like, then add it; nothing is
-            added unless you do.
-          </p>
+          <p className="text-lg">{t("suggestions.intro")}</p>
           {suggestions.length === 0 ? (
-            <p className="text-lg">
-              No suggestions: the stories say nothing new for these sections.
-            </p>
+            <p className="text-lg">{t("suggestions.none")}</p>
           ) : (
             <ul className="space-y-4">
               {suggestions.map((s, i) => (
@@ -235,7 +224,7 @@ export default function AboutMePage() {
                     <input type="hidden" name="intent" value="accept" />
                     <input type="hidden" name="section" value={s.section} />
                     <label htmlFor={`suggestion-${i}`} className="label">
-                      For “{aboutSectionLabel(s.section)}”
+                      {t("suggestions.for", { section: aboutSectionLabel(s.section, t) })}
                     </label>
                     <textarea
                       id={`suggestion-${i}`}
@@ -246,7 +235,7 @@ export default function AboutMePage() {
                       className="input mb-2"
                     />
                     <p className="mb-2 text-base">
-                      From the story{" "}
+                      {t("suggestions.fromStory")}{" "}
                       <Link
                         to={`/stories/${s.storyId}`}
                         className="font-semibold text-brand-800 underline"
@@ -255,7 +244,7 @@ export default function AboutMePage() {
                       </Link>
                     </p>
                     <SubmitButton className="btn-primary">
-                      Add to “{aboutSectionLabel(s.section)}”
+                      {t("suggestions.add", { section: aboutSectionLabel(s.section, t) })}
                       <span className="sr-only">: {s.text}</span>
                     </SubmitButton>
                   </Form>

@@ -5,8 +5,11 @@ import { requireArea } from "~/utils/permissions.server";
 import { careTeamTotals } from "../__care-team/totals.server";
 import { Totals } from "../__care-team/Totals";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Staff") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "care-content")("staff.pageTitle")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, user } = await requireArea(request, "staff");
@@ -17,25 +20,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const TABS = [
-  { to: "/staff/residents", label: "Residents", alsoActiveOn: ["/staff", "/staff/"] },
-  { to: "/staff/families", label: "Families" },
-  { to: "/staff/news", label: "News" },
-  { to: "/staff/calendar", label: "Calendar" },
-];
-
 export default function StaffLayout() {
   const { name, facility, totals } = useLoaderData<typeof loader>();
+  const t = useT("care-content");
+  const tabs = [
+    {
+      to: "/staff/residents",
+      label: t("staff.tab.residents"),
+      alsoActiveOn: ["/staff", "/staff/"],
+    },
+    { to: "/staff/families", label: t("staff.tab.families") },
+    { to: "/staff/news", label: t("staff.tab.news") },
+    { to: "/staff/calendar", label: t("staff.tab.calendar") },
+  ];
   return (
     <AreaLayout
-      title="Staff Dashboard"
-      intro={
-        <p>
-          Hello {name}. Look after {facility}&apos;s residents, families, news and calendar.
-        </p>
-      }
-      navLabel="Staff sections"
-      tabs={TABS}
+      title={t("staff.title")}
+      intro={<p>{t("staff.intro", { name, facility })}</p>}
+      navLabel={t("staff.nav")}
+      tabs={tabs}
       top={<Totals totals={totals} area="staff" />}
     />
   );
