@@ -1,9 +1,11 @@
 // The weekly digest: for each person who wants email, one message with what is new since the last
 // digest (their resident's new stories, pinned news, notifications saved for the digest) and the
-// coming week's events. Nobody gets one in a quiet week. `npm run digest` and the server's
-// scheduler (models/mail-worker.server.ts) both use these functions.
+// coming week's events, in the person's language. Nobody gets one in a quiet week. `npm run digest`
+// and the server's scheduler (models/mail-worker.server.ts) both use these functions.
 import { and, asc, eq, gt, gte, inArray, lt, lte, or } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
+import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, pseudoize } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 import { publicCommunityOrigin } from "~/utils/public-origin.server";
 import { ROLE } from "~/utils/roles";
 import { peopleOfCommunity } from "./community-people.server";
@@ -11,10 +13,11 @@ import { getDigestSettings, setLastDigestAt } from "./community-settings.server"
 import { latestSlot, nextSlot } from "./digest-schedule";
 import { enqueueEmail, kickMailWorker } from "./email-outbox.server";
 import { renderEmail, type EmailSection } from "./email-templates.server";
-import { addDaysToDate, formatCalendarDate, formatClockTime } from "./event-dates";
-import { localDateIn } from "./local-time";
+import { addDaysToDate } from "./event-dates";
+import { formatShortDate, localDateIn } from "./local-time";
 import { storyIsForFamily } from "./story.server";
-import { effectiveEmailMode, unsubscribeUrl, type NoticeCommunity } from "./notification.server";
+import { effectiveEmailMode, renderedText, unsubscribeUrl, type NoticeCommunity } from "./notification.server";
+import { recipientLanguages } from "./recipient-language.server";
 
 const { stories, residents, familyMembers, newsPosts, notifications, calendarEvents, notificationSettings } = tenantSchema;
 
@@ -22,6 +25,8 @@ export type DigestWindow = { from: string; to: string };
 
 export type DigestRecipient = {
   userId: string;
+  /** the language the digest is written in */
+  lang: string;
   name: string;
   email: string;
   residentFirstName: string | null;
@@ -30,12 +35,27 @@ export type DigestRecipient = {
   notices: { id: string; text: string; link: string }[];
   /** notifications this digest delivers (listed or covered by the sections above) */
   noticeIds: string[];
-  events: { id: string; title: string; when: string }[];
+  events: { id: string; title: string; date: string; startTime: string | null }[];
 };
 
 export type DigestPlan = { window: DigestWindow; recipients: DigestRecipient[]; quiet: number };
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An event's day and start time in `lang`: "Apr 5, 2025, 3:00 PM" ("5 abr 2025, 15:00"). */
+export function eventWhen(date: string, startTime: string | null, lang: string): string {
+  const day = formatShortDate(`${date}T12:00:00.000Z`, "UTC", lang);
+  const m = startTime ? /^(\d{2}):(\d{2})/.exec(startTime) : null;
+  if (!m) return day;
+  const intlLang = lang === PSEUDO_LANGUAGE ? "en" : lang;
+  let clock = clockFormats.get(intlLang);
+  if (!clock) clockFormats.set(intlLang, (clock = new Intl.DateTimeFormat(intlLang, { hour: "numeric", minute: "2-digit", timeZone: "UTC" })));
+  // a plain space before AM/PM (Intl writes a narrow one many mail programs show as a box)
+  const time = clock.format(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])))).replace(/[\u202f\u00a0]/g, " ");
+  return `${day}, ${lang === PSEUDO_LANGUAGE ? pseudoize(time) : time}`;
+}
 
 function eventsOfComingWeek(db: TenantDb, timeZone: string, at: Date) {
   const start = localDateIn(timeZone, at);
@@ -46,7 +66,7 @@ function eventsOfComingWeek(db: TenantDb, timeZone: string, at: Date) {
     .orderBy(asc(calendarEvents.eventDate), asc(calendarEvents.startTime))
     .limit(20)
     .all()
-    .map((e) => ({ id: e.id, title: e.title, when: [formatCalendarDate(e.eventDate), formatClockTime(e.startTime)].filter(Boolean).join(", ") }));
+    .map((e) => ({ id: e.id, title: e.title, date: e.eventDate, startTime: e.startTime }));
 }
 
 /** Pinned, published posts that became news in the window (written then, or pinned then). */
@@ -74,6 +94,7 @@ function pinnedNews(db: TenantDb, window: DigestWindow) {
 export function planDigest(db: TenantDb, community: NoticeCommunity, window: DigestWindow, now = new Date(window.to)): DigestPlan {
   const saved = new Map(db.select().from(notificationSettings).all().map((s) => [s.userId, s]));
   const wanting = peopleOfCommunity(community.id).filter((p) => effectiveEmailMode(p, saved.get(p.id)) !== "never");
+  const languages = recipientLanguages(db, community, wanting.map((p) => p.id));
   const pinned = pinnedNews(db, window);
   const events = eventsOfComingWeek(db, community.timeZone, now);
   const residentOfMember = new Map(
@@ -109,13 +130,15 @@ export function planDigest(db: TenantDb, community: NoticeCommunity, window: Dig
       : [];
     const mine = waiting.filter((n) => n.userId === person.id);
     // new stories and pinned posts have their own sections; other notices are listed
-    const notices = mine.filter((n) => n.kind !== "new_story" && n.kind !== "pinned_post").map((n) => ({ id: n.id, text: n.text, link: n.link }));
+    const lang = languages.get(person.id) ?? DEFAULT_LANGUAGE;
+    const notices = mine.filter((n) => n.kind !== "new_story" && n.kind !== "pinned_post").map((n) => ({ id: n.id, text: renderedText(lang, n), link: n.link }));
     if (!theirStories.length && !pinned.length && !notices.length) {
       quiet++;
       continue;
     }
     recipients.push({
       userId: person.id,
+      lang,
       name: person.displayName,
       email: person.email,
       residentFirstName: resident?.firstName ?? null,
@@ -130,31 +153,35 @@ export function planDigest(db: TenantDb, community: NoticeCommunity, window: Dig
 }
 
 function subjectOf(community: NoticeCommunity, r: DigestRecipient): string {
+  const t = translator(r.lang, "email");
   if (r.stories.length && r.residentFirstName) {
-    return `This week at ${community.name}: ${r.stories.length === 1 ? "a new story" : `${r.stories.length} new stories`} from ${r.residentFirstName}`;
+    return t("digest.subjectStories", { community: community.name, count: r.stories.length, resident: r.residentFirstName });
   }
-  return `This week at ${community.name}`;
+  return t("digest.subject", { community: community.name });
 }
 
+/** One person's digest, in their language (r.lang). */
 export function renderDigest(community: NoticeCommunity, r: DigestRecipient) {
+  const t = translator(r.lang, "email");
   const origin = publicCommunityOrigin(community.subdomain);
   const sections: EmailSection[] = [];
   if (r.stories.length) {
-    sections.push({ title: `New stories from ${r.residentFirstName ?? "your resident"}`, items: r.stories.map((s) => ({ text: s.title, url: `${origin}/stories/${s.id}` })) });
+    sections.push({ title: t("digest.newStories", { resident: r.residentFirstName ?? t("digest.yourResident") }), items: r.stories.map((s) => ({ text: s.title, url: `${origin}/stories/${s.id}` })) });
   }
-  if (r.pinned.length) sections.push({ title: "Pinned news", items: r.pinned.map((p) => ({ text: p.title, url: `${origin}/news/${p.id}` })) });
-  if (r.notices.length) sections.push({ title: "Also for you", items: r.notices.map((n) => ({ text: n.text, url: `${origin}${n.link}` })) });
-  if (r.events.length) sections.push({ title: "Coming up this week", items: r.events.map((e) => ({ text: e.title, meta: e.when, url: `${origin}/events` })) });
+  if (r.pinned.length) sections.push({ title: t("digest.pinned"), items: r.pinned.map((p) => ({ text: p.title, url: `${origin}/news/${p.id}` })) });
+  if (r.notices.length) sections.push({ title: t("digest.alsoForYou"), items: r.notices.map((n) => ({ text: n.text, url: `${origin}${n.link}` })) });
+  if (r.events.length) sections.push({ title: t("digest.comingUp"), items: r.events.map((e) => ({ text: e.title, meta: eventWhen(e.date, e.startTime, r.lang), url: `${origin}/events` })) });
   const url = unsubscribeUrl(community, r.userId);
   const body = renderEmail({
+    lang: r.lang,
     communityName: community.name,
     origin,
-    heading: `Your week at ${community.name}`,
-    paragraphs: [`Hello ${r.name.split(" ")[0] || r.name}, here is what is new since the last digest.`],
+    heading: t("digest.heading", { community: community.name }),
+    paragraphs: [t("digest.hello", { name: r.name.split(" ")[0] || r.name })],
     sections,
-    action: { label: "Visit the community's site", url: `${origin}/` },
+    action: { label: t("digest.visit"), url: `${origin}/` },
     unsubscribeUrl: url,
-    reason: "You get this weekly digest because of your notification settings.",
+    reason: t("reason.digest"),
   });
   return { subject: subjectOf(community, r), ...body, unsubscribeUrl: url };
 }

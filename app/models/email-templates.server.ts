@@ -1,12 +1,17 @@
 // The words and layout of Storyloom's emails: plain text first (every mail program shows it), and
 // simple HTML with large type and no images or scripts. Each message names the community, links to
-// what it is about, and ends with the settings and one-click unsubscribe links.
+// what it is about, and ends with the settings and one-click unsubscribe links, in the recipient's
+// language (email.json).
 import { escapeHtml } from "~/utils/html";
+import { DEFAULT_LANGUAGE } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 
 export type EmailItem = { text: string; url?: string | null; meta?: string | null };
 export type EmailSection = { title: string; items: EmailItem[] };
 
 export type EmailContent = {
+  /** the recipient's language: the footer's words and the page's lang (the rest comes written) */
+  lang?: string;
   communityName: string;
   /** the community site's origin, e.g. https://sunnybrook.storyloom.example */
   origin: string;
@@ -34,7 +39,14 @@ function textOf(c: EmailContent): string {
     }
     lines.push("");
   }
-  lines.push("-- ", `${c.communityName} · ${c.origin}/`, c.reason, `Choose which emails you get: ${c.origin}/notifications/settings`, `Stop all emails from ${c.communityName}: ${c.unsubscribeUrl}`);
+  const t = translator(c.lang, "email");
+  lines.push(
+    "-- ",
+    `${c.communityName} · ${c.origin}/`,
+    c.reason,
+    t("footer.chooseAt", { url: `${c.origin}/notifications/settings` }),
+    t("footer.stopAll", { community: c.communityName, url: c.unsubscribeUrl }),
+  );
   return lines.join("\n");
 }
 
@@ -42,6 +54,7 @@ const LINK = 'style="color:#1e4d8c;font-weight:bold"';
 
 function htmlOf(c: EmailContent): string {
   const e = escapeHtml;
+  const t = translator(c.lang, "email");
   const parts: string[] = [];
   parts.push(`<p style="margin:0 0 8px;font-size:16px;color:#44403c">${e(c.communityName)}</p>`);
   parts.push(`<h1 style="margin:0 0 16px;font-size:26px;line-height:1.3;color:#1c1917">${e(c.heading)}</h1>`);
@@ -62,9 +75,9 @@ function htmlOf(c: EmailContent): string {
   }
   parts.push(
     `<hr style="margin:32px 0 16px;border:0;border-top:1px solid #d6d3d1"><p style="margin:0 0 8px;font-size:15px;color:#44403c">${e(c.communityName)} · <a href="${e(c.origin)}/" ${LINK}>${e(c.origin.replace(/^https?:\/\//, ""))}</a><br>${e(c.reason)}</p>`,
-    `<p style="margin:0;font-size:15px;color:#44403c"><a href="${e(c.origin)}/notifications/settings" ${LINK}>Choose which emails you get</a> · <a href="${e(c.unsubscribeUrl)}" ${LINK}>Unsubscribe</a></p>`,
+    `<p style="margin:0;font-size:15px;color:#44403c"><a href="${e(c.origin)}/notifications/settings" ${LINK}>${e(t("footer.choose"))}</a> · <a href="${e(c.unsubscribeUrl)}" ${LINK}>${e(t("footer.unsubscribe"))}</a></p>`,
   );
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(c.heading)}</title></head><body style="margin:0;padding:24px;background:#ffffff;color:#1c1917;font-family:Arial,Helvetica,sans-serif"><div style="max-width:600px;margin:0 auto">${parts.join("")}</div></body></html>`;
+  return `<!doctype html><html lang="${e(c.lang ?? DEFAULT_LANGUAGE)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(c.heading)}</title></head><body style="margin:0;padding:24px;background:#ffffff;color:#1c1917;font-family:Arial,Helvetica,sans-serif"><div style="max-width:600px;margin:0 auto">${parts.join("")}</div></body></html>`;
 }
 
 export function renderEmail(content: EmailContent): { text: string; html: string } {

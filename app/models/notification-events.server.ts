@@ -1,4 +1,5 @@
-// What happened, who is told, and in which words. Routes (screens and /api) call one function per
+// What happened, who is told, and what their notice says (its kind and the values of its sentence,
+// written in each reader's language: notify.json). Routes (screens and /api) call one function per
 // event after the change is saved; a failure here is logged and never undoes the change.
 import { eq } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
@@ -51,21 +52,19 @@ export function notifyStoryReviewed(db: TenantDb, community: NoticeCommunity, be
     const story = getStoryRow(db, before.id);
     if (!story) return;
     const resident = residentOf(db, story);
-    const first = resident?.firstName ?? "A resident";
-    const full = resident ? `${resident.firstName} ${resident.lastName}` : "A resident";
+    const first = resident?.firstName ?? null;
+    const full = resident ? `${resident.firstName} ${resident.lastName}` : null;
     const link = `/stories/${story.id}`;
-    const verb = outcome === "approved" ? "was approved" : outcome === "rejected" ? "was not approved" : "is featured";
     const kind = outcome === "approved" ? "story_approved" : outcome === "rejected" ? "story_rejected" : "story_featured";
     const owners = storyOwners(db, community, story).filter((p) => p.id !== actor.id);
     notifyPeople(db, community, owners, (p) => ({
       kind,
-      text: p.role === ROLE.resident ? `Your story "${story.title}" ${verb}` : `${first}'s story "${story.title}" ${verb}`,
+      values: { title: story.title, own: p.role === ROLE.resident, resident: first },
       link: outcome === "rejected" && p.role === ROLE.resident ? `/resident/stories/${story.id}/edit` : link,
       subjectId: story.id,
       actorUserId: actor.id,
       quote: outcome === "rejected" ? story.reviewNote : null,
-      actionLabel: outcome === "rejected" ? "See the story" : "Read the story",
-      topic: aboutStory(p, story),
+      action: outcome === "rejected" ? "seeStory" : "readStory",
     }));
     // told once per story: an edited story approved again is not new to its family; a story the
     // resident keeps to themselves and the care team (or withdrew) is no news for anyone else
@@ -79,25 +78,23 @@ export function notifyStoryReviewed(db: TenantDb, community: NoticeCommunity, be
       const q = asked.find((a) => a.memberId === p.familyMemberId);
       return {
         kind: "question_answered",
-        text: `${first} answered your question with the story "${story.title}"`,
+        values: { title: story.title, resident: first },
         link,
         subjectId: story.id,
         actorUserId: actor.id,
         quote: q ? quote(q.question) : null,
-        actionLabel: "Read the answer",
-        topic: `"${story.title}"`,
+        action: "readAnswer",
       };
     });
     const family = familyAccounts(community.id, listFamilyOfResident(db, story.residentId).map((m) => m.id)).filter((p) => !askerIds.has(p.id));
     notifyPeople(db, community, family, () => ({
       kind: "new_story",
-      text: `${full} shared a new story: "${story.title}"`,
+      values: { title: story.title, resident: full },
       link,
       subjectId: story.id,
       actorUserId: actor.id,
       quote: quote(story.excerpt || story.content),
-      actionLabel: "Read the story",
-      topic: `"${story.title}"`,
+      action: "readStory",
     }));
   });
 }
@@ -108,8 +105,9 @@ function conversation(db: TenantDb, community: NoticeCommunity, story: StoryRow,
   return [...storyOwners(db, community, story), ...peopleByIds(community.id, commenters.map((c) => c.id ?? ""))].filter((p) => p.id !== actorId);
 }
 
-function aboutStory(p: Person, story: StoryRow) {
-  return p.role === ROLE.resident && p.residentId === story.residentId ? `your story "${story.title}"` : `"${story.title}"`;
+/** Whether the story is the person's own (they are its resident). */
+function isOwnStory(p: Person, story: StoryRow) {
+  return p.role === ROLE.resident && p.residentId === story.residentId;
 }
 
 /** A comment on a story: its resident, its writer and the others who commented are told. */
@@ -119,31 +117,32 @@ export function notifyComment(db: TenantDb, community: NoticeCommunity, storyId:
     if (!story) return;
     notifyPeople(db, community, conversation(db, community, story, actor.id), (p) => ({
       kind: "comment",
-      text: `${actor.displayName} commented on ${aboutStory(p, story)}`,
+      values: { title: story.title, own: isOwnStory(p, story), actor: actor.displayName },
       link: `/stories/${story.id}#comments`,
       subjectId: story.id,
       actorUserId: actor.id,
       quote: quote(comment.content),
-      actionLabel: "Read the comment",
-      topic: aboutStory(p, story),
+      action: "readComment",
     }), now);
   });
 }
 
-/** A reaction given (not taken back): told once until read, however often it is pressed. */
-export function notifyReaction(db: TenantDb, community: NoticeCommunity, storyId: string, reaction: { emoji: string; label: string }, actor: Actor) {
+/**
+ * A reaction given (not taken back): told once until read, however often it is pressed. The
+ * reaction's name is written in each reader's language, from its emoji (`label` is not needed).
+ */
+export function notifyReaction(db: TenantDb, community: NoticeCommunity, storyId: string, reaction: { emoji: string; label?: string }, actor: Actor) {
   safely("a reaction", () => {
     const story = getStoryRow(db, storyId);
     if (!story) return;
     const people = conversation(db, community, story, actor.id).filter((p) => !hasUnreadNotice(db, p.id, "reaction", story.id, actor.id));
     notifyPeople(db, community, people, (p) => ({
       kind: "reaction",
-      text: `${actor.displayName} reacted ${reaction.emoji} (${reaction.label.toLowerCase()}) to ${aboutStory(p, story)}`,
+      values: { title: story.title, own: isOwnStory(p, story), actor: actor.displayName, emoji: reaction.emoji },
       link: `/stories/${story.id}#reactions`,
       subjectId: story.id,
       actorUserId: actor.id,
-      actionLabel: "See the story",
-      topic: aboutStory(p, story),
+      action: "seeStory",
     }));
   });
 }
@@ -162,13 +161,12 @@ export function notifyIfNewlyPinned(db: TenantDb, community: NoticeCommunity, be
     const everyone = peopleOfCommunity(community.id).filter((p) => p.id !== actor.id);
     notifyPeople(db, community, everyone, () => ({
       kind: "pinned_post",
-      text: `New pinned news: "${after.title}"`,
+      values: { title: after.title },
       link: `/news/${after.id}`,
       subjectId: after.id,
       actorUserId: actor.id,
       quote: quote(after.content),
-      actionLabel: "Read the news",
-      topic: `"${after.title}"`,
+      action: "readNews",
     }));
   });
 }

@@ -5,6 +5,7 @@ import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RelativeTime } from "~/components/story/RelativeTime";
 import { countNotifications, listNotifications, markAllRead } from "~/models/notification.server";
+import { requestLanguage } from "~/utils/i18n.server";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireTenantUser } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
@@ -20,7 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     parsePageParam(new URL(request.url).searchParams.get("page")),
     PER_PAGE,
   );
-  const items = listNotifications(db, user.id, { limit: page.limit, offset: page.offset });
+  const items = listNotifications(db, user.id, {
+    lang: await requestLanguage(request),
+    limit: page.limit,
+    offset: page.offset,
+  });
   markAllRead(db, user.id);
   return { items, page };
 }
