@@ -12,19 +12,24 @@ import { noteStoryAnsweredPrompt, resolvePrompt } from "./prompt.server";
 import { latestTranscriptOfAudio, MAX_AUDIO_SECONDS } from "./transcription.server";
 import { formatMonthDay } from "./local-time";
 import { ROLE } from "~/utils/roles";
+import { msg, type TranslationValues } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 
 const { media } = tenantSchema;
 
 export const CONTENT_MAX = 50_000;
-export const SAVE_ERRORS = {
-  failed: "Failed to save story",
-  blank: "Please record or write your story before saving.",
-  noRecording: "There is no recording to keep. Please record your story or write it.",
-  category: "Please choose a category",
-  audioMissing: "The recording could not be found. Please record your story again.",
-} as const;
 
-export type RecordingFor = { ok: true; resident: ResidentRow } | { ok: false; status: 400 | 403 | 404; reason: string };
+/** English words of a `record` catalog key: what the JSON API answers. */
+const english = (key: string, values?: TranslationValues) => translator("en", "record")(key, values);
+
+export type RecordingFor =
+  | { ok: true; resident: ResidentRow }
+  /** `reason` in English (the API); `key` the `record` catalog key of the same words (the screens) */
+  | { ok: false; status: 400 | 403 | 404; reason: string; key: string };
+
+function refused(status: 400 | 403 | 404, key: string): RecordingFor {
+  return { ok: false, status, reason: english(key), key };
+}
 
 /**
  * Whose story this is. A resident records as themselves; staff and administrators record on
@@ -32,14 +37,14 @@ export type RecordingFor = { ok: true; resident: ResidentRow } | { ok: false; st
  */
 export function residentForRecording(db: TenantDb, user: Pick<SessionUser, "role" | "residentId">, requested: string | null | undefined): RecordingFor {
   if (user.role === ROLE.resident) {
-    if (!user.residentId) return { ok: false, status: 403, reason: "Your account is not linked to a resident" };
-    if (requested && requested !== user.residentId) return { ok: false, status: 403, reason: "You can only record your own stories" };
+    if (!user.residentId) return refused(403, "error.notLinked");
+    if (requested && requested !== user.residentId) return refused(403, "error.onlyOwn");
     const resident = getActiveResident(db, user.residentId);
-    return resident ? { ok: true, resident } : { ok: false, status: 403, reason: "Your resident profile is not active" };
+    return resident ? { ok: true, resident } : refused(403, "error.notActive");
   }
-  if (!requested) return { ok: false, status: 400, reason: "Choose the resident whose story this is" };
+  if (!requested) return refused(400, "error.chooseResident");
   const resident = getActiveResident(db, requested);
-  return resident ? { ok: true, resident } : { ok: false, status: 404, reason: "Resident not found" };
+  return resident ? { ok: true, resident } : refused(404, "error.residentNotFound");
 }
 
 /** A recording this user uploaded that no story owns yet, or undefined. */
@@ -52,13 +57,22 @@ export function ownPendingAudio(db: TenantDb, userId: string, audioId: string | 
     .get();
 }
 
+/**
+ * A story that cannot be saved: `message` in English (the JSON API), `key` the same words as a
+ * catalog message (`msg`) that the screens show in the reader's language.
+ */
 export class RecordedStoryError extends Error {
+  public key: string;
   constructor(
     public field: "content" | "category" | "audio" | "image" | "form" | "audience" | "residentAgreed",
-    message: string,
+    /** a `record` catalog key ("save.blank"), or text already written (another model's) */
+    key: string,
     public status: 400 | 404 | 413 | 415 = 400,
+    values?: TranslationValues,
   ) {
-    super(message);
+    const known = /^[a-z][A-Za-z.]*$/.test(key);
+    super(known ? english(key, values) : key);
+    this.key = known ? msg(`record:${key}`, values) : key;
   }
 }
 
@@ -87,11 +101,13 @@ export type RecordedStoryInput = {
   residentAgreed?: boolean;
   /** told at the lounge kiosk with a staff member's help */
   helper?: { userId: string; name: string } | null;
+  /** the language the resident was asked in: the prompt's words and a kept recording's title (default English) */
+  lang?: string | null;
 };
 
 /** The title of a recording kept without words: "A recording from November 23" (the community's day). */
-export function recordingTitle(timeZone: string, now: Date = new Date()): string {
-  return `A recording from ${formatMonthDay(now.toISOString(), timeZone)}`;
+export function recordingTitle(timeZone: string, now: Date = new Date(), lang: string = "en"): string {
+  return translator(lang, "record")("recordingTitle", { day: formatMonthDay(now.toISOString(), timeZone, lang) });
 }
 
 /**
@@ -106,17 +122,17 @@ export async function saveRecordedStory(
   input: RecordedStoryInput,
 ): Promise<StoryRow> {
   const content = input.content.replace(/\r\n/g, "\n").trim();
-  if (!content && !input.withoutWords) throw new RecordedStoryError("content", SAVE_ERRORS.blank);
-  if (!content && !input.audio) throw new RecordedStoryError("audio", SAVE_ERRORS.noRecording);
-  if (content.length > CONTENT_MAX) throw new RecordedStoryError("content", `Stories can be at most ${CONTENT_MAX.toLocaleString("en-US")} characters long.`);
-  if (!isCategory(input.category)) throw new RecordedStoryError("category", SAVE_ERRORS.category);
+  if (!content && !input.withoutWords) throw new RecordedStoryError("content", "save.blank");
+  if (!content && !input.audio) throw new RecordedStoryError("audio", "save.noRecording");
+  if (content.length > CONTENT_MAX) throw new RecordedStoryError("content", "save.tooLong", 400, { max: CONTENT_MAX });
+  if (!isCategory(input.category)) throw new RecordedStoryError("category", "save.category");
   const category: CategoryValue = input.category;
   if (input.onBehalf && input.audience && !input.residentAgreed) throw new RecordedStoryError("residentAgreed", AGREED_MISSING);
 
   let existingAudio: MediaRow | undefined;
   if (input.audio && "mediaId" in input.audio) {
     existingAudio = ownPendingAudio(db, user.id, input.audio.mediaId);
-    if (!existingAudio) throw new RecordedStoryError("audio", SAVE_ERRORS.audioMissing, 404);
+    if (!existingAudio) throw new RecordedStoryError("audio", "save.audioMissing", 404);
   }
 
   const created: string[] = [];
@@ -132,7 +148,7 @@ export async function saveRecordedStory(
       audio = await saveAudio(db, community, input.audio.bytes, { uploadedByUserId: user.id, durationSeconds: input.durationSeconds });
       created.push(audio.id);
     }
-    const prompt = input.promptKey ? resolvePrompt(db, input.residentId, input.promptKey) : null;
+    const prompt = input.promptKey ? resolvePrompt(db, input.residentId, input.promptKey, input.lang) : null;
     const aiPrompt = prompt?.text ?? (input.aiPrompt?.trim().slice(0, 1000) || null);
     // a measured length beats the one the browser counted
     const measured = audio ? getMedia(db, audio.id)?.durationSeconds : null;
@@ -142,7 +158,7 @@ export async function saveRecordedStory(
     const story = createStory(db, {
       residentId: input.residentId,
       author: { id: user.id, username: user.username, displayName: user.displayName },
-      title: input.title?.trim().slice(0, 200) || (content ? null : recordingTitle(community.timeZone)),
+      title: input.title?.trim().slice(0, 200) || (content ? null : recordingTitle(community.timeZone, new Date(), input.lang ?? "en")),
       transcriptWords: heard?.words ?? null,
       // the language Whisper was told the recording is in
       lang: heard?.language ?? null,

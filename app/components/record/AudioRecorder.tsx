@@ -3,16 +3,11 @@
 // that), pause and resume, a clock that counts only while recording, auto-stop at the maximum.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/layout/Toaster";
+import { useT } from "~/utils/i18n";
 import { formatDuration, MAX_RECORDING_SECONDS } from "./wizard";
 
+/** What the recorder is doing; its words are the `record` catalog's `recorder.{status}`. */
 export type RecorderStatus = "idle" | "recording" | "paused" | "recorded";
-
-export const STATUS_TEXT: Record<RecorderStatus, string> = {
-  idle: "Ready to Record",
-  recording: "Recording...",
-  paused: "Paused",
-  recorded: "Recording Ready",
-};
 
 const MIME_CANDIDATES = [
   "audio/webm;codecs=opus",
@@ -46,6 +41,7 @@ export function AudioRecorder({
   startDisabled?: boolean;
   maxSeconds?: number;
 }) {
+  const t = useT("record");
   const [status, setStatus] = useState<RecorderStatus>("idle");
   const [seconds, setSeconds] = useState(0);
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
@@ -69,11 +65,11 @@ export function AudioRecorder({
   // the clock ticks each second, only while recording
   useEffect(() => {
     if (status !== "recording") return;
-    const t = setInterval(() => {
+    const timer = setInterval(() => {
       secondsRef.current += 1;
       setSeconds(secondsRef.current);
     }, 1000);
-    return () => clearInterval(t);
+    return () => clearInterval(timer);
   }, [status]);
 
   useEffect(
@@ -96,8 +92,8 @@ export function AudioRecorder({
     const recorder = recorderRef.current;
     if (!recorder || recorder.state === "inactive") return;
     recorder.stop();
-    showToast({ type: "success", title: "Recording stopped" });
-  }, []);
+    showToast({ type: "success", title: t("recorder.stopped") });
+  }, [t]);
 
   // auto-stop at the maximum
   useEffect(() => {
@@ -133,14 +129,14 @@ export function AudioRecorder({
       };
       recorder.start(1000);
       setStatus("recording");
-      showToast({ type: "success", title: "Recording started" });
+      showToast({ type: "success", title: t("recorder.started") });
     } catch {
       stopTracks();
       setStatus("idle");
       showToast({
         type: "error",
-        title: "Recording failed",
-        description: "Please allow microphone access to record your story.",
+        title: t("recorder.failed"),
+        description: t("recorder.allowMicrophone"),
       });
     }
   }
@@ -151,11 +147,11 @@ export function AudioRecorder({
     if (recorder.state === "recording") {
       recorder.pause();
       setStatus("paused");
-      showToast({ type: "success", title: "Recording paused" });
+      showToast({ type: "success", title: t("recorder.pausedToast") });
     } else if (recorder.state === "paused") {
       recorder.resume();
       setStatus("recording");
-      showToast({ type: "success", title: "Recording resumed" });
+      showToast({ type: "success", title: t("recorder.resumed") });
     }
   }
 
@@ -187,7 +183,7 @@ export function AudioRecorder({
     setPlaying(false);
     setAudioUrl(null);
     setStatus("idle");
-    showToast({ type: "success", title: "Recording reset" });
+    showToast({ type: "success", title: t("recorder.resetToast") });
   }
 
   // the button just pressed (Start, Stop, Reset) leaves the page with its state: keyboard focus moves
@@ -232,11 +228,14 @@ export function AudioRecorder({
               className="mr-2 inline-block h-3 w-3 animate-pulse rounded-full bg-red-700"
             />
           ) : null}
-          {STATUS_TEXT[status]}
+          {t(`recorder.${status}`)}
         </p>
         <p
           className="font-mono text-2xl font-bold tabular-nums"
-          aria-label={`Elapsed time ${formatDuration(seconds)} of ${formatDuration(maxSeconds)}`}
+          aria-label={t("recorder.elapsedLabel", {
+            time: formatDuration(seconds),
+            max: formatDuration(maxSeconds),
+          })}
         >
           <span data-testid="recorder-elapsed">{formatDuration(seconds)}</span>
           <span className="text-lg font-normal text-stone-700">
@@ -248,11 +247,14 @@ export function AudioRecorder({
       <div
         className="mb-4 h-4 w-full overflow-hidden rounded-full bg-stone-200"
         role="progressbar"
-        aria-label="Recording length"
+        aria-label={t("recorder.length")}
         aria-valuemin={0}
         aria-valuemax={maxSeconds}
         aria-valuenow={Math.min(seconds, maxSeconds)}
-        aria-valuetext={`${formatDuration(seconds)} of ${formatDuration(maxSeconds)}`}
+        aria-valuetext={t("recorder.lengthValue", {
+          time: formatDuration(seconds),
+          max: formatDuration(maxSeconds),
+        })}
       >
         <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
@@ -265,16 +267,16 @@ export function AudioRecorder({
             onClick={start}
             disabled={startDisabled}
           >
-            <span aria-hidden="true">●</span> Start Recording
+            <span aria-hidden="true">●</span> {t("prompt.startRecording")}
           </button>
         ) : null}
         {active ? (
           <>
             <button ref={pauseRef} type="button" className="btn-secondary" onClick={pauseOrResume}>
-              {status === "paused" ? "Resume" : "Pause"}
+              {status === "paused" ? t("recorder.resume") : t("recorder.pause")}
             </button>
             <button type="button" className="btn-primary" onClick={stop}>
-              <span aria-hidden="true">■</span> Stop
+              <span aria-hidden="true">■</span> {t("recorder.stop")}
             </button>
           </>
         ) : null}
@@ -287,7 +289,7 @@ export function AudioRecorder({
               onClick={togglePlayback}
               aria-pressed={playing}
             >
-              {playing ? "Pause Preview" : "Play Preview"}
+              {playing ? t("recorder.pausePreview") : t("recorder.playPreview")}
             </button>
             {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the speaker's own recording, just made, played back to them; it has no words on file yet (its transcript comes in the next step) */}
             <audio
@@ -305,7 +307,7 @@ export function AudioRecorder({
             onClick={reset}
             disabled={startDisabled && status === "recorded"}
           >
-            Reset
+            {t("recorder.reset")}
           </button>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import { CATEGORIES } from "~/models/categories";
 import { useHydrated } from "~/components/hydration";
+import { useT } from "~/utils/i18n";
 import { WIZARD_PATH } from "./wizard";
 
 /** Step 1: one of the nine categories. A GET form: the prompt step's URL carries the choice. */
@@ -16,6 +17,7 @@ export function CategoryStep({
   missing: boolean;
   path?: string | null;
 }) {
+  const t = useT("record");
   const [chosen, setChosen] = useState<string | null>(selected);
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -28,14 +30,12 @@ export function CategoryStep({
       <input type="hidden" name="step" value="prompt" />
       <fieldset aria-describedby={missing ? "category-error" : undefined}>
         <legend id="category-title" className="mb-2 text-2xl font-bold">
-          What is your story about?
+          {t("category.title")}
         </legend>
-        <p className="mb-4 text-lg text-stone-800">
-          Choose a category. We will suggest a question to help you begin.
-        </p>
+        <p className="mb-4 text-lg text-stone-800">{t("category.intro")}</p>
         {missing ? (
           <p id="category-error" className="field-error mb-3" role="alert">
-            Please choose a category
+            {t("save.category")}
           </p>
         ) : null}
         <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,14rem),1fr))] gap-3">
@@ -55,7 +55,7 @@ export function CategoryStep({
               <span aria-hidden="true" className="text-3xl">
                 {c.icon}
               </span>
-              <span className="min-w-0 break-words">{c.label}</span>
+              <span className="min-w-0 break-words">{t(`category.${c.value}`)}</span>
             </label>
           ))}
         </div>
@@ -67,7 +67,7 @@ export function CategoryStep({
           className="btn-primary text-lg"
           disabled={(hydrated && !chosen) || loading}
         >
-          {loading ? "Generating your prompt..." : "Continue to Prompt"}
+          {loading ? t("prompt.generating") : t("category.continue")}
         </button>
       </div>
     </Form>

@@ -6,21 +6,24 @@ import { useHydrated } from "~/components/hydration";
 import { formatDuration, wizardUrl, type WizardState } from "./wizard";
 import { AudienceChoice } from "~/components/story/AudienceChoice";
 import { DEFAULT_AUDIENCE, type Audience } from "~/models/story-audience";
+import { useT } from "~/utils/i18n";
 
 /** The optional story image: a file input; with JavaScript a preview, Remove Image, and a phone's large photo made smaller. */
 export function StoryImagePicker({ errors }: { errors?: string[] | null }) {
+  const t = useT("record");
   return (
     <div className="mb-4">
       <label htmlFor="story-image" className="label">
-        Story image <span className="ml-1 font-normal text-stone-700">(optional)</span>
+        {t("image.label")}{" "}
+        <span className="ml-1 font-normal text-stone-700">{t("common:optional")}</span>
       </label>
       <p id="story-image-hint" className="mb-1 text-base text-stone-700">
-        A photo that goes with your story, up to 5 MB.
+        {t("image.hint")}
       </p>
       <PhotoInput
         id="story-image"
         name="image"
-        previewAlt="The image you chose for this story"
+        previewAlt={t("image.previewAlt")}
         className="input"
         aria-describedby={
           errors?.length ? "story-image-hint story-image-error" : "story-image-hint"
@@ -66,6 +69,7 @@ export function PreviewStep({
   /** sent with the form as they are (the kiosk's turn) */
   hiddenFields?: Record<string, string>;
 }) {
+  const t = useT("record");
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const intent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -83,7 +87,7 @@ export function PreviewStep({
   return (
     <section aria-labelledby="preview-title">
       <h2 id="preview-title" className="mb-4 text-2xl font-bold">
-        Preview your story
+        {t("preview.title")}
       </h2>
       {notice ? (
         <div
@@ -96,7 +100,7 @@ export function PreviewStep({
       ) : null}
       <div className="mb-6 rounded-xl border-2 border-stone-300 bg-stone-50 p-5">
         <p className="mb-2 text-lg">
-          <span className="font-semibold">Recording length:</span>{" "}
+          <span className="font-semibold">{t("preview.length")}</span>{" "}
           <span data-testid="preview-duration">{formatDuration(audio.durationSeconds)}</span>
         </p>
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- audio only; its transcript is the story text in the form below */}
@@ -105,7 +109,7 @@ export function PreviewStep({
           preload="metadata"
           src={audio.url}
           className="w-full"
-          aria-label="Your recording"
+          aria-label={t("preview.audio")}
           data-testid="preview-audio"
         />
       </div>
@@ -120,10 +124,10 @@ export function PreviewStep({
         ))}
         <div className="mb-4">
           <label htmlFor="story-category" className="label">
-            Category
+            {t("step.category")}
           </label>
           <p id="story-category-hint" className="mb-1 text-base text-stone-700">
-            Selected during recording setup
+            {t("preview.categoryHint")}
           </p>
           <input
             id="story-category"
@@ -135,16 +139,14 @@ export function PreviewStep({
             aria-describedby="story-category-hint"
           />
         </div>
-        <p className="mb-4 text-base text-stone-800">
-          The title is generated automatically from your story.
-        </p>
+        <p className="mb-4 text-base text-stone-800">{t("preview.titleNote")}</p>
         <StoryImagePicker errors={problem?.field === "image" ? [problem.message] : null} />
         <div className="mb-4">
           <label htmlFor="story-content" className="label">
-            Your story
+            {t("preview.story")}
           </label>
           <p id="story-content-hint" className="mb-1 text-base text-stone-700">
-            This is what we heard. Correct anything we misheard, or type your story here.
+            {t("preview.storyHint")}
           </p>
           <textarea
             id="story-content"
@@ -174,8 +176,7 @@ export function PreviewStep({
             data-testid="keep-recording"
           >
             <p className="mb-3 text-lg">
-              Your recording is kept either way. Save it now and the words can be added later: you
-              will see it in your stories as <strong>Words to add</strong>.
+              {t("preview.keptEitherWay")} <strong>{t("wordsToAdd")}</strong>.
             </p>
             <button
               type="submit"
@@ -184,7 +185,7 @@ export function PreviewStep({
               className="btn-primary"
               disabled={saving}
             >
-              {intent === "save-without-words" ? "Saving..." : "Save the recording without words"}
+              {intent === "save-without-words" ? t("saving") : t("preview.saveWithoutWords")}
             </button>
           </div>
         ) : null}
@@ -198,13 +199,13 @@ export function PreviewStep({
             })}
             className="btn-secondary"
           >
-            Record Again
+            {t("preview.recordAgain")}
           </Link>
           <Link
             to={wizardUrl(null, { path: state.path, resident: state.resident })}
             className="btn-secondary"
           >
-            Start Over
+            {t("preview.startOver")}
           </Link>
           <button
             type="submit"
@@ -214,7 +215,7 @@ export function PreviewStep({
             disabled={saving || (hydrated && blank)}
             aria-describedby={hydrated && blank ? "save-story-needs-words" : undefined}
           >
-            {intent === "save" ? "Saving..." : "Save Story"}
+            {intent === "save" ? t("saving") : t("saveStory")}
           </button>
         </div>
         {hydrated && blank ? (
@@ -223,8 +224,7 @@ export function PreviewStep({
             className="mt-2 text-base text-stone-800"
             data-testid="save-needs-words"
           >
-            Save Story needs the words of your story: type them in the box above
-            {offerWithoutWords ? ", or save the recording without words" : ""}.
+            {offerWithoutWords ? t("preview.needsWordsOrKeep") : t("preview.needsWords")}
           </p>
         ) : null}
       </Form>

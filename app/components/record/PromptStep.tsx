@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useT } from "~/utils/i18n";
 import { WIZARD_PATH, wizardUrl, type WizardState } from "./wizard";
 
 export type PromptView = {
@@ -6,9 +7,12 @@ export type PromptView = {
   text: string;
   source: "bank" | "family" | "default";
   askedBy: string | null;
+  /** the language of the prompt's words (null: a family member's own words) */
+  lang?: string | null;
 };
 
 export function PromptCard({ prompt }: { prompt: PromptView }) {
+  const t = useT("record");
   return (
     <figure className="mb-6 rounded-xl border-l-8 border-brand-700 bg-brand-50 p-5">
       {prompt.askedBy ? (
@@ -16,12 +20,13 @@ export function PromptCard({ prompt }: { prompt: PromptView }) {
           className="mb-2 text-lg font-semibold text-brand-900"
           data-testid="prompt-asked-by"
         >
-          {prompt.askedBy} asked:
+          {t("prompt.asked", { name: prompt.askedBy })}
         </figcaption>
       ) : null}
       <blockquote
         className="text-2xl font-semibold leading-snug text-ink"
         data-testid="story-prompt"
+        lang={prompt.lang ?? undefined}
       >
         {prompt.text}
       </blockquote>
@@ -39,6 +44,7 @@ export function PromptStep({
   prompt: PromptView;
   categoryLabel: string;
 }) {
+  const t = useT("record");
   const navigation = useNavigation();
   const next = navigation.location ? new URLSearchParams(navigation.location.search) : null;
   const generating =
@@ -46,7 +52,7 @@ export function PromptStep({
   return (
     <section aria-labelledby="prompt-title">
       <h2 id="prompt-title" className="mb-4 text-2xl font-bold">
-        Your prompt
+        {t("prompt.title")}
       </h2>
       {generating ? (
         <p className="mb-6 flex items-center gap-3 text-xl" role="status">
@@ -54,14 +60,14 @@ export function PromptStep({
             aria-hidden="true"
             className="inline-block h-6 w-6 animate-spin rounded-full border-4 border-brand-700 border-t-transparent"
           />
-          Generating your prompt...
+          {t("prompt.generating")}
         </p>
       ) : (
         <PromptCard prompt={prompt} />
       )}
       {prompt.source === "family" && !generating ? (
         <p className="-mt-3 mb-6 text-lg" data-testid="family-question-note">
-          This is a question from your family, asked in place of a {categoryLabel} prompt.{" "}
+          {t("prompt.familyNote", { category: categoryLabel })}{" "}
           <Link
             to={wizardUrl(
               "prompt",
@@ -70,16 +76,14 @@ export function PromptStep({
             )}
             className="font-semibold text-brand-800 underline"
           >
-            Use the {categoryLabel} prompt instead
+            {t("prompt.useBank", { category: categoryLabel })}
           </Link>
         </p>
       ) : null}
-      <p className="mb-6 text-lg text-stone-800">
-        Take your time. You can talk about anything this question brings to mind.
-      </p>
+      <p className="mb-6 text-lg text-stone-800">{t("prompt.takeTime")}</p>
       <div className="flex flex-wrap items-center gap-3">
         <Link to={wizardUrl("category", state)} className="btn-secondary">
-          Change Category
+          {t("changeCategory")}
         </Link>
         <Form method="get" action={state.path ?? WIZARD_PATH}>
           {state.resident ? <input type="hidden" name="resident" value={state.resident} /> : null}
@@ -87,11 +91,11 @@ export function PromptStep({
           <input type="hidden" name="category" value={state.category ?? ""} />
           <input type="hidden" name="current" value={prompt.key} />
           <button type="submit" className="btn-secondary" disabled={generating}>
-            New Prompt
+            {t("prompt.new")}
           </button>
         </Form>
         <Link to={wizardUrl("record", state)} className="btn-primary">
-          Start Recording
+          {t("prompt.startRecording")}
         </Link>
       </div>
     </section>

@@ -7,6 +7,7 @@ import { AudioRecorder, extensionFor, type Recording } from "./AudioRecorder";
 import { PromptCard, type PromptView } from "./PromptStep";
 import { useHydrated } from "~/components/hydration";
 import { formatDuration, wizardUrl, type WizardState } from "./wizard";
+import { useT } from "~/utils/i18n";
 
 function StateFields({ state }: { state: WizardState }) {
   return (
@@ -29,35 +30,41 @@ function Spinner() {
 
 /** While a recording is transcribed: progress and elapsed time; the page moves on by itself. */
 function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
+  const t = useT("record");
   const fetcher = useFetcher<JobProgress>();
   const revalidator = useRevalidator();
   const current = fetcher.data && fetcher.data.id === job.id ? fetcher.data : job;
   const load = fetcher.load;
   useEffect(() => {
-    const t = setInterval(
+    const timer = setInterval(
       () => load(`${state.jobsPath ?? "/api/transcription-jobs"}/${job.id}`),
       1000,
     );
-    return () => clearInterval(t);
+    return () => clearInterval(timer);
   }, [job.id, load, state.jobsPath]);
   const finished = current.outcome !== "pending";
   const announced = useRef(false);
   useEffect(() => {
     if (!finished || announced.current) return;
     announced.current = true;
-    if (current.outcome === "failed" && current.message)
-      showToast({ type: "error", ...current.message });
+    // said in the reader's language: the page's own failure box follows with the reason
+    if (current.outcome === "failed")
+      showToast({
+        type: "error",
+        title: t("failure.title"),
+        description: t("failure.description"),
+      });
     // the page's loader moves on to the preview (or shows the failure)
     revalidator.revalidate();
-  }, [finished, current.outcome, current.message, revalidator]);
+  }, [finished, current.outcome, revalidator, t]);
   const phase =
     current.status === "queued"
       ? current.waitingBehind > 0
-        ? `Waiting for ${current.waitingBehind} other recording${current.waitingBehind === 1 ? "" : "s"} to finish`
-        : "Starting..."
+        ? t("processing.waiting", { count: current.waitingBehind })
+        : t("processing.starting")
       : current.progress == null
-        ? "Preparing the recording..."
-        : `${current.progress}% done`;
+        ? t("processing.preparing")
+        : t("processing.percent", { percent: current.progress });
   return (
     <div
       className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5"
@@ -68,19 +75,23 @@ function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
         <meta httpEquiv="refresh" content="3" />
       </noscript>
       <p className="mb-2 flex items-center gap-3 text-xl font-bold" role="status">
-        <Spinner /> Processing your recording...
+        <Spinner /> {t("processing.title")}
       </p>
       <p className="mb-3 text-lg">
         {phase} ·{" "}
-        <span aria-label={`Elapsed time ${formatDuration(current.elapsedSeconds)}`}>
-          elapsed {formatDuration(current.elapsedSeconds)}
+        <span
+          aria-label={t("processing.elapsedLabel", {
+            time: formatDuration(current.elapsedSeconds),
+          })}
+        >
+          {t("processing.elapsed", { time: formatDuration(current.elapsedSeconds) })}
         </span>
       </p>
       {current.progress == null ? (
         <div
           className="h-3 w-full overflow-hidden rounded-full bg-stone-200"
           role="progressbar"
-          aria-label="Transcription progress"
+          aria-label={t("processing.progress")}
         >
           <div className="h-full w-1/3 animate-pulse bg-brand-700" />
         </div>
@@ -88,7 +99,7 @@ function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
         <div
           className="h-3 w-full overflow-hidden rounded-full bg-stone-200"
           role="progressbar"
-          aria-label="Transcription progress"
+          aria-label={t("processing.progress")}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={current.progress}
@@ -97,8 +108,8 @@ function Processing({ job, state }: { job: JobProgress; state: WizardState }) {
         </div>
       )}
       <p className="mt-3 text-base text-stone-800">
-        Still processing: a long story can take a minute or two, and this page checks again by
-        itself. <Link to={wizardUrl("record", { ...state, job: job.id })}>Refresh</Link>
+        {t("processing.still")}{" "}
+        <Link to={wizardUrl("record", { ...state, job: job.id })}>{t("processing.refresh")}</Link>
       </p>
     </div>
   );
@@ -113,17 +124,16 @@ function Failure({
   state: WizardState;
   audioUsable: boolean;
 }) {
+  const t = useT("record");
   return (
     <div
       className="mb-6 rounded-xl border-2 border-red-700 bg-red-50 p-5"
       role="alert"
       data-testid="transcription-failed"
     >
-      <p className="text-xl font-bold text-red-900">
-        {job.message?.title ?? "Transcription failed"}
-      </p>
+      <p className="text-xl font-bold text-red-900">{job.message?.title ?? t("failure.title")}</p>
       <p className="mb-3 text-lg text-red-900">
-        {job.message?.description ?? "Please try recording again."}
+        {job.message?.description ?? t("failure.description")}
       </p>
       {audioUsable ? (
         <div className="flex flex-wrap gap-3">
@@ -134,13 +144,13 @@ function Failure({
               name="intent"
               value="retry"
               className="btn-secondary"
-              pendingText="Trying again..."
+              pendingText={t("failure.retrying")}
             >
-              Try Transcribing Again
+              {t("failure.retry")}
             </SubmitButton>
           </Form>
           <Link to={wizardUrl("preview", { ...state, job: job.id })} className="btn-secondary">
-            Type My Story Instead
+            {t("failure.type")}
           </Link>
         </div>
       ) : null}
@@ -164,6 +174,7 @@ export function RecordStep({
   audioUsable: boolean;
   problem: FormProblem;
 }) {
+  const t = useT("record");
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -193,14 +204,14 @@ export function RecordStep({
   }
 
   const uploadForm = (
-    <Form method="post" encType="multipart/form-data" aria-label="Upload a recording">
+    <Form method="post" encType="multipart/form-data" aria-label={t("upload.label")}>
       <StateFields state={state} />
       <div className="mb-4">
         <label htmlFor="audio-file" className="label">
-          Your recording
+          {t("upload.file")}
         </label>
         <p id="audio-file-hint" className="mb-1 text-base text-stone-700">
-          On a phone or tablet this opens the voice recorder. Up to 10 minutes.
+          {t("upload.hint")}
         </p>
         <input
           id="audio-file"
@@ -217,10 +228,10 @@ export function RecordStep({
       <SubmitButton
         name="intent"
         value="transcribe"
-        pendingText="Processing your recording..."
+        pendingText={t("processing.title")}
         disabled={hydrated && pending}
       >
-        Transcribe My Recording
+        {t("upload.submit")}
       </SubmitButton>
     </Form>
   );
@@ -228,7 +239,7 @@ export function RecordStep({
   return (
     <section aria-labelledby="record-title">
       <h2 id="record-title" className="mb-4 text-2xl font-bold">
-        Record your story
+        {t("record.title")}
       </h2>
       <PromptCard prompt={prompt} />
       {problem ? (
@@ -241,7 +252,7 @@ export function RecordStep({
       ) : null}
       {uploading && !job ? (
         <p className="mb-6 flex items-center gap-3 text-xl font-bold" role="status">
-          <Spinner /> Processing your recording...
+          <Spinner /> {t("processing.title")}
         </p>
       ) : null}
       {job?.outcome === "pending" ? <Processing key={job.id} job={job} state={state} /> : null}
@@ -253,7 +264,7 @@ export function RecordStep({
           <AudioRecorder onRecorded={onRecorded} startDisabled={pending} />
           <details className="mt-6">
             <summary className="cursor-pointer text-lg font-semibold text-brand-800">
-              Or choose a recording saved on this device
+              {t("upload.orChoose")}
             </summary>
             <div className="mt-3">{uploadForm}</div>
           </details>
@@ -263,10 +274,10 @@ export function RecordStep({
       )}
       <div className="mt-8 flex flex-wrap gap-3 border-t-2 border-stone-200 pt-6">
         <Link to={wizardUrl("category", state)} className="btn-secondary">
-          Change Category
+          {t("changeCategory")}
         </Link>
         <Link to={wizardUrl("prompt", state)} className="btn-secondary">
-          Back to Prompt
+          {t("record.backToPrompt")}
         </Link>
       </div>
     </section>

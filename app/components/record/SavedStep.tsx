@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import { StoryDate } from "~/components/resident/StoryDate";
 import { ListenBadge } from "~/components/story/ListenBadge";
+import { useT } from "~/utils/i18n";
 import { wizardUrl } from "./wizard";
 
 export type SavedStory = {
@@ -13,6 +14,8 @@ export type SavedStory = {
   durationSeconds: number | null;
   hasAudio: boolean;
   categoryLabel: string;
+  /** the language of the story's words */
+  lang?: string | null;
 };
 
 export function SavedStep({
@@ -28,21 +31,23 @@ export function SavedStep({
   residentName: string;
   dashboard: string;
 }) {
+  const t = useT("record");
   return (
     <section aria-labelledby="saved-title" data-testid="saved-story">
       <h2 id="saved-title" className="mb-2 text-2xl font-bold">
-        <span aria-hidden="true">✅ </span>Saved. Your story is waiting for review
+        <span aria-hidden="true">✅ </span>
+        {t("saved.title")}
       </h2>
       <p className="mb-5 text-lg">
-        {onBehalf ? `${residentName}'s story is kept.` : "Your story is kept."} An administrator
-        reads every story before the family sees it.
+        {onBehalf ? t("saved.keptFor", { name: residentName }) : t("saved.kept")}{" "}
+        {t("saved.review")}
       </p>
       <article
         className="mb-6 rounded-xl border-2 border-brand-700 bg-brand-50 p-5"
         aria-labelledby="saved-story-title"
       >
         <p className="mb-1 text-base font-semibold text-brand-900">{story.categoryLabel}</p>
-        <h3 id="saved-story-title" className="text-xl font-bold">
+        <h3 id="saved-story-title" className="text-xl font-bold" lang={story.lang ?? undefined}>
           {story.title}
         </h3>
         <StoryDate iso={story.createdAt} />
@@ -52,20 +57,21 @@ export function SavedStep({
           </p>
         ) : null}
         {story.hasWords ? (
-          <p className="text-base">{story.excerpt}</p>
+          <p className="text-base" lang={story.lang ?? undefined}>
+            {story.excerpt}
+          </p>
         ) : (
           <p className="text-base">
-            <strong>Words to add.</strong> The recording is kept; the words can be typed in later,
-            from your stories or by the staff.
+            <strong>{t("saved.wordsToAdd")}</strong> {t("saved.wordsLater")}
           </p>
         )}
       </article>
       <div className="flex flex-wrap gap-3">
         <Link to={wizardUrl(null, { resident })} className="btn-primary">
-          <span aria-hidden="true">🎙️</span> Record another
+          <span aria-hidden="true">🎙️</span> {t("saved.another")}
         </Link>
         <Link to={onBehalf ? dashboard : "/resident"} className="btn-secondary">
-          {onBehalf ? "Back to Dashboard" : "See my stories"}
+          {onBehalf ? t("backToDashboard") : t("saved.myStories")}
         </Link>
       </div>
     </section>

@@ -1,16 +1,22 @@
+import { useT } from "~/utils/i18n";
 import { STEPS, type WizardStep } from "./wizard";
 
 /** The four steps as numbered badges; the current one is marked for assistive technology too. */
 export function StepBadges({ current }: { current: WizardStep | "saved" }) {
   // once the story is saved, every step is done
-  const index = current === "saved" ? STEPS.length : STEPS.findIndex((s) => s.step === current);
+  const t = useT("record");
+  const index = current === "saved" ? STEPS.length : STEPS.indexOf(current);
   return (
-    <ol aria-label="Steps" className="mb-6 flex flex-wrap gap-2" data-testid="wizard-steps">
-      {STEPS.map((s, i) => {
+    <ol
+      aria-label={t("steps.label")}
+      className="mb-6 flex flex-wrap gap-2"
+      data-testid="wizard-steps"
+    >
+      {STEPS.map((step, i) => {
         const state = i < index ? "done" : i === index ? "current" : "todo";
         return (
           <li
-            key={s.step}
+            key={step}
             aria-current={state === "current" ? "step" : undefined}
             className={`inline-flex min-h-target items-center gap-2 rounded-full border-2 px-4 text-lg font-semibold ${
               state === "current"
@@ -27,9 +33,9 @@ export function StepBadges({ current }: { current: WizardStep | "saved" }) {
               {i + 1}
             </span>
             <span>
-              <span className="sr-only">Step {i + 1}: </span>
-              {s.label}
-              {state === "done" ? <span className="sr-only"> (done)</span> : null}
+              <span className="sr-only">{t("steps.number", { n: i + 1 })} </span>
+              {t(`step.${step}`)}
+              {state === "done" ? <span className="sr-only"> {t("steps.done")}</span> : null}
             </span>
           </li>
         );

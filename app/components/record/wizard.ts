@@ -4,12 +4,8 @@ export const MAX_RECORDING_SECONDS = 600;
 
 export type WizardStep = "category" | "prompt" | "record" | "preview";
 
-export const STEPS: { step: WizardStep; label: string }[] = [
-  { step: "category", label: "Category" },
-  { step: "prompt", label: "Prompt" },
-  { step: "record", label: "Record" },
-  { step: "preview", label: "Preview" },
-];
+/** The steps in order; each one's name is the `record` catalog's `step.{step}`. */
+export const STEPS: WizardStep[] = ["category", "prompt", "record", "preview"];
 
 export type WizardState = {
   /** where the wizard lives: /resident/record, or /kiosk/record at the lounge kiosk */

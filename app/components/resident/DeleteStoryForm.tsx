@@ -1,24 +1,32 @@
 import { Link } from "@remix-run/react";
 import { SubmitButton, useFormTarget } from "~/components/forms";
-
-export const DELETE_STORY_QUESTION =
-  "Are you sure you want to delete this story? This action cannot be undone.";
+import { useT } from "~/utils/i18n";
 
 /** The confirmation of a delete: a page without JavaScript, a dialog with it; always a POST. */
-export function DeleteStoryForm({ storyId, title }: { storyId: string; title: string }) {
+export function DeleteStoryForm({
+  storyId,
+  title,
+  lang,
+}: {
+  storyId: string;
+  title: string;
+  /** the language of the story's words */
+  lang?: string | null;
+}) {
+  const t = useT("resident");
   const { Form } = useFormTarget(null);
   return (
     <Form method="post" action={`/resident/stories/${storyId}/delete`}>
-      <p className="mb-2 text-lg">{DELETE_STORY_QUESTION}</p>
+      <p className="mb-2 text-lg">{t("delete.question")}</p>
       <p className="mb-4 text-base">
-        Story: <strong>{title}</strong>
+        {t("delete.story")} <strong lang={lang ?? undefined}>{title}</strong>
       </p>
       <div className="flex flex-wrap gap-3">
-        <SubmitButton className="btn-danger" pendingText="Deleting...">
-          Delete story
+        <SubmitButton className="btn-danger" pendingText={t("delete.deleting")}>
+          {t("delete.submit")}
         </SubmitButton>
         <Link to="/resident" className="btn-secondary">
-          Cancel
+          {t("common:cancel")}
         </Link>
       </div>
     </Form>

@@ -2,6 +2,7 @@
 // story with it as the prompt.
 import { Link } from "@remix-run/react";
 import { mediaUrl, srcSetFor } from "~/models/media-urls";
+import { useT } from "~/utils/i18n";
 import { StoryDate } from "./StoryDate";
 
 export type SharedPhoto = {
@@ -27,6 +28,7 @@ export const whoShared = (m: { name: string; relationship: string | null }) =>
   m.relationship ? `${m.name} (${m.relationship})` : m.name;
 
 export function PhotoGrid({ photos, emptyText }: { photos: SharedPhoto[]; emptyText: string }) {
+  const t = useT("resident");
   if (!photos.length) return <p className="text-lg">{emptyText}</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -37,13 +39,17 @@ export function PhotoGrid({ photos, emptyText }: { photos: SharedPhoto[]; emptyT
             srcSet={srcSetFor(p.imageId, p.widths.length ? p.widths : [400, 800])}
             sizes="(min-width: 768px) 33vw, 100vw"
             alt={
-              p.description ? `Photo: ${p.description}` : `Photo shared by ${p.familyMember.name}`
+              p.description
+                ? t("photo.alt", { description: p.description })
+                : t("photo.altBy", { name: p.familyMember.name })
             }
             loading="lazy"
             className="mb-2 h-56 w-full rounded-lg object-cover"
           />
           {p.description ? <p className="text-base">{p.description}</p> : null}
-          <p className="text-base text-stone-700">Shared by {whoShared(p.familyMember)}</p>
+          <p className="text-base text-stone-700">
+            {t("photo.sharedBy", { name: whoShared(p.familyMember) })}
+          </p>
           <StoryDate iso={p.createdAt} />
         </li>
       ))}
@@ -65,26 +71,27 @@ export function QuestionList({
   answerLinks?: (questionId: string) => { to: string; label: string }[];
   storyHref?: (storyId: string) => string;
 }) {
+  const t = useT("resident");
   if (!questions.length) return <p className="text-lg">{emptyText}</p>;
   return (
     <ul className="space-y-3">
       {questions.map((q) => (
         <li key={q.id} className="card">
           <p className="text-lg font-semibold">“{q.question}”</p>
-          <p className="text-base text-stone-700">Asked by {whoShared(q.familyMember)}</p>
+          <p className="text-base text-stone-700">
+            {t("question.askedBy", { name: whoShared(q.familyMember) })}
+          </p>
           <StoryDate iso={q.createdAt} />
           {q.answeredStoryId && !answerable && !q.answeredStoryPublished ? (
-            <p className="mt-2 text-base">
-              Answered in a story that will appear once it is approved.
-            </p>
+            <p className="mt-2 text-base">{t("question.answeredPending")}</p>
           ) : q.answeredStoryId ? (
             <p className="mt-2 text-base">
-              Answered in{" "}
+              {t("question.answeredIn")}{" "}
               <Link
                 to={storyHref(q.answeredStoryId)}
                 className="font-semibold text-brand-800 underline"
               >
-                {q.answeredStoryTitle ?? "a story"}
+                {q.answeredStoryTitle ?? t("question.aStory")}
               </Link>
             </p>
           ) : answerable && answerLinks ? (
@@ -100,10 +107,10 @@ export function QuestionList({
               to={`/resident/stories/new?questionId=${encodeURIComponent(q.id)}`}
               className="btn-secondary mt-2"
             >
-              Answer with a story
+              {t("question.answer")}
             </Link>
           ) : (
-            <p className="mt-2 text-base text-stone-700">Not answered yet</p>
+            <p className="mt-2 text-base text-stone-700">{t("question.notAnswered")}</p>
           )}
         </li>
       ))}

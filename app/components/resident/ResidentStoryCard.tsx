@@ -1,13 +1,14 @@
 // One of the resident's own stories on their dashboard: image or its category's drawing, review state, a
 // 150-character excerpt with 'Read More', and Edit / Delete.
 import { Link } from "@remix-run/react";
-import { categoryIcon, categoryLabel, needsReadMore } from "~/models/categories";
+import { categoryIcon, isCategory, needsReadMore } from "~/models/categories";
 import { mediaUrl, srcSetFor } from "~/models/media-urls";
 import { DialogLink } from "~/components/dialog";
 import { DeleteStoryForm } from "./DeleteStoryForm";
 import { StoryDate } from "./StoryDate";
 import { ListenBadge } from "~/components/story/ListenBadge";
 import { StoryArtPanel } from "~/components/story/CategoryArt";
+import { useT } from "~/utils/i18n";
 
 export type ResidentStoryCardData = {
   id: string;
@@ -25,6 +26,8 @@ export type ResidentStoryCardData = {
   /** who may see it (the resident's choice): "My family", ...; withdrawn: nobody but the resident and the care team */
   audienceLabel?: string;
   withdrawn?: boolean;
+  /** the language of the story's words */
+  lang?: string | null;
 };
 
 /** The story's photo; without one, the quiet drawing of its category (never a grey 'No image'). */
@@ -37,13 +40,14 @@ export function StoryThumbnail({
   title: string;
   category: string;
 }) {
+  const t = useT("resident");
   if (!imageId) return <StoryArtPanel category={category} className="h-48 rounded-lg" />;
   return (
     <img
       src={mediaUrl(imageId, 800)}
       srcSet={srcSetFor(imageId, [400, 800])}
       sizes="(min-width: 768px) 33vw, 100vw"
-      alt={`Picture for "${title}"`}
+      alt={t("card.pictureFor", { title })}
       loading="lazy"
       className="h-48 w-full rounded-lg object-cover"
     />
@@ -53,6 +57,9 @@ export function StoryThumbnail({
 export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
   // a recording kept without words: its words can be typed in (Edit) or added by the staff
   const wordsToAdd = story.hasAudio && !story.content.trim();
+  const t = useT("resident");
+  const tRecord = useT("record");
+  const lang = story.lang ?? undefined;
   return (
     <article
       className="card flex min-w-0 flex-col gap-3 break-words"
@@ -62,89 +69,93 @@ export function ResidentStoryCard({ story }: { story: ResidentStoryCardData }) {
       <div className="flex flex-wrap items-center gap-2 text-base">
         <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-900">
           <span aria-hidden="true">{categoryIcon(story.category)}</span>{" "}
-          {categoryLabel(story.category)}
+          {isCategory(story.category) ? tRecord(`category.${story.category}`) : story.category}
         </span>
         {story.withdrawn ? (
           <span className="rounded-full bg-stone-200 px-3 py-1 font-semibold text-stone-900">
-            Withdrawn
+            {t("card.withdrawn")}
           </span>
         ) : story.reviewStatus === "rejected" ? (
           <span className="rounded-full bg-red-100 px-3 py-1 font-semibold text-red-900">
-            Not approved
+            {t("card.rejected")}
           </span>
         ) : !story.isPublished ? (
           <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">
-            Under Review
+            {t("card.pending")}
           </span>
         ) : (
           <span className="rounded-full bg-green-100 px-3 py-1 font-semibold text-green-900">
-            Published
+            {t("card.published")}
           </span>
         )}
         {story.hasAudio ? <ListenBadge durationSeconds={story.durationSeconds} /> : null}
         {wordsToAdd ? (
           <span className="rounded-full border-2 border-blue-800 bg-white px-3 py-0.5 font-semibold text-blue-900">
-            Words to add
+            {tRecord("wordsToAdd")}
           </span>
         ) : null}
       </div>
-      <h3 id={`story-${story.id}-title`} className="font-reading text-xl">
+      <h3 id={`story-${story.id}-title`} className="font-reading text-xl" lang={lang}>
         {story.title}
       </h3>
       <StoryDate iso={story.createdAt} />
       {story.audienceLabel ? (
         <p className="text-base" data-testid="story-audience">
           {story.withdrawn ? (
-            "Withdrawn: only you and the care team can see it."
+            t("card.withdrawnNote")
           ) : (
             <>
-              Who can see it: <strong>{story.audienceLabel}</strong>
+              {t("card.audience")} <strong>{story.audienceLabel}</strong>
             </>
           )}{" "}
           <Link
             to={`/stories/${story.id}/audience`}
             className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
           >
-            Change<span className="sr-only"> who can see {story.title}</span>
+            {t("card.change")}
+            <span className="sr-only"> {t("card.changeWho", { title: story.title })}</span>
           </Link>
         </p>
       ) : null}
       {wordsToAdd ? (
-        <p className="text-base">
-          Your recording is kept. Its words can be added later: choose Edit to type them.
-        </p>
+        <p className="text-base">{t("card.wordsLater")}</p>
       ) : (
-        <p className="text-base">{story.excerpt}</p>
+        <p className="text-base" lang={lang}>
+          {story.excerpt}
+        </p>
       )}
       {needsReadMore(story.content) ? (
         <Link
           to={`/stories/${story.id}`}
           className="inline-flex min-h-target items-center self-start font-semibold text-brand-800 underline"
         >
-          Read More<span className="sr-only"> of {story.title}</span>
+          {t("card.readMore")}
+          <span className="sr-only"> {t("card.readMoreOf", { title: story.title })}</span>
         </Link>
       ) : null}
       {story.reviewStatus === "rejected" && story.reviewNote ? (
         <div className="rounded-lg border-2 border-red-200 bg-red-50 p-3 text-base">
-          <p className="font-semibold">Note from the administrator:</p>
+          <p className="font-semibold">{t("card.note")}</p>
           <p>{story.reviewNote}</p>
         </div>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         <Link to={`/resident/stories/${story.id}/edit`} className="btn-secondary">
-          Edit<span className="sr-only"> {story.title}</span>
+          {t("common:edit")}
+          <span className="sr-only"> {story.title}</span>
         </Link>
         <DialogLink
           to={`/resident/stories/${story.id}/delete`}
           className="btn-ghost text-red-800"
           label={
             <>
-              Delete<span className="sr-only"> {story.title}</span>
+              {t("common:delete")}
+              <span className="sr-only"> {story.title}</span>
             </>
           }
-          title="Delete story"
+          title={t("delete.title")}
         >
-          <DeleteStoryForm storyId={story.id} title={story.title} />
+          <DeleteStoryForm storyId={story.id} title={story.title} lang={story.lang} />
         </DialogLink>
       </div>
     </article>

@@ -23,6 +23,7 @@ import { CATEGORIES } from "~/models/categories";
 import type { ReactNode } from "react";
 import type * as z from "zod";
 import type { StoryFormSchema } from "~/models/story-form.server";
+import { useT } from "~/utils/i18n";
 
 export type StoryFormDefaults = {
   title?: string;
@@ -38,7 +39,7 @@ export function StoryForm({
   defaultValue,
   existingImage,
   questionId,
-  submitLabel = "Save Story",
+  submitLabel,
   chooseAudience,
   withImage = true,
   hiddenFields,
@@ -50,6 +51,7 @@ export function StoryForm({
   defaultValue?: StoryFormDefaults;
   existingImage?: { url: string; alt: string } | null;
   questionId?: string | null;
+  /** default: Save Story */
   submitLabel?: string;
   /** a new story: the resident chooses who may see it */
   chooseAudience?: { communityName: string } | null;
@@ -60,6 +62,8 @@ export function StoryForm({
   /** in place of the Save button */
   submit?: ReactNode;
 }) {
+  const t = useT("resident");
+  const tRecord = useT("record");
   const target = useFormTarget(lastResult);
   const Form = target.Form;
   // what was written before a sign-out ended the session, back after signing in again
@@ -78,7 +82,7 @@ export function StoryForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <Field
-        label="Title"
+        label={t("form.title")}
         htmlFor={fields.title.id}
         errors={fields.title.errors}
         errorId={fields.title.errorId}
@@ -90,7 +94,7 @@ export function StoryForm({
         />
       </Field>
       <Field
-        label="Category"
+        label={tRecord("step.category")}
         htmlFor={fields.category.id}
         errors={fields.category.errors}
         errorId={fields.category.errorId}
@@ -98,13 +102,13 @@ export function StoryForm({
         <select {...getSelectProps(fields.category)} className="input">
           {CATEGORIES.map((c) => (
             <option key={c.value} value={c.value}>
-              {c.label}
+              {tRecord(`category.${c.value}`)}
             </option>
           ))}
         </select>
       </Field>
       <Field
-        label="Your story"
+        label={tRecord("preview.story")}
         htmlFor={fields.content.id}
         errors={fields.content.errors}
         errorId={fields.content.errorId}
@@ -131,7 +135,11 @@ export function StoryForm({
           errors={fields.audience.errors}
         />
       ) : null}
-      {submit ?? <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>}
+      {submit ?? (
+        <SubmitButton pendingText={tRecord("saving")}>
+          {submitLabel ?? tRecord("saveStory")}
+        </SubmitButton>
+      )}
     </Form>
   );
 }

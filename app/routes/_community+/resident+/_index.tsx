@@ -4,7 +4,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireResidentMember } from "~/utils/permissions.server";
 import { listStoriesOfResident } from "~/models/story.server";
-import { audienceLabel } from "~/models/story-audience";
 import { listPhotosForResident } from "~/models/family-photo.server";
 import { listQuestionsForResident } from "~/models/family-question.server";
 import { DialogLink } from "~/components/dialog";
@@ -12,11 +11,16 @@ import { StoryForm } from "~/components/resident/StoryForm";
 import { ResidentStoryCard } from "~/components/resident/ResidentStoryCard";
 import { PhotoGrid, QuestionList } from "~/components/resident/FamilySharing";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your stories") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "resident")("stories.title")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident, community } = await requireResidentMember(request);
+  const t = await getT(request, "resident");
   return {
     communityName: community.name,
     exportHref: `/residents/${resident.id}/export.zip`,
@@ -36,8 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: s.createdAt,
       hasAudio: !!s.audioUrl,
       durationSeconds: s.durationSeconds,
-      audienceLabel: audienceLabel(s.audience, community.name),
+      audienceLabel: t("card.audienceName", { audience: s.audience, community: community.name }),
       withdrawn: !!s.withdrawnAt,
+      lang: s.lang,
     })),
     photos: listPhotosForResident(db, resident.id),
     questions: listQuestionsForResident(db, resident.id),
@@ -48,34 +53,33 @@ export default function ResidentDashboard() {
   const { resident, stories, photos, questions, communityName, exportHref, aboutHref, bookHref } =
     useLoaderData<typeof loader>();
   const open = questions.filter((q) => !q.answeredStoryId);
+  const t = useT("resident");
   return (
     <div className="space-y-10">
       <section aria-labelledby="welcome-title" className="card">
         <h1 id="welcome-title" className="page-title mb-2">
-          Welcome, {resident.firstName} {resident.lastName}
+          {t("welcome", { name: `${resident.firstName} ${resident.lastName}` })}
         </h1>
-        <p className="mb-4 text-lg">
-          Share a memory today. You choose who reads each story; an administrator reads it first.
-        </p>
+        <p className="mb-4 text-lg">{t("welcomeIntro")}</p>
         <div className="flex flex-wrap gap-3">
           <Link to="/resident/record" className="btn-primary">
-            <span aria-hidden="true">🎙️</span> Record New Story
+            <span aria-hidden="true">🎙️</span> {t("recordNew")}
           </Link>
           <Link to={aboutHref} className="btn-secondary">
-            <span aria-hidden="true">🪪</span> About me
+            <span aria-hidden="true">🪪</span> {t("aboutMe")}
           </Link>
           <Link to={bookHref} className="btn-secondary">
-            <span aria-hidden="true">📖</span> My book
+            <span aria-hidden="true">📖</span> {t("myBook")}
           </Link>
           <DialogLink
             to="/resident/stories/new"
             className="btn-secondary"
             label={
               <>
-                <span aria-hidden="true">✍️</span> Tell Your Story
+                <span aria-hidden="true">✍️</span> {t("tellStory")}
               </>
             }
-            title="Tell Your Story"
+            title={t("tellStory")}
           >
             <StoryForm
               id="dialog-new-story"
@@ -89,7 +93,7 @@ export default function ResidentDashboard() {
       {open.length ? (
         <section aria-labelledby="open-questions-title">
           <h2 id="open-questions-title" className="mb-3 text-2xl font-bold">
-            Questions from your family
+            {t("questions.open")}
           </h2>
           <QuestionList questions={open} answerable emptyText="" />
         </section>
@@ -97,7 +101,7 @@ export default function ResidentDashboard() {
 
       <section aria-labelledby="stories-title">
         <h2 id="stories-title" className="mb-3 text-2xl font-bold">
-          Your stories
+          {t("stories.title")}
         </h2>
         {stories.length ? (
           <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,20rem),1fr))] gap-5">
@@ -109,17 +113,14 @@ export default function ResidentDashboard() {
           </ul>
         ) : (
           <div className="card text-center">
-            <p className="mb-2 text-xl font-semibold">You have not shared any stories yet.</p>
-            <p className="mb-4 text-lg">
-              Your first story can be as short as a favourite memory. Tell it in writing or record
-              it with your voice.
-            </p>
+            <p className="mb-2 text-xl font-semibold">{t("empty.title")}</p>
+            <p className="mb-4 text-lg">{t("empty.body")}</p>
             <div className="flex flex-wrap justify-center gap-3">
               <Link to="/resident/stories/new" className="btn-primary">
-                Write your first story
+                {t("empty.write")}
               </Link>
               <Link to="/resident/record" className="btn-secondary">
-                Record your first story
+                {t("empty.record")}
               </Link>
             </div>
           </div>
@@ -128,15 +129,15 @@ export default function ResidentDashboard() {
 
       <section aria-labelledby="photos-title">
         <h2 id="photos-title" className="mb-3 text-2xl font-bold">
-          Photos from your family
+          {t("photos.title")}
         </h2>
-        <PhotoGrid photos={photos} emptyText="Your family has not shared any photos yet." />
+        <PhotoGrid photos={photos} emptyText={t("photos.empty")} />
       </section>
 
       {questions.length > open.length ? (
         <section aria-labelledby="answered-title">
           <h2 id="answered-title" className="mb-3 text-2xl font-bold">
-            Questions you answered
+            {t("questions.answered")}
           </h2>
           <QuestionList
             questions={questions.filter((q) => q.answeredStoryId)}
@@ -152,9 +153,9 @@ export default function ResidentDashboard() {
           reloadDocument
           className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
         >
-          Download all my stories
+          {t("download.link")}
         </Link>{" "}
-        (a folder to keep, with the recordings and photos, that opens in any web browser)
+        {t("download.note")}
       </p>
     </div>
   );

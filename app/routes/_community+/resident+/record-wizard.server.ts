@@ -7,7 +7,7 @@ import type { KioskActor } from "~/utils/kiosk.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { Community, TenantDb } from "~/utils/db.server";
-import { categoryLabel, isCategory } from "~/models/categories";
+import { isCategory } from "~/models/categories";
 import { getMedia, MediaError } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
 import { listResidents, residentName } from "~/models/resident.server";
@@ -21,7 +21,6 @@ import {
   RecordedStoryError,
   residentForRecording,
   saveRecordedStory,
-  SAVE_ERRORS,
 } from "~/models/recorded-story.server";
 import {
   getJobOfUser,
@@ -30,6 +29,8 @@ import {
   queueTranscription,
   recoverCommunityJobs,
   submitRecording,
+  FAILURE_REASONS,
+  MAX_AUDIO_SECONDS,
   TRANSCRIPTION_MESSAGES,
   waitForJob,
   type TranscriptionJobRow,
@@ -39,6 +40,10 @@ import type { PreviewNotice, SaveProblem } from "~/components/record/PreviewStep
 import { wizardUrl, type WizardState, type WizardStep } from "~/components/record/wizard";
 import { promptHistoryCookie, readPromptHistory } from "~/utils/prompt-history.server";
 import { ROLE } from "~/utils/roles";
+import { getT, isLanguage, requestLanguage } from "~/utils/i18n.server";
+import type { T } from "~/utils/i18n";
+import { modelLanguages } from "~/utils/whisper.server";
+import type { ResidentRow } from "~/models/resident.server";
 
 // without JavaScript the upload's request waits this long for the words, then shows a progress page
 const NOJS_WAIT_MS = 45_000;
@@ -73,18 +78,71 @@ export type WizardContext = {
 const str = (v: FormDataEntryValue | string | null | undefined) =>
   typeof v === "string" && v ? v : null;
 
+/**
+ * The language the resident is asked in (her prompts, a kept recording's title): the page's when
+ * she records herself; her own when staff record with her, so that they read the prompt to her.
+ */
+async function askedIn(request: Request, resident: ResidentRow, onBehalf: boolean) {
+  const reader = await requestLanguage(request);
+  if (onBehalf && isLanguage(resident.preferredLanguage)) return resident.preferredLanguage;
+  return reader;
+}
+
+const isEnglish = (lang: string | null | undefined) => !lang || lang.split("-")[0] === "en";
+
+/** The installed Whisper model hears only English, and this resident speaks another language. */
+function englishOnlyFor(resident: ResidentRow, asked: string): boolean {
+  const model = modelLanguages();
+  if (!model.installed || model.multilingual) return false;
+  return !isEnglish(resident.preferredLanguage) || !isEnglish(asked);
+}
+
+/**
+ * What the transcription says to the resident, in her language: the same sentences as
+ * TRANSCRIPTION_MESSAGES and FAILURE_REASONS (transcription.server.ts), from the catalog.
+ */
+function transcriptionMessage(
+  t: T,
+  kind: keyof typeof TRANSCRIPTION_MESSAGES,
+  job?: Pick<TranscriptionJobRow, "error"> | null,
+): { title: string; description: string } {
+  if (kind !== "failed")
+    return {
+      title: t(`transcription.${kind}.title`),
+      description: t(`transcription.${kind}.description`),
+    };
+  const code = job?.error && job.error in FAILURE_REASONS ? job.error : "whisper";
+  return {
+    title: t("transcription.failed.title"),
+    description: t("transcription.failed.description", {
+      reason: t(`transcription.reason.${code}`, { minutes: MAX_AUDIO_SECONDS / 60 }),
+    }),
+  };
+}
+
+/** A job's progress with its message in the resident's language. */
+function progressOf(t: T, db: TenantDb, community: Community, job: TranscriptionJobRow) {
+  const progress = jobProgress(db, community, job);
+  if (progress.outcome === "failed")
+    return { ...progress, message: transcriptionMessage(t, "failed", job) };
+  if (progress.outcome === "no-words")
+    return { ...progress, message: transcriptionMessage(t, "noWords") };
+  return progress;
+}
+
 /** Where a finished transcription leads: the preview with a toast, or back to the record step. */
 async function redirectAfterJob(
+  t: T,
   db: TenantDb,
   community: Community,
   state: WizardState,
   job: TranscriptionJobRow,
 ) {
-  const progress = jobProgress(db, community, job);
+  const progress = progressOf(t, db, community, job);
   if (progress.outcome === "words") {
     return redirectWithToast(wizardUrl("preview", { ...state, job: job.id }), {
       type: "success",
-      title: TRANSCRIPTION_MESSAGES.success.title,
+      title: t("transcription.success.title"),
     });
   }
   // the preview says it, once (a toast would cover the form with the same words)
@@ -99,14 +157,26 @@ async function redirectAfterJob(
   return redirect(wizardUrl("record", { ...state, job: job.id }));
 }
 
+/** A category's name in the reader's language. */
+function categoryName(t: T, category: string): string {
+  return isCategory(category) ? t(`category.${category}`) : category;
+}
+
 export async function wizardLoader(request: Request, ctx: WizardContext) {
   const { user, community, db, path } = ctx;
+  const t = await getT(request, "record");
   const sp = new URL(request.url).searchParams;
   const onBehalf = user.role !== ROLE.resident;
-  const base = { onBehalf, dashboard: ctx.dashboard, path, communityName: community.name };
+  const base = {
+    onBehalf,
+    dashboard: ctx.dashboard,
+    path,
+    communityName: community.name,
+    englishOnly: false,
+  };
   const who = residentForRecording(db, user, onBehalf ? sp.get("resident") : null);
   if (!who.ok) {
-    if (!onBehalf) throw forbidden(who.reason);
+    if (!onBehalf) throw forbidden(t(who.key));
     const residents = listResidents(db, { activeOnly: true }).map((r) => ({
       id: r.id,
       name: residentName(r),
@@ -124,10 +194,12 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
     name: residentName(who.resident),
     firstName: who.resident.firstName,
   };
+  const asked = await askedIn(request, who.resident, onBehalf);
+  base.englishOnly = englishOnlyFor(who.resident, asked);
   if (sp.get("step") === "saved") {
     // the story just saved: only this resident's (ownership in the query)
     const story = getStoryOfResident(db, resident.id, sp.get("story") ?? "");
-    if (!story) throw new Response("We could not find that story.", { status: 404 });
+    if (!story) throw new Response(t("error.storyNotFound"), { status: 404 });
     return {
       ...base,
       step: "saved" as const,
@@ -141,7 +213,8 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
         createdAt: story.createdAt,
         durationSeconds: story.durationSeconds,
         hasAudio: !!story.audioUrl,
-        categoryLabel: categoryLabel(story.category),
+        categoryLabel: categoryName(t, story.category),
+        lang: story.lang,
       },
     };
   }
@@ -169,7 +242,7 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
   }
   if (step === "category") return { ...base, step, resident, state, categoryMissing: false };
 
-  const prompt: PromptChoice | null = resolvePrompt(db, resident.id, sp.get("prompt"));
+  const prompt: PromptChoice | null = resolvePrompt(db, resident.id, sp.get("prompt"), asked);
   if (!prompt) {
     // a new prompt for this category, not the one shown before and not one seen recently
     const next = nextPromptFor(db, await readPromptHistory(request), {
@@ -177,6 +250,7 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
       category: category!,
       current: sp.get("current"),
       bankOnly: sp.get("from") === "bank",
+      lang: asked,
     });
     if (step === "preview") step = "record";
     throw redirect(wizardUrl(step, { ...state, prompt: next.prompt.key, job: sp.get("job") }), {
@@ -185,7 +259,7 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
   }
   state.prompt = prompt.key;
   if (step === "prompt")
-    return { ...base, step, resident, state, prompt, categoryLabel: categoryLabel(category!) };
+    return { ...base, step, resident, state, prompt, categoryLabel: categoryName(t, category!) };
 
   recoverCommunityJobs(db, community.subdomain);
   const jobId = sp.get("job");
@@ -194,9 +268,9 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
 
   if (step === "record") {
     if (!job) return { ...base, step, resident, state, prompt, job: null, audioUsable: false };
-    const progress = jobProgress(db, community, job);
+    const progress = progressOf(t, db, community, job);
     if (progress.outcome === "words" || progress.outcome === "no-words")
-      throw await redirectAfterJob(db, community, state, job);
+      throw await redirectAfterJob(t, db, community, state, job);
     return {
       ...base,
       step,
@@ -221,7 +295,7 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
     // back to a preview whose story was saved already: start a new one
     throw await redirectWithToast(wizardUrl(null, { path, resident: state.resident }), {
       type: "info",
-      title: "This story has already been saved and sent for review.",
+      title: t("preview.alreadySaved"),
     });
   }
   if (
@@ -231,21 +305,21 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
   ) {
     throw await redirectWithToast(wizardUrl("record", state), {
       type: "error",
-      title: "Failed to save story",
-      description: SAVE_ERRORS.audioMissing,
+      title: t("save.failed"),
+      description: t("save.audioMissing"),
     });
   }
   let notice: PreviewNotice = null;
-  if (!job) notice = { type: "info", ...TRANSCRIPTION_MESSAGES.unavailable };
+  if (!job) notice = { type: "info", ...transcriptionMessage(t, "unavailable") };
   else {
     const progress = jobProgress(db, community, job);
     if (progress.outcome === "no-words")
-      notice = { type: "info", ...TRANSCRIPTION_MESSAGES.noWords };
+      notice = { type: "info", ...transcriptionMessage(t, "noWords") };
     if (progress.outcome === "failed")
       notice = {
         type: "error",
-        title: TRANSCRIPTION_MESSAGES.failed.title,
-        description: "Your recording is kept. Please type your story below, or record again.",
+        title: t("transcription.failed.title"),
+        description: t("preview.failedKept"),
       };
   }
   return {
@@ -256,7 +330,7 @@ export async function wizardLoader(request: Request, ctx: WizardContext) {
     prompt,
     audio: { id: audio.id, url: mediaUrl(audio.id), durationSeconds: audio.durationSeconds },
     transcription: job?.status === "done" ? (job.text ?? "") : "",
-    categoryLabel: categoryLabel(category!),
+    categoryLabel: categoryName(t, category!),
     notice,
   };
 }
@@ -302,9 +376,10 @@ export async function wizardAction(request: Request, ctx: WizardContext, read?: 
     if (!got.form) return got.refused;
     form = got.form;
   }
+  const t = await getT(request, "record");
   const onBehalf = user.role !== ROLE.resident;
   const who = residentForRecording(db, user, onBehalf ? str(form.get("resident")) : null);
-  if (!who.ok) throw new Response(who.reason, { status: who.status });
+  if (!who.ok) throw new Response(t(who.key), { status: who.status });
   const category = str(form.get("category"));
   const state: WizardState = {
     path,
@@ -321,10 +396,7 @@ export async function wizardAction(request: Request, ctx: WizardContext, read?: 
       if (!bytes)
         return data<ActionResult>(
           {
-            problem: {
-              title: "No recording",
-              description: "Please record your story or choose a recording first.",
-            },
+            problem: { title: t("upload.none"), description: t("upload.noneHint") },
           },
           { status: 400 },
         );
@@ -345,7 +417,7 @@ export async function wizardAction(request: Request, ctx: WizardContext, read?: 
       if (!submitted.job) {
         return redirectWithToast(wizardUrl("preview", { ...state, audio: submitted.audio.id }), {
           type: "info",
-          ...TRANSCRIPTION_MESSAGES.unavailable,
+          ...transcriptionMessage(t, "unavailable"),
         });
       }
       // with JavaScript the page shows the progress itself
@@ -353,7 +425,7 @@ export async function wizardAction(request: Request, ctx: WizardContext, read?: 
         return redirect(wizardUrl("record", { ...state, job: submitted.job.id }));
       const latest =
         (await waitForJob(db, submitted.job.id, NOJS_WAIT_MS, request.signal)) ?? submitted.job;
-      return redirectAfterJob(db, community, state, latest);
+      return redirectAfterJob(t, db, community, state, latest);
     }
     case "retry": {
       const job = getJobOfUser(db, user.id, str(form.get("job")) ?? "");
@@ -395,11 +467,12 @@ export async function wizardAction(request: Request, ctx: WizardContext, read?: 
           audience,
           onBehalf,
           residentAgreed: agreed,
+          lang: await askedIn(request, who.resident, onBehalf),
         });
       } catch (error) {
         if (error instanceof RecordedStoryError)
           return data<ActionResult>(
-            { saveProblem: { field: error.field, message: error.message }, ...kept },
+            { saveProblem: { field: error.field, message: error.key }, ...kept },
             { status: error.status },
           );
         if (error instanceof MediaError)
@@ -418,7 +491,7 @@ export async function wizardAction(request: Request, ctx: WizardContext, read?: 
     }
     default:
       return data<ActionResult>(
-        { problem: { title: "Something went wrong", description: "Please try again." } },
+        { problem: { title: t("common:error.title"), description: t("tryAgain") } },
         { status: 400 },
       );
   }

@@ -20,9 +20,10 @@ import {
 } from "./record-wizard.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Record a story") },
+  { title: pageTitle(matches, metaT(matches, "record")("pageTitle")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,12 +55,13 @@ type ActionResult = WizardActionResult;
 export default function RecordStory() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const t = useT("record");
   return (
     <div className="mx-auto max-w-4xl">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Record a Story</h1>
+        <h1 className="page-title">{t("heading")}</h1>
         <Link to={d.dashboard} className="btn-ghost">
-          <span aria-hidden="true">←</span> Back to Dashboard
+          <span aria-hidden="true">←</span> {t("backToDashboard")}
         </Link>
       </div>
       {d.step === "choose-resident" ? (
@@ -68,13 +70,23 @@ export default function RecordStory() {
         <>
           {d.onBehalf ? (
             <p className="mb-4 text-lg" data-testid="recording-for">
-              Recording for <strong>{d.resident.name}</strong>.{" "}
+              {t("onBehalf.before")} <strong>{d.resident.name}</strong>
+              {t("onBehalf.after")}{" "}
               <Link to={wizardUrl(null, {})} className="font-semibold text-brand-800 underline">
-                Choose another resident
+                {t("onBehalf.another")}
               </Link>
             </p>
           ) : null}
           <StepBadges current={d.step} />
+          {d.englishOnly ? (
+            <p
+              className="mb-4 rounded-xl border-2 border-blue-700 bg-blue-50 p-4 text-lg text-blue-900"
+              role="note"
+              data-testid="english-only"
+            >
+              {t("englishOnly")}
+            </p>
+          ) : null}
           <div className="card">
             {d.step === "saved" ? (
               <SavedStep
@@ -139,22 +151,20 @@ function ChooseResident({
   residents: { id: string; name: string; room: string | null }[];
   unknown: boolean;
 }) {
+  const t = useT("record");
   return (
     <section className="card" aria-labelledby="choose-resident-title">
       <h2 id="choose-resident-title" className="mb-2 text-2xl font-bold">
-        Whose story are we recording?
+        {t("choose.title")}
       </h2>
-      <p className="mb-4 text-lg">
-        Choose the resident you are recording with. The story is saved as theirs and sent for
-        review.
-      </p>
+      <p className="mb-4 text-lg">{t("choose.intro")}</p>
       {residents.length === 0 ? (
-        <p className="text-lg">There are no active residents yet.</p>
+        <p className="text-lg">{t("choose.none")}</p>
       ) : (
         <Form method="get">
           <div className="mb-4">
             <label htmlFor="resident" className="label">
-              Resident
+              {t("choose.label")}
             </label>
             <select
               id="resident"
@@ -165,23 +175,23 @@ function ChooseResident({
               aria-describedby={unknown ? "resident-error" : undefined}
             >
               <option value="" disabled>
-                Choose a resident
+                {t("choose.placeholder")}
               </option>
               {residents.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
-                  {r.room ? ` (Room ${r.room})` : ""}
+                  {r.room ? ` ${t("choose.room", { room: r.room })}` : ""}
                 </option>
               ))}
             </select>
             {unknown ? (
               <p id="resident-error" className="field-error" role="alert">
-                That resident could not be found. Please choose again.
+                {t("choose.unknown")}
               </p>
             ) : null}
           </div>
           <button type="submit" className="btn-primary">
-            Continue
+            {t("choose.continue")}
           </button>
         </Form>
       )}

@@ -9,20 +9,25 @@ import { deleteStoryOfResident, getStoryOfResident } from "~/models/story.server
 import { DeleteStoryForm } from "~/components/resident/DeleteStoryForm";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete story") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "resident")("delete.title")) },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, resident } = await requireResidentMember(request);
   const story = getStoryOfResident(db, resident.id, params.storyId ?? "");
-  if (!story) throw notFound("Story not found");
-  return { story: { id: story.id, title: story.title } };
+  if (!story) throw notFound((await getT(request, "resident"))("storyNotFound"));
+  return { story: { id: story.id, title: story.title, lang: story.lang } };
 }
 
 export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { community, db, resident } = await requireResidentMember(request);
+  const t = await getT(request, "resident");
   let deleted: boolean;
   try {
     deleted = deleteStoryOfResident(db, community, resident.id, params.storyId ?? "");
@@ -30,22 +35,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     console.error("Deleting a story failed", error);
     return redirectWithToast("/resident", {
       type: "error",
-      title: "Failed to delete story",
-      description: "Please try again or contact support if the problem persists.",
+      title: t("toast.deleteFailed"),
+      description: t("toast.tryAgain"),
     });
   }
-  if (!deleted) throw notFound("Story not found");
-  return redirectWithToast("/resident", { type: "success", title: "Your story has been deleted" });
+  if (!deleted) throw notFound(t("storyNotFound"));
+  return redirectWithToast("/resident", { type: "success", title: t("toast.deleted") });
 }
 
 export default function DeleteStoryPage() {
   const { story } = useLoaderData<typeof loader>();
+  const t = useT("resident");
   return (
     <section className="card mx-auto max-w-2xl" aria-labelledby="delete-story-title">
       <h1 id="delete-story-title" className="page-title mb-4">
-        Delete story
+        {t("delete.title")}
       </h1>
-      <DeleteStoryForm storyId={story.id} title={story.title} />
+      <DeleteStoryForm storyId={story.id} title={story.title} lang={story.lang} />
     </section>
   );
 }

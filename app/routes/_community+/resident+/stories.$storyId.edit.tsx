@@ -12,13 +12,17 @@ import { readStoryForm } from "./story-form.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit story") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "resident")("edit.title")) },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, resident } = await requireResidentMember(request);
   const story = getStoryOfResident(db, resident.id, params.storyId ?? "");
-  if (!story) throw notFound("Story not found");
+  if (!story) throw notFound((await getT(request, "resident"))("storyNotFound"));
   return {
     story: {
       id: story.id,
@@ -27,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       category: story.category,
       imageId: story.imageId,
       reviewStatus: story.reviewStatus,
+      lang: story.lang,
     },
   };
 }
@@ -36,7 +41,8 @@ export const policy = { body: "photo" } satisfies RoutePolicy;
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, community, db, resident } = await requireResidentMember(request);
   const id = params.storyId ?? "";
-  if (!getStoryOfResident(db, resident.id, id)) throw notFound("Story not found");
+  const t = await getT(request, "resident");
+  if (!getStoryOfResident(db, resident.id, id)) throw notFound(t("storyNotFound"));
   const read = await readStoryForm(request, db, community, user, { allowRemove: true });
   if (!read.ok) return read.reply;
   const { value, image } = read;
@@ -60,58 +66,56 @@ export async function action({ request, params }: ActionFunctionArgs) {
     console.error("Updating a story failed", error);
     return redirectWithToast("/resident", {
       type: "error",
-      title: "Failed to update story",
-      description: "Please try again or contact support if the problem persists.",
+      title: t("toast.updateFailed"),
+      description: t("toast.tryAgain"),
     });
   }
-  if (!result) throw notFound("Story not found");
+  if (!result) throw notFound(t("storyNotFound"));
   if (image.kind === "lost") {
     return redirectWithToast("/resident", {
       type: "error",
-      title: "Failed to add image",
-      description: "Please try again or contact support if the problem persists.",
+      title: t("toast.imageFailed"),
+      description: t("toast.tryAgain"),
     });
   }
   if (result.sentBackForReview) {
     return redirectWithToast("/resident", {
       type: "info",
-      title: "Your story has been updated and sent for review",
+      title: t("toast.updatedForReview"),
       description:
-        result.previousStatus === "published"
-          ? "Your family will see it again once an administrator approves it."
-          : "An administrator will read it again.",
+        result.previousStatus === "published" ? t("toast.familyAgain") : t("toast.readAgain"),
     });
   }
-  return redirectWithToast("/resident", { type: "success", title: "Your story has been updated" });
+  return redirectWithToast("/resident", { type: "success", title: t("toast.updated") });
 }
 
 export default function EditStoryPage() {
   const { story } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const t = useT("resident");
   return (
     <section className="card mx-auto max-w-3xl" aria-labelledby="edit-story-heading">
       <p className="mb-2">
         <Link to="/resident" className="link">
-          Back to Dashboard
+          {t("backToDashboard")}
         </Link>
       </p>
       <h1 id="edit-story-heading" className="page-title mb-2">
-        Edit story
+        {t("edit.title")}
       </h1>
       {story.reviewStatus === "published" ? (
         <p
           className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg"
           role="note"
         >
-          This story is published. When you save changes it goes back for review, and your family
-          will see it again once an administrator approves it.
+          {t("edit.publishedNote")}
         </p>
       ) : story.reviewStatus === "rejected" ? (
         <p
           className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg"
           role="note"
         >
-          When you save changes this story is sent for review again.
+          {t("edit.rejectedNote")}
         </p>
       ) : null}
       <StoryForm
@@ -121,10 +125,13 @@ export default function EditStoryPage() {
         defaultValue={{ title: story.title, content: story.content, category: story.category }}
         existingImage={
           story.imageId
-            ? { url: mediaUrl(story.imageId, 800), alt: `Current picture for "${story.title}"` }
+            ? {
+                url: mediaUrl(story.imageId, 800),
+                alt: t("edit.currentPicture", { title: story.title }),
+              }
             : null
         }
-        submitLabel="Save Changes"
+        submitLabel={t("edit.submit")}
       />
     </section>
   );

@@ -12,12 +12,12 @@ import { StoryForm } from "~/components/resident/StoryForm";
 import { whoShared } from "~/components/resident/FamilySharing";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Tell Your Story") },
+  { title: pageTitle(matches, metaT(matches, "resident")("tellStory")) },
 ];
-
-const STORY_SAVED = "Your story has been saved and sent for review!";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident, community } = await requireResidentMember(request);
@@ -37,6 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db, resident } = await requireResidentMember(request);
   const read = await readStoryForm(request, db, community, user, { allowRemove: false });
   if (!read.ok) return read.reply;
+  const t = await getT(request, "resident");
   const { value, image } = read;
   try {
     writeResidentStory(db, {
@@ -52,43 +53,43 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error("Saving a story failed", error);
     return redirectWithToast("/resident", {
       type: "error",
-      title: "Failed to save story",
-      description: "Please try again or contact support if the problem persists.",
+      title: t("record:save.failed"),
+      description: t("toast.tryAgain"),
     });
   }
   if (image.kind === "lost") {
     return redirectWithToast("/resident", {
       type: "error",
-      title: "Failed to add image",
-      description: "Please try again or contact support if the problem persists.",
+      title: t("toast.imageFailed"),
+      description: t("toast.tryAgain"),
     });
   }
-  return redirectWithToast("/resident", { type: "success", title: STORY_SAVED });
+  return redirectWithToast("/resident", { type: "success", title: t("toast.saved") });
 }
 
 export default function NewStoryPage() {
   const { question, communityName } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const t = useT("resident");
   return (
     <section className="card mx-auto max-w-3xl" aria-labelledby="new-story-heading">
       <p className="mb-2">
         <Link to="/resident" className="link">
-          Back to Dashboard
+          {t("backToDashboard")}
         </Link>
       </p>
       <h1 id="new-story-heading" className="page-title mb-2">
-        Tell Your Story
+        {t("tellStory")}
       </h1>
       {question ? (
         <div className="mb-4 rounded-lg border-2 border-brand-100 bg-brand-50 p-4">
-          <p className="text-base font-semibold">{question.askedBy} asked:</p>
+          <p className="text-base font-semibold">
+            {t("question.asked", { name: question.askedBy })}
+          </p>
           <p className="text-lg">“{question.text}”</p>
         </div>
       ) : (
-        <p className="mb-4 text-lg">
-          Write a memory in your own words. An administrator reads every story before your family
-          sees it.
-        </p>
+        <p className="mb-4 text-lg">{t("new.intro")}</p>
       )}
       <StoryForm
         id="new-story"

@@ -3,7 +3,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MediaError } from "~/models/media.server";
 import { storyImageFromForm } from "~/models/resident-story.server";
-import { StoryFormSchema } from "~/models/story-form.server";
+import { storyFormSchema } from "~/models/story-form.server";
+import { getT } from "~/utils/i18n.server";
 import type { SessionUser } from "~/utils/auth.server";
 import type { Community, TenantDb } from "~/utils/db.server";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
@@ -30,7 +31,9 @@ export async function readStoryForm(
       return { ok: false as const, reply: formLevelReply([error.title, error.description]) };
     throw error;
   }
-  const submission = parseWithZod(upload.form, { schema: StoryFormSchema });
+  const submission = parseWithZod(upload.form, {
+    schema: storyFormSchema(await getT(request, "resident")),
+  });
   const photoBytes = upload.tooLarge.get("image");
   if (photoBytes !== undefined)
     return {
