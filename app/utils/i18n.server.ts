@@ -36,7 +36,7 @@ type Catalogs = {
 let catalogs: Catalogs | null = null;
 
 const LANGUAGE_FOLDER = /^[a-z]{2,3}(-[A-Z][A-Za-z0-9]{1,7})?$/;
-const NAMESPACE_FILE = /^([a-z][a-z0-9-]*)\.json$/;
+const NAMESPACE_FILE = /^([a-z][A-Za-z0-9-]*)\.json$/;
 
 /** A catalog file's messages by key; nested objects are keys joined with dots. */
 function flatten(value: unknown, prefix: string, out: Record<string, string>, file: string) {

@@ -100,7 +100,7 @@ export function msg(key: string, values?: TranslationValues): string {
   return values ? `${key}|${JSON.stringify(values)}` : key;
 }
 
-const MESSAGE_KEY = /^([a-z][a-z0-9-]*:[A-Za-z0-9_.-]+)(?:\|(\{.*\}))?$/s;
+const MESSAGE_KEY = /^([a-z][A-Za-z0-9-]*:[A-Za-z0-9_.-]+)(?:\|(\{.*\}))?$/s;
 
 /** The text of a message made by `msg`; any other text (already translated, typed) as it is. */
 export function translateMessage(t: T, message: string): string {

@@ -49,7 +49,8 @@ export function untranslatedRuns(texts: string[], corpus: string): string[] {
   const found = new Set<string>();
   for (const text of texts) {
     for (const m of text.matchAll(RUN)) {
-      const run = m[0].replace(/[ \t,.:;!?()&+–—-]+$/, "").trim();
+      // a name before a translated possessive ("{name}'s" made pseudo) keeps only its apostrophe
+      const run = m[0].replace(/[ \t,.:;!?()&+–—'’-]+$/, "").trim();
       if (!/[A-Za-z]{2}/.test(run)) continue;
       // URLs, addresses, file names and hosts are data, not language
       if (/^(https?:\/\/|\/)|@|\.(jpg|png|pdf|zip|ics|csv|webm|wav|mp3|eml)$/i.test(run)) continue;

@@ -88,3 +88,23 @@ describe("the pseudo-locale's catalogs", () => {
     expect(languageOptions().map((l) => l.code)).not.toContain("en-XA");
   });
 });
+
+describe("text outside the catalogs", () => {
+  it("is a run of plain English that is not what people wrote", async () => {
+    const { untranslatedRuns } = await import("../helpers/untranslated");
+    const corpus = [
+      "Margaret Ellis",
+      "Sunnybrook Senior Living",
+      "The Farmhouse Kitchen in Cork",
+    ].join("\n");
+    expect(untranslatedRuns([pseudoize("Stories by ") + "Margaret Ellis"], corpus)).toEqual([]);
+    expect(untranslatedRuns(["Margaret'" + pseudoize("s stories")], corpus)).toEqual([]);
+    expect(untranslatedRuns(["The Farmhouse Kitchen in Cork", "12 · 3:30"], corpus)).toEqual([]);
+    expect(untranslatedRuns(["Read more about Margaret Ellis"], corpus)).toEqual([
+      "Read more about Margaret Ellis",
+    ]);
+    expect(untranslatedRuns([`${pseudoize("Stories")} by Margaret`], corpus)).toEqual([
+      "by Margaret",
+    ]);
+  });
+});
