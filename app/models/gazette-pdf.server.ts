@@ -1,14 +1,21 @@
 // The gazette as a PDF (pdfkit, no browser): large type, one column, the family's photos, messages
-// and questions of the month. A4 or US Letter. Text uses DejaVu Sans where the system has it (every
-// alphabet), else the built-in Helvetica with the text narrowed to what Helvetica can print.
+// and questions of the month, in the resident's language (pdf.json). A4 or US Letter. Text uses
+// DejaVu Sans where the system has it (every alphabet), else the built-in Helvetica with the text
+// narrowed to what Helvetica can print.
 import fs from "node:fs";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import type { Community, TenantDb } from "~/utils/db.server";
-import type { Gazette } from "./gazette.server";
+import { queuedDownload } from "~/utils/download-queue.server";
+import { env } from "~/utils/env.server";
+import { getT, translator } from "~/utils/i18n.server";
+import { gazetteFileName, gazetteFor, gazetteMonth, type Gazette } from "./gazette.server";
 import { getMedia, mediaFilePath, mediaVariants } from "./media.server";
+import { reactionNameKey } from "./notification.server";
+import { residentLanguage } from "./recipient-language.server";
+import { getResident } from "./resident.server";
 
 export type Paper = "A4" | "LETTER";
 
@@ -72,6 +79,14 @@ export function startPdf(options: PDFKit.PDFDocumentOptions, out: Writable, sign
   return { doc, pause, end, clean: pdfTextCleaner(fonts) };
 }
 
+/** A file name made of a translated name: letters without accents, digits, dots and dashes. */
+export function pdfFileName(name: string): string {
+  return `${name}.pdf`
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\w.-]+/g, "-");
+}
+
 /** A picture ready for pdfkit: a JPEG and its size in pixels. */
 export type PrintPhoto = { data: Buffer; width: number; height: number };
 
@@ -107,18 +122,22 @@ export async function photoForPrint(db: TenantDb, community: Pick<Community, "su
   }
 }
 
-/** The gazette as a PDF, written to `out` (ended when the file is whole). */
+/** The gazette as a PDF, written to `out` (ended when the file is whole), in the gazette's language (g.lang). */
 export async function renderGazettePdf(
   g: Gazette,
   opts: { paper: Paper; photo: (imageId: string, box: PixelBox) => Promise<PrintPhoto | null>; appName: string },
   out: Writable,
   signal?: AbortSignal,
 ): Promise<void> {
+  const t = translator(g.lang, "pdf");
+  const first = g.resident.firstName;
+  const full = `${g.resident.firstName} ${g.resident.lastName}`;
   const { doc, pause, end, clean } = startPdf(
     {
       size: opts.paper,
+      lang: g.lang,
       margins: { top: 54, bottom: 54, left: 60, right: 60 },
-      info: { Title: `${g.resident.firstName}'s Gazette, ${g.month.label}`, Author: g.communityName, Creator: opts.appName },
+      info: { Title: t("gazette.titleMonth", { name: first, month: g.month.label }), Author: g.communityName, Creator: opts.appName },
     },
     out,
     signal,
@@ -138,19 +157,18 @@ export async function renderGazettePdf(
   const small = (text: string) => doc.font("body").fontSize(14).fillColor("#44403c").text(clean(text), { width, lineGap: 2 });
 
   // masthead
-  doc.font("bold").fontSize(34).fillColor("#1e3a5f").text(clean(`${g.resident.firstName}'s Gazette`), { width });
-  doc.font("body").fontSize(18).fillColor("#44403c").text(clean(`${g.month.label} · ${g.communityName}`), { width });
-  if (g.resident.roomNumber) small(`For ${g.resident.firstName} ${g.resident.lastName}, Room ${g.resident.roomNumber}`);
-  else small(`For ${g.resident.firstName} ${g.resident.lastName}`);
+  doc.font("bold").fontSize(34).fillColor("#1e3a5f").text(clean(t("gazette.title", { name: first })), { width });
+  doc.font("body").fontSize(18).fillColor("#44403c").text(clean(t("gazette.masthead", { month: g.month.label, community: g.communityName })), { width });
+  small(g.resident.roomNumber ? t("gazette.forRoom", { name: full, room: g.resident.roomNumber }) : t("gazette.for", { name: full }));
 
   const empty = !g.photos.length && !g.comments.length && !g.questions.length && !g.stories.length;
   if (empty) {
     doc.moveDown(1.5);
-    body(`No family photos, messages or questions for ${g.resident.firstName} in ${g.month.label}.`);
+    body(t("gazette.empty", { name: first, month: g.month.label }));
   }
 
   if (g.photos.length) {
-    heading("Photos from your family");
+    heading(t("gazette.photos"));
     for (const p of g.photos) {
       const image = await opts.photo(p.imageId, printBox(width, 330));
       if (image) {
@@ -163,40 +181,82 @@ export async function renderGazettePdf(
         ensure(60);
       }
       if (p.description) body(p.description);
-      small(`From ${p.from}, ${p.dateLabel}`);
+      small(t("gazette.photoFrom", { name: p.from, date: p.dateLabel }));
       doc.moveDown(0.8);
       await pause();
     }
   }
 
   if (g.comments.length) {
-    heading("Messages from your family");
+    heading(t("gazette.messages"));
     for (const c of g.comments) {
       ensure(90);
-      small(`On “${c.storyTitle}”, ${c.dateLabel}`);
+      small(t("gazette.on", { title: c.storyTitle, date: c.dateLabel }));
       body(c.content);
-      small(`— ${c.from}${c.reaction ? ` (${c.reaction.toLowerCase()})` : ""}`);
+      // the reaction in words: emoji have no glyphs in the fonts
+      const reaction = reactionNameKey(c.emoji);
+      small(reaction ? t("gazette.byReacting", { name: c.from, reaction: t(`notify:${reaction}`) }) : t("gazette.by", { name: c.from }));
       doc.moveDown(0.8);
     }
   }
 
   if (g.questions.length) {
-    heading("Questions for you");
+    heading(t("gazette.questions"));
     for (const q of g.questions) {
       ensure(80);
-      body(`“${q.question}”`);
-      small(`Asked by ${q.from}, ${q.dateLabel}${q.answeredTitle ? `. Answered with your story “${q.answeredTitle}”.` : "."}`);
+      body(t("gazette.question", { question: q.question }));
+      small(q.answeredTitle ? t("gazette.askedAnswered", { name: q.from, date: q.dateLabel, title: q.answeredTitle }) : t("gazette.asked", { name: q.from, date: q.dateLabel }));
       doc.moveDown(0.8);
     }
   }
 
   if (g.stories.length) {
-    heading("Your stories shared this month");
+    heading(t("gazette.stories"));
     for (const s of g.stories) {
       ensure(40);
-      body(`${s.title} (${s.dateLabel})`);
+      body(t("gazette.story", { title: s.title, date: s.dateLabel }));
     }
   }
 
   await end();
+}
+
+/**
+ * A resident's gazette for the month asked for (?month=) as a PDF download (?paper=), in the
+ * resident's language; made in turn with the other PDFs and zips (503 when many are). `back` is
+ * the gazette's page. Each route checks who may see which resident first.
+ */
+export async function gazettePdfDownload(request: Request, db: TenantDb, community: Community, residentId: string, back: string): Promise<Response> {
+  const t = await getT(request, "pdf");
+  const url = new URL(request.url);
+  const resident = getResident(db, residentId);
+  const lang = resident ? residentLanguage(community, resident) : null;
+  const gazette = resident && lang ? gazetteFor(db, community, resident.id, gazetteMonth(url.searchParams.get("month"), community.timeZone), lang) : null;
+  if (!gazette) {
+    throw new Response(t("download.noResident"), {
+      status: 404,
+      statusText: "Not Found",
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return queuedDownload(
+    request,
+    {
+      contentType: "application/pdf",
+      fileName: gazetteFileName(gazette),
+      disposition: "inline",
+      busy: { what: "gazettes", back: { href: back, label: t("download.backToGazette") } },
+    },
+    (out, signal) =>
+      renderGazettePdf(
+        gazette,
+        {
+          paper: paperFor(url.searchParams.get("paper"), community.timeZone),
+          photo: (imageId, box) => photoForPrint(db, community, imageId, box),
+          appName: env().APP_NAME,
+        },
+        out,
+        signal,
+      ),
+  );
 }

@@ -1,12 +1,14 @@
 // The printed gazette: one resident's month in print, for staff to hand over. The family's photos,
 // their comments on the resident's stories, their questions, and the stories published that month.
-// Months are calendar months in the community's time zone.
+// Months are calendar months in the community's time zone; its dates are written in the language
+// asked for (the reader's on the page, the resident's in the PDF).
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { DEFAULT_LANGUAGE } from "~/utils/i18n";
 import { reactionLabel } from "./categories";
 // the gazette goes to the family: only stories they may see
 import { storyIsForFamily } from "./story.server";
-import { formatLongDate, localDateIn, startOfLocalMonthUtc } from "./local-time";
+import { formatLongDate, formatMonthYear, localDateIn, startOfLocalMonthUtc } from "./local-time";
 
 const { comments, familyMembers, familyPhotos, familyQuestions, residents, stories } = tenantSchema;
 
@@ -20,19 +22,21 @@ function shiftMonth(ym: string, by: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
-/** The month asked for (?month=YYYY-MM), or this month; never a month that has not begun. */
-export function gazetteMonth(param: string | null | undefined, timeZone: string, now = new Date()): GazetteMonth {
+/** The month asked for (?month=YYYY-MM), or this month; never a month that has not begun. Its label in `lang`. */
+export function gazetteMonth(param: string | null | undefined, timeZone: string, now = new Date(), lang: string = DEFAULT_LANGUAGE): GazetteMonth {
   const current = localDateIn(timeZone, now).slice(0, 7);
   const ym = param && YM.test(param) && param <= current && param >= "2000-01" ? param : current;
   const [y, m] = ym.split("-").map(Number) as [number, number];
   // the middle of a month is safely inside it whatever the time zone
   const from = startOfLocalMonthUtc(timeZone, new Date(Date.UTC(y, m - 1, 15)));
   const to = startOfLocalMonthUtc(timeZone, new Date(Date.UTC(y, m, 15)));
-  const label = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
+  const label = formatMonthYear(ym, lang);
   return { ym, label, from, to, previous: shiftMonth(ym, -1), next: ym < current ? shiftMonth(ym, 1) : null };
 }
 
 export type Gazette = {
+  /** the language its dates and month are written in */
+  lang: string;
   communityName: string;
   resident: { id: string; firstName: string; lastName: string; roomNumber: string | null };
   month: GazetteMonth;
@@ -44,11 +48,14 @@ export type Gazette = {
 
 const fromOf = (m: { name: string; relationship: string | null }) => (m.relationship ? `${m.name} (${m.relationship})` : m.name);
 
-/** One resident's gazette for a month, or null when the resident is not of this community. */
-export function gazetteFor(db: TenantDb, community: Pick<Community, "name" | "timeZone">, residentId: string, month: GazetteMonth): Gazette | null {
+/**
+ * One resident's gazette for a month, its dates (and the month's name) in `lang`, or null when the
+ * resident is not of this community.
+ */
+export function gazetteFor(db: TenantDb, community: Pick<Community, "name" | "timeZone">, residentId: string, month: GazetteMonth, lang: string = DEFAULT_LANGUAGE): Gazette | null {
   const resident = db.select().from(residents).where(eq(residents.id, residentId)).get();
   if (!resident) return null;
-  const day = (iso: string) => formatLongDate(iso, community.timeZone);
+  const day = (iso: string) => formatLongDate(iso, community.timeZone, lang);
   const photos = db
     .select({ p: familyPhotos, m: familyMembers })
     .from(familyPhotos)
@@ -91,9 +98,10 @@ export function gazetteFor(db: TenantDb, community: Pick<Community, "name" | "ti
     .all()
     .map((s) => ({ id: s.id, title: s.title, dateLabel: day(s.publishedAt!) }));
   return {
+    lang,
     communityName: community.name,
     resident: { id: resident.id, firstName: resident.firstName, lastName: resident.lastName, roomNumber: resident.roomNumber },
-    month,
+    month: { ...month, label: formatMonthYear(month.ym, lang) },
     photos,
     comments: said,
     questions,

@@ -3,9 +3,10 @@
 // each recorded story a QR code that opens the recording. Large type for the resident's own copy.
 // Written to a stream as it is made, each page let go once the next begins: the contents, which
 // need every story's page number, are made last and put second. Pictures are asked for at the size
-// they are printed.
+// they are printed. Its words are in the language chosen when printing (`lang`, pdf.json).
 import type { Writable } from "node:stream";
 import QRCode from "qrcode";
+import { translator } from "~/utils/i18n.server";
 import { printBox, startPdf, type Paper, type PixelBox, type PrintPhoto } from "./gazette-pdf.server";
 import type { BookStory } from "./life-book.server";
 
@@ -23,6 +24,8 @@ export type BookPdfInput = {
   /** the absolute URL that plays a story's recording signed out */
   listenUrl: (story: BookStory) => string;
   appName: string;
+  /** the language the book is printed in (its sections come named in it) */
+  lang: string;
 };
 
 /**
@@ -48,8 +51,9 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
 
 /** The book as a PDF, written to `out` (ended when the file is whole); stops once `signal` aborts. */
 export async function renderLifeBookPdf(b: BookPdfInput, out: Writable, signal?: AbortSignal): Promise<void> {
+  const t = translator(b.lang, "pdf");
   const { doc, pause, end, clean } = startPdf(
-    { size: b.paper, margins: { top: 60, bottom: 60, left: 64, right: 64 }, info: { Title: `The stories of ${b.residentName}`, Author: b.communityName, Creator: b.appName } },
+    { size: b.paper, lang: b.lang, margins: { top: 60, bottom: 60, left: 64, right: 64 }, info: { Title: t("book.title", { name: b.residentName }), Author: b.communityName, Creator: b.appName } },
     out,
     signal,
   );
@@ -61,7 +65,7 @@ export async function renderLifeBookPdf(b: BookPdfInput, out: Writable, signal?:
   doc.on("pageAdded", () => made++);
 
   // cover
-  doc.font("bold").fontSize(b.large ? 40 : 34).fillColor("#1e3a5f").text(clean(`The stories of ${b.residentName}`), left, 120, { width, align: "center" });
+  doc.font("bold").fontSize(b.large ? 40 : 34).fillColor("#1e3a5f").text(clean(t("book.title", { name: b.residentName })), left, 120, { width, align: "center" });
   doc.moveDown(1);
   const portrait = b.portraitId ? await b.picture(b.portraitId, printBox(width, 280)) : null;
   if (portrait) {
@@ -70,7 +74,7 @@ export async function renderLifeBookPdf(b: BookPdfInput, out: Writable, signal?:
     doc.image(portrait.data, left + (width - w) / 2, doc.y, { fit: [w, h] });
     doc.y += h + 20;
   }
-  doc.font("body").fontSize(size.body + 2).fillColor("#44403c").text(clean(`Told at ${b.communityName}`), left, doc.y, { width, align: "center" });
+  doc.font("body").fontSize(size.body + 2).fillColor("#44403c").text(clean(t("book.toldAt", { community: b.communityName })), left, doc.y, { width, align: "center" });
 
   // the contents' pages come after the cover; the stories' page numbers count them
   const perContentsPage = b.large ? 14 : 24;
@@ -85,7 +89,7 @@ export async function renderLifeBookPdf(b: BookPdfInput, out: Writable, signal?:
     if (story.audioId) {
       const q = b.large ? 130 : 110;
       drawQrCode(doc, b.listenUrl(story), left + width - q, top, q);
-      doc.font("body").fontSize(size.small - 1).fillColor("#44403c").text(clean(`Scan to hear ${b.firstName} tell it`), left + width - q - 10, top + q + 4, { width: q + 20, align: "center" });
+      doc.font("body").fontSize(size.small - 1).fillColor("#44403c").text(clean(t("book.scan", { name: b.firstName })), left + width - q - 10, top + q + 4, { width: q + 20, align: "center" });
       textWidth = width - q - 20;
     }
     doc.font("body").fontSize(size.small).fillColor("#57534e").text(clean(story.section), left, top, { width: textWidth });
@@ -110,7 +114,7 @@ export async function renderLifeBookPdf(b: BookPdfInput, out: Writable, signal?:
   const contentsFrom = made;
   for (let p = 0; p < contentsPages; p++) {
     doc.addPage();
-    if (p === 0) doc.font("bold").fontSize(size.title).fillColor("#1e3a5f").text("Contents", left, doc.y, { width }).moveDown(0.6);
+    if (p === 0) doc.font("bold").fontSize(size.title).fillColor("#1e3a5f").text(clean(t("book.contents")), left, doc.y, { width }).moveDown(0.6);
     let section = "";
     const onPage = b.stories.slice(p * perContentsPage, (p + 1) * perContentsPage);
     for (const [j, story] of onPage.entries()) {

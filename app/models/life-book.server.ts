@@ -4,6 +4,8 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { DEFAULT_LANGUAGE } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 import { newId } from "~/utils/ids.server";
 import { signPayload, verifyPayload } from "~/utils/signed-token.server";
 import { CATEGORIES } from "./categories";
@@ -15,32 +17,43 @@ const { stories, recordingLinks } = tenantSchema;
 
 export type BookOrder = "period" | "category";
 
-/** Life periods, from the story's category (stories carry no dates of their own). */
+/** Life periods, from the story's category (stories carry no dates of their own); named by pdf.json's `period.{key}`. */
 export const LIFE_PERIODS = [
-  { label: "Childhood", categories: ["childhood"] },
-  { label: "Growing up, love and friendship", categories: ["love", "friendship"] },
-  { label: "Working life", categories: ["career", "achievement"] },
-  { label: "Family life", categories: ["family"] },
-  { label: "Travels, pastimes and other memories", categories: ["travel", "hobby", "general"] },
+  { key: "childhood", categories: ["childhood"] },
+  { key: "growingUp", categories: ["love", "friendship"] },
+  { key: "work", categories: ["career", "achievement"] },
+  { key: "family", categories: ["family"] },
+  { key: "other", categories: ["travel", "hobby", "general"] },
 ] as const;
 
-export function periodOf(category: string): string {
-  return LIFE_PERIODS.find((p) => (p.categories as readonly string[]).includes(category))?.label ?? LIFE_PERIODS[LIFE_PERIODS.length - 1]!.label;
+/** The life period of a category, named in `lang`. */
+export function periodOf(category: string, lang: string = DEFAULT_LANGUAGE): string {
+  const period = LIFE_PERIODS.find((p) => (p.categories as readonly string[]).includes(category)) ?? LIFE_PERIODS[LIFE_PERIODS.length - 1]!;
+  return translator(lang, "pdf")(`period.${period.key}`);
 }
 
-export type BookStory = { id: string; title: string; content: string; category: string; section: string; imageId: string | null; audioId: string | null; createdAt: string };
+/** A category's name in the book, in `lang`. */
+export function bookCategoryName(category: string, lang: string = DEFAULT_LANGUAGE): string {
+  return translator(lang, "pdf")(`category.${CATEGORIES.some((c) => c.value === category) ? category : "general"}`);
+}
 
-/** Every story the resident's family may see, in the book's order (sections by life period or category, oldest first within). */
-export function bookCandidates(db: TenantDb, residentId: string, order: BookOrder): BookStory[] {
+/** A story of the book; `lang` is the language it is told in (null: not kept). */
+export type BookStory = { id: string; title: string; content: string; lang: string | null; category: string; section: string; imageId: string | null; audioId: string | null; createdAt: string };
+
+/**
+ * Every story the resident's family may see, in the book's order (sections by life period or
+ * category, oldest first within), the sections named in `lang`.
+ */
+export function bookCandidates(db: TenantDb, residentId: string, order: BookOrder, lang: string = DEFAULT_LANGUAGE): BookStory[] {
   const rows = db
-    .select({ id: stories.id, title: stories.title, content: stories.content, category: stories.category, imageId: stories.imageId, audioId: stories.audioId, createdAt: stories.createdAt })
+    .select({ id: stories.id, title: stories.title, content: stories.content, lang: stories.lang, category: stories.category, imageId: stories.imageId, audioId: stories.audioId, createdAt: stories.createdAt })
     .from(stories)
     .where(and(eq(stories.residentId, residentId), storyIsForFamily))
     .orderBy(asc(stories.createdAt))
     .all();
   const rank = (category: string) =>
     order === "period" ? LIFE_PERIODS.findIndex((p) => (p.categories as readonly string[]).includes(category)) : CATEGORIES.findIndex((c) => c.value === category);
-  const label = (category: string) => (order === "period" ? periodOf(category) : (CATEGORIES.find((c) => c.value === category)?.label ?? "General Memory"));
+  const label = (category: string) => (order === "period" ? periodOf(category, lang) : bookCategoryName(category, lang));
   return rows
     .map((r, i) => ({ ...r, section: label(r.category), i }))
     .sort((a, b) => rank(a.category) - rank(b.category) || a.i - b.i)
@@ -48,8 +61,8 @@ export function bookCandidates(db: TenantDb, residentId: string, order: BookOrde
 }
 
 /** The chosen ones among the candidates (none chosen: all), in the book's order. */
-export function bookStories(db: TenantDb, residentId: string, order: BookOrder, chosen: string[]): BookStory[] {
-  const all = bookCandidates(db, residentId, order);
+export function bookStories(db: TenantDb, residentId: string, order: BookOrder, chosen: string[], lang: string = DEFAULT_LANGUAGE): BookStory[] {
+  const all = bookCandidates(db, residentId, order, lang);
   return chosen.length ? all.filter((s) => chosen.includes(s.id)) : all;
 }
 

@@ -1,22 +1,27 @@
 // /residents/{id}/about.pdf: the About me page on exactly one sheet (?paper=a4|letter), for whoever
 // may read the page (the care team, the resident, family when the resident allows). Made in turn
-// with the other PDFs and zips (503 when many are).
+// with the other PDFs and zips (503 when many are). In the reader's language.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { aboutMeAccess, getAboutMe } from "~/models/about-me.server";
 import { ABOUT_PHOTO_POINTS, renderAboutMePdf } from "~/models/about-me-pdf.server";
-import { paperFor, photoForPrint, printBox } from "~/models/gazette-pdf.server";
+import { paperFor, pdfFileName, photoForPrint, printBox } from "~/models/gazette-pdf.server";
 import { getResident, residentName } from "~/models/resident.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { queuedDownload } from "~/utils/download-queue.server";
 import { env } from "~/utils/env.server";
+import { requestLanguage, translator } from "~/utils/i18n.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, db, community } = await requireTenantUser(request);
+  const lang = await requestLanguage(request);
+  const t = translator(lang, "pdf");
   const resident = getResident(db, params.residentId ?? "");
-  if (!resident) throw new Response("We could not find that resident.", { status: 404 });
+  if (!resident) throw new Response(t("download.noResident"), { status: 404 });
   if (!aboutMeAccess(db, user, resident.id).view)
-    throw new Response("This About me page is not yours to read.", { status: 403 });
-  const fileName = `About-${resident.firstName}-${resident.lastName}.pdf`.replace(/[^\w.-]+/g, "-");
+    throw new Response(t("download.aboutRefused"), { status: 403 });
+  const fileName = pdfFileName(
+    t("about.fileName", { name: `${resident.firstName}-${resident.lastName}` }),
+  );
   return queuedDownload(
     request,
     {
@@ -27,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         what: "printouts",
         back: {
           href: `/residents/${encodeURIComponent(resident.id)}/about`,
-          label: `Back to ${resident.firstName}'s About me page`,
+          label: t("download.backToAbout", { name: resident.firstName }),
         },
       },
     },
@@ -48,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
               )
             : null,
           appName: env().APP_NAME,
+          lang,
         },
         out,
       ),

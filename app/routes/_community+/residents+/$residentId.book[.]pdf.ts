@@ -1,25 +1,34 @@
 // /residents/{id}/book.pdf: the life-story book as a PDF: cover, contents, one story per
 // page, QR codes that play the recordings signed out. Same choices as the page (?order=, ?story=,
-// ?large=1, ?paper=a4|letter). Made in turn with the other PDFs and zips (503 when many are).
+// ?large=1, ?lang=, ?paper=a4|letter); a language Storyloom does not have is refused (400). Made in
+// turn with the other PDFs and zips (503 when many are).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { paperFor, photoForPrint } from "~/models/gazette-pdf.server";
+import { paperFor, pdfFileName, photoForPrint } from "~/models/gazette-pdf.server";
 import { bookStories, recordingLinkToken } from "~/models/life-book.server";
 import { renderLifeBookPdf } from "~/models/life-book-pdf.server";
 import { residentName } from "~/models/resident.server";
 import { queuedDownload } from "~/utils/download-queue.server";
 import { env } from "~/utils/env.server";
 import { communityOrigin } from "~/utils/host.server";
+import { getT, translator } from "~/utils/i18n.server";
 import { openBook } from "./$residentId.book.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, community, user, resident, order, chosen, large } = await openBook(
+  const { db, community, user, resident, order, chosen, large, lang, langError } = await openBook(
     request,
     params.residentId ?? "",
   );
+  if (langError)
+    throw new Response(langError, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  const t = await getT(request, "pdf");
   const origin = communityOrigin(request, community.subdomain);
-  const fileName = `The-stories-of-${resident.firstName}-${resident.lastName}.pdf`.replace(
-    /[^\w.-]+/g,
-    "-",
+  const fileName = pdfFileName(
+    translator(lang, "pdf")("book.fileName", {
+      name: `${resident.firstName}-${resident.lastName}`,
+    }),
   );
   return queuedDownload(
     request,
@@ -31,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         what: "books",
         back: {
           href: `/residents/${encodeURIComponent(resident.id)}/book`,
-          label: `Back to ${resident.firstName}'s book`,
+          label: t("download.backToBook", { name: resident.firstName }),
         },
       },
     },
@@ -45,10 +54,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           large,
           portraitId: resident.profileImageId,
           // read once the book's turn comes
-          stories: bookStories(db, resident.id, order, chosen),
+          stories: bookStories(db, resident.id, order, chosen, lang),
           picture: (imageId, box) => photoForPrint(db, community, imageId, box),
           listenUrl: (story) => `${origin}/listen/${recordingLinkToken(db, story.id, user.id)}`,
           appName: env().APP_NAME,
+          lang,
         },
         out,
         signal,

@@ -7,19 +7,18 @@ import { writeResidentExportZip } from "~/models/resident-export.server";
 import { getResident } from "~/models/resident.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { queuedDownload } from "~/utils/download-queue.server";
+import { getT } from "~/utils/i18n.server";
 import { ADMIN_ROLES, ROLE, roleIn } from "~/utils/roles";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, community, db } = await requireTenantUser(request);
+  const t = await getT(request, "pdf");
   const residentId = params.residentId ?? "";
   const own = user.role === ROLE.resident && user.residentId === residentId;
   if (!own && !roleIn(user.role, ADMIN_ROLES))
-    throw new Response(
-      "Only the resident and the community's administrators can take a resident's stories away.",
-      { status: 403 },
-    );
+    throw new Response(t("download.exportRefused"), { status: 403 });
   const resident = getResident(db, residentId);
-  if (!resident) throw new Response("We could not find that resident.", { status: 404 });
+  if (!resident) throw new Response(t("download.noResident"), { status: 404 });
   const fileName = `${resident.firstName}-${resident.lastName}-stories.zip`.replace(
     /[^\w.-]+/g,
     "-",
@@ -33,13 +32,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       busy: {
         what: "story downloads",
         back: own
-          ? { href: "/resident", label: "Back to your page" }
-          : { href: "/admin/residents", label: "Back to the residents" },
+          ? { href: "/resident", label: t("download.backToYourPage") }
+          : { href: "/admin/residents", label: t("download.backToResidents") },
       },
     },
     async (out) => {
       if (!(await writeResidentExportZip(db, community, residentId, out)))
-        throw new Response("We could not find that resident.", { status: 404 });
+        throw new Response(t("download.noResident"), { status: 404 });
     },
   );
 }
