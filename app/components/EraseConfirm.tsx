@@ -3,6 +3,9 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList, SubmitButton } from "~/components/forms";
+import { useT } from "~/utils/i18n";
+
+const MARK = "\u0000";
 
 export function EraseConfirm({
   title,
@@ -22,16 +25,21 @@ export function EraseConfirm({
   cancelTo: string;
   confirmLabel: string;
 }) {
+  const t = useT("care");
+  // the words to type stand in the sentence where the language puts them, in bold
+  const [before, after = ""] = t("erase.typeToConfirm", { words: MARK }).split(MARK);
   return (
     <section className="card mx-auto max-w-2xl" aria-labelledby="erase-title">
       <h1 id="erase-title" className="page-title mb-4">
         {title}
       </h1>
       <div className="mb-4 space-y-2 text-lg">{children}</div>
-      <p className="mb-4 text-lg font-semibold">This cannot be undone.</p>
+      <p className="mb-4 text-lg font-semibold">{t("erase.cannotUndo")}</p>
       <Form method="post">
         <label htmlFor="erase-confirm" className="label">
-          Type <strong>{mustType}</strong> to confirm
+          {before}
+          <strong>{mustType}</strong>
+          {after}
         </label>
         <input
           id="erase-confirm"
@@ -45,11 +53,11 @@ export function EraseConfirm({
         />
         <ErrorList id="erase-confirm-error" errors={error ? [error] : null} />
         <div className="mt-4 flex flex-wrap gap-3">
-          <SubmitButton className="btn-danger" pendingText="Erasing...">
+          <SubmitButton className="btn-danger" pendingText={t("erase.erasing")}>
             {confirmLabel}
           </SubmitButton>
           <Link to={cancelTo} className="btn-secondary">
-            Keep everything
+            {t("erase.keep")}
           </Link>
         </div>
       </Form>

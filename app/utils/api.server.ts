@@ -1,7 +1,14 @@
 // Helpers for the JSON resource routes: bodies are validated, errors are `status: short reason`.
 import type { z } from "zod";
+import { translateMessage } from "~/utils/i18n";
+import { getT, translator } from "~/utils/i18n.server";
 
-export function badRequest(message: string, fieldErrors?: Record<string, string[]>) {
+/**
+ * 400 with a reason. A message still a catalog key (a schema's, msg()) reads in English here: a
+ * route that knows its requester passes it translated (readJson does).
+ */
+export function badRequest(reason: string, fieldErrors?: Record<string, string[]>) {
+  const message = translateMessage(translator("en", "validation"), reason);
   return new Response(fieldErrors ? JSON.stringify({ message, fieldErrors }) : message, {
     status: 400,
     headers: { "Content-Type": fieldErrors ? "application/json" : "text/plain; charset=utf-8" },
@@ -49,7 +56,10 @@ export function notFound(message = "Not found") {
   });
 }
 
-/** Parses a JSON body against a schema, or throws a 400 that lists the fields in error. */
+/**
+ * Parses a JSON body against a schema, or throws a 400 that lists the fields in error, in the
+ * requester's language (the schemas' messages are catalog keys).
+ */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
@@ -65,12 +75,13 @@ export async function readJson<S extends z.ZodType>(
   }
   const result = schema.safeParse(raw);
   if (!result.success) {
+    const t = await getT(request, "validation");
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.join(".") || "_";
-      (fieldErrors[key] ??= []).push(issue.message);
+      (fieldErrors[key] ??= []).push(translateMessage(t, issue.message));
     }
-    throw badRequest("Some fields are not valid", fieldErrors);
+    throw badRequest(t("someFieldsInvalid"), fieldErrors);
   }
   return result.data;
 }

@@ -2,7 +2,8 @@
 // installed model is multilingual, English only with an English-only (`.en`) model, said plainly.
 import { Field } from "~/components/forms";
 import type { ModelLanguages } from "~/utils/whisper.server";
-import { WHISPER_LANGUAGES } from "~/utils/whisper-languages";
+import { languageName, WHISPER_LANGUAGES } from "~/utils/whisper-languages";
+import { useLang, useT } from "~/utils/i18n";
 
 export function TranscriptionLanguageField({
   id,
@@ -19,20 +20,24 @@ export function TranscriptionLanguageField({
   errors?: string[] | null;
   errorId?: string;
 }) {
+  const t = useT("care");
+  const lang = useLang();
+  // named in the reader's language, and in its alphabetical order
+  const named = WHISPER_LANGUAGES.map((l) => ({ code: l.code, name: languageName(l.code, lang) }));
   const offered = languages.multilingual
-    ? [...WHISPER_LANGUAGES].sort((a, b) =>
-        a.code === "en" ? -1 : b.code === "en" ? 1 : a.name.localeCompare(b.name),
+    ? named.sort((a, b) =>
+        a.code === "en" ? -1 : b.code === "en" ? 1 : a.name.localeCompare(b.name, lang),
       )
     : // a language chosen earlier (or through the API) stays chosen, though this model transcribes English
-      WHISPER_LANGUAGES.filter((l) => l.code === "en" || l.code === current);
+      named.filter((l) => l.code === "en" || l.code === current);
   const hint = !languages.installed
-    ? "Transcription is not set up on this server yet: recordings are kept and the words are typed. English is used once it is."
+    ? t("transcription.notSetUp")
     : languages.multilingual
-      ? "Recordings are turned into text in this language."
-      : "The speech model installed here understands English only, so recordings are transcribed in English.";
+      ? t("transcription.multilingual")
+      : t("transcription.englishOnly");
   return (
     <Field
-      label="Language of their recordings"
+      label={t("transcription.label")}
       htmlFor={id}
       hint={hint}
       errors={errors}
@@ -48,8 +53,9 @@ export function TranscriptionLanguageField({
       >
         {offered.map((l) => (
           <option key={l.code} value={l.code}>
-            {l.name}
-            {!languages.multilingual && l.code !== "en" ? ` (transcribed as English here)` : ""}
+            {!languages.multilingual && l.code !== "en"
+              ? t("transcription.asEnglish", { language: l.name })
+              : l.name}
           </option>
         ))}
       </select>

@@ -16,6 +16,7 @@ import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "
 import { FetcherFormScope } from "~/components/forms";
 import { wasHydrated } from "~/components/hydration";
 import type { ModalProps } from "./Modal";
+import { useT } from "~/utils/i18n";
 
 let modalModule: Promise<typeof import("./Modal")> | null = null;
 
@@ -77,9 +78,10 @@ export function RouteDialog({
 }) {
   const [asModal] = useState(wasHydrated);
   const navigate = useNavigate();
+  const t = useT("common");
   const close = (
     <Link to={closeTo} className="btn-ghost" preventScrollReset>
-      Close
+      {t("close")}
     </Link>
   );
   const section = (
@@ -129,11 +131,12 @@ export function DialogLink({
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  const t = useT("common");
   // any navigation (a saved form's redirect, or an error shown on the form's own page) closes it
   useEffect(() => setOpen(false), [location.key]);
   const closeButton = (
     <button type="button" className="btn-ghost" onClick={() => setOpen(false)}>
-      Close
+      {t("close")}
     </button>
   );
   return (

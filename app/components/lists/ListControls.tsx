@@ -3,6 +3,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SubmitButton } from "~/components/forms";
+import { useDateFormat } from "~/components/community-time";
+import { useT } from "~/utils/i18n";
 
 export type ListViewProps = {
   q: string;
@@ -85,6 +87,7 @@ export function ListSearch({
   const active =
     view.q !== "" ||
     [...Object.keys(view.filters), ...Object.keys(values)].some((k) => current.has(k));
+  const t = useT("care");
   return (
     <Form
       method="get"
@@ -96,7 +99,7 @@ export function ListSearch({
     >
       <div className="min-w-[14rem] flex-1">
         <label htmlFor={`${id}-q`} className="label">
-          Search
+          {t("common:search")}
         </label>
         <input
           id={`${id}-q`}
@@ -131,11 +134,11 @@ export function ListSearch({
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
       <button type="submit" className="btn-primary">
-        Search
+        {t("common:search")}
       </button>
       {active ? (
         <Link to={pathname} className="btn-ghost" preventScrollReset>
-          Clear
+          {t("list.clear")}
         </Link>
       ) : null}
     </Form>
@@ -155,6 +158,7 @@ export function SortHeader({
   className?: string;
 }) {
   const href = useHrefWith();
+  const t = useT("care");
   const current = view.sort === column;
   const next = current && !view.desc ? `-${column}` : column;
   return (
@@ -173,11 +177,7 @@ export function SortHeader({
           {current ? (view.desc ? "▼" : "▲") : "↕"}
         </span>
         <span className="sr-only">
-          {current
-            ? view.desc
-              ? ", sorted Z to A; sort A to Z"
-              : ", sorted A to Z; sort Z to A"
-            : ", sort by this column"}
+          {current ? (view.desc ? t("list.sortedDesc") : t("list.sortedAsc")) : t("list.sortBy")}
         </span>
       </Link>
     </th>
@@ -193,9 +193,14 @@ export function ColumnHeader({ label }: { label: string }) {
   );
 }
 
-/** "Showing 26–50 of 512", and Previous / Next with the page number between. */
+/**
+ * "Showing 26–50 of 512 residents", and Previous / Next with the page number between. `label`
+ * names the pages for a screen reader and `noun` the rows, both in the reader's language.
+ */
 export function Pager({ page, label, noun }: { page: PageProps; label: string; noun: string }) {
   const href = useHrefWith();
+  const t = useT("care");
+  const { number } = useDateFormat();
   if (page.total === 0) return null;
   const first = page.offset + 1;
   const last = Math.min(page.offset + page.limit, page.total);
@@ -205,7 +210,12 @@ export function Pager({ page, label, noun }: { page: PageProps; label: string; n
       className="mt-3 flex flex-wrap items-center justify-between gap-3 text-base"
     >
       <p data-testid="list-range">
-        Showing {first}–{last} of {page.total} {noun}
+        {t("list.range", {
+          first: number(first),
+          last: number(last),
+          total: number(page.total),
+          noun,
+        })}
       </p>
       {page.pageCount > 1 ? (
         <div className="flex flex-wrap items-center gap-2">
@@ -215,12 +225,13 @@ export function Pager({ page, label, noun }: { page: PageProps; label: string; n
               className="btn-secondary"
               rel="prev"
               preventScrollReset
+              aria-label={t("list.previousPage")}
             >
-              Previous<span className="sr-only"> page</span>
+              {t("common:previous")}
             </Link>
           ) : null}
           <span>
-            Page {page.page} of {page.pageCount}
+            {t("list.pageOf", { page: number(page.page), count: number(page.pageCount) })}
           </span>
           {page.hasNext ? (
             <Link
@@ -228,8 +239,9 @@ export function Pager({ page, label, noun }: { page: PageProps; label: string; n
               className="btn-secondary"
               rel="next"
               preventScrollReset
+              aria-label={t("list.nextPage")}
             >
-              Next<span className="sr-only"> page</span>
+              {t("common:next")}
             </Link>
           ) : null}
         </div>
@@ -244,10 +256,11 @@ export function Pager({ page, label, noun }: { page: PageProps; label: string; n
  * scrolling on small screens and at large text never cuts it off.
  */
 export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
+  const t = useT("care");
   return (
     <details className="row-menu">
       <summary className="btn-ghost cursor-pointer list-none" aria-label={label}>
-        More <span aria-hidden="true">▾</span>
+        {t("list.more")} <span aria-hidden="true">▾</span>
       </summary>
       <div className="mt-1 flex min-w-[11rem] flex-col gap-1 rounded-lg border-2 border-stone-300 bg-white p-1 shadow-sm">
         {children}
@@ -310,19 +323,23 @@ export function RowTick({
 
 /**
  * The bar above a list with checkboxes: one action for every ticked row (a POST form; the rows'
- * checkboxes join it with `form={formId}`, so it works without JavaScript).
+ * checkboxes join it with `form={formId}`, so it works without JavaScript). `label` names the
+ * choice of action ("With the residents ticked below"), `applyLabel` its button.
  */
 export function BulkBar({
   formId,
   action,
-  noun,
+  label,
+  applyLabel,
   actions,
 }: {
   formId: string;
   action: string;
-  noun: string;
+  label: string;
+  applyLabel: string;
   actions: { value: string; label: string }[];
 }) {
+  const t = useT("care");
   return (
     <Form
       id={formId}
@@ -332,7 +349,7 @@ export function BulkBar({
     >
       <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
         <label htmlFor={`${formId}-intent`} className="font-semibold">
-          With the {noun} ticked below
+          {label}
         </label>
         <select
           id={`${formId}-intent`}
@@ -347,8 +364,8 @@ export function BulkBar({
           ))}
         </select>
       </div>
-      <SubmitButton className="btn-secondary" pendingText="Working...">
-        Apply to ticked {noun}
+      <SubmitButton className="btn-secondary" pendingText={t("list.working")}>
+        {applyLabel}
       </SubmitButton>
     </Form>
   );

@@ -4,10 +4,11 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/ui";
 import { SubmitButton } from "~/components/forms";
+import { useT } from "~/utils/i18n";
 import type { BulkResult } from "./bulk.server";
 import { SignInSheet } from "./SignInSheet";
 
-/** A list's words on its bulk page. */
+/** A list's words on its bulk page, in the reader's language. */
 export type BulkWords = {
   /** before anything was sent */
   intro: string;
@@ -56,10 +57,11 @@ function BulkNothingDone({
   backTo: string;
   backLabel: string;
 }) {
+  const t = useT("care");
   return (
     <section className="card" aria-labelledby="bulk-title">
       <h2 id="bulk-title" className="mb-2 text-2xl font-bold">
-        Nothing done
+        {t("bulk.nothingDone")}
       </h2>
       <p className="mb-4 text-lg" role="alert">
         {message}
@@ -87,6 +89,7 @@ function BulkDeactivateConfirm({
   pendingText: string;
   cancelTo: string;
 }) {
+  const t = useT("care");
   return (
     <section className="card border-2 border-red-700" aria-labelledby="bulk-title">
       <h2 id="bulk-title" className="mb-2 text-2xl font-bold">
@@ -108,7 +111,7 @@ function BulkDeactivateConfirm({
           {submitLabel}
         </SubmitButton>
         <Link to={cancelTo} className="btn-secondary">
-          Cancel
+          {t("common:cancel")}
         </Link>
       </Form>
     </section>

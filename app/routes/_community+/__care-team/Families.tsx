@@ -21,6 +21,7 @@ import type {
 } from "./families.server";
 import { ConfirmDelete } from "~/components/admin/ui";
 import { RouteDialog } from "~/components/dialog";
+import { useT } from "~/utils/i18n";
 
 type FamilyFormShape = z.input<typeof FamilyMemberSchema>;
 
@@ -43,17 +44,18 @@ function FamilyFields({
     defaultValue,
     shouldValidate: "onSubmit",
   });
+  const t = useT("care");
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
-        label="Resident"
+        label={t("column.resident")}
         htmlFor={fields.residentId.id}
         errors={fields.residentId.errors}
         errorId={fields.residentId.errorId}
       >
         <select {...getSelectProps(fields.residentId)} className="input">
-          <option value="">Select a resident…</option>
+          <option value="">{t("family.selectResident")}</option>
           {residents.map((r) => (
             <option key={r.id} value={r.id}>
               {r.name}
@@ -63,8 +65,8 @@ function FamilyFields({
       </Field>
       <NameField meta={fields.name} />
       <Field
-        label="Email"
-        hint="Used as their contact address; their username is made from it."
+        label={t("family.email")}
+        hint={t("family.emailHint")}
         htmlFor={fields.email.id}
         errors={fields.email.errors}
         errorId={fields.email.errorId}
@@ -77,7 +79,7 @@ function FamilyFields({
       </Field>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
-          label="Relationship"
+          label={t("family.relationship")}
           optional
           htmlFor={fields.relationship.id}
           errors={fields.relationship.errors}
@@ -86,12 +88,12 @@ function FamilyFields({
           <input
             {...getInputProps(fields.relationship, { type: "text" })}
             className="input"
-            placeholder="e.g. Daughter"
+            placeholder={t("family.relationshipExample")}
             autoComplete="off"
           />
         </Field>
         <Field
-          label="Phone number"
+          label={t("family.phone")}
           optional
           htmlFor={fields.phoneNumber.id}
           errors={fields.phoneNumber.errors}
@@ -104,7 +106,7 @@ function FamilyFields({
           />
         </Field>
       </div>
-      <SubmitButton pendingText="Saving...">{submitLabel}</SubmitButton>
+      <SubmitButton pendingText={t("saving")}>{submitLabel}</SubmitButton>
     </Form>
   );
 }
@@ -118,6 +120,8 @@ function ExistingFollowerOffer({
   area: "admin" | "staff";
 }) {
   const cfg = AREAS[area];
+  const t = useT("care");
+  const values = { name: existing.name, resident: existing.resident };
   return (
     <div
       className="mb-4 rounded-lg border-2 border-amber-700 bg-amber-50 p-4"
@@ -125,28 +129,26 @@ function ExistingFollowerOffer({
       data-testid="existing-follower"
     >
       <p className="mb-2 text-lg font-semibold">
-        {existing.name} already follows {existing.resident}
-        {existing.accepted ? "." : ": make a new sign-in link?"}
+        {existing.accepted ? t("existing.follows", values) : t("existing.followsNewLink", values)}
       </p>
       {existing.accepted ? (
         <p className="mb-3 text-base">
-          They accepted their invitation and sign in as {existing.username}. Nothing was added.
+          {t("existing.accepted", { username: existing.username ?? "" })}
         </p>
       ) : (
-        <p className="mb-3 text-base">
-          Nothing was added. Their earlier invitation was not accepted yet; a new link replaces a
-          lost one.
-        </p>
+        <p className="mb-3 text-base">{t("existing.notAccepted")}</p>
       )}
       <div className="flex flex-wrap gap-2">
         {existing.accepted ? null : (
           <Form method="post" action={`${cfg.families}/${existing.id}/invitation`}>
             <input type="hidden" name="intent" value="reissue" />
-            <SubmitButton pendingText="Making link...">Make a new sign-in link</SubmitButton>
+            <SubmitButton pendingText={t("invitation.making")}>
+              {t("existing.newLink")}
+            </SubmitButton>
           </Form>
         )}
         <Link to={`${cfg.families}/${existing.id}`} className="btn-secondary">
-          Open {existing.name}
+          {t("existing.open", { name: existing.name })}
         </Link>
       </div>
     </div>
@@ -159,19 +161,17 @@ export function NewFamilyDialog() {
   const actionData = useActionData<typeof newFamilyAction>();
   const lastResult = actionData as SubmissionResult<string[]> | undefined;
   const existing = actionData && "existing" in actionData ? actionData.existing : null;
+  const t = useT("care");
   return (
-    <RouteDialog id="new-family" title="Add Family Member" closeTo={AREAS[area].families}>
+    <RouteDialog id="new-family" title={t("families.add")} closeTo={AREAS[area].families}>
       {existing ? <ExistingFollowerOffer existing={existing} area={area} /> : null}
-      <p className="mb-4 text-base">
-        They get a one-time invitation link where they choose their own password. You can copy or
-        print it on the next screen.
-      </p>
+      <p className="mb-4 text-base">{t("family.addIntro")}</p>
       <FamilyFields
         formId="new-family-form"
         lastResult={lastResult}
         residents={residents}
         defaultValue={{ residentId }}
-        submitLabel="Add family member"
+        submitLabel={t("family.add")}
       />
     </RouteDialog>
   );
@@ -181,14 +181,19 @@ export function EditFamilyDialog() {
   const area = useCareTeamArea();
   const { member, residents } = useLoaderData<typeof editFamilyLoader>();
   const lastResult = useActionData<SubmissionResult<string[]>>();
+  const t = useT("care");
   return (
-    <RouteDialog id="edit-family" title={`Edit ${member.name}`} closeTo={AREAS[area].families}>
+    <RouteDialog
+      id="edit-family"
+      title={t("row.editName", { name: member.name })}
+      closeTo={AREAS[area].families}
+    >
       <FamilyFields
         key={member.id}
         formId={`edit-family-${member.id}`}
         lastResult={lastResult}
         residents={residents}
-        submitLabel="Save family member"
+        submitLabel={t("family.save")}
         defaultValue={{
           residentId: member.residentId,
           name: member.name,
@@ -204,14 +209,19 @@ export function EditFamilyDialog() {
 export function DeleteFamilyDialog() {
   const area = useCareTeamArea();
   const { member } = useLoaderData<typeof deleteFamilyLoader>();
+  const t = useT("care");
   return (
     <ConfirmDelete
       id="delete-family"
-      title={`Remove ${member.name}?`}
+      title={t("family.removeTitle", { name: member.name })}
       closeTo={AREAS[area].families}
-      question={`Remove ${member.name}${member.resident ? `, family of ${member.resident}` : ""}?`}
-      detail={<p>Their sign-in is removed too; they can no longer see stories.</p>}
-      confirmLabel="Remove family member"
+      question={
+        member.resident
+          ? t("family.removeQuestionOf", { name: member.name, resident: member.resident })
+          : t("family.removeTitle", { name: member.name })
+      }
+      detail={<p>{t("family.removeDetail")}</p>}
+      confirmLabel={t("family.removeConfirm")}
     />
   );
 }

@@ -16,6 +16,7 @@ import {
   viewQuery,
   type ListViewProps,
 } from "~/components/lists/ListControls";
+import { useT } from "~/utils/i18n";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { familyListLoader, FamilyRowItem } from "./families-list.server";
 
@@ -28,11 +29,12 @@ export function FamiliesScreen() {
     view.filters.invitation !== "all" ||
     view.filters.status !== "active" ||
     resident !== null;
+  const t = useT("care");
   return (
     <section aria-labelledby="families-title">
       <SectionHeader
         id="families-title"
-        title={resident ? `Family of ${resident.name}` : "Family Management"}
+        title={resident ? t("familyOf", { name: resident.name }) : t("families.title")}
         action={
           <div className="flex flex-wrap gap-2">
             {area === "admin" ? (
@@ -41,7 +43,7 @@ export function FamiliesScreen() {
                 className="btn-secondary"
                 download
               >
-                Export CSV
+                {t("list.exportCsv")}
               </a>
             ) : null}
             <Link
@@ -50,80 +52,78 @@ export function FamiliesScreen() {
               preventScrollReset
               {...dialogLinkProps}
             >
-              Add Family Member
+              {t("families.add")}
             </Link>
           </div>
         }
       />
       {resident ? (
         <p className="mb-3 text-base">
-          Only the family of {resident.name} is shown.{" "}
+          {t("families.onlyOf", { name: resident.name })}{" "}
           <Link to={cfg.families} className="font-semibold text-brand-800 underline">
-            Show every family member
+            {t("families.showEvery")}
           </Link>
         </p>
       ) : null}
       <Outlet />
       <ListSearch
         id="families-search"
-        label="Find family members"
+        label={t("families.find")}
         view={view}
-        placeholder="Name, email or resident"
+        placeholder={t("families.searchPlaceholder")}
         keep={{ resident: resident?.id }}
         filters={[
           {
             name: "invitation",
-            label: "Invitation",
+            label: t("column.invitation"),
             options: [
-              { value: "all", label: "Any" },
-              { value: "pending", label: "Not accepted yet" },
-              { value: "accepted", label: "Accepted" },
+              { value: "all", label: t("filter.any") },
+              { value: "pending", label: t("filter.notAccepted") },
+              { value: "accepted", label: t("filter.accepted") },
             ],
           },
           {
             name: "status",
-            label: "Sign-in",
+            label: t("filter.signIn"),
             options: [
-              { value: "active", label: "On" },
-              { value: "inactive", label: "Switched off" },
-              { value: "all", label: "Any" },
+              { value: "active", label: t("filter.on") },
+              { value: "inactive", label: t("filter.off") },
+              { value: "all", label: t("filter.any") },
             ],
           },
         ]}
       />
       {members.length === 0 ? (
         <EmptyState
-          action={filtered ? { to: cfg.families, label: "Show all family members" } : undefined}
+          action={filtered ? { to: cfg.families, label: t("families.showAll") } : undefined}
         >
-          {filtered
-            ? "No family members match. Try other words or filters."
-            : "No family members yet."}
+          {filtered ? t("families.noMatch") : t("families.none")}
         </EmptyState>
       ) : (
         <>
           <BulkBar
             formId="families-bulk"
             action={`${AREAS[area].families}/bulk`}
-            noun="family members"
-            actions={FAMILY_BULK_ACTIONS}
+            label={t("families.bulkLabel")}
+            applyLabel={t("families.bulkApply")}
+            actions={[
+              { value: "links", label: t("families.bulk.links") },
+              { value: "deactivate", label: t("families.bulk.deactivate") },
+              { value: "activate", label: t("families.bulk.activate") },
+            ]}
           />
           <FamilyTable members={members} area={area} view={view} formId="families-bulk" />
-          <Pager page={page} label="Family members pages" noun="family members" />
+          <Pager page={page} label={t("families.pages")} noun={t("families.noun")} />
         </>
       )}
     </section>
   );
 }
 
-const FAMILY_BULK_ACTIONS = [
-  { value: "links", label: "Make new invitation links (printable sheet)" },
-  { value: "deactivate", label: "Switch off their sign-in" },
-  { value: "activate", label: "Switch their sign-in back on" },
-];
-
 function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaName }) {
   const cfg = AREAS[area];
   const { invitation } = member;
+  const t = useT("care");
   const dot =
     invitation.status === "active"
       ? "bg-green-700"
@@ -137,7 +137,9 @@ function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaNam
     >
       <span
         className="inline-flex items-center gap-1"
-        title={invitation.username ? `Username: ${invitation.username}` : undefined}
+        title={
+          invitation.username ? t("sheet.username", { username: invitation.username }) : undefined
+        }
       >
         <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${dot}`} />
         {invitation.label}
@@ -149,11 +151,11 @@ function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaNam
         <Link
           to={`${cfg.families}/${member.id}/invitation`}
           className="inline-flex min-h-target items-center whitespace-nowrap font-semibold text-brand-800 underline"
-          aria-label={`Make a new link for ${member.name}`}
+          aria-label={t("families.newLinkFor", { name: member.name })}
           preventScrollReset
           {...dialogLinkProps}
         >
-          New link
+          {t("families.newLink")}
         </Link>
       ) : null}
     </span>
@@ -172,19 +174,30 @@ function FamilyTable({
   formId: string;
 }) {
   const cfg = AREAS[area];
+  const t = useT("care");
   return (
     <div className="card relative overflow-x-auto p-0">
       <table className="w-full min-w-[60rem] border-collapse text-left text-base">
-        <caption className="sr-only">Family members and the residents they follow</caption>
+        <caption className="sr-only">{t("families.caption")}</caption>
         <thead className="bg-stone-100">
           <tr>
             <th scope="col" className="w-10 px-2 py-2">
-              <span className="sr-only">Choose</span>
+              <span className="sr-only">{t("list.choose")}</span>
             </th>
-            <SortHeader column="name" label="Family Member" view={view} className="px-2" />
-            <SortHeader column="resident" label="Resident" view={view} className="px-2" />
-            <ColumnHeader label="Invitation" />
-            <ColumnHeader label="Actions" />
+            <SortHeader
+              column="name"
+              label={t("column.familyMember")}
+              view={view}
+              className="px-2"
+            />
+            <SortHeader
+              column="resident"
+              label={t("column.resident")}
+              view={view}
+              className="px-2"
+            />
+            <ColumnHeader label={t("column.invitation")} />
+            <ColumnHeader label={t("column.actions")} />
           </tr>
         </thead>
         <tbody>
@@ -195,14 +208,18 @@ function FamilyTable({
               data-testid="family-row"
             >
               <td className="px-2 py-1">
-                <RowTick value={m.id} formId={formId} label={`Choose ${m.name}`} />
+                <RowTick
+                  value={m.id}
+                  formId={formId}
+                  label={t("list.chooseName", { name: m.name })}
+                />
               </td>
               <th scope="row" className="whitespace-nowrap px-2 py-1 font-semibold">
                 {/* the name opens Edit: one button fewer on a row a line high */}
                 <Link
                   to={`${cfg.families}/${m.id}`}
                   className="inline-flex min-h-target items-center text-brand-800 underline underline-offset-2"
-                  aria-label={`Edit ${m.name}`}
+                  aria-label={t("row.editName", { name: m.name })}
                   preventScrollReset
                   {...dialogLinkProps}
                 >
@@ -212,23 +229,27 @@ function FamilyTable({
               {/* the one cell that may take a second line for long names: a row stays as high as its buttons */}
               <td className="px-2 py-1 leading-snug">
                 {m.relationship ? (
-                  <span className="text-stone-700">{m.relationship} of </span>
+                  <span className="text-stone-700">
+                    {t("families.relationshipOf", { relationship: m.relationship })}{" "}
+                  </span>
                 ) : null}
                 {m.resident.name}
                 {m.resident.roomNumber ? (
                   <span className="whitespace-nowrap text-stone-700">
                     {" "}
-                    · Room {m.resident.roomNumber}
+                    · {t("roomNumber", { room: m.resident.roomNumber })}
                   </span>
                 ) : null}
-                {m.resident.isActive ? null : <span className="text-stone-700"> (inactive)</span>}
+                {m.resident.isActive ? null : (
+                  <span className="text-stone-700"> {t("families.residentInactive")}</span>
+                )}
               </td>
               <td className="px-2 py-1 font-normal">
                 <InvitationCell member={m} area={area} />
               </td>
               <td className="px-2 py-1">
                 <div className="flex items-start gap-1">
-                  <RowMenu label={`More actions for ${m.name}`}>
+                  <RowMenu label={t("row.moreFor", { name: m.name })}>
                     {/* the address in full (and the phone number): the row has no room for a contact column */}
                     <a href={`mailto:${m.email}`} className="btn-ghost justify-start break-all">
                       {m.email}
@@ -245,36 +266,36 @@ function FamilyTable({
                       <Link
                         to={`${cfg.families}/${m.id}/invitation`}
                         className="btn-ghost justify-start"
-                        aria-label={`New invitation for ${m.name}`}
+                        aria-label={t("families.newInvitationFor", { name: m.name })}
                         preventScrollReset
                         {...dialogLinkProps}
                       >
-                        Invitation
+                        {t("column.invitation")}
                       </Link>
                     ) : null}
                     {m.invitation.status === "deactivated" ? (
                       <RowMenuPost
                         action={`${cfg.families}/bulk`}
                         fields={{ ids: m.id, intent: "activate" }}
-                        label="Switch sign-in on"
-                        srLabel={`Switch on the sign-in of ${m.name}`}
+                        label={t("families.switchOn")}
+                        srLabel={t("families.switchOnFor", { name: m.name })}
                       />
                     ) : (
                       <RowMenuPost
                         action={`${cfg.families}/bulk`}
                         fields={{ ids: m.id, intent: "deactivate" }}
-                        label="Switch sign-in off"
-                        srLabel={`Switch off the sign-in of ${m.name}`}
+                        label={t("families.switchOff")}
+                        srLabel={t("families.switchOffFor", { name: m.name })}
                       />
                     )}
                     <Link
                       to={`${cfg.families}/${m.id}/delete`}
                       className="btn-ghost justify-start text-red-800"
-                      aria-label={`Remove ${m.name}`}
+                      aria-label={t("families.removeName", { name: m.name })}
                       preventScrollReset
                       {...dialogLinkProps}
                     >
-                      Remove
+                      {t("common:remove")}
                     </Link>
                   </RowMenu>
                 </div>

@@ -7,33 +7,43 @@ import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
 import type { InvitationPage } from "./invitation-page.server";
+import { useT } from "~/utils/i18n";
 import { AREAS, useCareTeamArea } from "./areas";
+import { richText } from "./SignInSheet";
 
 export function InvitationDialog({
   title,
   closeTo: list,
   makeLabel,
 }: {
-  title: string;
+  /** the dialog's title, with the person's name in it */
+  title: (name: string) => string;
   closeTo: string;
   makeLabel: string;
 }) {
+  const t = useT("care");
   const { member, account, invitation, inactive, back } = useLoaderData() as InvitationPage;
   const closeTo = `${list}${back ?? ""}`;
   const hydrated = useHydrated();
   const urlRef = useRef<HTMLInputElement>(null);
   return (
-    <RouteDialog id="invitation" title={`${title} ${member.name}`} closeTo={closeTo}>
+    <RouteDialog id="invitation" title={title(member.name)} closeTo={closeTo}>
       {invitation ? (
         <div data-testid="invitation">
           <p className="mb-3 text-base">
-            Give this link to {member.name}, on paper or in a message. It works{" "}
-            <strong>once</strong> and until <strong>{invitation.expires}</strong>. They choose their
-            password there and afterwards sign in with the username{" "}
-            <strong>{invitation.username}</strong>.
+            {richText(
+              t,
+              "invitation.give",
+              { name: member.name },
+              {
+                once: <strong>{t("sheet.once")}</strong>,
+                expires: <strong>{invitation.expires}</strong>,
+                username: <strong>{invitation.username}</strong>,
+              },
+            )}
           </p>
           <label htmlFor="invitation-url" className="label">
-            Invitation link
+            {t("invitation.link")}
           </label>
           <input
             ref={urlRef}
@@ -46,40 +56,44 @@ export function InvitationDialog({
           <p className="mb-4 hidden break-all font-mono text-base print:block" aria-hidden="true">
             {invitation.url}
           </p>
-          <p className="mb-4 text-base text-stone-800">
-            For safety the link is shown only now. If it gets lost, make a new one here.
-          </p>
+          <p className="mb-4 text-base text-stone-800">{t("invitation.shownOnce")}</p>
           <div className="flex flex-wrap gap-3">
-            <CopyButton inputId="invitation-url" text={invitation.url} label="Copy link" />
+            <CopyButton
+              inputId="invitation-url"
+              text={invitation.url}
+              label={t("invitation.copy")}
+            />
             {hydrated ? (
               <button type="button" className="btn-secondary" onClick={() => window.print()}>
-                Print
+                {t("common:print")}
               </button>
             ) : null}
             <Link to={closeTo} className="btn-primary">
-              Done
+              {t("sheet.done")}
             </Link>
           </div>
         </div>
       ) : account?.status === "active" ? (
         <p className="text-base">
-          {member.name} has already accepted the invitation and signs in as{" "}
-          <strong>{account.username}</strong>.
+          {richText(
+            t,
+            "invitation.accepted",
+            { name: member.name },
+            { username: <strong>{account.username}</strong> },
+          )}
         </p>
       ) : inactive ? (
-        <p className="text-base">
-          {member.name} is inactive. Reactivate them before making a sign-in link.
-        </p>
+        <p className="text-base">{t("invitation.inactive", { name: member.name })}</p>
       ) : (
         <div>
           <p className="mb-4 text-base">
             {account
-              ? `${member.name} has not chosen a password yet. An invitation link is shown only once, when it is made; if ${member.name} has lost it, make a new one.`
-              : `${member.name} has no sign-in yet. Make a link: ${member.name} opens it once, chooses a password and from then on signs in with it.`}
+              ? t("invitation.noPasswordYet", { name: member.name })
+              : t("invitation.noSignInYet", { name: member.name })}
           </p>
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="reissue" />
-            <SubmitButton pendingText="Making link...">{makeLabel}</SubmitButton>
+            <SubmitButton pendingText={t("invitation.making")}>{makeLabel}</SubmitButton>
           </Form>
         </div>
       )}
@@ -89,22 +103,24 @@ export function InvitationDialog({
 
 /** A family member's invitation link (/admin/families/{id}/invitation and the /staff twin). */
 export function FamilyInvitationDialog() {
+  const t = useT("care");
   return (
     <InvitationDialog
-      title="Invitation for"
+      title={(name) => t("invitation.titleFamily", { name })}
       closeTo={AREAS[useCareTeamArea()].families}
-      makeLabel="Make a new invitation link"
+      makeLabel={t("invitation.makeNew")}
     />
   );
 }
 
 /** A resident's sign-in link (/admin/residents/{id}/invitation and the /staff twin). */
 export function ResidentInvitationDialog() {
+  const t = useT("care");
   return (
     <InvitationDialog
-      title="Sign-in link for"
+      title={(name) => t("row.signInLinkFor", { name })}
       closeTo={AREAS[useCareTeamArea()].residents}
-      makeLabel="Make a sign-in link"
+      makeLabel={t("invitation.makeLink")}
     />
   );
 }

@@ -5,6 +5,7 @@ import { Badge, EmptyState } from "~/components/admin/ui";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hydration";
+import { useT } from "~/utils/i18n";
 import { AREAS, useCareTeamArea } from "./areas";
 import { BulkPage, type BulkWords } from "./BulkResult";
 import type { deactivateResidentLoader, residentsPrintLoader } from "./resident-actions.server";
@@ -13,57 +14,54 @@ export function DeactivateResidentDialog() {
   const area = useCareTeamArea();
   const { resident } = useLoaderData<typeof deactivateResidentLoader>();
   const cfg = AREAS[area];
+  const t = useT("care");
+  const name = resident.name;
   return (
     <RouteDialog
       id="deactivate-resident"
-      title={resident.isActive ? `Deactivate ${resident.name}?` : `${resident.name} is inactive`}
+      title={
+        resident.isActive
+          ? t("deactivate.title", { name })
+          : t("deactivate.alreadyInactive", { name })
+      }
       closeTo={cfg.residents}
     >
       {resident.isActive ? (
         <>
-          <p className="mb-2 text-lg">
-            {resident.name} will be marked inactive: no new stories or family members for them, and
-            their own sign-in stops.
-          </p>
-          <p className="mb-4 text-base">
-            Nothing is deleted. Their stories stay, and you can reactivate them at any time (the
-            message afterwards has an Undo button).
-          </p>
+          <p className="mb-2 text-lg">{t("deactivate.what", { name })}</p>
+          <p className="mb-4 text-base">{t("deactivate.nothingDeleted")}</p>
           <Form method="post" className="flex flex-wrap gap-3" preventScrollReset>
             <input type="hidden" name="intent" value="deactivate" />
-            <SubmitButton className="btn-danger" pendingText="Deactivating...">
-              Deactivate resident
+            <SubmitButton className="btn-danger" pendingText={t("deactivating")}>
+              {t("resident.deactivate")}
             </SubmitButton>
             <Link to={cfg.residents} className="btn-secondary" preventScrollReset>
-              Keep active
+              {t("deactivate.keep")}
             </Link>
           </Form>
         </>
       ) : (
         <Form method="post" className="flex flex-wrap gap-3" preventScrollReset>
           <input type="hidden" name="intent" value="activate" />
-          <SubmitButton className="btn-primary">Reactivate resident</SubmitButton>
+          <SubmitButton className="btn-primary">{t("resident.reactivate")}</SubmitButton>
         </Form>
       )}
     </RouteDialog>
   );
 }
 
-const residents = (n: number) => `${n} ${n === 1 ? "resident" : "residents"}`;
-
-const BULK_WORDS: BulkWords = {
-  intro: "Tick residents in the list and choose what to do with them.",
-  backLabel: "Back to the residents",
-  sheetTitle: "Sign-in links for residents",
-  confirmTitle: (n) => `Deactivate ${residents(n)}?`,
-  explanation:
-    "They are marked inactive and their own sign-ins stop. Nothing is deleted; the message afterwards has an Undo button.",
-  submitLabel: (n) => `Deactivate ${residents(n)}`,
-  pendingText: "Deactivating...",
-};
-
 export function ResidentsBulkPage() {
-  return <BulkPage listTo={AREAS[useCareTeamArea()].residents} words={BULK_WORDS} />;
+  const t = useT("care");
+  const words: BulkWords = {
+    intro: t("residentBulk.intro"),
+    backLabel: t("residents.back"),
+    sheetTitle: t("residentBulk.sheetTitle"),
+    confirmTitle: (count) => t("residentBulk.confirmTitle", { count }),
+    explanation: t("residentBulk.explanation"),
+    submitLabel: (count) => t("residentBulk.submit", { count }),
+    pendingText: t("deactivating"),
+  };
+  return <BulkPage listTo={AREAS[useCareTeamArea()].residents} words={words} />;
 }
 
 export function ResidentsPrintPage() {
@@ -71,6 +69,7 @@ export function ResidentsPrintPage() {
   const { facility, printedOn, residents, byRoom } = useLoaderData<typeof residentsPrintLoader>();
   const hydrated = useHydrated();
   const cfg = AREAS[area];
+  const t = useT("care");
   return (
     <section aria-labelledby="directory-title" className="print-directory">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -79,44 +78,45 @@ export function ResidentsPrintPage() {
             to={byRoom ? `${cfg.residents}/print` : `${cfg.residents}/print?sort=room`}
             className="btn-secondary"
           >
-            {byRoom ? "Order by name" : "Order by room"}
+            {byRoom ? t("directory.orderByName") : t("directory.orderByRoom")}
           </Link>
           {hydrated ? (
             <button type="button" className="btn-primary" onClick={() => window.print()}>
-              Print
+              {t("common:print")}
             </button>
           ) : null}
           <Link to={cfg.residents} className="btn-ghost">
-            Back to the residents
+            {t("residents.back")}
           </Link>
         </div>
-        {hydrated ? null : (
-          <p className="text-base">Use your browser&apos;s Print command to print this page.</p>
-        )}
+        {hydrated ? null : <p className="text-base">{t("directory.printCommand")}</p>}
       </div>
       <h2 id="directory-title" className="text-2xl font-bold">
-        Resident directory: {facility}
+        {t("directory.title", { facility })}
       </h2>
       <p className="mb-3 text-base">
-        {residents.length} active residents, {byRoom ? "by room" : "by name"}. Printed {printedOn}.
+        {t(byRoom ? "directory.summaryByRoom" : "directory.summaryByName", {
+          count: residents.length,
+          date: printedOn,
+        })}
       </p>
       {residents.length === 0 ? (
-        <EmptyState>No active residents.</EmptyState>
+        <EmptyState>{t("directory.none")}</EmptyState>
       ) : (
         <table className="w-full border-collapse text-left text-base print:text-sm">
           <thead>
             <tr className="border-b-2 border-stone-700">
               <th scope="col" className="py-1 pr-4">
-                Name
+                {t("directory.name")}
               </th>
               <th scope="col" className="py-1 pr-4">
-                Room
+                {t("column.room")}
               </th>
               <th scope="col" className="py-1 pr-4">
-                Admitted
+                {t("column.admitted")}
               </th>
               <th scope="col" className="py-1">
-                Born
+                {t("directory.born")}
               </th>
             </tr>
           </thead>
@@ -139,8 +139,7 @@ export function ResidentsPrintPage() {
         </table>
       )}
       <p className="mt-4 hidden text-sm print:block">
-        <Badge tone="gray">Confidential</Badge> Residents&apos; personal details: keep this page in
-        the office.
+        <Badge tone="gray">{t("directory.confidential")}</Badge> {t("directory.keepInOffice")}
       </p>
     </section>
   );

@@ -11,6 +11,7 @@ import { PhotoInput } from "~/components/media/PhotoInput";
 import type { ModelLanguages } from "~/utils/whisper.server";
 import { Badge } from "~/components/admin/ui";
 import { RouteDialog } from "~/components/dialog";
+import { useT } from "~/utils/i18n";
 
 type ResidentFormShape = z.input<typeof ResidentSchema> & { photo?: File; removePhoto?: string };
 
@@ -33,6 +34,7 @@ function ResidentFields({
     defaultValue,
     shouldValidate: "onSubmit",
   });
+  const t = useT("care");
   return (
     <Form
       method="post"
@@ -44,7 +46,7 @@ function ResidentFields({
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
-          label="First name"
+          label={t("resident.firstName")}
           htmlFor={fields.firstName.id}
           errors={fields.firstName.errors}
           errorId={fields.firstName.errorId}
@@ -56,7 +58,7 @@ function ResidentFields({
           />
         </Field>
         <Field
-          label="Last name"
+          label={t("resident.lastName")}
           htmlFor={fields.lastName.id}
           errors={fields.lastName.errors}
           errorId={fields.lastName.errorId}
@@ -68,7 +70,7 @@ function ResidentFields({
           />
         </Field>
         <Field
-          label="Room"
+          label={t("column.room")}
           optional
           htmlFor={fields.roomNumber.id}
           errors={fields.roomNumber.errors}
@@ -81,7 +83,7 @@ function ResidentFields({
           />
         </Field>
         <Field
-          label="Date of birth"
+          label={t("resident.dateOfBirth")}
           optional
           htmlFor={fields.dateOfBirth.id}
           errors={fields.dateOfBirth.errors}
@@ -90,7 +92,7 @@ function ResidentFields({
           <input {...getInputProps(fields.dateOfBirth, { type: "date" })} className="input" />
         </Field>
         <Field
-          label="Admission date"
+          label={t("resident.admissionDate")}
           optional
           htmlFor={fields.admissionDate.id}
           errors={fields.admissionDate.errors}
@@ -113,9 +115,9 @@ function ResidentFields({
         errorId={fields.preferredLanguage.errorId}
       />
       <Field
-        label="Profile photo"
+        label={t("resident.photo")}
         optional
-        hint="A JPEG, PNG, WebP or HEIC image of at most 5 MB. With JavaScript a larger photo is made smaller before it is sent."
+        hint={t("resident.photoHint")}
         htmlFor={fields.photo.id}
         errors={fields.photo.errors}
         errorId={fields.photo.errorId}
@@ -123,7 +125,7 @@ function ResidentFields({
         {photoUrl ? (
           <img
             src={photoUrl}
-            alt="Current profile photo"
+            alt={t("resident.currentPhoto")}
             className="mb-2 h-24 w-24 rounded-full object-cover"
             width={96}
             height={96}
@@ -133,7 +135,7 @@ function ResidentFields({
           {...getInputProps(fields.photo, { type: "file" })}
           id={fields.photo.id}
           name={fields.photo.name}
-          previewAlt="The new profile photo"
+          previewAlt={t("resident.newPhoto")}
           className="input"
         />
       </Field>
@@ -146,12 +148,12 @@ function ResidentFields({
             className="h-6 w-6"
           />
           <label htmlFor={`${formId}-remove-photo`} className="text-base">
-            Remove the current photo
+            {t("resident.removePhoto")}
           </label>
         </div>
       ) : null}
       <input type="hidden" name="intent" value="update" />
-      <SubmitButton pendingText="Saving...">Save resident</SubmitButton>
+      <SubmitButton pendingText={t("saving")}>{t("resident.save")}</SubmitButton>
     </Form>
   );
 }
@@ -160,11 +162,10 @@ export function NewResidentDialog() {
   const area = useCareTeamArea();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const { transcription } = useLoaderData<typeof newResidentLoader>();
+  const t = useT("care");
   return (
-    <RouteDialog id="new-resident" title="Add Resident" closeTo={AREAS[area].residents}>
-      <p className="mb-4 text-base">
-        First and last name are required; everything else can be added later.
-      </p>
+    <RouteDialog id="new-resident" title={t("residents.add")} closeTo={AREAS[area].residents}>
+      <p className="mb-4 text-base">{t("resident.addIntro")}</p>
       <ResidentFields
         formId="new-resident-form"
         lastResult={lastResult}
@@ -180,8 +181,9 @@ export function EditResidentDialog() {
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const cfg = AREAS[area];
   const name = `${resident.firstName} ${resident.lastName}`;
+  const t = useT("care");
   return (
-    <RouteDialog id="edit-resident" title={`Edit ${name}`} closeTo={cfg.residents}>
+    <RouteDialog id="edit-resident" title={t("row.editName", { name })} closeTo={cfg.residents}>
       <ResidentFields
         key={resident.id}
         formId={`edit-resident-${resident.id}`}
@@ -198,13 +200,13 @@ export function EditResidentDialog() {
         }}
       />
       <div className="mt-6 border-t border-stone-300 pt-4">
-        <h3 className="mb-2 text-xl font-bold">Status</h3>
+        <h3 className="mb-2 text-xl font-bold">{t("column.status")}</h3>
         <p className="mb-3 flex items-center gap-2 text-base">
-          {name} is{" "}
+          {t("resident.statusOf", { name })}{" "}
           {resident.isActive ? (
-            <Badge tone="green">Active</Badge>
+            <Badge tone="green">{t("status.active")}</Badge>
           ) : (
-            <Badge tone="gray">Inactive</Badge>
+            <Badge tone="gray">{t("status.inactive")}</Badge>
           )}
         </p>
         {resident.isActive ? (
@@ -213,17 +215,17 @@ export function EditResidentDialog() {
             className="btn-secondary"
             preventScrollReset
           >
-            Deactivate resident
+            {t("resident.deactivate")}
           </Link>
         ) : (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="activate" />
-            <SubmitButton className="btn-primary">Reactivate resident</SubmitButton>
+            <SubmitButton className="btn-primary">{t("resident.reactivate")}</SubmitButton>
           </Form>
         )}
       </div>
       <div className="mt-6 border-t border-stone-300 pt-4">
-        <h3 className="mb-2 text-xl font-bold">Family</h3>
+        <h3 className="mb-2 text-xl font-bold">{t("row.family")}</h3>
         {resident.family.length ? (
           <ul className="mb-3 list-disc pl-6 text-base">
             {resident.family.map((f) => (
@@ -234,10 +236,10 @@ export function EditResidentDialog() {
             ))}
           </ul>
         ) : (
-          <p className="mb-3 text-base">No family members yet.</p>
+          <p className="mb-3 text-base">{t("resident.noFamily")}</p>
         )}
         <Link to={`${cfg.families}/new?residentId=${resident.id}`} className="btn-ghost">
-          Add family member
+          {t("family.add")}
         </Link>
       </div>
     </RouteDialog>

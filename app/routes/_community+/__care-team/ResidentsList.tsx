@@ -16,35 +16,31 @@ import {
   viewQuery,
   type ListViewProps,
 } from "~/components/lists/ListControls";
+import { useT } from "~/utils/i18n";
+import { useDateFormat } from "~/components/community-time";
 import { AREAS, useCareTeamArea, type AreaName } from "./areas";
 import type { residentListLoader, ResidentRowItem } from "./residents-list.server";
-
-const SIGN_IN_TEXT: Record<ResidentRowItem["signIn"], string> = {
-  none: "No sign-in",
-  invited: "Sign-in link made",
-  active: "Signs in",
-  deactivated: "Sign-in switched off",
-};
 
 export function ResidentsScreen() {
   const area = useCareTeamArea();
   const { residents, page, view } = useLoaderData<typeof residentListLoader>();
   const cfg = AREAS[area];
   const filtered = view.q !== "" || view.filters.status !== "active";
+  const t = useT("care");
   return (
     <section aria-labelledby="residents-title">
       <SectionHeader
         id="residents-title"
-        title="Resident Management"
+        title={t("residents.title")}
         action={
           <div className="flex flex-wrap gap-2">
             {area === "admin" ? (
               <a href={`/admin/residents.csv${viewQuery(view)}`} className="btn-secondary" download>
-                Export CSV
+                {t("list.exportCsv")}
               </a>
             ) : null}
             <Link to={`${cfg.residents}/print`} className="btn-secondary">
-              Print directory
+              {t("residents.printDirectory")}
             </Link>
             <Link
               to={`${cfg.residents}/new`}
@@ -52,7 +48,7 @@ export function ResidentsScreen() {
               preventScrollReset
               {...dialogLinkProps}
             >
-              Add Resident
+              {t("residents.add")}
             </Link>
           </div>
         }
@@ -60,50 +56,47 @@ export function ResidentsScreen() {
       <Outlet />
       <ListSearch
         id="residents-search"
-        label="Find residents"
+        label={t("residents.find")}
         view={view}
-        placeholder="Name or room"
+        placeholder={t("residents.searchPlaceholder")}
         filters={[
           {
             name: "status",
-            label: "Status",
+            label: t("column.status"),
             options: [
-              { value: "active", label: "Active" },
-              { value: "inactive", label: "Inactive" },
-              { value: "all", label: "All" },
+              { value: "active", label: t("status.active") },
+              { value: "inactive", label: t("status.inactive") },
+              { value: "all", label: t("status.all") },
             ],
           },
         ]}
       />
       {residents.length === 0 ? (
         <EmptyState
-          action={filtered ? { to: cfg.residents, label: "Show all residents" } : undefined}
+          action={filtered ? { to: cfg.residents, label: t("residents.showAll") } : undefined}
         >
-          {filtered
-            ? "No residents match. Try other words or another status."
-            : "No residents yet. Add the first resident to start collecting stories."}
+          {filtered ? t("residents.noMatch") : t("residents.none")}
         </EmptyState>
       ) : (
         <>
           <BulkBar
             formId="residents-bulk"
             action={`${AREAS[area].residents}/bulk`}
-            noun="residents"
-            actions={RESIDENT_BULK_ACTIONS}
+            label={t("residents.bulkLabel")}
+            applyLabel={t("residents.bulkApply")}
+            actions={[
+              { value: "links", label: t("residents.bulk.links") },
+              { value: "deactivate", label: t("row.deactivate") },
+              { value: "activate", label: t("row.reactivate") },
+            ]}
           />
           <ResidentTable residents={residents} area={area} view={view} formId="residents-bulk" />
-          <Pager page={page} label="Residents pages" noun="residents" />
+          <Pager page={page} label={t("residents.pages")} noun={t("residents.noun")} />
         </>
       )}
     </section>
   );
 }
-
-const RESIDENT_BULK_ACTIONS = [
-  { value: "links", label: "Make sign-in links (printable sheet)" },
-  { value: "deactivate", label: "Deactivate" },
-  { value: "activate", label: "Reactivate" },
-];
 
 function ResidentTable({
   residents,
@@ -117,21 +110,28 @@ function ResidentTable({
   formId: string;
 }) {
   const cfg = AREAS[area];
+  const t = useT("care");
+  const { number } = useDateFormat();
   return (
     <div className="card relative overflow-x-auto p-0">
       <table className="w-full min-w-[56rem] border-collapse text-left text-base">
-        <caption className="sr-only">Residents</caption>
+        <caption className="sr-only">{t("residents.caption")}</caption>
         <thead className="bg-stone-100">
           <tr>
             <th scope="col" className="w-12 px-2 py-2">
-              <span className="sr-only">Choose</span>
+              <span className="sr-only">{t("list.choose")}</span>
             </th>
-            <SortHeader column="name" label="Resident" view={view} className="px-2" />
-            <SortHeader column="room" label="Room" view={view} className="px-2" />
-            <SortHeader column="admitted" label="Admitted" view={view} className="px-2" />
-            <ColumnHeader label="Stories" />
-            <ColumnHeader label="Status" />
-            <ColumnHeader label="Actions" />
+            <SortHeader column="name" label={t("column.resident")} view={view} className="px-2" />
+            <SortHeader column="room" label={t("column.room")} view={view} className="px-2" />
+            <SortHeader
+              column="admitted"
+              label={t("column.admitted")}
+              view={view}
+              className="px-2"
+            />
+            <ColumnHeader label={t("column.stories")} />
+            <ColumnHeader label={t("column.status")} />
+            <ColumnHeader label={t("column.actions")} />
           </tr>
         </thead>
         <tbody>
@@ -144,7 +144,7 @@ function ResidentTable({
                 data-testid="resident-row"
               >
                 <td className="px-2 py-1">
-                  <RowTick value={r.id} formId={formId} label={`Choose ${name}`} />
+                  <RowTick value={r.id} formId={formId} label={t("list.chooseName", { name })} />
                 </td>
                 <th scope="row" className="px-2 py-1 font-semibold">
                   <span className="flex items-center gap-2 whitespace-nowrap">
@@ -158,26 +158,28 @@ function ResidentTable({
                   </span>
                 </th>
                 <td className="whitespace-nowrap px-2 py-1">
-                  {r.roomNumber ? `Room ${r.roomNumber}` : "—"}
+                  {r.roomNumber ? t("roomNumber", { room: r.roomNumber }) : "—"}
                 </td>
                 <td className="whitespace-nowrap px-2 py-1">{r.admissionLabel ?? "—"}</td>
                 <td className="whitespace-nowrap px-2 py-1">
-                  {r.storyCount}
+                  {number(r.storyCount)}
                   {r.storyCount > r.publishedStoryCount ? (
                     <span className="text-stone-700">
                       {" "}
-                      ({r.storyCount - r.publishedStoryCount} waiting)
+                      {t("residents.waiting", {
+                        count: number(r.storyCount - r.publishedStoryCount),
+                      })}
                     </span>
                   ) : null}
                 </td>
                 <td className="whitespace-nowrap px-2 py-1">
                   {r.isActive ? (
-                    <Badge tone="green">Active</Badge>
+                    <Badge tone="green">{t("status.active")}</Badge>
                   ) : (
-                    <Badge tone="gray">Inactive</Badge>
+                    <Badge tone="gray">{t("status.inactive")}</Badge>
                   )}{" "}
                   <span className="text-stone-700" data-testid="resident-sign-in">
-                    {SIGN_IN_TEXT[r.signIn]}
+                    {t(`signIn.${r.signIn}`)}
                   </span>
                 </td>
                 <td className="px-2 py-1">
@@ -185,47 +187,47 @@ function ResidentTable({
                     <Link
                       to={`${cfg.residents}/${r.id}`}
                       className="btn-secondary min-h-target py-1"
-                      aria-label={`Edit ${name}`}
+                      aria-label={t("row.editName", { name })}
                       preventScrollReset
                       {...dialogLinkProps}
                     >
-                      Edit
+                      {t("common:edit")}
                     </Link>
-                    <RowMenu label={`More actions for ${name}`}>
+                    <RowMenu label={t("row.moreFor", { name })}>
                       <Link
                         to={`${cfg.families}/new?residentId=${r.id}`}
                         className="btn-ghost justify-start"
-                        aria-label={`Add family member for ${name}`}
+                        aria-label={t("row.addFamilyFor", { name })}
                       >
-                        Add family
+                        {t("row.addFamily")}
                       </Link>
                       <Link
                         to={`${cfg.families}?resident=${r.id}`}
                         className="btn-ghost justify-start"
-                        aria-label={`Family of ${name}`}
+                        aria-label={t("familyOf", { name })}
                       >
-                        Family
+                        {t("row.family")}
                       </Link>
                       <Link
                         to={`${cfg.residents}/${r.id}/gazette`}
                         className="btn-ghost justify-start"
-                        aria-label={`Gazette for ${name}`}
+                        aria-label={t("row.gazetteFor", { name })}
                       >
-                        Gazette
+                        {t("row.gazette")}
                       </Link>
                       <Link
                         to={`/residents/${r.id}/about`}
                         className="btn-ghost justify-start"
-                        aria-label={`About ${name}`}
+                        aria-label={t("row.aboutFor", { name })}
                       >
-                        About me
+                        {t("row.about")}
                       </Link>
                       <Link
                         to={`/residents/${r.id}/book`}
                         className="btn-ghost justify-start"
-                        aria-label={`Life-story book of ${name}`}
+                        aria-label={t("row.bookFor", { name })}
                       >
-                        Life-story book
+                        {t("row.book")}
                       </Link>
                       {area === "admin" ? (
                         <>
@@ -233,16 +235,16 @@ function ResidentTable({
                             to={`/residents/${r.id}/export.zip`}
                             reloadDocument
                             className="btn-ghost justify-start"
-                            aria-label={`Download the stories of ${name}`}
+                            aria-label={t("row.downloadFor", { name })}
                           >
-                            Download stories
+                            {t("row.download")}
                           </Link>
                           <Link
                             to={`/admin/residents/${r.id}/erase`}
                             className="btn-ghost justify-start text-red-800"
-                            aria-label={`Erase ${name}`}
+                            aria-label={t("row.eraseName", { name })}
                           >
-                            Erase
+                            {t("row.erase")}
                           </Link>
                         </>
                       ) : null}
@@ -250,40 +252,40 @@ function ResidentTable({
                         <Link
                           to={`${cfg.residents}/${r.id}/kiosk`}
                           className="btn-ghost justify-start"
-                          aria-label={`Kiosk settings for ${name}`}
+                          aria-label={t("row.kioskFor", { name })}
                           preventScrollReset
                           {...dialogLinkProps}
                         >
-                          Kiosk
+                          {t("row.kiosk")}
                         </Link>
                       ) : null}
                       {r.signIn !== "active" && r.isActive ? (
                         <Link
                           to={`${cfg.residents}/${r.id}/invitation`}
                           className="btn-ghost justify-start"
-                          aria-label={`Sign-in link for ${name}`}
+                          aria-label={t("row.signInLinkFor", { name })}
                           preventScrollReset
                           {...dialogLinkProps}
                         >
-                          Sign-in link
+                          {t("row.signInLink")}
                         </Link>
                       ) : null}
                       {r.isActive ? (
                         <Link
                           to={`${cfg.residents}/${r.id}/deactivate`}
                           className="btn-ghost justify-start text-red-800"
-                          aria-label={`Deactivate ${name}`}
+                          aria-label={t("row.deactivateName", { name })}
                           preventScrollReset
                           {...dialogLinkProps}
                         >
-                          Deactivate
+                          {t("row.deactivate")}
                         </Link>
                       ) : (
                         <RowMenuPost
                           action={`${cfg.residents}/${r.id}/deactivate`}
                           fields={{ intent: "activate" }}
-                          label="Reactivate"
-                          srLabel={`Reactivate ${name}`}
+                          label={t("row.reactivate")}
+                          srLabel={t("row.reactivateName", { name })}
                         />
                       )}
                     </RowMenu>

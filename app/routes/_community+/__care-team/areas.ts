@@ -1,5 +1,5 @@
 // The administrator (/admin) and staff (/staff) screens share one implementation; an area says
-// where its pages live and which words (page titles, failure toasts) it uses.
+// where its pages live and what differs between them. Their words are in the catalogs.
 import { useLocation } from "@remix-run/react";
 import type { AreaName } from "~/utils/permissions.server";
 
@@ -11,28 +11,8 @@ export type AreaConfig = {
   families: string;
   news: string;
   calendar: string;
-  newsTitle: string;
-  newsItem: string;
   /** administrators choose Draft or Published; staff's news posts are published at once */
   chooseNewsPublished: boolean;
-  failed: {
-    createResident: string;
-    updateResident: string;
-    addFamily: string;
-    updateFamily: string;
-    createNews: string;
-    updateNews: string;
-    createEvent: string;
-    updateEvent: string;
-  };
-};
-
-const failedCommon = {
-  updateResident: "Failed to update resident",
-  addFamily: "Failed to add family member",
-  updateFamily: "Failed to update family member",
-  createEvent: "Failed to create event",
-  updateEvent: "Failed to update event",
 };
 
 export const AREAS: Record<AreaName, AreaConfig> = {
@@ -42,15 +22,7 @@ export const AREAS: Record<AreaName, AreaConfig> = {
     families: "/admin/families",
     news: "/admin/news",
     calendar: "/admin/calendar",
-    newsTitle: "Community News",
-    newsItem: "news post",
     chooseNewsPublished: true,
-    failed: {
-      ...failedCommon,
-      createResident: "Failed to create resident",
-      createNews: "Failed to create news post",
-      updateNews: "Failed to update news post",
-    },
   },
   staff: {
     name: "staff",
@@ -59,15 +31,7 @@ export const AREAS: Record<AreaName, AreaConfig> = {
     // "News" everywhere (renamed from Bulletin); the old address /staff/bulletin redirects here
     news: "/staff/news",
     calendar: "/staff/calendar",
-    newsTitle: "Community News",
-    newsItem: "news post",
     chooseNewsPublished: false,
-    failed: {
-      ...failedCommon,
-      createResident: "Failed to add resident",
-      createNews: "Failed to create news post",
-      updateNews: "Failed to update news post",
-    },
   },
 };
 

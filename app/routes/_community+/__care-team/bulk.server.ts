@@ -32,9 +32,12 @@ export function tickedIds(form: FormData): string[] {
     .filter((v) => v.length > 0 && v.length < 100);
 }
 
-/** A toast's Undo: `intent` sent back to `action` for the same ids; none for a long list. */
-export function undoFor(action: string, intent: string, ids: string[]) {
+/**
+ * A toast's Undo: `intent` sent back to `action` for the same ids; none for a long list. `label`
+ * is the button's word in the reader's language.
+ */
+export function undoFor(action: string, intent: string, ids: string[], label: string) {
   if (ids.length > UNDO_LIMIT) return {};
   const fields = [["intent", intent], ...ids.map((id) => ["ids", id])] as [string, string][];
-  return { undo: { action, label: "Undo", fields } };
+  return { undo: { action, label, fields } };
 }

@@ -9,6 +9,8 @@ import { linkedSignInStates, NO_SIGN_IN, type SignInState } from "~/models/sign-
 import { requireArea } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 import { areaOf } from "./areas";
+import type { T } from "~/utils/i18n";
+import { getT, requestLanguage, translator } from "~/utils/i18n.server";
 
 export type InvitationState = {
   status: SignInState["status"];
@@ -29,30 +31,37 @@ export type FamilyRowItem = {
   invitation: InvitationState;
 };
 
-/** What the list says about a family member's invitation, in the community's time zone. */
+/**
+ * What the list says about a family member's invitation, in the community's time zone and the
+ * reader's language (`t` of the care namespace, `lang`; English by default).
+ */
 export function invitationState(
   state: SignInState,
   timeZone: string,
   now = new Date(),
+  t: T = translator("en", "care"),
+  lang = "en",
 ): InvitationState {
   // "Nov 23" this year, "Nov 23, 2025" before
-  const day = (iso: string) => formatDayThisYear(iso, timeZone, now);
+  const day = (iso: string) => formatDayThisYear(iso, timeZone, now, lang);
   const label =
     state.status === "active"
-      ? "Accepted"
+      ? t("invitationState.accepted")
       : state.status === "deactivated"
-        ? "Sign-in switched off"
+        ? t("signIn.deactivated")
         : state.status === "invited"
           ? state.invitedAt
-            ? `Invited on ${day(state.invitedAt)}, not accepted`
-            : "Invited, not accepted"
-          : "No invitation yet";
+            ? t("invitationState.invitedOn", { date: day(state.invitedAt) })
+            : t("invitationState.invited")
+          : t("invitationState.none");
   return {
     status: state.status,
     username: state.username,
     label,
     lastActive: state.lastActiveAt
-      ? `last active ${formatRecentDay(state.lastActiveAt, timeZone, now)}`
+      ? t("invitationState.lastActive", {
+          day: formatRecentDay(state.lastActiveAt, timeZone, now, lang),
+        })
       : null,
   };
 }
@@ -61,6 +70,9 @@ export async function familyListLoader({ request }: LoaderFunctionArgs) {
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const params = readFamilyListParams(new URL(request.url).searchParams);
+  const t = await getT(request, "care");
+  const lang = await requestLanguage(request);
+  const now = new Date();
   const forResident = params.residentId ? getResident(db, params.residentId) : undefined;
   // another community's resident, or none: not found, rather than an empty list
   if (params.residentId && !forResident) throw new Response("404 Page Not Found", { status: 404 });
@@ -82,7 +94,13 @@ export async function familyListLoader({ request }: LoaderFunctionArgs) {
       roomNumber: resident.roomNumber,
       isActive: resident.isActive,
     },
-    invitation: invitationState(states.get(member.id) ?? NO_SIGN_IN, community.timeZone),
+    invitation: invitationState(
+      states.get(member.id) ?? NO_SIGN_IN,
+      community.timeZone,
+      now,
+      t,
+      lang,
+    ),
   }));
   return {
     members,

@@ -18,8 +18,9 @@ import { requireArea } from "~/utils/permissions.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { invitationFlashHeaders, invitationPageData } from "./invitation-page.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
-
-const TRY_AGAIN = "Please try again or contact support if the problem persists.";
+import type { T } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
+import { translatedReply } from "./residents.server";
 
 /** A family member who already follows the chosen resident under the typed email. */
 export type ExistingFollower = {
@@ -29,23 +30,24 @@ export type ExistingFollower = {
   accepted: boolean;
   username: string | null;
 };
-const NO_RESIDENT = "Choose a resident from the list";
-
 /** Residents offered in the form: the active ones, plus the member's current resident if inactive. */
-function residentChoices(db: TenantDb, currentId?: string) {
+function residentChoices(db: TenantDb, t: T, currentId?: string) {
   return listResidents(db)
     .filter((r) => r.isActive || r.id === currentId)
-    .map((r) => ({
-      id: r.id,
-      name: `${r.firstName} ${r.lastName}${r.roomNumber ? ` (Room ${r.roomNumber})` : ""}`,
-    }));
+    .map((r) => {
+      const name = `${r.firstName} ${r.lastName}`;
+      return {
+        id: r.id,
+        name: r.roomNumber ? t("family.residentInRoom", { name, room: r.roomNumber }) : name,
+      };
+    });
 }
 
 export async function newFamilyLoader({ request }: LoaderFunctionArgs) {
   const area = areaOf(request);
   const { db } = await requireArea(request, area);
   const wanted = new URL(request.url).searchParams.get("residentId") ?? "";
-  const residents = residentChoices(db);
+  const residents = residentChoices(db, await getT(request, "care"));
   return { residents, residentId: residents.some((r) => r.id === wanted) ? wanted : "" };
 }
 
@@ -55,15 +57,16 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: FamilyMemberSchema });
   if (submission.status !== "success")
-    return submission.reply({ formErrors: [cfg.failed.addFamily] });
+    return translatedReply(submission.reply({ formErrors: [t("failed.addFamily")] }), t);
   const resident = getResident(db, submission.value.residentId);
   if (!resident || !resident.isActive)
     return submission.reply({
-      formErrors: [cfg.failed.addFamily],
-      fieldErrors: { residentId: [NO_RESIDENT] },
+      formErrors: [t("failed.addFamily")],
+      fieldErrors: { residentId: [t("family.noResident")] },
     });
   try {
     const result = await addFamilyMemberWithInvitation(
@@ -89,8 +92,8 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
       `${cfg.families}/${member.id}/invitation`,
       {
         type: "success",
-        title: "Family member added",
-        description: `Give ${member.name} their invitation link.`,
+        title: t("family.added"),
+        description: t("family.addedDetail", { name: member.name }),
       },
       { headers: await invitationFlashHeaders(invitation) },
     );
@@ -98,8 +101,8 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
     console.error("Adding a family member failed", error);
     return redirectWithToast(cfg.families, {
       type: "error",
-      title: cfg.failed.addFamily,
-      description: TRY_AGAIN,
+      title: t("failed.addFamily"),
+      description: t("tryAgain"),
     });
   }
 }
@@ -123,7 +126,7 @@ export async function editFamilyLoader({ request, params }: LoaderFunctionArgs) 
       relationship: member.relationship,
       phoneNumber: member.phoneNumber,
     },
-    residents: residentChoices(db, member.residentId),
+    residents: residentChoices(db, await getT(request, "care"), member.residentId),
   };
 }
 
@@ -133,21 +136,23 @@ export async function editFamilyAction({ request, params }: ActionFunctionArgs) 
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care");
+  const failedUpdate = t("failed.updateFamily");
   const before = getFamilyMember(db, params.memberId ?? "");
   if (!before)
     return redirectWithToast(cfg.families, {
       type: "error",
-      title: cfg.failed.updateFamily,
-      description: "This family member is no longer in the list.",
+      title: failedUpdate,
+      description: t("family.gone"),
     });
   const submission = parseWithZod(await request.formData(), { schema: FamilyMemberSchema });
   if (submission.status !== "success")
-    return submission.reply({ formErrors: [cfg.failed.updateFamily] });
+    return translatedReply(submission.reply({ formErrors: [failedUpdate] }), t);
   const resident = getResident(db, submission.value.residentId);
   if (!resident || (!resident.isActive && resident.id !== before.residentId)) {
     return submission.reply({
-      formErrors: [cfg.failed.updateFamily],
-      fieldErrors: { residentId: [NO_RESIDENT] },
+      formErrors: [failedUpdate],
+      fieldErrors: { residentId: [t("family.noResident")] },
     });
   }
   const v = submission.value;
@@ -159,14 +164,14 @@ export async function editFamilyAction({ request, params }: ActionFunctionArgs) 
   if (!member)
     return redirectWithToast(cfg.families, {
       type: "error",
-      title: cfg.failed.updateFamily,
-      description: TRY_AGAIN,
+      title: failedUpdate,
+      description: t("tryAgain"),
     });
   syncFamilyAccount(community.id, member);
   return redirectWithToast(cfg.families, {
     type: "success",
-    title: "Family member updated",
-    description: `${member.name}'s details are saved.`,
+    title: t("family.updated"),
+    description: t("resident.updatedDetail", { name: member.name }),
   });
 }
 
@@ -190,13 +195,14 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care");
   const member = getFamilyMember(db, params.memberId ?? "");
   const account = member ? findFamilyAccount(community.id, member.id) : undefined;
   if (!member || !deleteFamilyMember(db, community.id, member.id)) {
     return redirectWithToast(cfg.families, {
       type: "error",
-      title: "Failed to remove family member",
-      description: "This family member is no longer in the list.",
+      title: t("failed.removeFamily"),
+      description: t("family.gone"),
     });
   }
   // an erasure: the administrators' audit page lists it (the account is gone, so its name goes in details)
@@ -210,8 +216,8 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
   });
   return redirectWithToast(cfg.families, {
     type: "success",
-    title: "Family member removed",
-    description: `${member.name} and their sign-in have been removed.`,
+    title: t("family.removed"),
+    description: t("family.removedDetail", { name: member.name }),
   });
 }
 
@@ -235,12 +241,13 @@ export async function invitationAction({ request, params }: ActionFunctionArgs) 
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care");
   const member = getFamilyMember(db, params.memberId ?? "");
   if (!member)
     return redirectWithToast(cfg.families, {
       type: "error",
-      title: "Failed to create invitation",
-      description: "This family member is no longer in the list.",
+      title: t("invitation.failed"),
+      description: t("family.gone"),
     });
   const invitation = await reissueInvitation(
     communityOrigin(request, community.subdomain),
@@ -252,16 +259,16 @@ export async function invitationAction({ request, params }: ActionFunctionArgs) 
   if (!invitation) {
     return redirectWithToast(`${cfg.families}/${member.id}/invitation`, {
       type: "info",
-      title: "Already signed up",
-      description: `${member.name} has already chosen a password.`,
+      title: t("invitation.alreadySignedUp"),
+      description: t("invitation.alreadyChosen", { name: member.name }),
     });
   }
   return redirectWithToast(
     `${cfg.families}/${member.id}/invitation`,
     {
       type: "success",
-      title: "New invitation link made",
-      description: `Give it to ${member.name}; it works once.`,
+      title: t("invitation.newLinkMade"),
+      description: t("invitation.giveIt", { name: member.name }),
     },
     { headers: await invitationFlashHeaders(invitation) },
   );

@@ -3,7 +3,7 @@
 // and /staff/families; every switch is written to the audit log.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { writeAudit } from "~/models/audit.server";
-import { formatCalendarDate } from "~/models/event-dates";
+import { formatShortDate } from "~/models/local-time";
 import { familyMembersByIds, setFamilySignInsActive } from "~/models/family-access.server";
 import { reissueInvitation } from "~/models/invitation.server";
 import { getResident } from "~/models/resident.server";
@@ -16,6 +16,7 @@ import { AREAS, areaOf } from "./areas";
 import type { SheetEntry } from "./sheet";
 import { qrSvg } from "~/utils/qr.server";
 import { tickedIds, undoFor, type BulkResult } from "./bulk.server";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export async function familiesBulkAction({
   request,
@@ -26,8 +27,8 @@ export async function familiesBulkAction({
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const chosen = familyMembersByIds(db, tickedIds(form));
-  if (!chosen.length)
-    return { kind: "nothing", message: "Tick at least one family member in the list first." };
+  const t = await getT(request, "care");
+  if (!chosen.length) return { kind: "nothing", message: t("familyBulk.noneTicked") };
   const states = linkedSignInStates(
     community.id,
     ROLE.family,
@@ -37,11 +38,7 @@ export async function familiesBulkAction({
 
   if (intent === "deactivate") {
     const on = chosen.filter((m) => states.get(m.id)?.status !== "deactivated" && states.has(m.id));
-    if (!on.length)
-      return {
-        kind: "nothing",
-        message: "The ticked family members' sign-ins are already switched off.",
-      };
+    if (!on.length) return { kind: "nothing", message: t("familyBulk.alreadyOff") };
     if (form.get("confirm") !== "yes")
       return {
         kind: "confirm",
@@ -66,9 +63,9 @@ export async function familiesBulkAction({
     const names = chosen.filter((m) => ids.includes(m.id)).map((m) => m.name);
     return redirectWithToast(cfg.families, {
       type: "success",
-      title: `Sign-in switched off for ${changed.length} ${changed.length === 1 ? "family member" : "family members"}`,
-      description: `${names.join(", ")}: signed out now, and they cannot sign in until it is switched back on.`,
-      ...undoFor(`${cfg.families}/bulk`, "activate", ids),
+      title: t("familyBulk.switchedOff", { count: changed.length }),
+      description: t("familyBulk.switchedOffDetail", { names: names.join(", ") }),
+      ...undoFor(`${cfg.families}/bulk`, "activate", ids, t("common:undo")),
     });
   }
 
@@ -90,47 +87,52 @@ export async function familiesBulkAction({
     return redirectWithToast(cfg.families, {
       type: "success",
       title: changed.length
-        ? `Sign-in switched on for ${changed.length} ${changed.length === 1 ? "family member" : "family members"}`
-        : "Nothing to change",
+        ? t("familyBulk.switchedOn", { count: changed.length })
+        : t("bulk.nothingToChange"),
       description: changed.length
         ? chosen
             .filter((m) => changed.some((c) => c.memberId === m.id))
             .map((m) => m.name)
             .join(", ")
-        : "Their sign-ins were already on.",
+        : t("familyBulk.alreadyOn"),
     });
   }
 
   if (intent === "links") {
     const origin = communityOrigin(request, community.subdomain);
+    const lang = await requestLanguage(request);
     const entries: SheetEntry[] = [];
     const skipped: { name: string; reason: string }[] = [];
     for (const m of chosen) {
       const state = states.get(m.id);
       if (state?.status === "deactivated") {
-        skipped.push({ name: m.name, reason: "their sign-in is switched off" });
+        skipped.push({ name: m.name, reason: t("skip.switchedOff") });
         continue;
       }
       const invitation = await reissueInvitation(origin, db, community, m.id, user);
       if (!invitation) {
         skipped.push({
           name: m.name,
-          reason: `already signs in as ${state?.username ?? "their username"}`,
+          reason: state?.username
+            ? t("skip.signsIn", { username: state.username })
+            : t("skip.signsInUnknown"),
         });
         continue;
       }
       const resident = getResident(db, m.residentId);
       entries.push({
         name: m.name,
-        detail: resident ? `Family of ${resident.firstName} ${resident.lastName}` : null,
+        detail: resident
+          ? t("familyOf", { name: `${resident.firstName} ${resident.lastName}` })
+          : null,
         username: invitation.username,
         url: invitation.url,
-        expires: formatCalendarDate(invitation.expiresAt.slice(0, 10)),
+        expires: formatShortDate(invitation.expiresAt, community.timeZone, lang),
         qrSvg: await qrSvg(invitation.url),
       });
     }
     return { kind: "sheet", entries, skipped };
   }
 
-  return { kind: "nothing", message: "Choose what to do with the ticked family members." };
+  return { kind: "nothing", message: t("familyBulk.chooseAction") };
 }

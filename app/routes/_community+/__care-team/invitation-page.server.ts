@@ -7,6 +7,7 @@ import type { Invitation } from "~/models/invitation.server";
 import type { UserRow } from "~/models/user.server";
 import type { Community } from "~/utils/db.server";
 import { flashCookie } from "~/utils/flash-cookie.server";
+import { requestLanguage } from "~/utils/i18n.server";
 
 const invitationFlash = flashCookie<Invitation>("storyloom_invitation", "invitation", {
   maxAge: 600,
@@ -36,7 +37,9 @@ export async function invitationPageData(
   extra: { inactive?: boolean; back?: string } = {},
 ) {
   const { invitation, headers } = await readInvitationFlash(request, person.id);
-  const expires = invitation ? formatDateTime(invitation.expiresAt, community.timeZone) : null;
+  const expires = invitation
+    ? formatDateTime(invitation.expiresAt, community.timeZone, await requestLanguage(request))
+    : null;
   return data<InvitationPage>(
     {
       member: person,

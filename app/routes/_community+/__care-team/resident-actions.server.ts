@@ -2,7 +2,7 @@
 // residents (deactivate asked once and done once; sign-in links as one printable sheet), and the
 // printable resident directory. Shared by /admin/residents and /staff/residents.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { formatCalendarDate } from "~/models/event-dates";
+import { formatLongDate, formatShortDate } from "~/models/local-time";
 import { residentInvitation } from "~/models/invitation.server";
 import { getResident, listResidents } from "~/models/resident.server";
 import { residentsByIds, setResidentsActive } from "~/models/resident-status.server";
@@ -14,6 +14,12 @@ import type { SheetEntry } from "./sheet";
 import { qrSvg } from "~/utils/qr.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { tickedIds, undoFor, type BulkResult } from "./bulk.server";
+import { getT, requestLanguage } from "~/utils/i18n.server";
+
+/** A calendar day (YYYY-MM-DD) as "Apr 5, 2025" in the reader's language: a day, so no time zone moves it. */
+export function calendarDay(ymd: string, lang: string): string {
+  return formatShortDate(`${ymd}T12:00:00Z`, "UTC", lang);
+}
 
 // ---- one resident: /{area}/residents/{id}/deactivate
 
@@ -43,15 +49,16 @@ export async function deactivateResidentAction({ request, params }: ActionFuncti
   if (!resident) throw new Response("404 Page Not Found", { status: 404 });
   const intent = String((await request.formData()).get("intent") ?? "");
   const name = `${resident.firstName} ${resident.lastName}`;
+  const t = await getT(request, "care");
   if (intent === "deactivate") {
     setResidentsActive(db, [id], false);
     return redirectWithToast(cfg.residents, {
       type: "success",
-      title: "Resident deactivated",
-      description: `${name} is now marked inactive (find them under Status: Inactive).`,
+      title: t("resident.deactivated"),
+      description: t("resident.deactivatedDetail", { name }),
       undo: {
         action: `${cfg.residents}/${id}/deactivate`,
-        label: "Undo",
+        label: t("common:undo"),
         fields: [["intent", "activate"]],
       },
     });
@@ -60,14 +67,14 @@ export async function deactivateResidentAction({ request, params }: ActionFuncti
     setResidentsActive(db, [id], true);
     return redirectWithToast(cfg.residents, {
       type: "success",
-      title: "Resident reactivated",
-      description: `${name} is active again.`,
+      title: t("resident.reactivated"),
+      description: t("resident.reactivatedDetail", { name }),
     });
   }
   return redirectWithToast(cfg.residents, {
     type: "error",
-    title: cfg.failed.updateResident,
-    description: "Unknown action.",
+    title: t("failed.updateResident"),
+    description: t("unknownAction"),
   });
 }
 
@@ -82,14 +89,13 @@ export async function residentsBulkAction({
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const chosen = residentsByIds(db, tickedIds(form));
-  if (!chosen.length)
-    return { kind: "nothing", message: "Tick at least one resident in the list first." };
+  const t = await getT(request, "care");
+  if (!chosen.length) return { kind: "nothing", message: t("residentBulk.noneTicked") };
   const name = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`;
 
   if (intent === "deactivate") {
     const active = chosen.filter((r) => r.isActive);
-    if (!active.length)
-      return { kind: "nothing", message: "The ticked residents are already inactive." };
+    if (!active.length) return { kind: "nothing", message: t("residentBulk.alreadyInactive") };
     // asked once: the confirmation carries the ids back with confirm=yes
     if (form.get("confirm") !== "yes")
       return {
@@ -105,9 +111,9 @@ export async function residentsBulkAction({
     const ids = changed.map((r) => r.id);
     return redirectWithToast(`${cfg.residents}?status=inactive`, {
       type: "success",
-      title: `${changed.length} ${changed.length === 1 ? "resident" : "residents"} deactivated`,
+      title: t("residentBulk.deactivated", { count: changed.length }),
       description: changed.map(name).join(", "),
-      ...undoFor(`${cfg.residents}/bulk`, "activate", ids),
+      ...undoFor(`${cfg.residents}/bulk`, "activate", ids, t("common:undo")),
     });
   }
 
@@ -120,16 +126,15 @@ export async function residentsBulkAction({
     return redirectWithToast(cfg.residents, {
       type: "success",
       title: changed.length
-        ? `${changed.length} ${changed.length === 1 ? "resident" : "residents"} reactivated`
-        : "Nothing to change",
-      description: changed.length
-        ? changed.map(name).join(", ")
-        : "The ticked residents were already active.",
+        ? t("residentBulk.reactivated", { count: changed.length })
+        : t("bulk.nothingToChange"),
+      description: changed.length ? changed.map(name).join(", ") : t("residentBulk.alreadyActive"),
     });
   }
 
   if (intent === "links") {
     const origin = communityOrigin(request, community.subdomain);
+    const lang = await requestLanguage(request);
     const entries: SheetEntry[] = [];
     const skipped: { name: string; reason: string }[] = [];
     for (const r of chosen) {
@@ -137,10 +142,10 @@ export async function residentsBulkAction({
       if (result.ok) {
         entries.push({
           name: result.invitation.name,
-          detail: r.roomNumber ? `Room ${r.roomNumber}` : null,
+          detail: r.roomNumber ? t("roomNumber", { room: r.roomNumber }) : null,
           username: result.invitation.username,
           url: result.invitation.url,
-          expires: formatCalendarDate(result.invitation.expiresAt.slice(0, 10)),
+          expires: formatShortDate(result.invitation.expiresAt, community.timeZone, lang),
           qrSvg: await qrSvg(result.invitation.url),
         });
       } else {
@@ -148,17 +153,17 @@ export async function residentsBulkAction({
           name: name(r),
           reason:
             result.reason === "inactive"
-              ? "inactive: reactivate them first"
+              ? t("skip.inactive")
               : result.reason === "active"
-                ? `already signs in as ${result.username}`
-                : "no longer in the list",
+                ? t("skip.signsIn", { username: result.username })
+                : t("skip.gone"),
         });
       }
     }
     return { kind: "sheet", entries, skipped };
   }
 
-  return { kind: "nothing", message: "Choose what to do with the ticked residents." };
+  return { kind: "nothing", message: t("residentBulk.chooseAction") };
 }
 
 // ---- the printable directory: /{area}/residents/print
@@ -167,21 +172,19 @@ export async function residentsPrintLoader({ request }: LoaderFunctionArgs) {
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const byRoom = new URL(request.url).searchParams.get("sort") === "room";
+  const lang = await requestLanguage(request);
   const rows = listResidents(db, { activeOnly: true }).map((r) => ({
     id: r.id,
     name: `${r.lastName}, ${r.firstName}`,
     room: r.roomNumber,
     roomKey: r.sortRoom ?? "",
-    admitted: r.admissionDate ? formatCalendarDate(r.admissionDate) : null,
-    born: r.dateOfBirth ? formatCalendarDate(r.dateOfBirth) : null,
+    admitted: r.admissionDate ? calendarDay(r.admissionDate, lang) : null,
+    born: r.dateOfBirth ? calendarDay(r.dateOfBirth, lang) : null,
   }));
   if (byRoom) rows.sort((a, b) => (a.roomKey < b.roomKey ? -1 : a.roomKey > b.roomKey ? 1 : 0));
   return {
     facility: community.name,
-    printedOn: new Intl.DateTimeFormat("en-US", {
-      timeZone: community.timeZone,
-      dateStyle: "long",
-    }).format(new Date()),
+    printedOn: formatLongDate(new Date().toISOString(), community.timeZone, lang),
     byRoom,
     residents: rows.map(({ roomKey: _key, ...r }) => r),
   };

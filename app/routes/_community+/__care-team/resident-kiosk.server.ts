@@ -16,6 +16,8 @@ import {
   setKioskPin,
 } from "~/models/kiosk.server";
 import { AREAS, areaOf } from "./areas";
+import { translateMessage } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 
 export async function residentKioskLoader({ request, params }: LoaderFunctionArgs) {
@@ -53,41 +55,42 @@ export async function residentKioskAction({ request, params }: ActionFunctionArg
   const page = `${cfg.residents}/${r.id}/kiosk`;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  const t = await getT(request, "care");
   if (intent === "remove-pin") {
     clearKioskPin(db, r.id);
     return redirectWithToast(page, {
       type: "success",
-      title: "Kiosk PIN removed",
-      description: `${name} needs a member of staff to help at the kiosk until a new PIN is set.`,
+      title: t("kiosk.pinRemoved"),
+      description: t("kiosk.pinRemovedDetail", { name }),
     });
   }
   if (intent === "card") {
     if (!r.isActive || !r.kioskConsent)
-      return data<ResidentKioskResult>(
-        { pinError: "Sign-in cards are for active residents who agreed to use the kiosk." },
-        { status: 400 },
-      );
+      return data<ResidentKioskResult>({ pinError: t("kiosk.cardRefused") }, { status: 400 });
     const url = `${communityOrigin(request, community.subdomain)}/kiosk/card/${newKioskCard(db, r.id)}`;
     return data<ResidentKioskResult>({ card: { url, qrSvg: await qrSvg(url) } });
   }
   if (intent !== "save")
-    return data<ResidentKioskResult>(
-      { pinError: "Something went wrong. Please try again." },
-      { status: 400 },
-    );
+    return data<ResidentKioskResult>({ pinError: t("kiosk.wentWrong") }, { status: 400 });
   const consent = form.get("consent") === "on";
   const pin = String(form.get("pin") ?? "").trim();
   if (pin) {
     const problem = kioskPinProblem(pin);
-    if (problem) return data<ResidentKioskResult>({ pinError: problem, consent }, { status: 400 });
+    if (problem)
+      return data<ResidentKioskResult>(
+        { pinError: translateMessage(t, problem), consent },
+        { status: 400 },
+      );
   }
   setKioskConsent(db, r.id, consent);
   if (pin) await setKioskPin(db, r.id, pin);
   return redirectWithToast(page, {
     type: "success",
-    title: "Kiosk settings saved",
+    title: t("kiosk.saved"),
     description: consent
-      ? `${name} appears on the lounge kiosks${pin ? " with the new PIN" : ""}.`
-      : `${name} does not appear on the lounge kiosks.`,
+      ? pin
+        ? t("kiosk.appearsNewPin", { name })
+        : t("kiosk.appears", { name })
+      : t("kiosk.notShown", { name }),
   });
 }

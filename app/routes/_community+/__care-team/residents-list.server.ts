@@ -1,7 +1,6 @@
 // The residents list of /admin/residents and /staff/residents: one page of 25 from the URL's
 // search, sort, status filter and page (models/resident-list.server.ts does it in SQL).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { formatCalendarDate } from "~/models/event-dates";
 import { listView } from "~/models/list-params";
 import { mediaUrl } from "~/models/media-urls";
 import { listResidentsPage, readResidentListParams } from "~/models/resident-list.server";
@@ -9,6 +8,8 @@ import { linkedSignInStates, NO_SIGN_IN, type SignInStatus } from "~/models/sign
 import { requireArea } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 import { areaOf } from "./areas";
+import { calendarDay } from "./resident-actions.server";
+import { requestLanguage } from "~/utils/i18n.server";
 
 export type ResidentRowItem = {
   id: string;
@@ -29,6 +30,7 @@ export async function residentListLoader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, area);
   const params = readResidentListParams(new URL(request.url).searchParams);
   const { rows, page } = listResidentsPage(db, params);
+  const lang = await requestLanguage(request);
   const signIns = linkedSignInStates(
     community.id,
     ROLE.resident,
@@ -39,7 +41,7 @@ export async function residentListLoader({ request }: LoaderFunctionArgs) {
     firstName: r.firstName,
     lastName: r.lastName,
     roomNumber: r.roomNumber,
-    admissionLabel: r.admissionDate ? formatCalendarDate(r.admissionDate) : null,
+    admissionLabel: r.admissionDate ? calendarDay(r.admissionDate, lang) : null,
     profileImageUrl: r.profileImageId ? mediaUrl(r.profileImageId, 400) : null,
     isActive: r.isActive,
     storyCount: r.storyCount,

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { ResidentSchema } from "~/models/admin-schemas.server";
-import { formatCalendarDate } from "~/models/event-dates";
 import { deleteMedia, MediaError, saveImage } from "~/models/media.server";
 import { readPhotoForm } from "~/utils/upload-form.server";
 import { photoTooLargeMessage } from "~/utils/media-limits";
@@ -29,8 +28,29 @@ import { AREAS, areaOf } from "./areas";
 import { requireArea } from "~/utils/permissions.server";
 import { modelLanguages } from "~/utils/whisper.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { translateMessage, type T } from "~/utils/i18n";
+import { getT, requestLanguage } from "~/utils/i18n.server";
+import { calendarDay } from "./resident-actions.server";
 
-const TRY_AGAIN = "Please try again or contact support if the problem persists.";
+/**
+ * A form's reply with every message in the reader's language: the schema's keys
+ * (msg("validation:...")) and the media checks' messages become text; text passes as it is.
+ */
+export function translatedReply<R extends { error?: Record<string, string[] | null> | null }>(
+  reply: R,
+  t: T,
+): R {
+  if (!reply.error) return reply;
+  const error: Record<string, string[] | null> = {};
+  for (const [field, messages] of Object.entries(reply.error))
+    error[field] = messages ? messages.map((m) => translateMessage(t, m)) : messages;
+  return { ...reply, error };
+}
+
+/** A media error's title and description as one message, in the reader's language. */
+function mediaMessage(t: T, error: { title: string; description: string }): string {
+  return `${translateMessage(t, error.title)}: ${translateMessage(t, error.description)}`;
+}
 
 export type ResidentListItem = {
   id: string;
@@ -51,6 +71,7 @@ export type ResidentListItem = {
 
 function toListItem(
   r: ResidentWithCounts,
+  lang: string,
   signIn: ResidentListItem["signIn"] = "none",
 ): ResidentListItem {
   return {
@@ -60,7 +81,7 @@ function toListItem(
     roomNumber: r.roomNumber,
     dateOfBirth: r.dateOfBirth,
     admissionDate: r.admissionDate,
-    admissionLabel: r.admissionDate ? formatCalendarDate(r.admissionDate) : null,
+    admissionLabel: r.admissionDate ? calendarDay(r.admissionDate, lang) : null,
     profileImageUrl: r.profileImageId ? mediaUrl(r.profileImageId, 400) : null,
     isActive: r.isActive,
     storyCount: r.storyCount,
@@ -92,18 +113,23 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
   const area = areaOf(request);
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
+  const t = await getT(request, "care");
+  const failedCreate = t("failed.createResident", { area });
   const read = await readResidentForm(request);
   if ("refused" in read) return read.refused;
   const { formData, photoBytes } = read;
   const photo = await takePhoto(formData);
   const submission = parseWithZod(formData, { schema: ResidentSchema });
   if (photoBytes !== undefined)
-    return submission.reply({
-      formErrors: [cfg.failed.createResident],
-      fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
-    });
+    return translatedReply(
+      submission.reply({
+        formErrors: [failedCreate],
+        fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
+      }),
+      t,
+    );
   if (submission.status !== "success")
-    return submission.reply({ formErrors: [cfg.failed.createResident] });
+    return translatedReply(submission.reply({ formErrors: [failedCreate] }), t);
   let imageId: string | null = null;
   if (photo) {
     try {
@@ -114,8 +140,8 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
       if (!(error instanceof MediaError)) throw error;
       return data(
         submission.reply({
-          formErrors: [cfg.failed.createResident],
-          fieldErrors: { photo: [`${error.title}: ${error.description}`] },
+          formErrors: [failedCreate],
+          fieldErrors: { photo: [mediaMessage(t, error)] },
         }),
         { status: 422 },
       );
@@ -127,16 +153,18 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
     const page = residentListPageOf(db, resident);
     return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, {
       type: "success",
-      title: "Resident added",
-      description: `${resident.firstName} ${resident.lastName} is now in the residents list.`,
+      title: t("resident.added"),
+      description: t("resident.addedDetail", {
+        name: `${resident.firstName} ${resident.lastName}`,
+      }),
     });
   } catch (error) {
     console.error("Adding a resident failed", error);
     if (imageId) deleteMedia(db, community, imageId);
     return redirectWithToast(cfg.residents, {
       type: "error",
-      title: cfg.failed.createResident,
-      description: TRY_AGAIN,
+      title: failedCreate,
+      description: t("tryAgain"),
     });
   }
 }
@@ -152,7 +180,7 @@ export async function editResidentLoader({ request, params }: LoaderFunctionArgs
   if (!row) throw new Response("404 Page Not Found", { status: 404 });
   const counts = listResidentsWithStoryCounts(db).find((r) => r.id === row.id)!;
   const resident: ResidentDetail = {
-    ...toListItem(counts),
+    ...toListItem(counts, await requestLanguage(request)),
     family: listFamilyOfResident(db, row.id).map((f) => ({
       id: f.id,
       name: f.name,
@@ -169,13 +197,15 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const id = params.residentId ?? "";
-  const failed = (description = TRY_AGAIN) =>
+  const t = await getT(request, "care");
+  const failedUpdate = t("failed.updateResident");
+  const failed = (description = t("tryAgain")) =>
     redirectWithToast(cfg.residents, {
       type: "error",
-      title: cfg.failed.updateResident,
+      title: failedUpdate,
       description,
     });
-  if (!getResident(db, id)) return failed("This resident is no longer in the list.");
+  if (!getResident(db, id)) return failed(t("resident.gone"));
   const read = await readResidentForm(request);
   if ("refused" in read) return read.refused;
   const { formData, photoBytes } = read;
@@ -188,8 +218,8 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
     if (!r) return failed();
     return redirectWithToast(cfg.residents, {
       type: "success",
-      title: "Resident reactivated",
-      description: `${r.firstName} ${r.lastName} is active again.`,
+      title: t("resident.reactivated"),
+      description: t("resident.reactivatedDetail", { name: `${r.firstName} ${r.lastName}` }),
     });
   }
 
@@ -197,12 +227,15 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   const removePhoto = formData.get("removePhoto") === "on";
   const submission = parseWithZod(formData, { schema: ResidentSchema });
   if (photoBytes !== undefined)
-    return submission.reply({
-      formErrors: [cfg.failed.updateResident],
-      fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
-    });
+    return translatedReply(
+      submission.reply({
+        formErrors: [failedUpdate],
+        fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
+      }),
+      t,
+    );
   if (submission.status !== "success")
-    return submission.reply({ formErrors: [cfg.failed.updateResident] });
+    return translatedReply(submission.reply({ formErrors: [failedUpdate] }), t);
   try {
     if (photo) await setResidentPhoto(db, community, id, photo, user.id);
     else if (removePhoto) await setResidentPhoto(db, community, id, null);
@@ -210,8 +243,8 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
     if (!(error instanceof MediaError)) throw error;
     return data(
       submission.reply({
-        formErrors: [cfg.failed.updateResident],
-        fieldErrors: { photo: [`${error.title}: ${error.description}`] },
+        formErrors: [failedUpdate],
+        fieldErrors: { photo: [mediaMessage(t, error)] },
       }),
       { status: 422 },
     );
@@ -228,8 +261,8 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   const page = residentListPageOf(db, r);
   return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, {
     type: "success",
-    title: "Resident updated",
-    description: `${r.firstName} ${r.lastName}'s details are saved.`,
+    title: t("resident.updated"),
+    description: t("resident.updatedDetail", { name: `${r.firstName} ${r.lastName}` }),
   });
 }
 
@@ -257,6 +290,7 @@ export async function residentInvitationAction({ request, params }: ActionFuncti
   const cfg = AREAS[area];
   const id = params.residentId ?? "";
   const page = `${cfg.residents}/${id}/invitation`;
+  const t = await getT(request, "care");
   const result = await residentInvitation(
     communityOrigin(request, community.subdomain),
     db,
@@ -268,27 +302,27 @@ export async function residentInvitationAction({ request, params }: ActionFuncti
     if (result.reason === "unknown")
       return redirectWithToast(cfg.residents, {
         type: "error",
-        title: "Failed to create sign-in link",
-        description: "This resident is no longer in the list.",
+        title: t("invitation.failedLink"),
+        description: t("resident.gone"),
       });
     if (result.reason === "inactive")
       return redirectWithToast(page, {
         type: "error",
-        title: "Failed to create sign-in link",
-        description: "This resident is inactive. Reactivate them first.",
+        title: t("invitation.failedLink"),
+        description: t("invitation.residentInactive"),
       });
     return redirectWithToast(page, {
       type: "info",
-      title: "Already signed up",
-      description: `They have already chosen a password and sign in as ${result.username}.`,
+      title: t("invitation.alreadySignedUp"),
+      description: t("invitation.alreadySignsIn", { username: result.username }),
     });
   }
   return redirectWithToast(
     page,
     {
       type: "success",
-      title: "Sign-in link made",
-      description: `Give it to ${result.invitation.name}; it works once.`,
+      title: t("invitation.linkMade"),
+      description: t("invitation.giveIt", { name: result.invitation.name }),
     },
     { headers: await invitationFlashHeaders(result.invitation) },
   );
@@ -308,8 +342,15 @@ async function readResidentForm(
     const { form, tooLarge } = await readPhotoForm(request);
     return { formData: form, photoBytes: tooLarge.get("photo") };
   } catch (error) {
-    if (error instanceof MediaError)
-      return { refused: formLevelReply([error.title, error.description]) };
+    if (error instanceof MediaError) {
+      const t = await getT(request, "care");
+      return {
+        refused: formLevelReply([
+          translateMessage(t, error.title),
+          translateMessage(t, error.description),
+        ]),
+      };
+    }
     throw error;
   }
 }

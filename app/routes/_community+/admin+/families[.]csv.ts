@@ -1,5 +1,6 @@
 // GET /admin/families.csv: the family members list as CSV, with the list's search, filters and
-// sort (not its page). Administrators only; every export is written to the audit log.
+// sort (not its page), its headings and words in the requester's language. Administrators only;
+// every export is written to the audit log.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { writeAudit } from "~/models/audit.server";
 import { listFamilyMatching, readFamilyListParams } from "~/models/family-list.server";
@@ -9,9 +10,13 @@ import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 import { invitationState } from "../__care-team/families-list.server";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, user } = await requireArea(request, "admin");
+  const t = await getT(request, "care");
+  const lang = await requestLanguage(request);
+  const now = new Date();
   const rows = listFamilyMatching(
     db,
     community.id,
@@ -31,15 +36,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const body = toCsv(
     [
-      "Name",
-      "Email",
-      "Phone",
-      "Relationship",
-      "Resident",
-      "Room",
-      "Invitation",
-      "Username",
-      "Last active",
+      t("directory.name"),
+      t("family.email"),
+      t("csv.phone"),
+      t("family.relationship"),
+      t("column.resident"),
+      t("column.room"),
+      t("column.invitation"),
+      t("csv.username"),
+      t("csv.lastActive"),
     ],
     rows.map(({ member, resident }) => {
       const state = states.get(member.id) ?? NO_SIGN_IN;
@@ -50,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         member.relationship,
         `${resident.firstName} ${resident.lastName}`,
         resident.roomNumber,
-        invitationState(state, community.timeZone).label,
+        invitationState(state, community.timeZone, now, t, lang).label,
         state.username,
         state.lastActiveAt,
       ];

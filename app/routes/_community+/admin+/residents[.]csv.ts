@@ -1,5 +1,6 @@
 // GET /admin/residents.csv: the residents list as CSV, with the list's search, filter and sort
-// (not its page). Administrators only; every export is written to the audit log.
+// (not its page), its headings and words in the requester's language. Administrators only; every
+// export is written to the audit log.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { writeAudit } from "~/models/audit.server";
 import { listResidentsMatching, readResidentListParams } from "~/models/resident-list.server";
@@ -8,16 +9,11 @@ import { csvResponse, toCsv } from "~/utils/csv";
 import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
-
-const SIGN_IN = {
-  none: "No sign-in",
-  invited: "Sign-in link made",
-  active: "Signs in",
-  deactivated: "Sign-in switched off",
-} as const;
+import { getT } from "~/utils/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, user } = await requireArea(request, "admin");
+  const t = await getT(request, "care");
   const rows = listResidentsMatching(db, readResidentListParams(new URL(request.url).searchParams));
   const signIns = linkedSignInStates(
     community.id,
@@ -33,15 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const body = toCsv(
     [
-      "First name",
-      "Last name",
-      "Room",
-      "Date of birth",
-      "Admission date",
-      "Status",
-      "Stories",
-      "Published stories",
-      "Sign-in",
+      t("resident.firstName"),
+      t("resident.lastName"),
+      t("column.room"),
+      t("resident.dateOfBirth"),
+      t("resident.admissionDate"),
+      t("column.status"),
+      t("column.stories"),
+      t("csv.publishedStories"),
+      t("filter.signIn"),
     ],
     rows.map((r) => [
       r.firstName,
@@ -49,10 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       r.roomNumber,
       r.dateOfBirth,
       r.admissionDate,
-      r.isActive ? "Active" : "Inactive",
+      r.isActive ? t("status.active") : t("status.inactive"),
       r.storyCount,
       r.publishedStoryCount,
-      SIGN_IN[(signIns.get(r.id) ?? NO_SIGN_IN).status],
+      t(`signIn.${(signIns.get(r.id) ?? NO_SIGN_IN).status}`),
     ]),
   );
   return csvResponse(`${community.subdomain}-residents.csv`, body);

@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EraseConfirm } from "~/components/EraseConfirm";
+import { richText } from "../__care-team/SignInSheet";
 import { confirmsName, eraseResident } from "~/models/erasure.server";
 import { getResident, residentName } from "~/models/resident.server";
 import { clientOf } from "~/utils/host.server";
@@ -12,15 +13,18 @@ import { requireArea } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Erase a resident") },
+  { title: pageTitle(matches, metaT(matches, "care")("erase.pageTitle")) },
 ];
 
 async function load(request: Request, residentId: string) {
   const ctx = await requireArea(request, "admin");
   const resident = getResident(ctx.db, residentId);
-  if (!resident) throw new Response("We could not find that resident.", { status: 404 });
+  if (!resident)
+    throw new Response((await getT(request, "care"))("erase.notFound"), { status: 404 });
   return { ...ctx, resident, name: residentName(resident) };
 }
 
@@ -34,11 +38,12 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, community, user, resident, name } = await load(request, params.residentId ?? "");
   const typed = (await request.formData()).get("confirm");
+  const t = await getT(request, "care");
   if (!confirmsName(typed, name)) {
     return data(
       {
         typed: typeof typed === "string" ? typed : "",
-        error: `Type the resident's full name, ${name}, to erase everything of theirs`,
+        error: t("erase.typeName", { name }),
       },
       { status: 400 },
     );
@@ -46,39 +51,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
   eraseResident(db, community, resident.id, { id: user.id, client: clientOf(request) });
   return redirectWithToast("/admin/residents", {
     type: "success",
-    title: "Erased",
-    description: "Every story, recording, photo, comment and sign-in of the resident is gone.",
+    title: t("erase.erased"),
+    description: t("erase.erasedDetail"),
   });
 }
 
 export default function EraseResidentPage() {
   const { id, name } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT("care");
   return (
     <EraseConfirm
-      title={`Erase ${name}`}
+      title={t("erase.title", { name })}
       mustType={name}
       typed={result?.typed}
       error={result?.error}
       cancelTo="/admin/residents"
-      confirmLabel="Erase everything of theirs"
+      confirmLabel={t("erase.confirm")}
     >
+      <p>{t("erase.what", { name })}</p>
       <p>
-        Everything of {name} is deleted: their stories with the recordings and pictures, the
-        comments and reactions on them, the photos and questions their family shared, their About me
-        page, their sign-in, and their family members with their sign-ins. The files are removed
-        from the server.
-      </p>
-      <p>
-        To keep a copy first,{" "}
-        <Link
-          to={`/residents/${id}/export.zip`}
-          className="font-semibold text-brand-800 underline"
-          reloadDocument
-        >
-          download their stories
-        </Link>
-        .
+        {richText(
+          t,
+          "erase.copyFirst",
+          {},
+          {
+            link: (
+              <Link
+                to={`/residents/${id}/export.zip`}
+                className="font-semibold text-brand-800 underline"
+                reloadDocument
+              >
+                {t("erase.downloadStories")}
+              </Link>
+            ),
+          },
+        )}
       </p>
     </EraseConfirm>
   );
