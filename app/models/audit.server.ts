@@ -7,54 +7,60 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { controlSchema, getControlDb } from "~/utils/db.server";
 import type { RequestClient } from "~/utils/host.server";
 import { newId } from "~/utils/ids.server";
+import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, pseudoize, type T } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 
 const { auditLog, users, communities } = controlSchema;
 
-export const AUDIT_ACTIONS = {
-  "impersonation.requested": "Asked to log in as",
-  "impersonation.signed_in": "Signed in as",
-  "community.created": "Created community",
-  "community.deactivated": "Deactivated community",
-  "community.reactivated": "Reactivated community",
-  "impersonation.ended": "Stopped signing in as",
-  "staff.created": "Added staff member",
-  "staff.updated": "Changed staff member",
-  "staff.sign_in_reset": "Made a new sign-in for",
-  "staff.deactivated": "Deactivated staff member",
-  "staff.reactivated": "Reactivated staff member",
-  "family.removed": "Removed family member and their sign-in",
-  "family.deactivated": "Switched off the sign-in of",
-  "family.reactivated": "Switched on the sign-in of",
-  "export.residents": "Exported the residents list",
-  "export.families": "Exported the families list",
-  "export.staff": "Exported the staff list",
+/**
+ * Every action the log records, by its code. What an entry says is written from the code and its
+ * details in the reader's language (audit.json: "action.<code>"), never stored as a sentence.
+ */
+export const AUDIT_ACTIONS = [
+  "impersonation.requested",
+  "impersonation.signed_in",
+  "community.created",
+  "community.deactivated",
+  "community.reactivated",
+  "community.language_changed",
+  "impersonation.ended",
+  "staff.created",
+  "staff.updated",
+  "staff.sign_in_reset",
+  "staff.deactivated",
+  "staff.reactivated",
+  "family.removed",
+  "family.deactivated",
+  "family.reactivated",
+  "export.residents",
+  "export.families",
+  "export.staff",
   // an erasure's entry says who erased and when, never what (the erased person is not named)
-  "erasure.resident": "Erased a resident and everything of theirs",
-  "erasure.own_account": "A family member erased their own account",
-  "kiosk.registered": "Registered the kiosk",
-  "kiosk.setup_link": "Made a new setup link for the kiosk",
-  "kiosk.set_up": "Set up the kiosk",
-  "kiosk.revoked": "Switched off the kiosk",
-  "kiosk.helped": "Helped a resident at the kiosk",
+  "erasure.resident",
+  "erasure.own_account",
+  "kiosk.registered",
+  "kiosk.setup_link",
+  "kiosk.set_up",
+  "kiosk.revoked",
+  "kiosk.helped",
   // a kiosk has no user: these rows name the kiosk and the resident in their details
-  "kiosk.turn_started": "A resident started a turn at the kiosk with her PIN",
-  "kiosk.turn_ended": "A resident's turn at the kiosk ended",
-  "kiosk.turn_resumed": "A form sent after the turn ended took the turn up again",
-  "kiosk.pin_wrong": "A wrong PIN at the kiosk",
-  "kiosk.pin_paused": "A resident's PIN was paused on the kiosk after wrong PINs",
-  "kiosk.pin_capped": "The kiosk stopped taking PINs and asks for staff",
-  "kiosk.pin_refused": "A PIN at the kiosk was not checked (paused, or the kiosk asks for staff)",
-} as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
+  "kiosk.turn_started",
+  "kiosk.turn_ended",
+  "kiosk.turn_resumed",
+  "kiosk.pin_wrong",
+  "kiosk.pin_paused",
+  "kiosk.pin_capped",
+  "kiosk.pin_refused",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The kinds of entries a community's audit page filters by. */
+/** The kinds of entries a community's audit page filters by (named by audit.json's "kind.<kind>"). */
 export const AUDIT_KINDS = {
-  "sign-ins": { label: "Sign-ins as your users", actions: ["impersonation.requested", "impersonation.signed_in", "impersonation.ended"] },
-  staff: { label: "Staff changes", actions: ["staff.created", "staff.updated", "staff.sign_in_reset", "staff.deactivated", "staff.reactivated"] },
-  erasures: { label: "Removals and sign-ins switched off", actions: ["family.removed", "family.deactivated", "family.reactivated", "erasure.resident", "erasure.own_account"] },
-  exports: { label: "Exports", actions: ["export.residents", "export.families", "export.staff"] },
+  "sign-ins": { actions: ["impersonation.requested", "impersonation.signed_in", "impersonation.ended"] },
+  staff: { actions: ["staff.created", "staff.updated", "staff.sign_in_reset", "staff.deactivated", "staff.reactivated"] },
+  erasures: { actions: ["family.removed", "family.deactivated", "family.reactivated", "erasure.resident", "erasure.own_account"] },
+  exports: { actions: ["export.residents", "export.families", "export.staff"] },
   kiosks: {
-    label: "Kiosks",
     actions: [
       "kiosk.registered",
       "kiosk.setup_link",
@@ -70,7 +76,8 @@ export const AUDIT_KINDS = {
       "kiosk.pin_refused",
     ],
   },
-} as const satisfies Record<string, { label: string; actions: readonly AuditAction[] }>;
+  settings: { actions: ["community.language_changed"] },
+} as const satisfies Record<string, { actions: readonly AuditAction[] }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
 export function writeAudit(entry: {
@@ -111,9 +118,120 @@ export function auditIsByKiosk(action: string): boolean {
   return BY_KIOSK.has(action);
 }
 
-/** The words the Settings page shows for an action; unknown actions show as recorded. */
-export function auditActionLabel(action: string): string {
-  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
+
+/** What an action is called, in the reader's language (English without `t`); unknown actions show as recorded. */
+export function auditActionLabel(action: string, t: T = translator(DEFAULT_LANGUAGE, "audit")): string {
+  return KNOWN_ACTIONS.has(action) ? t(`action.${action}`) : action;
+}
+
+/** A language's name in the reader's language ("Spanish", "español"). */
+function languageName(code: string, lang: string): string {
+  try {
+    const name = new Intl.DisplayNames([lang === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : lang], { type: "language" }).of(code) ?? code;
+    return lang === PSEUDO_LANGUAGE ? pseudoize(name) : name;
+  } catch {
+    return code;
+  }
+}
+
+// How the kiosk entries' details were written (kiosk.server.ts): "<kiosk>: <resident>: <what>".
+const TURN_ENDS: Record<string, string> = {
+  "she chose “I'm done”": "done",
+  "her story was saved": "saved",
+  "2 minutes without a tap": "idle",
+  "another turn began": "replaced",
+  "the kiosk was switched off": "off",
+  "the kiosk was set up on another tablet": "moved",
+};
+const RESUMED_BY: Record<string, string> = { "her story": "story", "“I'm done”": "done" };
+const PIN_REFUSED: Record<string, string> = {
+  "PIN not checked, the kiosk asks for staff": "kiosk",
+  "PIN not checked, her PIN is paused on this kiosk": "paused",
+};
+const EXPORTED = /^(\d+) (residents|family members|staff members)$/;
+const EXPORT_KINDS: Record<string, string> = { residents: "residents", "family members": "families", "staff members": "staff" };
+const METHODS: Record<string, string> = { "sign-in link": "link", "temporary password": "password" };
+
+/** Splits "<who>: <rest>" at the last ": " before a known ending. */
+function ending(details: string, pattern: RegExp): { who: string; m: RegExpExecArray } | null {
+  const m = pattern.exec(details);
+  if (!m || m.index < 2 || details.slice(m.index - 2, m.index) !== ": ") return null;
+  return { who: details.slice(0, m.index - 2), m };
+}
+
+/**
+ * An entry's details in the reader's language. The log keeps them as they were written (English
+ * words around names); the known forms are read back and said again through the catalog, anything
+ * else (a name, an address, an older wording) is shown as recorded.
+ */
+export function auditDetails(action: string, details: string | null, t: T, lang: string): string | null {
+  if (details === null) return null;
+  const said = sayDetails(action, details, t, lang);
+  return said ?? details;
+}
+
+function sayDetails(action: string, details: string, t: T, lang: string): string | null {
+  switch (action) {
+    case "staff.created": {
+      const m = /^(\w+), (sign-in link|temporary password)$/.exec(details);
+      return m ? t("details.staffCreated", { role: m[1], method: METHODS[m[2]!] }) : null;
+    }
+    case "staff.sign_in_reset":
+      return METHODS[details] ? t("details.method", { method: METHODS[details] }) : null;
+    case "staff.deactivated":
+    case "staff.reactivated":
+      return /^\w+$/.test(details) ? t("details.role", { role: details }) : null;
+    case "staff.updated": {
+      if (details === "no change") return t("details.noChange");
+      const parts = details.split(", ").map((part) => {
+        if (part === "name" || part === "email") return t(`details.changed.${part}`);
+        const role = /^role (\w+) -> (\w+)$/.exec(part);
+        return role ? t("details.changed.role", { from: role[1], to: role[2] }) : null;
+      });
+      return parts.every(Boolean) ? parts.join(", ") : null;
+    }
+    case "export.residents":
+    case "export.families":
+    case "export.staff": {
+      const m = EXPORTED.exec(details);
+      return m ? t(`details.exported.${EXPORT_KINDS[m[2]!]}`, { count: Number(m[1]) }) : null;
+    }
+    case "community.language_changed":
+      return languageName(details, lang);
+    case "kiosk.turn_ended": {
+      const idle = ending(details, /2 minutes without a tap \((.+)\)$/);
+      if (idle) return t("details.turnEndedIdle", { who: idle.who, at: idle.m[1] });
+      const m = ending(details, new RegExp(`(${Object.keys(TURN_ENDS).map(escapeRe).join("|")})$`));
+      return m ? t("details.turnEnded", { who: m.who, why: TURN_ENDS[m.m[1]!] }) : null;
+    }
+    case "kiosk.turn_resumed": {
+      const m = ending(details, /(her story|“I'm done”) was sent after 2 minutes without a tap$/);
+      return m ? t("details.turnResumed", { who: m.who, what: RESUMED_BY[m.m[1]!] }) : null;
+    }
+    case "kiosk.pin_wrong": {
+      const m = ending(details, /wrong PIN \((\d+) of (\d+) for her, (\d+) of (\d+) on the kiosk within the hour\)$/);
+      return m ? t("details.pinWrong", { who: m.who, hers: m.m[1], herLimit: m.m[2], onKiosk: m.m[3], kioskLimit: m.m[4] }) : null;
+    }
+    case "kiosk.pin_paused": {
+      const m = ending(details, /her PIN is paused on this kiosk for (\d+) minutes$/);
+      return m ? t("details.pinPaused", { who: m.who, minutes: Number(m.m[1]) }) : null;
+    }
+    case "kiosk.pin_capped": {
+      const m = ending(details, /(\d+) wrong PINs within the hour; it takes no PINs for now and asks for staff$/);
+      return m ? t("details.pinCapped", { who: m.who, count: Number(m.m[1]) }) : null;
+    }
+    case "kiosk.pin_refused": {
+      const m = ending(details, new RegExp(`(${Object.keys(PIN_REFUSED).map(escapeRe).join("|")})$`));
+      return m ? t("details.pinRefused", { who: m.who, why: PIN_REFUSED[m.m[1]!] }) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 export type AuditEntry = {

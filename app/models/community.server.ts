@@ -4,6 +4,10 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { controlSchema, getControlDb, getTenantDb, tenantDbFile, tenantDir, type Community } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { nameSortKey } from "~/utils/text-keys";
+import { isLanguage, translator } from "~/utils/i18n.server";
+import { DEFAULT_LANGUAGE, msg, translateMessage } from "~/utils/i18n";
+import type { RequestClient } from "~/utils/host.server";
+import { writeAudit } from "./audit.server";
 import { listStaffOfCommunity, type PublicUser } from "./user.server";
 
 const { communities } = controlSchema;
@@ -16,14 +20,28 @@ export const RESERVED_SUBDOMAINS = new Set([
 
 export const SUBDOMAIN_RULE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
-/** Why a subdomain cannot be used, or null when it can. */
-export function subdomainProblem(subdomain: string): string | null {
-  if (subdomain.length < 3 || subdomain.length > 40) return "Use 3 to 40 characters";
-  if (!SUBDOMAIN_RULE.test(subdomain)) {
-    return "Use only lowercase letters, digits and hyphens, starting and ending with a letter or digit";
-  }
-  if (RESERVED_SUBDOMAINS.has(subdomain)) return `"${subdomain}" is reserved; please choose another`;
+/** Why a subdomain cannot be used, as a catalog message (`msg`, shown in the reader's language), or null when it can. */
+export function subdomainIssue(subdomain: string): string | null {
+  if (subdomain.length < 3 || subdomain.length > 40) return msg("superAdmin:subdomain.length");
+  if (!SUBDOMAIN_RULE.test(subdomain)) return msg("superAdmin:subdomain.characters");
+  if (RESERVED_SUBDOMAINS.has(subdomain)) return msg("superAdmin:subdomain.reserved", { subdomain });
   return null;
+}
+
+/** Why a subdomain cannot be used, in English (the JSON API's answers), or null when it can. */
+export function subdomainProblem(subdomain: string): string | null {
+  const issue = subdomainIssue(subdomain);
+  return issue && inEnglish(issue);
+}
+
+/** Why this subdomain cannot be had (bad characters, reserved, taken) as a catalog message, or null. */
+export function subdomainRefusalMessage(raw: string): string | null {
+  const subdomain = raw.trim().toLowerCase();
+  return subdomainIssue(subdomain) ?? (getCommunityBySubdomain(subdomain) ? msg("superAdmin:subdomain.taken", { subdomain }) : null);
+}
+
+function inEnglish(message: string): string {
+  return translateMessage(translator(DEFAULT_LANGUAGE, "superAdmin"), message);
 }
 
 export function listCommunities(): Community[] {
@@ -51,11 +69,17 @@ export type NewCommunity = {
   phone?: string | null;
   email?: string | null;
   timeZone?: string;
+  /** the language its members read until they choose their own; English when not given */
+  defaultLanguage?: string | null;
 };
 
+/** A refusal: `message` in English (the JSON API), `key` the catalog message for a screen (`msg`). */
 export class CommunityError extends Error {
-  constructor(public field: "subdomain" | "name", message: string) {
-    super(message);
+  constructor(
+    public field: "subdomain" | "name" | "defaultLanguage",
+    public key: string,
+  ) {
+    super(inEnglish(key));
   }
 }
 
@@ -65,9 +89,9 @@ export class CommunityError extends Error {
  */
 export function createCommunity(input: NewCommunity): Community {
   const subdomain = input.subdomain.trim().toLowerCase();
-  const problem = subdomainProblem(subdomain);
+  const problem = subdomainRefusalMessage(subdomain);
   if (problem) throw new CommunityError("subdomain", problem);
-  if (getCommunityBySubdomain(subdomain)) throw new CommunityError("subdomain", `The address ${subdomain} is already taken`);
+  if (input.defaultLanguage && !isLanguage(input.defaultLanguage)) throw new CommunityError("defaultLanguage", msg("superAdmin:language.unknown"));
   const file = tenantDbFile(subdomain);
   const fileExisted = fs.existsSync(file);
   const row = {
@@ -79,6 +103,7 @@ export function createCommunity(input: NewCommunity): Community {
     phone: input.phone?.trim() || null,
     email: input.email?.trim() || null,
     timeZone: input.timeZone ?? "America/New_York",
+    defaultLanguage: input.defaultLanguage || DEFAULT_LANGUAGE,
     sortName: nameSortKey(input.name),
   };
   const db = getControlDb();
@@ -92,6 +117,16 @@ export function createCommunity(input: NewCommunity): Community {
     throw error;
   }
   return getCommunity(row.id)!;
+}
+
+/**
+ * The language everyone in the community reads who has not chosen their own (residents, families
+ * and staff; signed-out visitors whose browser asks for none of Storyloom's). Written to the audit log.
+ */
+export function setCommunityLanguage(id: string, language: string, audit: { actorUserId: string; client?: RequestClient }) {
+  if (!isLanguage(language)) throw new Error(`Not a language Storyloom offers: ${language}`);
+  getControlDb().update(communities).set({ defaultLanguage: language }).where(eq(communities.id, id)).run();
+  writeAudit({ ...audit, action: "community.language_changed", tenantId: id, details: language });
 }
 
 export function setCommunityActive(id: string, isActive: boolean) {

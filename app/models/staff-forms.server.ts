@@ -1,24 +1,21 @@
-// The administrator's staff forms (checked on the server only: ADR 010).
+// The administrator's staff forms (checked on the server only: ADR 010). Their messages are catalog
+// keys (`msg`), shown in the reader's language.
 import * as z from "zod";
+import { msg } from "~/utils/i18n";
 import { COMMUNITY_STAFF_ROLES } from "~/utils/roles";
 import { USERNAME_RULE } from "./super-admin-forms.server";
 
-const EMAIL_MESSAGE = "Enter a valid email address, like name@example.com";
+const say = (key: string) => ({ error: msg(`admin:staffForm.${key}`) });
+const tooLong = (max: number) => ({ error: msg("validation:tooLong", { max }) });
 
-const displayName = z.string({ error: "Enter their name" }).trim().min(1, "Enter their name").max(120, "Use at most 120 characters");
-const email = z.string({ error: "Enter an email address" }).trim().min(1, "Enter an email address").max(200, "Use at most 200 characters").pipe(z.email({ error: EMAIL_MESSAGE }));
-const role = z.enum(COMMUNITY_STAFF_ROLES, { error: "Choose a role: Staff or Administrator" });
-const method = z.enum(["link", "password"], { error: "Choose how they sign in the first time" });
+const displayName = z.string(say("nameRequired")).trim().min(1, say("nameRequired")).max(120, tooLong(120));
+const email = z.string(say("emailRequired")).trim().min(1, say("emailRequired")).max(200, tooLong(200)).pipe(z.email(say("emailInvalid")));
+const role = z.enum(COMMUNITY_STAFF_ROLES, say("roleRequired"));
+const method = z.enum(["link", "password"], say("methodRequired"));
 
 export const NewStaffSchema = z.object({
   displayName,
-  username: z
-    .string({ error: "Enter a username" })
-    .trim()
-    .toLowerCase()
-    .min(2, "Use at least 2 characters")
-    .max(40, "Use at most 40 characters")
-    .regex(USERNAME_RULE, "Use only letters, digits, dots, hyphens and underscores, starting with a letter or digit"),
+  username: z.string(say("usernameRequired")).trim().toLowerCase().min(2, say("usernameShort")).max(40, tooLong(40)).regex(USERNAME_RULE, say("usernameCharacters")),
   email,
   role,
   method,

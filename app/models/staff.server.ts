@@ -9,6 +9,8 @@ import type { RequestClient } from "~/utils/host.server";
 import { generateTemporaryPassword, hashPassword } from "~/utils/password.server";
 import { COMMUNITY_STAFF_ROLES, ROLE, type CommunityStaffRole } from "~/utils/roles";
 import { containsPattern, nameSortKey, searchWords } from "~/utils/text-keys";
+import { DEFAULT_LANGUAGE, msg, translateMessage, type TranslationValues } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 import { writeAudit } from "./audit.server";
 import { PER_PAGE, readListParams, type ListParams, type ListSpec } from "./list-params";
 import { issueLoginToken } from "./login-token.server";
@@ -27,12 +29,17 @@ export type NewSignIn = { kind: "link"; url: string; expiresAt: string } | { kin
 /** Who does it: an administrator of the community, or a super admin (who belongs to none). */
 export type StaffActor = { id: string; role: string };
 
+/** A refusal: `key` the catalog message for a screen (`msg`), `message` the same in English (the JSON API). */
 export class StaffError extends Error {
+  public key: string;
   constructor(
     public field: "tenantId" | "username" | "role" | "form",
-    message: string,
+    key: string,
+    values?: TranslationValues,
   ) {
-    super(message);
+    const message = msg(`admin:staffError.${key}`, values);
+    super(translateMessage(translator(DEFAULT_LANGUAGE, "admin"), message));
+    this.key = message;
   }
 }
 
@@ -150,9 +157,9 @@ export type NewStaff = {
  */
 export async function createStaffMember(input: NewStaff, actor: StaffActor, site: { origin: string; client: RequestClient }): Promise<{ user: PublicUser; signIn: NewSignIn }> {
   const community = getControlDb().select().from(communities).where(eq(communities.id, input.tenantId)).get();
-  if (!community) throw new StaffError("tenantId", "Choose a community from the list");
+  if (!community) throw new StaffError("tenantId", "communityUnknown");
   const username = input.username.trim().toLowerCase();
-  const taken = () => new StaffError("username", `The username ${username} is already taken in ${community.name}`);
+  const taken = () => new StaffError("username", "usernameTaken", { username, community: community.name });
   if (usernameTaken(username, community.id)) throw taken();
   let created: UserRow;
   try {
@@ -173,11 +180,11 @@ export type StaffPatch = { displayName: string; email: string; role: CommunitySt
 /** Changes name, email and role. Refused: changing your own role, and demoting the last active administrator. */
 export function updateStaffMember(tenantId: string, userId: string, patch: StaffPatch, actor: StaffActor, client: RequestClient): PublicUser {
   const target = getStaffMember(tenantId, userId);
-  if (!target) throw new StaffError("form", "This staff member is no longer in the list.");
+  if (!target) throw new StaffError("form", "gone");
   if (patch.role !== target.role) {
-    if (target.id === actor.id) throw new StaffError("role", "You cannot change your own role. Another administrator can.");
+    if (target.id === actor.id) throw new StaffError("role", "ownRole");
     if (target.role === ROLE.administrator && target.isActive && activeAdministrators(tenantId) <= 1) {
-      throw new StaffError("role", `${target.displayName} is the only administrator. Make someone else an administrator first.`);
+      throw new StaffError("role", "onlyAdministrator", { name: target.displayName });
     }
   }
   const displayName = patch.displayName.trim() || target.username;
@@ -199,9 +206,9 @@ export function updateStaffMember(tenantId: string, userId: string, patch: Staff
  */
 export async function resetStaffSignIn(tenantId: string, userId: string, method: SignInMethod, actor: StaffActor, site: { origin: string; client: RequestClient }): Promise<{ user: PublicUser; signIn: NewSignIn }> {
   const target = getStaffMember(tenantId, userId);
-  if (!target) throw new StaffError("form", "This staff member is no longer in the list.");
-  if (target.id === actor.id) throw new StaffError("form", "To change your own password, use Change password on your account page.");
-  if (!target.isActive) throw new StaffError("form", `${target.displayName} is deactivated. Reactivate them first.`);
+  if (!target) throw new StaffError("form", "gone");
+  if (target.id === actor.id) throw new StaffError("form", "ownPassword");
+  if (!target.isActive) throw new StaffError("form", "deactivated", { name: target.displayName });
   getControlDb().update(users).set({ passwordHash: null, mustChangePassword: false }).where(eq(users.id, target.id)).run();
   endAccess([target.id]);
   const signIn = await newSignIn(target, method, actor, site.origin);
@@ -216,11 +223,11 @@ export async function resetStaffSignIn(tenantId: string, userId: string, method:
  */
 export function setStaffActive(tenantId: string, userId: string, isActive: boolean, actor: StaffActor, client: RequestClient): PublicUser {
   const target = getStaffMember(tenantId, userId);
-  if (!target) throw new StaffError("form", "This staff member is no longer in the list.");
+  if (!target) throw new StaffError("form", "gone");
   if (!isActive) {
-    if (target.id === actor.id) throw new StaffError("form", "You cannot deactivate yourself. Another administrator can.");
+    if (target.id === actor.id) throw new StaffError("form", "deactivateSelf");
     if (target.role === ROLE.administrator && target.isActive && activeAdministrators(tenantId) <= 1) {
-      throw new StaffError("form", `${target.displayName} is the only active administrator, so they cannot be deactivated.`);
+      throw new StaffError("form", "lastActiveAdministrator", { name: target.displayName });
     }
   }
   if (target.isActive !== isActive) {

@@ -1,36 +1,66 @@
 // The super admin's forms: one zod schema each, used by the screens' actions (conform) and by the
 // JSON API; checked on the server only (ADR 010). Subdomain rules and uniqueness are checked on the server (community.server.ts).
+// Each schema is made twice from one set of rules: for the screens its messages are catalog keys
+// (`msg`, shown in the reader's language), for the JSON API and other callers they are English.
 import * as z from "zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { DEFAULT_LANGUAGE, msg, translateMessage, type T, type TranslationValues } from "~/utils/i18n";
+import { isLanguage, translator } from "~/utils/i18n.server";
 import { COMMUNITY_STAFF_ROLES } from "~/utils/roles";
 
-const EMAIL_MESSAGE = "Enter a valid email address, like name@example.com";
+/** How a schema gives a message: as a catalog key, or as English words (read when it fails). */
+export type Say = (key: string, values?: TranslationValues) => { error: string | (() => string) };
+export const asKey: Say = (key, values) => ({ error: msg(key, values) });
+export const inEnglish: Say = (key, values) => ({ error: () => translator(DEFAULT_LANGUAGE, "superAdmin")(key, values) });
 
-const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).optional();
+/** A screen's reply with its messages (catalog keys) said in the reader's language. */
+export function translateReply(reply: SubmissionResult<string[]>, t: T): SubmissionResult<string[]> {
+  if (!reply.error) return reply;
+  return { ...reply, error: Object.fromEntries(Object.entries(reply.error).map(([field, errors]) => [field, errors?.map((e) => translateMessage(t, e)) ?? null])) };
+}
 
-export const CommunityFormSchema = z.object({
-  name: z.string({ error: "Enter the community's name" }).trim().min(1, "Enter the community's name").max(120, "Use at most 120 characters"),
-  subdomain: z.string({ error: "Enter a subdomain" }).trim().toLowerCase().min(1, "Enter a subdomain").max(63, "Use 3 to 40 characters"),
-  address: optionalText(200),
-  city: optionalText(100),
-  phone: optionalText(40),
-  email: z.string().trim().max(200, "Use at most 200 characters").pipe(z.email({ error: EMAIL_MESSAGE })).optional(),
-});
+const tooLong = (say: Say, max: number) => say("validation:tooLong", { max });
+
+function communitySchema(say: Say) {
+  const optionalText = (max: number) => z.string().trim().max(max, tooLong(say, max)).optional();
+  return z.object({
+    name: z.string(say("superAdmin:form.nameRequired")).trim().min(1, say("superAdmin:form.nameRequired")).max(120, tooLong(say, 120)),
+    subdomain: z.string(say("superAdmin:form.subdomainRequired")).trim().toLowerCase().min(1, say("superAdmin:form.subdomainRequired")).max(63, say("superAdmin:subdomain.length")),
+    address: optionalText(200),
+    city: optionalText(100),
+    phone: optionalText(40),
+    email: z.string().trim().max(200, tooLong(say, 200)).pipe(z.email(say("superAdmin:form.emailInvalid"))).optional(),
+    defaultLanguage: z.string().trim().refine(isLanguage, say("superAdmin:language.unknown")).optional(),
+  });
+}
+
+/** Create Community, in English (the JSON API). */
+export const CommunityFormSchema = communitySchema(inEnglish);
+/** Create Community on the super admin's screen: its messages are catalog keys. */
+export const CommunityScreenSchema = communitySchema(asKey);
 export type CommunityFormValues = z.infer<typeof CommunityFormSchema>;
 
 export const USERNAME_RULE = /^[a-z0-9][a-z0-9._-]*$/;
 
-export const StaffFormSchema = z.object({
-  tenantId: z.string({ error: "Choose a community" }).trim().min(1, "Choose a community"),
-  username: z
-    .string({ error: "Enter a username" })
-    .trim()
-    .toLowerCase()
-    .min(2, "Use at least 2 characters")
-    .max(40, "Use at most 40 characters")
-    .regex(USERNAME_RULE, "Use only letters, digits, dots, hyphens and underscores, starting with a letter or digit"),
-  email: z.string({ error: "Enter an email address" }).trim().min(1, "Enter an email address").max(200, "Use at most 200 characters").pipe(z.email({ error: EMAIL_MESSAGE })),
-  role: z.enum(COMMUNITY_STAFF_ROLES, { error: "Choose a role: Staff or Administrator" }),
-});
+function staffSchema(say: Say) {
+  return z.object({
+    tenantId: z.string(say("superAdmin:form.communityRequired")).trim().min(1, say("superAdmin:form.communityRequired")),
+    username: z
+      .string(say("superAdmin:form.usernameRequired"))
+      .trim()
+      .toLowerCase()
+      .min(2, say("superAdmin:form.usernameShort"))
+      .max(40, tooLong(say, 40))
+      .regex(USERNAME_RULE, say("superAdmin:form.usernameCharacters")),
+    email: z.string(say("superAdmin:form.emailRequired")).trim().min(1, say("superAdmin:form.emailRequired")).max(200, tooLong(say, 200)).pipe(z.email(say("superAdmin:form.emailInvalid"))),
+    role: z.enum(COMMUNITY_STAFF_ROLES, say("superAdmin:form.roleRequired")),
+  });
+}
+
+/** Add Staff Member, in English (the JSON API). */
+export const StaffFormSchema = staffSchema(inEnglish);
+/** Add Staff Member on the super admin's screen: its messages are catalog keys. */
+export const StaffScreenSchema = staffSchema(asKey);
 export type StaffFormValues = z.infer<typeof StaffFormSchema>;
 
 /** JSON bodies may send null or "" for an empty optional field, as the product's API client does. */

@@ -1,34 +1,49 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type * as z from "zod";
 import type { CommunityFormSchema } from "~/models/super-admin-forms.server";
+import { DEFAULT_LANGUAGE, useT } from "~/utils/i18n";
 
-/** Create Community: name and subdomain required; address, city, phone, email optional. */
+/**
+ * Create Community: name and subdomain required; address, city, phone, email optional; the
+ * language its members read until they choose their own (English unless another is chosen).
+ */
 export function CommunityForm({
   lastResult,
   appDomain,
+  languages,
   action,
   cancelTo,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   appDomain: string;
+  /** the languages Storyloom offers, each in its own name */
+  languages: { code: string; name: string }[];
   action: string;
   cancelTo: string;
 }) {
+  const t = useT("superAdmin");
   const [form, fields] = useForm<z.input<typeof CommunityFormSchema>>({
     id: "create-community",
     lastResult,
+    defaultValue: { defaultLanguage: DEFAULT_LANGUAGE },
   });
   const [subdomain, setSubdomain] = useState(String(fields.subdomain.initialValue ?? ""));
-  const shown = subdomain.trim().toLowerCase() || "{subdomain}";
+  const shown = subdomain.trim().toLowerCase() || t("form.subdomainPlaceholder");
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
-        label="Community name"
+        label={t("form.name")}
         htmlFor={fields.name.id}
         errors={fields.name.errors}
         errorId={fields.name.errorId}
@@ -40,8 +55,8 @@ export function CommunityForm({
         />
       </Field>
       <Field
-        label="Subdomain"
-        hint={`Lowercase letters, digits and hyphens, 3 to 40 characters. The site will be at ${shown}.${appDomain}`}
+        label={t("form.subdomain")}
+        hint={t("form.subdomainHint", { site: `${shown}.${appDomain}` })}
         htmlFor={fields.subdomain.id}
         errors={fields.subdomain.errors}
         errorId={fields.subdomain.errorId}
@@ -59,7 +74,7 @@ export function CommunityForm({
         />
       </Field>
       <Field
-        label="Address"
+        label={t("form.address")}
         optional
         htmlFor={fields.address.id}
         errors={fields.address.errors}
@@ -72,7 +87,7 @@ export function CommunityForm({
         />
       </Field>
       <Field
-        label="City"
+        label={t("form.city")}
         optional
         htmlFor={fields.city.id}
         errors={fields.city.errors}
@@ -85,7 +100,7 @@ export function CommunityForm({
         />
       </Field>
       <Field
-        label="Phone"
+        label={t("form.phone")}
         optional
         htmlFor={fields.phone.id}
         errors={fields.phone.errors}
@@ -98,7 +113,7 @@ export function CommunityForm({
         />
       </Field>
       <Field
-        label="Email"
+        label={t("form.email")}
         optional
         htmlFor={fields.email.id}
         errors={fields.email.errors}
@@ -113,10 +128,30 @@ export function CommunityForm({
           autoCapitalize="none"
         />
       </Field>
+      <Field
+        label={t("form.language")}
+        hint={t("form.languageHint")}
+        htmlFor={fields.defaultLanguage.id}
+        errors={fields.defaultLanguage.errors}
+        errorId={fields.defaultLanguage.errorId}
+      >
+        <select
+          {...getSelectProps(fields.defaultLanguage, {
+            ariaDescribedBy: `${fields.defaultLanguage.id}-hint`,
+          })}
+          className="input"
+        >
+          {languages.map((l) => (
+            <option key={l.code} value={l.code} lang={l.code}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </Field>
       <div className="flex flex-wrap gap-3">
-        <SubmitButton pendingText="Creating...">Create Community</SubmitButton>
+        <SubmitButton pendingText={t("form.creating")}>{t("communities.create")}</SubmitButton>
         <Link to={cancelTo} className="btn-secondary" preventScrollReset>
-          Cancel
+          {t("common:cancel")}
         </Link>
       </div>
     </Form>

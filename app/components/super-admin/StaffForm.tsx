@@ -4,6 +4,7 @@ import { EmailField, StaffRoleField, UsernameField } from "~/components/account-
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type * as z from "zod";
 import type { StaffFormSchema } from "~/models/super-admin-forms.server";
+import { useT } from "~/utils/i18n";
 
 export type CommunityOption = { id: string; name: string; subdomain: string; isActive: boolean };
 
@@ -21,6 +22,7 @@ export function StaffForm({
   action: string;
   cancelTo: string;
 }) {
+  const t = useT("superAdmin");
   const [form, fields] = useForm<z.input<typeof StaffFormSchema>>({
     id: "add-staff",
     lastResult,
@@ -30,31 +32,30 @@ export function StaffForm({
     <Form method="post" action={action} {...getFormProps(form)}>
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
-        label="Community"
+        label={t("staffForm.community")}
         htmlFor={fields.tenantId.id}
         errors={fields.tenantId.errors}
         errorId={fields.tenantId.errorId}
       >
         <select {...getSelectProps(fields.tenantId)} className="input">
-          <option value="">Choose a community</option>
+          <option value="">{t("form.communityRequired")}</option>
           {communities.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name} ({c.subdomain}){c.isActive ? "" : " (inactive)"}
+              {c.isActive
+                ? t("staffForm.option", { name: c.name, subdomain: c.subdomain })
+                : t("staffForm.optionInactive", { name: c.name, subdomain: c.subdomain })}
             </option>
           ))}
         </select>
       </Field>
       <UsernameField meta={fields.username} />
       <EmailField meta={fields.email} />
-      <StaffRoleField meta={fields.role} placeholder="Choose a role" />
-      <p className="mb-4 text-base text-stone-700">
-        A temporary password is made for them and shown once on the next page. They choose their own
-        at first sign-in.
-      </p>
+      <StaffRoleField meta={fields.role} placeholder={t("staffForm.chooseRole")} />
+      <p className="mb-4 text-base text-stone-700">{t("staffForm.password")}</p>
       <div className="flex flex-wrap gap-3">
-        <SubmitButton pendingText="Adding...">Add Staff Member</SubmitButton>
+        <SubmitButton pendingText={t("adding")}>{t("users.add")}</SubmitButton>
         <Link to={cancelTo} className="btn-secondary" preventScrollReset>
-          Cancel
+          {t("common:cancel")}
         </Link>
       </div>
     </Form>

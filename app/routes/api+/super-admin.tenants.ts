@@ -1,5 +1,6 @@
-// GET: every community. POST (JSON: name, subdomain, address, city, phone, email): creates one with
-// its own migrated database. Super admins only: 401 signed out, 403 for everyone else.
+// GET: every community. POST (JSON: name, subdomain, address, city, phone, email, defaultLanguage):
+// creates one with its own migrated database; defaultLanguage is a language Storyloom offers ("es"),
+// English when left out, 400 when unknown. Super admins only: 401 signed out, 403 for everyone else.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listCommunities } from "~/models/community.server";
 import { CommunityJsonSchema } from "~/models/super-admin-forms.server";
@@ -19,6 +20,7 @@ function tenantJson(c: Community) {
     city: c.city,
     phone: c.phone,
     email: c.email,
+    defaultLanguage: c.defaultLanguage,
     isActive: c.isActive,
     createdAt: c.createdAt,
   };

@@ -3,8 +3,11 @@ import { Outlet } from "@remix-run/react";
 import { Tabs } from "~/components/admin/AreaLayout";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Super admin") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "superAdmin")("layout.title")) },
+];
 
 // On any host (the marketing host included), super admins only.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,22 +16,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const TABS = [
-  { to: "/super-admin", label: "Overview", end: true },
-  { to: "/super-admin/communities", label: "Communities", end: false },
-  { to: "/super-admin/users", label: "Users", end: false },
-  { to: "/super-admin/settings", label: "Settings", end: false },
+  { to: "/super-admin", key: "overview", end: true },
+  { to: "/super-admin/communities", key: "communities", end: false },
+  { to: "/super-admin/users", key: "users", end: false },
+  { to: "/super-admin/settings", key: "settings", end: false },
 ];
 
 export default function SuperAdminLayout() {
+  const t = useT("superAdmin");
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <h1 className="page-title">Super Admin Dashboard</h1>
+        <h1 className="page-title">{t("layout.heading")}</h1>
         <span className="inline-flex items-center rounded-full border border-red-300 bg-red-100 px-3 py-1 text-base font-semibold text-red-900">
-          System Administrator
+          {t("layout.badge")}
         </span>
       </div>
-      <Tabs tabs={TABS} label="Super admin sections" />
+      <Tabs
+        tabs={TABS.map(({ key, ...tab }) => ({ ...tab, label: t(`layout.tab.${key}`) }))}
+        label={t("layout.nav")}
+      />
       <Outlet />
     </div>
   );

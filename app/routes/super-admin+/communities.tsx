@@ -12,26 +12,24 @@ import { listView } from "~/models/list-params";
 import { listCommunitiesPage, readCommunityListParams } from "~/models/user-list.server";
 import { listStaffOfCommunity } from "~/models/user.server";
 import { loginAsAllowed } from "~/models/impersonation.server";
-import { getCommunity } from "~/models/community.server";
-import { CommunityFormSchema } from "~/models/super-admin-forms.server";
-import {
-  registerCommunity,
-  setCommunityActivity,
-  subdomainRefusal,
-} from "~/models/super-admin.server";
+import { getCommunity, subdomainRefusalMessage } from "~/models/community.server";
+import { CommunityScreenSchema } from "~/models/super-admin-forms.server";
+import { registerCommunity, setCommunityActivity } from "~/models/super-admin.server";
 import { env } from "~/utils/env.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT, languageOptions } from "~/utils/i18n.server";
+import { translateReply } from "~/models/super-admin-forms.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Communities · Super admin") },
+  { title: pageTitle(matches, metaT(matches, "superAdmin")("communities.title")) },
 ];
 
 const PAGE = "/super-admin/communities";
-const FAILED = "Failed to create community";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
@@ -69,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     communities,
     appDomain: env().APP_DOMAIN,
+    languages: languageOptions(),
     page,
     view: listView(params),
     confirming: confirm
@@ -83,37 +82,53 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireSuperAdmin(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
+  const t = await getT(request, "superAdmin");
 
   if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: CommunityFormSchema });
+    const failed = t("communities.createFailed");
+    const submission = parseWithZod(formData, { schema: CommunityScreenSchema });
     if (submission.status !== "success") {
       // report a refused subdomain together with the other fields' errors
       const raw = String(formData.get("subdomain") ?? "");
-      const refusal = raw.trim() && !submission.error?.subdomain ? subdomainRefusal(raw) : null;
-      return submission.reply({
-        formErrors: [FAILED],
-        ...(refusal ? { fieldErrors: { subdomain: [refusal] } } : {}),
-      });
+      const refusal =
+        raw.trim() && !submission.error?.subdomain ? subdomainRefusalMessage(raw) : null;
+      return translateReply(
+        submission.reply({
+          formErrors: [failed],
+          ...(refusal ? { fieldErrors: { subdomain: [refusal] } } : {}),
+        }),
+        t,
+      );
     }
     let outcome;
     try {
       outcome = registerCommunity(actor, submission.value, clientOf(request));
     } catch (error) {
       console.error("Creating a community failed", error);
-      return submission.reply({
-        formErrors: [FAILED, "Please try again or contact support if the problem persists."],
-      });
+      return submission.reply({ formErrors: [failed, t("tryAgain")] });
     }
-    if (!outcome.ok)
-      return submission.reply({ formErrors: [FAILED], fieldErrors: outcome.fieldErrors });
+    if (!outcome.ok) {
+      // the refusal is the subdomain's (taken since the form was checked): said in the reader's words
+      const refusal = subdomainRefusalMessage(submission.value.subdomain);
+      return translateReply(
+        submission.reply({
+          formErrors: [failed],
+          fieldErrors: refusal ? { subdomain: [refusal] } : outcome.fieldErrors,
+        }),
+        t,
+      );
+    }
     const c = outcome.community;
     // the list shows the new community (searched by its address), its card open
     return redirectWithToast(
       `${PAGE}?q=${c.subdomain}&open=${encodeURIComponent(c.id)}#community-${c.subdomain}`,
       {
         type: "success",
-        title: "Community created successfully!",
-        description: `${c.name} is ready at ${c.subdomain}.${env().APP_DOMAIN}. Add its administrator next.`,
+        title: t("communities.created"),
+        description: t("communities.createdDescription", {
+          name: c.name,
+          site: `${c.subdomain}.${env().APP_DOMAIN}`,
+        }),
       },
     );
   }
@@ -126,26 +141,27 @@ export async function action({ request }: ActionFunctionArgs) {
       active,
       clientOf(request),
     );
-    if (!community)
-      return redirectWithToast(PAGE, { type: "error", title: "That community no longer exists" });
+    if (!community) return redirectWithToast(PAGE, { type: "error", title: t("communities.gone") });
     return redirectWithToast(
       `${PAGE}?q=${community.subdomain}&open=${encodeURIComponent(community.id)}#community-${community.subdomain}`,
       {
         type: "success",
-        title: active ? "Community reactivated" : "Community deactivated",
+        title: active ? t("communities.reactivated") : t("communities.deactivated"),
         description: active
-          ? `${community.name}'s site is open again and its members can sign in.`
-          : `${community.name}'s site now shows a not-available page and its members cannot sign in.`,
+          ? t("communities.reactivatedDescription", { name: community.name })
+          : t("communities.deactivatedDescription", { name: community.name }),
       },
     );
   }
 
-  throw new Response("Unknown action", { status: 400 });
+  throw new Response(t("unknownAction"), { status: 400 });
 }
 
 export default function SuperAdminCommunities() {
-  const { communities, appDomain, page, view, confirming } = useLoaderData<typeof loader>();
+  const { communities, appDomain, languages, page, view, confirming } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const t = useT("superAdmin");
   const [searchParams] = useSearchParams();
   const dialog = searchParams.get("dialog");
   const openId = searchParams.get("open");
@@ -153,18 +169,19 @@ export default function SuperAdminCommunities() {
     <section aria-labelledby="communities-title">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="communities-title" className="text-2xl font-bold">
-          Communities
+          {t("communities.heading")}
         </h2>
         <Link to="?dialog=create" className="btn-primary" preventScrollReset {...dialogLinkProps}>
-          Create Community
+          {t("communities.create")}
         </Link>
       </div>
 
       {dialog === "create" ? (
-        <RouteDialog id="create-community-dialog" title="Create Community" closeTo={PAGE}>
+        <RouteDialog id="create-community-dialog" title={t("communities.create")} closeTo={PAGE}>
           <CommunityForm
             lastResult={lastResult}
             appDomain={appDomain}
+            languages={languages}
             action={`${PAGE}?dialog=create`}
             cancelTo={PAGE}
           />
@@ -174,13 +191,11 @@ export default function SuperAdminCommunities() {
       {confirming ? (
         <RouteDialog
           id="deactivate-dialog"
-          title={`Deactivate ${confirming.name}?`}
+          title={t("communities.confirmTitle", { name: confirming.name })}
           closeTo={`${PAGE}?q=${confirming.subdomain}&open=${confirming.id}`}
         >
           <p className="mb-4 text-lg">
-            Its site ({confirming.subdomain}.{appDomain}) will show a not-available page, everyone
-            signed in there is signed out, and nobody can sign in until you reactivate it. Nothing
-            is deleted.
+            {t("communities.confirm", { site: `${confirming.subdomain}.${appDomain}` })}
           </p>
           <Form method="post" action={PAGE} className="flex flex-wrap gap-3">
             <input type="hidden" name="communityId" value={confirming.id} />
@@ -188,16 +203,16 @@ export default function SuperAdminCommunities() {
               name="intent"
               value="deactivate"
               className="btn-danger"
-              pendingText="Deactivating..."
+              pendingText={t("deactivating")}
             >
-              Deactivate community
+              {t("communities.deactivate")}
             </SubmitButton>
             <Link
               to={`${PAGE}?q=${confirming.subdomain}&open=${confirming.id}`}
               className="btn-secondary"
               preventScrollReset
             >
-              Cancel
+              {t("common:cancel")}
             </Link>
           </Form>
         </RouteDialog>
@@ -205,26 +220,26 @@ export default function SuperAdminCommunities() {
 
       <ListSearch
         id="communities-search"
-        label="Find communities"
+        label={t("communities.find")}
         view={view}
-        placeholder="Name, address or city"
+        placeholder={t("communities.findPlaceholder")}
         filters={[
           {
             name: "status",
-            label: "Status",
+            label: t("filter.status"),
             options: [
-              { value: "all", label: "Any" },
-              { value: "active", label: "Active" },
-              { value: "inactive", label: "Inactive" },
+              { value: "all", label: t("filter.any") },
+              { value: "active", label: t("status.active") },
+              { value: "inactive", label: t("status.inactive") },
             ],
           },
           {
             name: "sort",
-            label: "Order",
+            label: t("communities.order"),
             options: [
-              { value: "name", label: "By name" },
-              { value: "-created", label: "Newest first" },
-              { value: "subdomain", label: "By address" },
+              { value: "name", label: t("communities.byName") },
+              { value: "-created", label: t("communities.newest") },
+              { value: "subdomain", label: t("communities.byAddress") },
             ],
           },
         ]}
@@ -235,13 +250,13 @@ export default function SuperAdminCommunities() {
         <EmptyState
           action={
             view.q || view.filters.status !== "all"
-              ? { to: "/super-admin/communities", label: "Show all communities" }
+              ? { to: "/super-admin/communities", label: t("communities.showAll") }
               : undefined
           }
         >
           {view.q || view.filters.status !== "all"
-            ? "No communities match."
-            : "No communities yet. Create the first one."}
+            ? t("communities.noMatch")
+            : t("communities.none")}
         </EmptyState>
       ) : (
         <ul className="space-y-4">
@@ -252,7 +267,8 @@ export default function SuperAdminCommunities() {
                   <span>
                     <span className="block text-xl font-bold">{c.name}</span>
                     <span className="block text-base text-stone-700">
-                      {c.subdomain}.{appDomain} · {c.staff.length} staff
+                      {c.subdomain}.{appDomain} ·{" "}
+                      {t("communities.staffCount", { count: c.staff.length })}
                     </span>
                   </span>
                   <span className="flex items-center gap-3">
@@ -268,7 +284,7 @@ export default function SuperAdminCommunities() {
                 <div className="mt-4 border-t border-stone-200 pt-4">
                   <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
                     <div className="sm:col-span-2">
-                      <dt className="font-semibold">Site</dt>
+                      <dt className="font-semibold">{t("communities.site")}</dt>
                       <dd>
                         <a
                           href={c.origin}
@@ -277,32 +293,35 @@ export default function SuperAdminCommunities() {
                           className="break-all text-brand-800 underline"
                         >
                           {c.subdomain}.{appDomain}
-                          <span className="sr-only"> (opens a new tab)</span>
+                          <span className="sr-only"> {t("newTab")}</span>
                         </a>
                       </dd>
                     </div>
                     {(
                       [
-                        ["Address", c.address],
-                        ["City", c.city],
-                        ["Phone", c.phone],
-                        ["Email", c.email],
+                        [t("form.address"), c.address],
+                        [t("form.city"), c.city],
+                        [t("form.phone"), c.phone],
+                        [t("form.email"), c.email],
                       ] as const
                     ).map(([label, value]) => (
                       <div key={label}>
                         <dt className="font-semibold">{label}</dt>
                         <dd className={value ? "break-words" : "italic text-stone-700"}>
-                          {value || "Not provided"}
+                          {value || t("communities.notProvided")}
                         </dd>
                       </div>
                     ))}
                   </dl>
 
-                  <h3 className="mb-2 mt-6 text-xl font-bold">Staff</h3>
+                  <h3 className="mb-2 mt-6 text-xl font-bold">{t("communities.staff")}</h3>
                   {c.staff.length === 0 ? (
-                    <p className="text-lg">No staff members yet</p>
+                    <p className="text-lg">{t("communities.noStaff")}</p>
                   ) : (
-                    <ul className="divide-y divide-stone-200" aria-label={`Staff of ${c.name}`}>
+                    <ul
+                      className="divide-y divide-stone-200"
+                      aria-label={t("communities.staffOf", { name: c.name })}
+                    >
                       {c.staff.map((u) => (
                         <li
                           key={u.id}
@@ -331,8 +350,11 @@ export default function SuperAdminCommunities() {
                               rel="noopener noreferrer"
                               className="btn-ghost"
                             >
-                              Visit Site
-                              <span className="sr-only"> of {c.name} (opens a new tab)</span>
+                              {t("communities.visit")}
+                              <span className="sr-only">
+                                {" "}
+                                {t("communities.visitOf", { name: c.name })}
+                              </span>
                             </a>
                           </div>
                         </li>
@@ -345,7 +367,11 @@ export default function SuperAdminCommunities() {
                       to={`/super-admin/users?dialog=add-staff&tenantId=${encodeURIComponent(c.id)}`}
                       className="btn-primary"
                     >
-                      Add Staff<span className="sr-only"> to {c.name}</span>
+                      {t("communities.addStaff")}
+                      <span className="sr-only">
+                        {" "}
+                        {t("communities.addStaffTo", { name: c.name })}
+                      </span>
                     </Link>
                     {c.isActive ? (
                       <Link
@@ -354,7 +380,8 @@ export default function SuperAdminCommunities() {
                         preventScrollReset
                         {...dialogLinkProps}
                       >
-                        Deactivate<span className="sr-only"> {c.name}</span>
+                        {t("communities.deactivateShort")}
+                        <span className="sr-only"> {c.name}</span>
                       </Link>
                     ) : (
                       <Form method="post" action={PAGE}>
@@ -363,9 +390,10 @@ export default function SuperAdminCommunities() {
                           name="intent"
                           value="reactivate"
                           className="btn-secondary"
-                          pendingText="Reactivating..."
+                          pendingText={t("reactivating")}
                         >
-                          Reactivate<span className="sr-only"> {c.name}</span>
+                          {t("communities.reactivate")}
+                          <span className="sr-only"> {c.name}</span>
                         </SubmitButton>
                       </Form>
                     )}
@@ -376,7 +404,7 @@ export default function SuperAdminCommunities() {
           ))}
         </ul>
       )}
-      <Pager page={page} label="Communities pages" noun="communities" />
+      <Pager page={page} label={t("communities.pages")} noun={t("communities.noun")} />
     </section>
   );
 }

@@ -9,6 +9,8 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { translateMessage } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
@@ -25,11 +27,13 @@ export async function action({ request }: ActionFunctionArgs) {
     originOf: originsFor(request),
     client: clientOf(request),
   });
-  if (!result.ok)
+  if (!result.ok) {
+    const t = await getT(request, "superAdmin");
     return redirectWithToast(back.startsWith("/super-admin") ? back : "/super-admin/users", {
       type: "error",
-      title: "Login failed",
-      description: result.reason,
+      title: t("loginAs.failed"),
+      description: translateMessage(t, result.reason),
     });
+  }
   return redirect(result.redirectUrl);
 }

@@ -1,15 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { auditActionLabel, listAuditLog } from "~/models/audit.server";
+import { auditActionLabel, auditDetails, listAuditLog } from "~/models/audit.server";
 import { IMPERSONATION_TTL_MS } from "~/models/impersonation.server";
 import { listLeads } from "~/models/lead.server";
 import { env } from "~/utils/env.server";
 import { SESSION_LIFETIMES } from "~/utils/session.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT, type T } from "~/utils/i18n";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Settings · Super admin") },
+  { title: pageTitle(matches, metaT(matches, "superAdmin")("settings.title")) },
 ];
 
 const SHOWN = 100;
@@ -20,50 +22,61 @@ function utc(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-function minutes(ms: number) {
+function minutes(ms: number, t: T) {
   const m = Math.round(ms / 60_000);
-  return m % 60 === 0 ? `${m / 60} h` : `${m} min`;
+  return m % 60 === 0
+    ? t("settings.hours", { count: m / 60 })
+    : t("settings.minutes", { count: m });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
   const config = env();
+  const t = await getT(request, "superAdmin");
+  const audit = await getT(request, "audit");
+  const lang = await requestLanguage(request);
   return {
     system: [
-      { label: "Product domain", value: config.APP_DOMAIN },
-      { label: "Community sites", value: `{subdomain}.${config.APP_DOMAIN}` },
+      { label: t("settings.domain"), value: config.APP_DOMAIN },
       {
-        label: "Development login",
-        value: config.DEV_LOGIN ? "On (anyone can pick a persona at /dev-login)" : "Off",
+        label: t("settings.sites"),
+        value: `${t("form.subdomainPlaceholder")}.${config.APP_DOMAIN}`,
       },
-      { label: "Login as User links expire after", value: minutes(IMPERSONATION_TTL_MS) },
       {
-        label: "Staff sessions",
-        value: `signed out after ${minutes(SESSION_LIFETIMES.staff.idleMs)} idle, ${minutes(SESSION_LIFETIMES.staff.absoluteMs)} at most`,
+        label: t("settings.devLogin"),
+        value: config.DEV_LOGIN ? t("settings.devLoginOn") : t("settings.off"),
+      },
+      { label: t("settings.loginAsExpiry"), value: minutes(IMPERSONATION_TTL_MS, t) },
+      {
+        label: t("settings.staffSessions"),
+        value: t("settings.staffSessionsValue", {
+          idle: minutes(SESSION_LIFETIMES.staff.idleMs, t),
+          most: minutes(SESSION_LIFETIMES.staff.absoluteMs, t),
+        }),
       },
     ],
     leads: listLeads(SHOWN).map((l) => ({ ...l, when: utc(l.createdAt) })),
     audit: listAuditLog(SHOWN).map((e) => ({
       ...e,
       when: utc(e.at),
-      label: auditActionLabel(e.action),
+      label: auditActionLabel(e.action, audit),
+      details: auditDetails(e.action, e.details, audit, lang),
     })),
   };
 }
 
 export default function SuperAdminSettings() {
   const { system, leads, audit } = useLoaderData<typeof loader>();
+  const t = useT("superAdmin");
   return (
     <div className="space-y-8">
-      <h2 className="text-2xl font-bold">Settings</h2>
+      <h2 className="text-2xl font-bold">{t("settings.heading")}</h2>
 
       <section aria-labelledby="system-title" className="card">
         <h3 id="system-title" className="mb-3 text-xl font-bold">
-          System
+          {t("settings.system")}
         </h3>
-        <p className="mb-3 text-base text-stone-700">
-          These are set when the server starts (see docs/configuration.md).
-        </p>
+        <p className="mb-3 text-base text-stone-700">{t("settings.systemIntro")}</p>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           {system.map((s) => (
             <div key={s.label} className="contents">
@@ -78,35 +91,32 @@ export default function SuperAdminSettings() {
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <section aria-labelledby="audit-title" className="card relative overflow-x-auto" tabIndex={0}>
         <h3 id="audit-title" className="mb-1 text-xl font-bold">
-          Audit log
+          {t("settings.audit")}
         </h3>
-        <p className="mb-3 text-base text-stone-700">
-          Who logged in as whom, when and from where, and changes to communities and staff. Newest
-          first.
-        </p>
+        <p className="mb-3 text-base text-stone-700">{t("settings.auditIntro")}</p>
         {audit.length === 0 ? (
-          <p className="text-lg">Nothing recorded yet.</p>
+          <p className="text-lg">{t("settings.auditEmpty")}</p>
         ) : (
           <table className="w-full text-left text-base">
             <thead>
               <tr className="border-b-2 border-stone-300">
                 <th scope="col" className="py-2 pr-4">
-                  When
+                  {t("settings.col.when")}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Who
+                  {t("settings.col.who")}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Did
+                  {t("settings.col.did")}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Whom
+                  {t("settings.col.whom")}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Community
+                  {t("settings.col.community")}
                 </th>
                 <th scope="col" className="py-2">
-                  From
+                  {t("settings.col.from")}
                 </th>
               </tr>
             </thead>
@@ -120,14 +130,16 @@ export default function SuperAdminSettings() {
                   <td className="whitespace-nowrap py-2 pr-4">
                     <time dateTime={e.at}>{e.when}</time>
                   </td>
-                  <td className="py-2 pr-4">{e.actor ? e.actor.username : "Unknown"}</td>
+                  <td className="py-2 pr-4">
+                    {e.actor ? e.actor.username : t("settings.unknown")}
+                  </td>
                   <td className="py-2 pr-4">{e.label}</td>
                   <td className="py-2 pr-4">{e.target ? e.target.username : "—"}</td>
                   <td className="py-2 pr-4">
                     {e.community ? e.community.name : (e.details ?? "—")}
                   </td>
                   <td className="py-2">
-                    <span className="block">{e.ip ?? "Address not recorded"}</span>
+                    <span className="block">{e.ip ?? t("settings.noAddress")}</span>
                     {e.userAgent ? (
                       <span
                         className="block max-w-xs truncate text-sm text-stone-700"
@@ -148,31 +160,29 @@ export default function SuperAdminSettings() {
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <section aria-labelledby="leads-title" className="card relative overflow-x-auto" tabIndex={0}>
         <h3 id="leads-title" className="mb-1 text-xl font-bold">
-          Marketing leads
+          {t("settings.leads")}
         </h3>
-        <p className="mb-3 text-base text-stone-700">
-          Messages from the contact form on the landing page. Newest first.
-        </p>
+        <p className="mb-3 text-base text-stone-700">{t("settings.leadsIntro")}</p>
         {leads.length === 0 ? (
-          <p className="text-lg">No messages from the contact form yet.</p>
+          <p className="text-lg">{t("settings.leadsEmpty")}</p>
         ) : (
           <table className="w-full text-left text-base">
             <thead>
               <tr className="border-b-2 border-stone-300">
                 <th scope="col" className="py-2 pr-4">
-                  Received
+                  {t("settings.col.received")}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Name
+                  {t("settings.col.name")}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Facility
+                  {t("settings.col.facility")}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Contact
+                  {t("settings.col.contact")}
                 </th>
                 <th scope="col" className="py-2">
-                  Message
+                  {t("settings.col.message")}
                 </th>
               </tr>
             </thead>

@@ -9,25 +9,25 @@ import { SubmitButton } from "~/components/forms";
 import { ListSearch, Pager, RowMenu, SortHeader } from "~/components/lists/ListControls";
 import { getCommunity, listCommunities } from "~/models/community.server";
 import { listView } from "~/models/list-params";
-import { setStaffActive, StaffError } from "~/models/staff.server";
-import { StaffFormSchema } from "~/models/super-admin-forms.server";
-import { addStaffMember } from "~/models/super-admin.server";
+import { createStaffMember, setStaffActive, StaffError } from "~/models/staff.server";
+import { StaffScreenSchema, translateReply } from "~/models/super-admin-forms.server";
 import { listUsersPage, readUserListParams } from "~/models/user-list.server";
 import { getUserById } from "~/models/user.server";
 import { loginAsAllowed } from "~/models/impersonation.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
-import { COMMUNITY_STAFF_ROLES, ROLE, ROLE_LABELS, ROLES, roleIn } from "~/utils/roles";
+import { COMMUNITY_STAFF_ROLES, ROLES, roleIn } from "~/utils/roles";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, translateMessage, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Users · Super admin") },
+  { title: pageTitle(matches, metaT(matches, "superAdmin")("users.title")) },
 ];
 
 const PAGE = "/super-admin/users";
-const FAILED = "Failed to add staff member";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);
@@ -69,24 +69,24 @@ async function staffActivity(
 ) {
   const user = getUserById(String(formData.get("userId") ?? ""));
   const back = `${PAGE}${new URL(request.url).search}`;
-  if (!user?.tenantId)
-    return redirectWithToast(back, { type: "error", title: "That user no longer exists" });
+  const t = await getT(request, "superAdmin");
+  if (!user?.tenantId) return redirectWithToast(back, { type: "error", title: t("users.gone") });
   const activate = formData.get("intent") === "activate";
   try {
     const changed = setStaffActive(user.tenantId, user.id, activate, actor, clientOf(request));
     return redirectWithToast(back, {
       type: "success",
-      title: activate ? "Staff member reactivated" : "Staff member deactivated",
+      title: activate ? t("users.reactivated") : t("users.deactivated"),
       description: activate
-        ? `${changed.username} can sign in again.`
-        : `${changed.username} is signed out everywhere and cannot sign in.`,
+        ? t("users.reactivatedDescription", { name: changed.username })
+        : t("users.deactivatedDescription", { name: changed.username }),
     });
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
     return redirectWithToast(back, {
       type: "error",
-      title: "Failed to update staff member",
-      description: error.message,
+      title: t("users.updateFailed"),
+      description: translateMessage(t, error.key),
     });
   }
 }
@@ -99,36 +99,43 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "deactivate" || intent === "activate")
     return staffActivity(actor, formData, request);
-  const submission = parseWithZod(formData, { schema: StaffFormSchema });
+  const t = await getT(request, "superAdmin");
+  const failed = t("users.addFailed");
+  const submission = parseWithZod(formData, { schema: StaffScreenSchema });
   if (submission.status !== "success")
-    return { result: submission.reply({ formErrors: [FAILED] }), created: null };
-  let outcome;
+    return { result: translateReply(submission.reply({ formErrors: [failed] }), t), created: null };
+  let added;
   try {
-    outcome = await addStaffMember(actor, submission.value, clientOf(request));
+    // as the JSON API's addStaffMember does, keeping a refusal's catalog key for the reader's words
+    added = await createStaffMember({ ...submission.value, method: "password" }, actor, {
+      origin: "",
+      client: clientOf(request),
+    });
   } catch (error) {
+    if (error instanceof StaffError) {
+      const reply = submission.reply({
+        formErrors: [failed],
+        fieldErrors: { [error.field]: [error.key] },
+      });
+      return { result: translateReply(reply, t), created: null };
+    }
     console.error("Adding a staff member failed", error);
     return {
-      result: submission.reply({
-        formErrors: [FAILED, "Please try again or contact support if the problem persists."],
-      }),
+      result: submission.reply({ formErrors: [failed, t("tryAgain")] }),
       created: null,
     };
   }
-  if (!outcome.ok)
-    return {
-      result: submission.reply({ formErrors: [FAILED], fieldErrors: outcome.fieldErrors }),
-      created: null,
-    };
-  const community = getCommunity(outcome.user.tenantId!)!;
+  if (added.signIn.kind !== "password") throw new Error("A temporary password was asked for");
+  const community = getCommunity(added.user.tenantId!)!;
   // the temporary password goes out in this one response and is never stored in clear or in a cookie
   return {
     result: submission.reply({ resetForm: true }),
     created: {
-      username: outcome.user.username,
-      role: outcome.user.role,
+      username: added.user.username,
+      role: added.user.role,
       communityName: community.name,
       loginUrl: `${communityOrigin(request, community.subdomain)}/login`,
-      temporaryPassword: outcome.temporaryPassword,
+      temporaryPassword: added.signIn.temporaryPassword,
     },
   };
 }
@@ -139,11 +146,12 @@ export default function SuperAdminUsers() {
   const [searchParams] = useSearchParams();
   const created = actionData?.created ?? null;
   const showForm = searchParams.get("dialog") === "add-staff" && !created;
+  const t = useT("superAdmin");
   return (
     <section aria-labelledby="users-title">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="users-title" className="text-2xl font-bold">
-          Users
+          {t("users.heading")}
         </h2>
         <Link
           to="?dialog=add-staff"
@@ -151,7 +159,7 @@ export default function SuperAdminUsers() {
           preventScrollReset
           {...dialogLinkProps}
         >
-          Add Staff Member
+          {t("users.add")}
         </Link>
       </div>
 
@@ -162,15 +170,18 @@ export default function SuperAdminUsers() {
           aria-labelledby="created-title"
         >
           <h3 id="created-title" className="text-2xl font-bold">
-            Staff member added successfully!
+            {t("users.added")}
           </h3>
           <p className="mt-2 text-lg">
-            {created.username} ({created.role === ROLE.administrator ? "Administrator" : "Staff"})
-            can now sign in to {created.communityName} at{" "}
+            {t("users.canSignIn", {
+              username: created.username,
+              role: created.role,
+              community: created.communityName,
+            })}{" "}
             <a href={created.loginUrl} className="break-all text-brand-800 underline">
               {created.loginUrl}
             </a>{" "}
-            with this temporary password:
+            {t("users.withPassword")}
           </p>
           <p className="my-3">
             <code
@@ -180,15 +191,12 @@ export default function SuperAdminUsers() {
               {created.temporaryPassword}
             </code>
           </p>
-          <p className="text-lg">
-            It is shown only this once: pass it on now. {created.username} must choose their own
-            password at first sign-in.
-          </p>
+          <p className="text-lg">{t("users.shownOnce", { username: created.username })}</p>
         </div>
       ) : null}
 
       {showForm ? (
-        <RouteDialog id="add-staff-dialog" title="Add Staff Member" closeTo={PAGE}>
+        <RouteDialog id="add-staff-dialog" title={t("users.add")} closeTo={PAGE}>
           <StaffForm
             lastResult={actionData?.result}
             communities={communities}
@@ -201,33 +209,33 @@ export default function SuperAdminUsers() {
 
       <ListSearch
         id="users-search"
-        label="Find users"
+        label={t("users.find")}
         view={view}
-        placeholder="Username, name, email or community"
+        placeholder={t("users.findPlaceholder")}
         filters={[
           {
             name: "role",
-            label: "Role",
+            label: t("users.col.role"),
             options: [
-              { value: "all", label: "Any" },
-              ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+              { value: "all", label: t("filter.any") },
+              ...ROLES.map((r) => ({ value: r, label: t("common:role", { role: r }) })),
             ],
           },
           {
             name: "community",
-            label: "Community",
+            label: t("users.col.community"),
             options: [
-              { value: "", label: "Any" },
+              { value: "", label: t("filter.any") },
               ...communities.map((c) => ({ value: c.id, label: c.name })),
             ],
           },
           {
             name: "status",
-            label: "Status",
+            label: t("filter.status"),
             options: [
-              { value: "all", label: "Any" },
-              { value: "active", label: "Active" },
-              { value: "inactive", label: "Deactivated" },
+              { value: "all", label: t("filter.any") },
+              { value: "active", label: t("status.active") },
+              { value: "inactive", label: t("users.deactivatedStatus") },
             ],
           },
         ]}
@@ -236,22 +244,22 @@ export default function SuperAdminUsers() {
       <div className="card relative overflow-x-auto p-0">
         <table className="w-full min-w-[48rem] text-left text-base">
           <caption className="px-3 py-2 text-left text-xl font-bold">
-            All Users ({page.total})
+            {t("users.all", { count: page.total })}
           </caption>
           <thead className="bg-stone-100">
             <tr>
-              <SortHeader column="username" label="Username" view={view} />
+              <SortHeader column="username" label={t("users.col.username")} view={view} />
               <th scope="col" className="px-3 py-2">
-                Email
+                {t("users.col.email")}
               </th>
               <th scope="col" className="px-3 py-2">
-                Community
+                {t("users.col.community")}
               </th>
               <th scope="col" className="px-3 py-2">
-                Role
+                {t("users.col.role")}
               </th>
               <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("users.col.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -265,14 +273,17 @@ export default function SuperAdminUsers() {
                 <th scope="row" className="whitespace-nowrap px-3 py-1 font-semibold">
                   {u.username}
                   {u.isActive ? null : (
-                    <span className="font-normal text-stone-700"> (deactivated)</span>
+                    <span className="font-normal text-stone-700">
+                      {" "}
+                      {t("users.deactivatedMark")}
+                    </span>
                   )}
                 </th>
                 <td className="max-w-[16rem] truncate px-3 py-1" title={u.email || undefined}>
-                  {u.email || <span className="text-stone-700">No email</span>}
+                  {u.email || <span className="text-stone-700">{t("users.noEmail")}</span>}
                 </td>
                 <td className="whitespace-nowrap px-3 py-1">
-                  {u.tenant ? u.tenant.name : "All communities"}
+                  {u.tenant ? u.tenant.name : t("users.allCommunities")}
                 </td>
                 <td className="px-3 py-1">
                   <RoleBadge role={u.role} />
@@ -283,7 +294,7 @@ export default function SuperAdminUsers() {
                       <LoginAsForm userId={u.id} username={u.username} back={PAGE} />
                     ) : null}
                     {u.isStaff ? (
-                      <RowMenu label={`More actions for ${u.username}`}>
+                      <RowMenu label={t("users.moreActions", { name: u.username })}>
                         <Form method="post" preventScrollReset>
                           <input type="hidden" name="userId" value={u.id} />
                           <SubmitButton
@@ -291,7 +302,7 @@ export default function SuperAdminUsers() {
                             value={u.isActive ? "deactivate" : "activate"}
                             className="btn-ghost w-full justify-start"
                           >
-                            {u.isActive ? "Deactivate" : "Reactivate"}
+                            {u.isActive ? t("users.deactivate") : t("users.reactivate")}
                             <span className="sr-only"> {u.username}</span>
                           </SubmitButton>
                         </Form>
@@ -304,10 +315,8 @@ export default function SuperAdminUsers() {
           </tbody>
         </table>
       </div>
-      {users.length === 0 ? (
-        <p className="card mt-3 text-lg">Nobody matches. Try other words or filters.</p>
-      ) : null}
-      <Pager page={page} label="Users pages" noun="users" />
+      {users.length === 0 ? <p className="card mt-3 text-lg">{t("users.noMatch")}</p> : null}
+      <Pager page={page} label={t("users.pages")} noun={t("users.noun")} />
     </section>
   );
 }

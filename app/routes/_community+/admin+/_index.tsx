@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatDistanceToNow } from "date-fns";
 import { requireArea } from "~/utils/permissions.server";
 import { Badge } from "~/components/admin/ui";
 import { listRecentActivity } from "~/models/activity.server";
@@ -10,13 +9,41 @@ import { listFamilyPage, readFamilyListParams } from "~/models/family-list.serve
 import { gettingStarted, type ChecklistStep } from "~/models/getting-started.server";
 import { listNewsPosts } from "~/models/news.server";
 import { countStoriesByReviewStatus, listPendingStories } from "~/models/story.server";
+import { formatRelative } from "~/models/local-time";
+import { useT } from "~/utils/i18n";
+import { getT, requestLanguage } from "~/utils/i18n.server";
+import type { T } from "~/utils/i18n";
 
 const SHOWN = 10;
+
+// The feed keeps each entry as it was written (English words around names and titles): the known
+// forms are said again in the reader's language; anything else shows as recorded.
+const ACTIVITY_FORMS: [RegExp, string, string[]][] = [
+  [/^News: (.*)$/s, "activity.news", ["title"]],
+  [/^Welcome to (.*)$/s, "activity.welcome", ["name"]],
+  [/^(.*) asked a question$/s, "activity.question", ["name"]],
+  [/^(.*) shared a photo$/s, "activity.photo", ["name"]],
+  [/^New story sent for review: "(.*)"$/s, "activity.storySent", ["title"]],
+  [/^Story edited and sent for review: "(.*)"$/s, "activity.storyEdited", ["title"]],
+  [/^New event: (.*)$/s, "activity.event", ["title"]],
+  [/^(.*) commented on "(.*)"$/s, "activity.comment", ["name", "title"]],
+  [/^(.*) shared "(.*)"$/s, "activity.storyShared", ["name", "title"]],
+];
+
+function activitySummary(summary: string, t: T): string {
+  for (const [form, key, names] of ACTIVITY_FORMS) {
+    const m = form.exec(summary);
+    if (m) return t(key, Object.fromEntries(names.map((n, i) => [n, m[i + 1]])));
+  }
+  return summary;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
   const now = new Date();
-  const ago = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
+  const lang = await requestLanguage(request);
+  const ago = (iso: string) => formatRelative(iso, lang, now);
+  const t = await getT(request, "admin");
   const stories = countStoriesByReviewStatus(db);
   const today = todayInTimeZone(community.timeZone, now);
   const pendingInvitations = listFamilyPage(
@@ -55,33 +82,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     attention,
     activity: listRecentActivity(db, 8).map((a) => ({
       id: a.id,
-      summary: a.summary,
+      summary: activitySummary(a.summary, t),
       when: ago(a.createdAt),
     })),
   };
 }
 
-const STEPS: Record<ChecklistStep["key"], { label: string; to: string; action: string }> = {
-  residents: { label: "Add your residents", to: "/admin/residents/new", action: "Add a resident" },
-  families: {
-    label: "Invite their families",
-    to: "/admin/families/new",
-    action: "Add a family member",
-  },
-  news: { label: "Post the first news", to: "/admin/news/new", action: "Write a news post" },
-  event: {
-    label: "Add an event to the calendar",
-    to: "/admin/calendar/new",
-    action: "Create an event",
-  },
-  "sign-ins": {
-    label: "Make sign-in links for residents (or a lounge kiosk)",
-    to: "/admin/residents",
-    action: "Tick residents, then Make sign-in links",
-  },
+// each step's words are overview.step.<key> and overview.step.<key>.action
+const STEPS: Record<ChecklistStep["key"], string> = {
+  residents: "/admin/residents/new",
+  families: "/admin/families/new",
+  news: "/admin/news/new",
+  event: "/admin/calendar/new",
+  "sign-ins": "/admin/residents",
 };
 
 function Checklist({ steps }: { steps: ChecklistStep[] }) {
+  const t = useT("admin");
   const done = steps.filter((s) => s.done).length;
   if (done === steps.length) return null;
   return (
@@ -91,11 +108,9 @@ function Checklist({ steps }: { steps: ChecklistStep[] }) {
       data-testid="getting-started"
     >
       <h2 id="checklist-title" className="mb-1 text-2xl font-bold">
-        Getting started
+        {t("overview.checklist")}
       </h2>
-      <p className="mb-4 text-base">
-        {done} of {steps.length} done. Each step ticks itself once it has happened.
-      </p>
+      <p className="mb-4 text-base">{t("overview.checklistDone", { done, total: steps.length })}</p>
       <ol className="space-y-2">
         {steps.map((s) => (
           <li
@@ -111,12 +126,15 @@ function Checklist({ steps }: { steps: ChecklistStep[] }) {
               {s.done ? "✓" : ""}
             </span>
             <span className={`text-lg ${s.done ? "text-stone-700 line-through" : "font-semibold"}`}>
-              {STEPS[s.key].label}
-              <span className="sr-only">{s.done ? " (done)" : " (to do)"}</span>
+              {t(`overview.step.${s.key}`)}
+              <span className="sr-only">
+                {" "}
+                {s.done ? t("overview.stepDone") : t("overview.stepToDo")}
+              </span>
             </span>
             {s.done ? null : (
-              <Link to={STEPS[s.key].to} className="link">
-                {STEPS[s.key].action}
+              <Link to={STEPS[s.key]} className="link">
+                {t(`overview.step.${s.key}.action`)}
               </Link>
             )}
           </li>
@@ -128,6 +146,7 @@ function Checklist({ steps }: { steps: ChecklistStep[] }) {
 
 export default function AdminOverview() {
   const { checklist, attention, activity } = useLoaderData<typeof loader>();
+  const t = useT("admin");
   const nothing =
     !attention.pendingStories.length &&
     !attention.invitations.length &&
@@ -135,18 +154,18 @@ export default function AdminOverview() {
     !attention.soon.length;
   return (
     <div className="space-y-8">
-      <h2 className="sr-only">Overview</h2>
+      <h2 className="sr-only">{t("overview.title")}</h2>
       <Checklist steps={checklist} />
 
       <section aria-labelledby="attention-title" className="card">
         <h2 id="attention-title" className="mb-4 text-2xl font-bold">
-          Needs attention
+          {t("overview.attention")}
         </h2>
-        {nothing ? <p className="text-lg">Nothing needs your attention right now.</p> : null}
+        {nothing ? <p className="text-lg">{t("overview.nothing")}</p> : null}
         {attention.pendingStories.length ? (
           <div className="mb-6">
             <h3 className="mb-2 text-xl font-bold">
-              Stories awaiting review ({attention.pendingStoryCount})
+              {t("overview.pendingStories", { count: attention.pendingStoryCount })}
             </h3>
             <ul className="space-y-2">
               {attention.pendingStories.map((s) => (
@@ -154,13 +173,13 @@ export default function AdminOverview() {
                   <Link to={`/admin/stories/${s.id}`} className="link">
                     {s.title}
                   </Link>{" "}
-                  by {s.resident}, sent {s.sent}
+                  {t("overview.pendingStory", { resident: s.resident, sent: s.sent })}
                 </li>
               ))}
             </ul>
             {attention.pendingStoryCount > attention.pendingStories.length ? (
               <Link to="/admin/stories?status=pending" className="link mt-2">
-                See all {attention.pendingStoryCount}
+                {t("overview.seeAll", { count: attention.pendingStoryCount })}
               </Link>
             ) : null}
           </div>
@@ -168,35 +187,41 @@ export default function AdminOverview() {
         {attention.invitations.length ? (
           <div className="mb-6">
             <h3 className="mb-2 text-xl font-bold">
-              Family invitations not yet accepted ({attention.invitationCount})
+              {t("overview.invitations", { count: attention.invitationCount })}
             </h3>
             <ul className="space-y-2">
               {attention.invitations.map((f) => (
                 <li key={f.id}>
-                  {f.name} (family of {f.resident}):{" "}
+                  {t("overview.invitation", { name: f.name, resident: f.resident })}{" "}
                   <Link to={`/admin/families/${f.id}/invitation`} className="link">
-                    make a new invitation link<span className="sr-only"> for {f.name}</span>
+                    {t("overview.newInvitation")}
+                    <span className="sr-only">
+                      {" "}
+                      {t("overview.newInvitationFor", { name: f.name })}
+                    </span>
                   </Link>
                 </li>
               ))}
             </ul>
             {attention.invitationCount > attention.invitations.length ? (
               <Link to="/admin/families?invitation=pending" className="link mt-2">
-                See all {attention.invitationCount}
+                {t("overview.seeAll", { count: attention.invitationCount })}
               </Link>
             ) : null}
           </div>
         ) : null}
         {attention.drafts.length ? (
           <div className="mb-6">
-            <h3 className="mb-2 text-xl font-bold">Draft news posts ({attention.drafts.length})</h3>
+            <h3 className="mb-2 text-xl font-bold">
+              {t("overview.drafts", { count: attention.drafts.length })}
+            </h3>
             <ul className="space-y-2">
               {attention.drafts.map((p) => (
                 <li key={p.id}>
                   <Link to={`/admin/news/${p.id}`} className="link">
                     {p.title}
                   </Link>{" "}
-                  (last changed {p.updated})
+                  {t("overview.lastChanged", { when: p.updated })}
                 </li>
               ))}
             </ul>
@@ -204,7 +229,7 @@ export default function AdminOverview() {
         ) : null}
         {attention.soon.length ? (
           <div>
-            <h3 className="mb-2 text-xl font-bold">Events today and tomorrow</h3>
+            <h3 className="mb-2 text-xl font-bold">{t("overview.soon")}</h3>
             <ul className="space-y-2">
               {attention.soon.map((e) => (
                 <li key={e.id} className="flex flex-wrap items-center gap-2">
@@ -212,7 +237,7 @@ export default function AdminOverview() {
                   <Link to={`/admin/calendar/${e.id}`} className="link">
                     {e.title}
                   </Link>
-                  {e.isActive ? null : <Badge tone="red">Cancelled</Badge>}
+                  {e.isActive ? null : <Badge tone="red">{t("overview.cancelled")}</Badge>}
                 </li>
               ))}
             </ul>
@@ -222,18 +247,19 @@ export default function AdminOverview() {
 
       <section aria-labelledby="activity-title" className="card">
         <h2 id="activity-title" className="mb-4 text-2xl font-bold">
-          Recent activity
+          {t("overview.activity")}
         </h2>
         {activity.length ? (
           <ul className="space-y-2 text-base">
             {activity.map((a) => (
               <li key={a.id}>
-                {a.summary} <span className="text-stone-700">({a.when})</span>
+                {a.summary}{" "}
+                <span className="text-stone-700">{t("overview.when", { when: a.when })}</span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-base">No activity yet.</p>
+          <p className="text-base">{t("overview.noActivity")}</p>
         )}
       </section>
     </div>

@@ -5,8 +5,11 @@ import { requireArea } from "~/utils/permissions.server";
 import { careTeamTotals } from "../__care-team/totals.server";
 import { Totals } from "../__care-team/Totals";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Admin") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "admin")("layout.title")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
@@ -14,26 +17,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const TABS = [
-  { to: "/admin", label: "Overview", end: true },
-  { to: "/admin/residents", label: "Residents" },
-  { to: "/admin/families", label: "Families" },
-  { to: "/admin/stories", label: "Stories" },
-  { to: "/admin/news", label: "News" },
-  { to: "/admin/calendar", label: "Calendar" },
-  { to: "/admin/staff", label: "Staff" },
-  { to: "/admin/kiosks", label: "Kiosks" },
-  { to: "/admin/audit", label: "Audit" },
-  { to: "/admin/email", label: "Email" },
+  { to: "/admin", key: "overview", end: true },
+  { to: "/admin/residents", key: "residents" },
+  { to: "/admin/families", key: "families" },
+  { to: "/admin/stories", key: "stories" },
+  { to: "/admin/news", key: "news" },
+  { to: "/admin/calendar", key: "calendar" },
+  { to: "/admin/staff", key: "staff" },
+  { to: "/admin/kiosks", key: "kiosks" },
+  { to: "/admin/audit", key: "audit" },
+  { to: "/admin/email", key: "email" },
 ];
 
 export default function AdminLayout() {
   const { facility, totals } = useLoaderData<typeof loader>();
+  const t = useT("admin");
   return (
     <AreaLayout
-      title="Admin Dashboard"
-      intro={<p>Manage {facility}: residents, families, stories, news, events and staff.</p>}
-      tabs={TABS}
-      navLabel="Admin sections"
+      title={t("layout.heading")}
+      intro={<p>{t("layout.intro", { facility })}</p>}
+      tabs={TABS.map(({ key, ...tab }) => ({ ...tab, label: t(`layout.tab.${key}`) }))}
+      navLabel={t("layout.nav")}
       top={<Totals totals={totals} area="admin" />}
     />
   );

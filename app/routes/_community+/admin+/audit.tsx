@@ -8,16 +8,22 @@ import { hrefWith, Pager } from "~/components/lists/ListControls";
 import {
   AUDIT_KINDS,
   auditActionLabel,
+  auditDetails,
   auditIsByKiosk,
   listCommunityAudit,
   type AuditKind,
 } from "~/models/audit.server";
+import { formatDateTime } from "~/models/local-time";
 import { PER_PAGE } from "~/models/list-params";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireArea } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Audit · Admin") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "audit")("page.title")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { community } = await requireArea(request, "admin");
@@ -36,28 +42,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = pageOf(result.total, requested, PER_PAGE);
   if (page.page !== requested)
     result = listCommunityAudit(community.id, { kind, limit: PER_PAGE, offset: page.offset });
-  const when = new Intl.DateTimeFormat("en-US", {
-    timeZone: community.timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const t = await getT(request, "audit");
+  const lang = await requestLanguage(request);
   return {
     kind,
-    kinds: KINDS.map((k) => ({ value: k, label: AUDIT_KINDS[k].label })),
+    kinds: KINDS,
     page,
     entries: result.entries.map((e) => ({
       id: e.id,
       action: e.action,
       at: e.at,
-      when: when.format(new Date(e.at)),
-      label: auditActionLabel(e.action),
+      when: formatDateTime(e.at, community.timeZone, lang),
+      label: auditActionLabel(e.action, t),
       actor: e.actor
-        ? `${e.actor.displayName} (${e.actor.username})`
+        ? t("page.person", { name: e.actor.displayName, username: e.actor.username })
         : auditIsByKiosk(e.action)
-          ? "A lounge kiosk"
-          : "Someone no longer listed",
-      target: e.target ? `${e.target.displayName} (${e.target.username})` : null,
-      details: e.details,
+          ? t("page.byKiosk")
+          : t("page.someoneGone"),
+      target: e.target
+        ? t("page.person", { name: e.target.displayName, username: e.target.username })
+        : null,
+      details: auditDetails(e.action, e.details, t, lang),
       ip: e.ip,
     })),
   };
@@ -66,16 +71,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminAudit() {
   const { kind, kinds, page, entries } = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const t = useT("audit");
+  const headings = [
+    t("page.col.when"),
+    t("page.col.who"),
+    t("page.col.what"),
+    t("page.col.whom"),
+    t("page.col.details"),
+    t("page.col.from"),
+  ];
   return (
     <section aria-labelledby="audit-title">
-      <SectionHeader id="audit-title" title="Audit log" />
-      <p className="mb-3 text-base">
-        Sign-ins as your users by the system administrator, changes to staff, removals and sign-ins
-        switched off, and exports of your lists. Newest first.
-      </p>
-      <nav aria-label="Kinds of entries" className="mb-4">
+      <SectionHeader id="audit-title" title={t("page.heading")} />
+      <p className="mb-3 text-base">{t("page.intro")}</p>
+      <nav aria-label={t("page.kinds")} className="mb-4">
         <ul className="flex flex-wrap gap-2">
-          {[{ value: null, label: "Everything" }, ...kinds].map((k) => (
+          {[
+            { value: null, label: t("page.everything") },
+            ...kinds.map((k) => ({ value: k, label: t(`kind.${k}`) })),
+          ].map((k) => (
             <li key={k.value ?? "all"}>
               <Link
                 to={`/admin/audit${hrefWith(search, { kind: k.value })}`}
@@ -90,7 +104,7 @@ export default function AdminAudit() {
         </ul>
       </nav>
       {entries.length === 0 ? (
-        <EmptyState>Nothing recorded{kind ? " of this kind" : ""} yet.</EmptyState>
+        <EmptyState>{kind ? t("page.emptyKind") : t("page.empty")}</EmptyState>
       ) : (
         <>
           {/* nothing in the log's rows takes focus, so the scroller itself does: a keyboard can scroll it sideways on a phone */}
@@ -99,13 +113,13 @@ export default function AdminAudit() {
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
             role="region"
-            aria-label="Audit log entries"
+            aria-label={t("page.entries")}
           >
             <table className="w-full min-w-[48rem] border-collapse text-left text-base">
-              <caption className="sr-only">Audit log entries, newest first</caption>
+              <caption className="sr-only">{t("page.caption")}</caption>
               <thead className="bg-stone-100">
                 <tr>
-                  {["When", "Who", "What", "Whom", "Details", "From"].map((h) => (
+                  {headings.map((h) => (
                     <th key={h} scope="col" className="px-3 py-2 font-semibold">
                       {h}
                     </th>
@@ -127,13 +141,13 @@ export default function AdminAudit() {
                     <td className="px-3 py-2">{e.label}</td>
                     <td className="px-3 py-2">{e.target ?? "—"}</td>
                     <td className="px-3 py-2">{e.details ?? "—"}</td>
-                    <td className="px-3 py-2">{e.ip ?? "Not recorded"}</td>
+                    <td className="px-3 py-2">{e.ip ?? t("page.notRecorded")}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <Pager page={page} label="Audit log pages" noun="entries" />
+          <Pager page={page} label={t("page.pages")} noun={t("page.noun")} />
         </>
       )}
     </section>

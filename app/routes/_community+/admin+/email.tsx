@@ -1,42 +1,96 @@
 // /admin/email: when the weekly digest goes out (day and hour on the community's clock), who it
-// would reach if it went out now, and how email is delivered (queue counts, recent messages).
+// would reach if it went out now, and how email is delivered (queue counts, recent messages); and
+// the community's language, which everyone who has not chosen their own reads Storyloom in.
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, SectionHeader } from "~/components/admin/ui";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { getDigestSettings, saveDigestSchedule } from "~/models/community-settings.server";
-import { describeSchedule, WEEKDAYS } from "~/models/digest-schedule";
+import type { DigestSchedule } from "~/models/digest-schedule";
 import { nextScheduledDigest, planDigest, windowUntil } from "~/models/digest.server";
 import { digestScheduleChanged, outboxCounts, recentEmails } from "~/models/email-outbox.server";
 import { DigestScheduleSchema } from "~/models/notification-form.server";
+import { setCommunityLanguage } from "~/models/community.server";
+import { formatDateTime } from "~/models/local-time";
 import { env } from "~/utils/env.server";
+import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { pageTitle } from "~/utils/app-name";
+import { metaT, PSEUDO_LANGUAGE, pseudoize, useLang, useT, type T } from "~/utils/i18n";
+import {
+  getT,
+  isLanguage,
+  languageOptions,
+  requestLanguage,
+  resolveLanguage,
+  translator,
+} from "~/utils/i18n.server";
 
-const HOURS = Array.from({ length: 24 }, (_, h) => ({
-  value: h,
-  label: h === 0 ? "Midnight" : h === 12 ? "Noon" : `${h % 12}:00 ${h < 12 ? "AM" : "PM"}`,
-}));
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "admin")("email.title")) },
+];
+
+const DAYS = [0, 1, 2, 3, 4, 5, 6];
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
+/** Intl's words in the reader's language (the pseudo-locale's are English ones, made pseudo). */
+function intl(lang: string, options: Intl.DateTimeFormatOptions, date: Date): string {
+  const text = new Intl.DateTimeFormat(lang === PSEUDO_LANGUAGE ? "en" : lang, {
+    timeZone: "UTC",
+    ...options,
+  }).format(date);
+  return lang === PSEUDO_LANGUAGE ? pseudoize(text) : text;
+}
+
+/** "Sunday", "domingo": 1 January 2023 was a Sunday. */
+function weekday(day: number, lang: string): string {
+  return intl(lang, { weekday: "long" }, new Date(Date.UTC(2023, 0, 1 + day)));
+}
+
+/** An hour on the clock the reader's language keeps: "5 PM" on a 12-hour clock, "17:00" on a 24-hour one. */
+function clock(hour: number, lang: string, withMinutes = false): string {
+  const at = new Date(Date.UTC(2023, 0, 1, hour));
+  const twelve = new Intl.DateTimeFormat(lang === PSEUDO_LANGUAGE ? "en" : lang, {
+    hour: "numeric",
+  }).resolvedOptions().hour12;
+  return intl(
+    lang,
+    twelve && !withMinutes ? { hour: "numeric" } : { hour: "numeric", minute: "2-digit" },
+    at,
+  );
+}
+
+/** "Sunday at 5 PM" */
+function describeSchedule(schedule: DigestSchedule, t: T, lang: string): string {
+  return t("email.schedule", {
+    day: weekday(schedule.day, lang),
+    hour: String(schedule.hour),
+    time: clock(schedule.hour, lang),
+  });
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
+  const lang = await requestLanguage(request);
+  const t = await getT(request, "admin");
   const settings = getDigestSettings(db);
   const next = nextScheduledDigest(db, community.timeZone);
   const now = new Date();
   const preview = planDigest(db, community, windowUntil(db, now), now);
-  const when = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat("en-US", {
-          timeZone: community.timeZone,
-          dateStyle: "full",
-          timeStyle: "short",
-        }).format(new Date(iso))
-      : null;
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, community.timeZone, lang) : null);
   return {
-    schedule: { day: settings.day, hour: settings.hour, label: describeSchedule(settings) },
+    schedule: {
+      day: settings.day,
+      hour: settings.hour,
+      label: describeSchedule(settings, t, lang),
+    },
+    language: community.defaultLanguage,
+    languages: languageOptions(),
     timeZone: community.timeZone,
     nextLabel: when(next?.toISOString() ?? null),
     preview: {
@@ -65,16 +119,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const policy = { body: "form" } satisfies RoutePolicy;
 
+type LanguageRefused = { languageError: string };
+
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, community } = await requireArea(request, "admin");
-  const submission = parseWithZod(await request.formData(), { schema: DigestScheduleSchema });
+  const { db, community, user } = await requireArea(request, "admin");
+  const formData = await request.formData();
+  if (formData.get("intent") === "language") {
+    const chosen = formData.get("defaultLanguage");
+    if (!isLanguage(chosen)) {
+      const t = await getT(request, "admin");
+      return data<LanguageRefused>({ languageError: t("language.unknown") }, { status: 400 });
+    }
+    setCommunityLanguage(community.id, chosen, { actorUserId: user.id, client: clientOf(request) });
+    // the answer is in the language the administrator reads from now on
+    const t = translator(await resolveLanguage(request, user, chosen), "admin");
+    const name = languageOptions().find((l) => l.code === chosen)?.name ?? chosen;
+    return redirectWithToast("/admin/email", {
+      type: "success",
+      title: t("language.saved"),
+      description: t("language.savedDescription", { language: name }),
+    });
+  }
+  const submission = parseWithZod(formData, { schema: DigestScheduleSchema });
   if (submission.status !== "success") return submission.reply();
   saveDigestSchedule(db, submission.value);
   digestScheduleChanged(community.subdomain);
+  const t = await getT(request, "admin");
   return redirectWithToast("/admin/email", {
     type: "success",
-    title: "Digest schedule saved",
-    description: `The weekly digest goes out ${describeSchedule(submission.value)}.`,
+    title: t("email.saved"),
+    description: t("email.savedDescription", {
+      schedule: describeSchedule(submission.value, t, await requestLanguage(request)),
+    }),
   });
 }
 
@@ -82,7 +158,11 @@ const STATUS_TONE = { queued: "amber", sending: "blue", sent: "green", failed: "
 
 export default function AdminEmail() {
   const d = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const refused = answer && "languageError" in answer ? answer.languageError : null;
+  const lastResult = answer && !("languageError" in answer) ? answer : undefined;
+  const t = useT("admin");
+  const lang = useLang();
   const [form, fields] = useForm({
     id: "digest-schedule",
     lastResult,
@@ -91,63 +171,66 @@ export default function AdminEmail() {
   return (
     <div className="space-y-10">
       <section aria-labelledby="digest-title">
-        <SectionHeader id="digest-title" title="Weekly digest" />
+        <SectionHeader id="digest-title" title={t("email.digest")} />
         <p className="mb-4 text-lg">
-          Each week, everyone who wants email gets one message with their resident's new stories,
-          pinned news and the coming week's events. Nobody gets one in a quiet week. It goes out{" "}
-          <strong>{d.schedule.label}</strong> ({d.timeZone}).
-          {d.nextLabel ? ` Next: ${d.nextLabel}.` : ""}
+          {t("email.digestIntro")} {t("email.goesOut")} <strong>{d.schedule.label}</strong> (
+          {d.timeZone}).
+          {d.nextLabel ? ` ${t("email.next", { when: d.nextLabel })}` : ""}
         </p>
         <Form method="post" {...getFormProps(form)} className="card max-w-xl">
           <ErrorList id={form.errorId} errors={form.errors} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label="Day"
+              label={t("email.day")}
               htmlFor={fields.day.id}
               errors={fields.day.errors}
               errorId={fields.day.errorId}
             >
               <select {...getSelectProps(fields.day)} className="input">
-                {WEEKDAYS.map((name, i) => (
-                  <option key={name} value={i}>
-                    {name}
+                {DAYS.map((day) => (
+                  <option key={day} value={day}>
+                    {weekday(day, lang)}
                   </option>
                 ))}
               </select>
             </Field>
             <Field
-              label="Hour"
+              label={t("email.hour")}
               htmlFor={fields.hour.id}
               errors={fields.hour.errors}
               errorId={fields.hour.errorId}
             >
               <select {...getSelectProps(fields.hour)} className="input">
                 {HOURS.map((h) => (
-                  <option key={h.value} value={h.value}>
-                    {h.label}
+                  <option key={h} value={h}>
+                    {t("email.hourOption", { hour: String(h), time: clock(h, lang, true) })}
                   </option>
                 ))}
               </select>
             </Field>
           </div>
-          <SubmitButton pendingText="Saving...">Save schedule</SubmitButton>
+          <SubmitButton name="intent" value="schedule" pendingText={t("saving")}>
+            {t("email.save")}
+          </SubmitButton>
         </Form>
-        <h3 className="mb-2 mt-6 text-xl font-bold">If it went out now</h3>
+        <h3 className="mb-2 mt-6 text-xl font-bold">{t("email.ifNow")}</h3>
         {d.preview.recipients.length ? (
           <>
             <p className="mb-2 text-lg">
-              New since {d.preview.since}: {d.preview.recipients.length}{" "}
-              {d.preview.recipients.length === 1 ? "person" : "people"} would get it;{" "}
-              {d.preview.quiet} {d.preview.quiet === 1 ? "has" : "have"} nothing new.
+              {t("email.preview", {
+                since: d.preview.since,
+                count: d.preview.recipients.length,
+                quiet: d.preview.quiet,
+              })}
             </p>
             <ul className="list-disc space-y-1 pl-6 text-base" data-testid="digest-preview">
               {d.preview.recipients.map((r) => (
                 <li key={r.name}>
                   {r.name}:{" "}
                   {[
-                    r.stories ? `${r.stories} new ${r.stories === 1 ? "story" : "stories"}` : null,
-                    r.pinned ? `${r.pinned} pinned` : null,
-                    r.notices ? `${r.notices} notifications` : null,
+                    r.stories ? t("email.newStories", { count: r.stories }) : null,
+                    r.pinned ? t("email.pinned", { count: r.pinned }) : null,
+                    r.notices ? t("email.notices", { count: r.notices }) : null,
                   ]
                     .filter(Boolean)
                     .join(", ")}
@@ -157,29 +240,30 @@ export default function AdminEmail() {
           </>
         ) : (
           <p className="text-lg" data-testid="digest-preview">
-            Nothing new since {d.preview.since}: nobody would get a digest.
+            {t("email.nothingNew", { since: d.preview.since })}
           </p>
         )}
       </section>
       <section aria-labelledby="delivery-title">
-        <SectionHeader id="delivery-title" title="Email delivery" />
-        <p className="mb-3 text-lg">
-          {d.delivery === "smtp"
-            ? "Email is sent through the mail server set in SMTP_URL."
-            : "No mail server is set (SMTP_URL): each message is kept as a file in the server's outbox folder instead of being sent."}
-        </p>
+        <SectionHeader id="delivery-title" title={t("email.delivery")} />
+        <p className="mb-3 text-lg">{d.delivery === "smtp" ? t("email.smtp") : t("email.files")}</p>
         <p className="mb-4 flex flex-wrap gap-2 text-base">
-          <Badge tone="amber">{d.counts.queued} waiting</Badge>
-          <Badge tone="green">{d.counts.sent} sent</Badge>
-          <Badge tone="red">{d.counts.failed} failed</Badge>
+          <Badge tone="amber">{t("email.waiting", { count: d.counts.queued })}</Badge>
+          <Badge tone="green">{t("email.sent", { count: d.counts.sent })}</Badge>
+          <Badge tone="red">{t("email.failed", { count: d.counts.failed })}</Badge>
         </p>
         {d.recent.length ? (
           <div className="overflow-x-auto rounded-xl border border-stone-300 bg-white">
             <table className="w-full text-left text-base">
-              <caption className="sr-only">The 20 most recent emails</caption>
+              <caption className="sr-only">{t("email.recent")}</caption>
               <thead className="bg-stone-100">
                 <tr>
-                  {["To", "Subject", "Status", "When"].map((h) => (
+                  {[
+                    t("email.col.to"),
+                    t("email.col.subject"),
+                    t("email.col.status"),
+                    t("email.col.when"),
+                  ].map((h) => (
                     <th key={h} scope="col" className="px-4 py-2 font-semibold">
                       {h}
                     </th>
@@ -192,10 +276,12 @@ export default function AdminEmail() {
                     <td className="px-4 py-2">{m.to}</td>
                     <td className="px-4 py-2">{m.subject}</td>
                     <td className="px-4 py-2">
-                      <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge>
+                      <Badge tone={STATUS_TONE[m.status]}>
+                        {t("email.status", { status: m.status })}
+                      </Badge>
                       {m.lastError ? (
                         <span className="mt-1 block text-base text-red-900">
-                          {m.lastError} (attempt {m.attempts})
+                          {m.lastError} {t("email.attempt", { attempts: m.attempts })}
                         </span>
                       ) : null}
                     </td>
@@ -206,8 +292,39 @@ export default function AdminEmail() {
             </table>
           </div>
         ) : (
-          <p className="text-lg">No emails yet.</p>
+          <p className="text-lg">{t("email.none")}</p>
         )}
+      </section>
+      <section aria-labelledby="language-title">
+        <SectionHeader id="language-title" title={t("language.title")} />
+        <p className="mb-4 text-lg">{t("language.intro")}</p>
+        <Form method="post" className="card max-w-xl" data-testid="community-language">
+          <input type="hidden" name="intent" value="language" />
+          <Field
+            label={t("language.label")}
+            htmlFor="default-language"
+            errors={refused ? [refused] : null}
+            errorId="default-language-error"
+          >
+            <select
+              id="default-language"
+              name="defaultLanguage"
+              defaultValue={d.language}
+              className="input"
+              aria-invalid={refused ? true : undefined}
+              aria-describedby={refused ? "default-language-error" : undefined}
+            >
+              {d.languages.map((l) => (
+                <option key={l.code} value={l.code} lang={l.code}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <SubmitButton name="intent" value="language" pendingText={t("saving")}>
+            {t("language.save")}
+          </SubmitButton>
+        </Form>
       </section>
     </div>
   );

@@ -9,11 +9,14 @@ import { getKiosk, revokeKiosk } from "~/models/kiosk.server";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db } = await requireArea(request, "admin");
   const kiosk = getKiosk(db, params.kioskId ?? "");
-  if (!kiosk) throw new Response("Kiosk not found", { status: 404 });
+  if (!kiosk)
+    throw new Response((await getT(request, "admin"))("kiosks.notFound"), { status: 404 });
   return { kiosk: { id: kiosk.id, name: kiosk.name, off: !!kiosk.revokedAt } };
 }
 
@@ -21,8 +24,9 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, community, user } = await requireArea(request, "admin");
+  const t = await getT(request, "admin");
   const kiosk = getKiosk(db, params.kioskId ?? "");
-  if (!kiosk) throw new Response("Kiosk not found", { status: 404 });
+  if (!kiosk) throw new Response(t("kiosks.notFound"), { status: 404 });
   revokeKiosk(db, kiosk.id, {
     actorUserId: user.id,
     tenantId: community.id,
@@ -30,26 +34,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   return redirectWithToast("/admin/kiosks", {
     type: "success",
-    title: "Kiosk switched off",
-    description: `${kiosk.name} is no longer a kiosk.`,
+    title: t("revoke.done"),
+    description: t("revoke.doneDescription", { name: kiosk.name }),
   });
 }
 
 export default function RevokeKiosk() {
   const { kiosk } = useLoaderData<typeof loader>();
+  const t = useT("admin");
   return (
-    <RouteDialog id="revoke-kiosk" title="Switch off this kiosk?" closeTo="/admin/kiosks">
+    <RouteDialog id="revoke-kiosk" title={t("revoke.title")} closeTo="/admin/kiosks">
       <p className="mb-4 text-lg">
-        <strong>{kiosk.name}</strong> stops being a kiosk at once: whoever is using it now is ended,
-        and the tablet shows “This kiosk was switched off”. To use the tablet again, register a new
-        kiosk.
+        <strong>{kiosk.name}</strong> {t("revoke.intro")}
       </p>
       <Form method="post" className="flex flex-wrap gap-3">
-        <SubmitButton className="btn-danger" pendingText="Switching off...">
-          Switch off {kiosk.name}
+        <SubmitButton className="btn-danger" pendingText={t("revoke.switching")}>
+          {t("revoke.submit", { name: kiosk.name })}
         </SubmitButton>
         <Link to="/admin/kiosks" className="btn-secondary" preventScrollReset>
-          Keep it on
+          {t("revoke.keep")}
         </Link>
       </Form>
     </RouteDialog>

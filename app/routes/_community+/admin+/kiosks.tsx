@@ -20,9 +20,11 @@ import { SubmitButton } from "~/components/forms";
 import { flashCookie } from "~/utils/flash-cookie.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, translateMessage, useT } from "~/utils/i18n";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Kiosks · Admin") },
+  { title: pageTitle(matches, metaT(matches, "admin")("kiosks.title")) },
 ];
 
 type SetupLink = { kioskName: string; url: string };
@@ -41,13 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await settleKioskTurns(db, community);
   const flash = await linkFlash().take(request);
   const link = (flash.value as SetupLink | undefined) ?? null;
+  const lang = await requestLanguage(request);
   return data(
     {
       link,
       kiosks: listKiosks(db).map((k) => ({
         ...k,
-        lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, community.timeZone) : null,
-        revoked: k.revokedAt ? formatDateTime(k.revokedAt, community.timeZone) : null,
+        lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, community.timeZone, lang) : null,
+        revoked: k.revokedAt ? formatDateTime(k.revokedAt, community.timeZone, lang) : null,
       })),
     },
     flash.headers ? { headers: flash.headers } : undefined,
@@ -63,38 +66,32 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const audit = { actorUserId: user.id, tenantId: community.id, client: clientOf(request) };
   const origin = communityOrigin(request, community.subdomain);
+  const t = await getT(request, "admin");
   if (form.get("intent") === "new-link") {
     const id = String(form.get("kioskId") ?? "");
     const kiosk = listKiosks(db).find((k) => k.id === id);
     const token = kiosk ? newKioskSetupToken(db, id, audit) : null;
-    if (!kiosk || !token)
-      return data<ActionResult>(
-        { error: "That kiosk was switched off or no longer exists." },
-        { status: 404 },
-      );
+    if (!kiosk || !token) return data<ActionResult>({ error: t("kiosks.gone") }, { status: 404 });
     return showLink({ kioskName: kiosk.name, url: `${origin}/kiosk/setup/${token}` });
   }
   const name = String(form.get("name") ?? "").slice(0, 500);
   const problem = kioskNameProblem(name);
-  if (problem) return data<ActionResult>({ error: problem, name }, { status: 400 });
+  if (problem)
+    return data<ActionResult>({ error: translateMessage(t, problem), name }, { status: 400 });
   const { kiosk, setupToken } = registerKiosk(db, name, audit);
   return showLink({ kioskName: kiosk.name, url: `${origin}/kiosk/setup/${setupToken}` });
 }
 
-const STATE_LABEL = { waiting: "Waiting for setup", active: "On", off: "Switched off" } as const;
 const STATE_TONE = { waiting: "amber", active: "green", off: "gray" } as const;
 
 export default function AdminKiosks() {
   const { kiosks, link } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
+  const t = useT("admin");
   return (
     <div className="space-y-6">
-      <SectionHeader id="kiosks-title" title="Kiosks" />
-      <p className="text-lg">
-        A kiosk is a tablet in a lounge where residents tell their stories without a password: they
-        tap their photo and type their 4-digit kiosk PIN, or a member of staff helps them. Residents
-        appear on kiosks once they agree (set under Residents).
-      </p>
+      <SectionHeader id="kiosks-title" title={t("kiosks.heading")} />
+      <p className="text-lg">{t("kiosks.intro")}</p>
       {link ? (
         <section
           className="card border-2 border-brand-700"
@@ -102,19 +99,16 @@ export default function AdminKiosks() {
           data-testid="kiosk-setup-link"
         >
           <h2 id="setup-link-title" className="mb-2 text-2xl font-bold">
-            Setup link for {link.kioskName}
+            {t("kiosks.linkFor", { name: link.kioskName })}
           </h2>
-          <p className="mb-3 text-lg">
-            Open this link once on the tablet, within a day. It works one time; you will not see it
-            again here.
-          </p>
+          <p className="mb-3 text-lg">{t("kiosks.linkIntro")}</p>
           <div className="flex flex-wrap items-center gap-3">
             <input
               id="kiosk-setup-url"
               readOnly
               value={link.url}
               className="input max-w-full flex-1 font-mono text-base"
-              aria-label="Setup link"
+              aria-label={t("kiosks.link")}
             />
             <CopyButton text={link.url} inputId="kiosk-setup-url" />
           </div>
@@ -122,12 +116,12 @@ export default function AdminKiosks() {
       ) : null}
       <section className="card" aria-labelledby="register-title">
         <h2 id="register-title" className="mb-3 text-2xl font-bold">
-          Register a kiosk
+          {t("kiosks.register")}
         </h2>
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <div className="min-w-[min(100%,20rem)] flex-1">
             <label htmlFor="kiosk-name" className="label">
-              Name
+              {t("kiosks.name")}
             </label>
             <input
               id="kiosk-name"
@@ -135,7 +129,7 @@ export default function AdminKiosks() {
               type="text"
               required
               maxLength={200}
-              placeholder="Garden lounge tablet"
+              placeholder={t("kiosks.namePlaceholder")}
               defaultValue={result?.error ? (result.name ?? "") : ""}
               className="input"
               aria-invalid={result?.error && result.name !== undefined ? true : undefined}
@@ -149,8 +143,8 @@ export default function AdminKiosks() {
               </p>
             ) : null}
           </div>
-          <SubmitButton name="intent" value="register" pendingText="Registering...">
-            Register kiosk
+          <SubmitButton name="intent" value="register" pendingText={t("kiosks.registering")}>
+            {t("kiosks.registerSubmit")}
           </SubmitButton>
         </Form>
       </section>
@@ -165,16 +159,16 @@ export default function AdminKiosks() {
             <thead>
               <tr className="border-b-2 border-stone-300">
                 <th scope="col" className="p-3">
-                  Kiosk
+                  {t("kiosks.col.kiosk")}
                 </th>
                 <th scope="col" className="p-3">
-                  State
+                  {t("kiosks.col.state")}
                 </th>
                 <th scope="col" className="p-3">
-                  Last used
+                  {t("kiosks.col.lastUsed")}
                 </th>
                 <th scope="col" className="p-3">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("kiosks.col.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -185,17 +179,21 @@ export default function AdminKiosks() {
                     {k.name}
                     {k.inUse ? (
                       <span className="block text-base font-normal text-stone-700">
-                        A resident is using it now
+                        {t("kiosks.inUse")}
                       </span>
                     ) : null}
                   </th>
                   <td className="p-3">
-                    <Badge tone={STATE_TONE[k.state]}>{STATE_LABEL[k.state]}</Badge>
+                    <Badge tone={STATE_TONE[k.state]}>
+                      {t("kiosks.state", { state: k.state })}
+                    </Badge>
                     {k.revoked ? (
-                      <span className="block text-base text-stone-700">since {k.revoked}</span>
+                      <span className="block text-base text-stone-700">
+                        {t("kiosks.since", { when: k.revoked })}
+                      </span>
                     ) : null}
                   </td>
-                  <td className="p-3">{k.lastUsed ?? "Never"}</td>
+                  <td className="p-3">{k.lastUsed ?? t("kiosks.never")}</td>
                   <td className="p-3">
                     {k.state !== "off" ? (
                       <div className="flex flex-wrap gap-2">
@@ -207,7 +205,11 @@ export default function AdminKiosks() {
                             value="new-link"
                             className="btn-secondary"
                           >
-                            New setup link<span className="sr-only"> for {k.name}</span>
+                            {t("kiosks.newLink")}
+                            <span className="sr-only">
+                              {" "}
+                              {t("kiosks.forName", { name: k.name })}
+                            </span>
                           </button>
                         </Form>
                         <Link
@@ -215,7 +217,8 @@ export default function AdminKiosks() {
                           className="btn-danger"
                           preventScrollReset
                         >
-                          Switch off<span className="sr-only"> {k.name}</span>
+                          {t("kiosks.switchOff")}
+                          <span className="sr-only"> {k.name}</span>
                         </Link>
                       </div>
                     ) : null}
@@ -226,7 +229,7 @@ export default function AdminKiosks() {
           </table>
         </div>
       ) : (
-        <EmptyState>No kiosks yet. Register the lounge tablet above.</EmptyState>
+        <EmptyState>{t("kiosks.none")}</EmptyState>
       )}
       <Outlet />
     </div>

@@ -6,7 +6,7 @@ import { listStaffMatching, readStaffListParams } from "~/models/staff.server";
 import { csvResponse, toCsv } from "~/utils/csv";
 import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
-import { ROLE_LABELS } from "~/utils/roles";
+import { getT } from "~/utils/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
@@ -21,14 +21,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tenantId: community.id,
     details: `${rows.length} staff members`,
   });
+  const t = await getT(request, "admin");
   const body = toCsv(
-    ["Name", "Username", "Email", "Role", "Status", "Last active"],
+    [
+      t("staff.col.name"),
+      t("staff.col.username"),
+      t("staff.col.email"),
+      t("staff.col.role"),
+      t("staff.col.status"),
+      t("staff.col.lastActive"),
+    ],
     rows.map((u) => [
       u.displayName,
       u.username,
       u.email,
-      ROLE_LABELS[u.role],
-      u.isActive ? "Active" : "Deactivated",
+      t("common:role", { role: u.role }),
+      u.isActive ? t("staff.active") : t("staff.deactivatedStatus"),
       u.signIn.lastActiveAt,
     ]),
   );

@@ -6,7 +6,7 @@ import { Badge } from "~/components/admin/ui";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { ReviewNoteSchema } from "~/models/admin-schemas.server";
-import { categoryIcon, categoryLabel } from "~/models/categories";
+import { categoryIcon } from "~/models/categories";
 import {
   approveStory,
   getStoryRow,
@@ -21,9 +21,10 @@ import { notifyStoryReviewed } from "~/models/notification-events.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatLongDate } from "~/models/local-time";
 import { StoryWords } from "~/components/admin/StoryWords";
-import { audienceLabel } from "~/models/story-audience";
 import { storyWordsAction, storyWordsData } from "./story-words.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { translateMessage, useT } from "~/utils/i18n";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 const LIST = "/admin/stories";
 
@@ -31,11 +32,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
   const story = getStoryView(db, params.storyId ?? "");
   if (!story) throw new Response("404 Page Not Found", { status: 404 });
-  const day = (iso: string | null) => (iso ? formatLongDate(iso, community.timeZone) : null);
+  const lang = await requestLanguage(request);
+  const day = (iso: string | null) => (iso ? formatLongDate(iso, community.timeZone, lang) : null);
   return {
     story: { ...story, createdLabel: day(story.createdAt), publishedLabel: day(story.publishedAt) },
-    words: storyWordsData(db, community, story),
-    audienceLabel: audienceLabel(story.audience, community.name),
+    words: storyWordsData(db, community, story, await getT(request, "admin")),
+    community: community.name,
   };
 }
 
@@ -47,15 +49,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const before = getStoryRow(db, id);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
+  const t = await getT(request, "admin");
   if (intent === "words" || intent === "transcribe") {
     const story = getStoryView(db, id);
     if (!story || !story.audioId)
       return redirectWithToast(LIST, {
         type: "error",
-        title: "Failed to update story",
-        description: "Story not found",
+        title: t("review.failed"),
+        description: t("review.notFound"),
       });
     const answered = await storyWordsAction(intent, formData, {
+      t,
       db,
       community,
       userId: user.id,
@@ -66,132 +70,144 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const reviewer = { id: user.id, displayName: user.displayName };
   const fail = (title: string, result: Extract<ReviewResult, { ok: false }>) =>
-    redirectWithToast(LIST, { type: "error", title, description: result.reason });
+    redirectWithToast(LIST, {
+      type: "error",
+      title,
+      description: translateMessage(t, result.reason),
+    });
   let result: ReviewResult;
   switch (intent) {
     case "approve":
       result = approveStory(db, id, reviewer);
-      if (!result.ok) return fail("Failed to update story", result);
+      if (!result.ok) return fail(t("review.failed"), result);
       if (before) notifyStoryReviewed(db, community, before, "approved", reviewer);
       return redirectWithToast(LIST, {
         type: "success",
-        title: "Story approved",
-        description: `“${result.story.title}” is published.`,
+        title: t("review.approved"),
+        description: t("review.approvedDescription", { title: result.story.title }),
       });
     case "reject": {
       const parsed = parseWithZod(formData, { schema: ReviewNoteSchema });
       if (parsed.status !== "success")
         return redirectWithToast(`${LIST}/${id}`, {
           type: "error",
-          title: "Failed to update story",
-          description: "The note can be at most 1000 characters.",
+          title: t("review.failed"),
+          description: t("review.noteTooLong"),
         });
       result = rejectStory(db, id, reviewer, parsed.value.reviewNote);
-      if (!result.ok) return fail("Failed to update story", result);
+      if (!result.ok) return fail(t("review.failed"), result);
       if (before) notifyStoryReviewed(db, community, before, "rejected", reviewer);
       return redirectWithToast(LIST, {
         type: "success",
-        title: "Story not approved",
-        description: `“${result.story.title}” stays unpublished; its resident can see your note.`,
+        title: t("review.rejected"),
+        description: t("review.rejectedDescription", { title: result.story.title }),
       });
     }
     case "unpublish":
       result = unpublishStory(db, id, reviewer);
-      if (!result.ok) return fail("Failed to update story", result);
+      if (!result.ok) return fail(t("review.failed"), result);
       return redirectWithToast(LIST, {
         type: "success",
-        title: "Story unpublished",
-        description: `“${result.story.title}” is back in the review queue.`,
+        title: t("review.unpublished"),
+        description: t("review.backInQueue", { title: result.story.title }),
       });
     case "reopen":
       result = reopenStory(db, id, reviewer);
-      if (!result.ok) return fail("Failed to update story", result);
+      if (!result.ok) return fail(t("review.failed"), result);
       return redirectWithToast(LIST, {
         type: "success",
-        title: "Story reopened",
-        description: `“${result.story.title}” is back in the review queue.`,
+        title: t("review.reopened"),
+        description: t("review.backInQueue", { title: result.story.title }),
       });
     case "feature":
     case "unfeature":
       result = setStoryFeatured(db, id, intent === "feature");
-      if (!result.ok) return fail("Failed to update feature status", result);
+      if (!result.ok) return fail(t("review.featureFailed"), result);
       if (before && intent === "feature")
         notifyStoryReviewed(db, community, before, "featured", reviewer);
       return redirectWithToast(LIST, {
         type: "success",
-        title: intent === "feature" ? "Story featured" : "Story no longer featured",
-        description: `“${result.story.title}”`,
+        title: intent === "feature" ? t("review.featuredDone") : t("review.unfeatured"),
+        description: t("review.quoted", { title: result.story.title }),
       });
     default:
       return redirectWithToast(LIST, {
         type: "error",
-        title: "Failed to update story",
-        description: "Unknown action.",
+        title: t("review.failed"),
+        description: t("unknownAction"),
       });
   }
 }
 
 export default function StoryReview() {
-  const { story, words, audienceLabel } = useLoaderData<typeof loader>();
-  const status =
-    story.reviewStatus === "published" ? (
-      <Badge tone="green">Published</Badge>
-    ) : story.reviewStatus === "rejected" ? (
-      <Badge tone="red">Not approved</Badge>
-    ) : (
-      <Badge tone="amber">Pending approval</Badge>
-    );
+  const { story, words, community } = useLoaderData<typeof loader>();
+  const t = useT("admin");
+  const tones = { published: "green", rejected: "red", pending: "amber" } as const;
   return (
     <RouteDialog id="story-review" title={story.title} closeTo={LIST} wide>
       <div className="mb-4 flex flex-wrap items-center gap-2 text-base">
-        {status}
-        {story.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
-        {story.audioUrl && !story.content.trim() ? <Badge tone="blue">Words to add</Badge> : null}
+        <Badge tone={tones[story.reviewStatus]}>
+          {t("review.status", { status: story.reviewStatus })}
+        </Badge>
+        {story.isFeatured ? <Badge tone="amber">{t("review.featured")}</Badge> : null}
+        {story.audioUrl && !story.content.trim() ? (
+          <Badge tone="blue">{t("review.wordsToAdd")}</Badge>
+        ) : null}
         <span>
           <span aria-hidden="true">{categoryIcon(story.category)} </span>
-          {categoryLabel(story.category)}
+          {t(`category.${story.category}`)}
         </span>
       </div>
       <p className="mb-4 text-base">
-        By {story.resident.firstName} {story.resident.lastName}
-        {story.resident.roomNumber ? `, Room ${story.resident.roomNumber}` : ""} · sent{" "}
-        {story.createdLabel}
-        {story.publishedLabel ? ` · published ${story.publishedLabel}` : ""}
+        {t(story.resident.roomNumber ? "review.byRoom" : "review.by", {
+          name: `${story.resident.firstName} ${story.resident.lastName}`,
+          room: story.resident.roomNumber,
+          sent: story.createdLabel,
+        })}
+        {story.publishedLabel
+          ? ` · ${t("review.publishedOn", { when: story.publishedLabel })}`
+          : ""}
       </p>
       {story.imageUrl ? (
         <img
           src={`${story.imageUrl}?w=800`}
-          alt={`Picture for “${story.title}”`}
+          alt={t("review.picture", { title: story.title })}
           className="mb-4 max-h-80 w-full rounded-lg object-cover"
         />
       ) : null}
       {story.audioUrl ? (
         <div className="mb-4">
-          <p className="label">Recording</p>
+          <p className="label">{t("review.recording")}</p>
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- audio only; the transcript (the story text) is shown below */}
           <audio controls preload="none" src={story.audioUrl} className="w-full">
-            The recording cannot be played in this browser; the transcript is below.
+            {t("review.noAudio")}
           </audio>
         </div>
       ) : null}
       <p className="mb-3 text-base" data-testid="story-audience">
         {story.withdrawnAt ? (
-          <strong>Withdrawn by the resident: only they and the care team can see it.</strong>
+          <strong>{t("review.withdrawnNote")}</strong>
         ) : (
           <>
-            Who can see it (the resident's choice): <strong>{audienceLabel}</strong>
+            {t("review.whoCanSee")}{" "}
+            <strong>{t("review.audience", { audience: story.audience, community })}</strong>
           </>
         )}{" "}
         <Link
           to={`/stories/${story.id}/audience`}
           className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
         >
-          Change, with the resident
+          {t("review.changeAudience")}
         </Link>
       </p>
-      {story.aiPrompt ? <p className="mb-3 text-base italic">Prompt: {story.aiPrompt}</p> : null}
+      {story.aiPrompt ? (
+        <p className="mb-3 text-base italic">{t("review.prompt", { prompt: story.aiPrompt })}</p>
+      ) : null}
       {story.content.trim() ? (
-        <div className="mb-6 max-h-[50vh] overflow-y-auto whitespace-pre-line rounded-lg bg-stone-50 p-4 text-lg">
+        <div
+          className="mb-6 max-h-[50vh] overflow-y-auto whitespace-pre-line rounded-lg bg-stone-50 p-4 text-lg"
+          lang={story.lang}
+        >
           {story.content}
         </div>
       ) : null}
@@ -208,15 +224,15 @@ export default function StoryReview() {
           <p>
             {story.reviewNote ? (
               <>
-                <strong>Note to the resident:</strong> {story.reviewNote}
+                <strong>{t("review.noteLabel")}</strong> {story.reviewNote}
               </>
             ) : (
-              "Not approved, without a note."
+              t("review.noNote")
             )}
           </p>
           <Form method="post" preventScrollReset className="mt-2">
             <input type="hidden" name="intent" value="reopen" />
-            <SubmitButton className="btn-secondary">Reopen for review</SubmitButton>
+            <SubmitButton className="btn-secondary">{t("review.reopen")}</SubmitButton>
           </Form>
         </div>
       ) : null}
@@ -231,30 +247,29 @@ export default function StoryReview() {
                 value={story.isFeatured ? "unfeature" : "feature"}
               />
               <SubmitButton className="btn-primary">
-                {story.isFeatured ? "Remove from featured" : "Feature this story"}
+                {story.isFeatured ? t("review.unfeature") : t("review.feature")}
               </SubmitButton>
             </Form>
           ) : (
-            <p className="self-center text-base">
-              Only stories the resident shares with everyone can be featured.
-            </p>
+            <p className="self-center text-base">{t("review.featureOnlyShared")}</p>
           )}
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="unpublish" />
-            <SubmitButton className="btn-secondary">Unpublish</SubmitButton>
+            <SubmitButton className="btn-secondary">{t("review.unpublish")}</SubmitButton>
           </Form>
         </div>
       ) : (
         <div className="grid gap-6 border-t border-stone-300 pt-4 sm:grid-cols-2">
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="approve" />
-            <p className="mb-3 text-base">Publish it for families and the community.</p>
-            <SubmitButton className="btn-primary">Approve</SubmitButton>
+            <p className="mb-3 text-base">{t("review.approveIntro")}</p>
+            <SubmitButton className="btn-primary">{t("review.approve")}</SubmitButton>
           </Form>
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="reject" />
             <label htmlFor="review-note" className="label">
-              Note to the resident <span className="font-normal text-stone-700">(optional)</span>
+              {t("review.noteField")}{" "}
+              <span className="font-normal text-stone-700">{t("common:optional")}</span>
             </label>
             <textarea
               id="review-note"
@@ -264,7 +279,7 @@ export default function StoryReview() {
               className="input mb-3"
               defaultValue={story.reviewNote ?? ""}
             />
-            <SubmitButton className="btn-danger">Reject</SubmitButton>
+            <SubmitButton className="btn-danger">{t("review.reject")}</SubmitButton>
           </Form>
         </div>
       )}

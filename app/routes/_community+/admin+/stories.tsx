@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { formatDistanceToNow } from "date-fns";
 import { requireArea } from "~/utils/permissions.server";
 import { Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { hrefWith, ListSearch, Pager } from "~/components/lists/ListControls";
-import { categoryIcon, categoryLabel } from "~/models/categories";
+import { categoryIcon } from "~/models/categories";
+import { formatRelative } from "~/models/local-time";
 import { listView } from "~/models/list-params";
 import {
   listStoriesForReview,
@@ -16,24 +16,31 @@ import {
 import { countStoriesByReviewStatus, type StoryView } from "~/models/story.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { pageTitle } from "~/utils/app-name";
+import { metaT, translateMessage, useT } from "~/utils/i18n";
+import { getT, requestLanguage } from "~/utils/i18n.server";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "admin")("stories.title")) },
+];
 
 const LIST = "/admin/stories";
 
-function toItem(s: StoryView) {
+function toItem(s: StoryView, lang: string) {
   return {
     id: s.id,
     title: s.title,
     excerpt: s.excerpt,
     category: s.category,
+    lang: s.lang,
     resident: `${s.resident.firstName} ${s.resident.lastName}`,
     isFeatured: s.isFeatured,
     // who the resident shares it with; the care team sees a withdrawn story as such
-    audience:
-      s.audience === "private" ? "Only the resident" : s.audience === "family" ? "Family" : null,
+    audience: s.audience === "community" ? null : s.audience,
     withdrawn: !!s.withdrawnAt,
     reviewStatus: s.reviewStatus,
     reviewNote: s.reviewNote,
-    when: formatDistanceToNow(new Date(s.publishedAt ?? s.createdAt), { addSuffix: true }),
+    when: formatRelative(s.publishedAt ?? s.createdAt, lang),
   };
 }
 type Item = ReturnType<typeof toItem>;
@@ -43,8 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = readStoryListParams(new URL(request.url).searchParams);
   const { rows, page } = listStoriesForReview(db, params);
   const counts = countStoriesByReviewStatus(db);
+  const lang = await requestLanguage(request);
   return {
-    stories: rows.map(toItem),
+    stories: rows.map((s) => toItem(s, lang)),
     page,
     view: listView(params),
     counts: {
@@ -61,12 +69,13 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user } = await requireArea(request, "admin");
+  const t = await getT(request, "admin");
   const form = await request.formData();
   if (form.get("intent") !== "reopen")
     return redirectWithToast(LIST, {
       type: "error",
-      title: "Failed to update story",
-      description: "Unknown action.",
+      title: t("review.failed"),
+      description: t("unknownAction"),
     });
   const result = reopenStory(db, String(form.get("storyId") ?? ""), {
     id: user.id,
@@ -75,31 +84,23 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok)
     return redirectWithToast(`${LIST}?status=rejected`, {
       type: "error",
-      title: "Failed to update story",
-      description: result.reason,
+      title: t("review.failed"),
+      description: translateMessage(t, result.reason),
     });
   return redirectWithToast(`${LIST}?status=pending`, {
     type: "success",
-    title: "Story reopened",
-    description: `“${result.story.title}” is back in the review queue.`,
+    title: t("review.reopened"),
+    description: t("review.backInQueue", { title: result.story.title }),
   });
 }
 
-const STATUS_TABS = [
-  { value: "pending", label: "Awaiting review", badge: "amber" },
-  { value: "published", label: "Published", badge: "green" },
-  { value: "rejected", label: "Not approved", badge: "red" },
-  { value: "all", label: "All", badge: "gray" },
-] as const;
+const STATUS_TABS = ["pending", "published", "rejected", "all"] as const;
 
-const STATUS_BADGE = {
-  pending: ["amber", "Pending approval"],
-  published: ["green", "Published"],
-  rejected: ["red", "Not approved"],
-} as const;
+const STATUS_TONE = { pending: "amber", published: "green", rejected: "red" } as const;
 
 function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
-  const [tone, label] = STATUS_BADGE[story.reviewStatus];
+  const t = useT("admin");
+  const tone = STATUS_TONE[story.reviewStatus];
   return (
     <li
       className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-300 px-4 py-2"
@@ -110,22 +111,30 @@ function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
           <span aria-hidden="true" className="text-xl">
             {categoryIcon(story.category)}
           </span>
-          <span className="text-lg font-bold">{story.title}</span>
-          {showStatus ? <Badge tone={tone}>{label}</Badge> : null}
-          {story.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
+          <span className="text-lg font-bold" lang={story.lang}>
+            {story.title}
+          </span>
+          {showStatus ? (
+            <Badge tone={tone}>{t("review.status", { status: story.reviewStatus })}</Badge>
+          ) : null}
+          {story.isFeatured ? <Badge tone="amber">{t("review.featured")}</Badge> : null}
           {story.withdrawn ? (
-            <Badge tone="red">Withdrawn</Badge>
+            <Badge tone="red">{t("review.withdrawn")}</Badge>
           ) : story.audience ? (
-            <Badge tone="gray">{story.audience}</Badge>
+            <Badge tone="gray">{t("stories.audience", { audience: story.audience })}</Badge>
           ) : null}
         </p>
         <p className="text-base text-stone-800">
-          {story.resident} · {categoryLabel(story.category)} ·{" "}
-          {story.reviewStatus === "published" ? "published" : "sent"} {story.when}
+          {story.resident} · {t(`category.${story.category}`)} ·{" "}
+          {story.reviewStatus === "published"
+            ? t("stories.published", { when: story.when })
+            : t("stories.sent", { when: story.when })}
         </p>
         {story.reviewStatus === "rejected" ? (
           <p className="text-base italic" data-testid="review-note">
-            {story.reviewNote ? `Note to the resident: ${story.reviewNote}` : "No note was left."}
+            {story.reviewNote
+              ? t("stories.noteToResident", { note: story.reviewNote })
+              : t("stories.noNote")}
           </p>
         ) : null}
       </div>
@@ -133,19 +142,19 @@ function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
         <Link
           to={`${LIST}/${story.id}`}
           className="btn-secondary"
-          aria-label={`Review ${story.title}`}
+          aria-label={t("stories.reviewTitle", { title: story.title })}
           preventScrollReset
           {...dialogLinkProps}
         >
-          {story.reviewStatus === "pending" ? "Review" : "Open"}
+          {story.reviewStatus === "pending" ? t("stories.review") : t("stories.open")}
         </Link>
         {story.reviewStatus === "rejected" ? (
           <Form method="post" action={LIST} preventScrollReset>
             <input type="hidden" name="intent" value="reopen" />
             <input type="hidden" name="storyId" value={story.id} />
-            <SubmitButton className="btn-ghost" pendingText="Reopening...">
-              <span aria-hidden="true">Reopen</span>
-              <span className="sr-only">{`Reopen ${story.title} for review`}</span>
+            <SubmitButton className="btn-ghost" pendingText={t("stories.reopening")}>
+              <span aria-hidden="true">{t("stories.reopen")}</span>
+              <span className="sr-only">{t("stories.reopenTitle", { title: story.title })}</span>
             </SubmitButton>
           </Form>
         ) : null}
@@ -157,22 +166,23 @@ function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
 export default function AdminStories() {
   const { stories, page, view, counts } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const status = view.filters.status as (typeof STATUS_TABS)[number]["value"];
+  const status = view.filters.status as (typeof STATUS_TABS)[number];
+  const t = useT("admin");
   return (
     <section aria-labelledby="stories-title">
       <Outlet />
-      <SectionHeader id="stories-title" title="Story Management" />
-      <nav aria-label="Stories by status" className="mb-4">
+      <SectionHeader id="stories-title" title={t("stories.heading")} />
+      <nav aria-label={t("stories.byStatus")} className="mb-4">
         <ul className="flex flex-wrap gap-2">
-          {STATUS_TABS.map((t) => (
-            <li key={t.value}>
+          {STATUS_TABS.map((tab) => (
+            <li key={tab}>
               <Link
-                to={`${LIST}${hrefWith(search, { status: t.value })}`}
-                aria-current={status === t.value ? "page" : undefined}
-                className={status === t.value ? "btn-primary" : "btn-secondary"}
+                to={`${LIST}${hrefWith(search, { status: tab })}`}
+                aria-current={status === tab ? "page" : undefined}
+                className={status === tab ? "btn-primary" : "btn-secondary"}
                 preventScrollReset
               >
-                {t.label} ({counts[t.value]})
+                {t("stories.tab", { status: tab, count: counts[tab] })}
               </Link>
             </li>
           ))}
@@ -180,40 +190,30 @@ export default function AdminStories() {
       </nav>
       <ListSearch
         id="stories-search"
-        label="Find stories"
+        label={t("stories.find")}
         view={view}
-        placeholder="Title or resident"
+        placeholder={t("stories.findPlaceholder")}
         keep={{ status }}
       />
       {stories.length === 0 ? (
-        <EmptyState>
-          {view.q
-            ? "No stories match. Try other words."
-            : status === "pending"
-              ? "No stories are waiting for review."
-              : status === "published"
-                ? "No stories have been published yet."
-                : status === "rejected"
-                  ? "No stories have been turned down."
-                  : "No stories yet."}
-        </EmptyState>
+        <EmptyState>{view.q ? t("stories.noMatch") : t("stories.empty", { status })}</EmptyState>
       ) : (
         <>
           <div className="card p-0">
             <nav
-              aria-label="Sort the stories"
+              aria-label={t("stories.sortLabel")}
               className="flex flex-wrap items-center gap-3 px-4 py-2 text-base"
             >
-              <span>Sort:</span>
+              <span>{t("stories.sort")}</span>
               <SortLinks view={view} />
             </nav>
-            <ul aria-label="Stories">
+            <ul aria-label={t("stories.list")}>
               {stories.map((s) => (
                 <StoryRow key={s.id} story={s} showStatus={status === "all"} />
               ))}
             </ul>
           </div>
-          <Pager page={page} label="Stories pages" noun="stories" />
+          <Pager page={page} label={t("stories.pages")} noun={t("stories.noun")} />
         </>
       )}
     </section>
@@ -222,10 +222,11 @@ export default function AdminStories() {
 
 function SortLinks({ view }: { view: { sort: string; desc: boolean } }) {
   const { search } = useLocation();
+  const t = useT("admin");
   const options = [
-    { sort: "-date", label: "Newest first" },
-    { sort: "date", label: "Oldest first" },
-    { sort: "resident", label: "Resident A–Z" },
+    { sort: "-date", label: t("stories.newest") },
+    { sort: "date", label: t("stories.oldest") },
+    { sort: "resident", label: t("stories.byResident") },
   ];
   const current = view.desc ? `-${view.sort}` : view.sort;
   return (

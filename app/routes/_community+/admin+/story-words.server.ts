@@ -13,6 +13,7 @@ import {
 } from "~/models/transcription.server";
 import { whisperTools } from "~/utils/whisper.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { translateMessage, type T } from "~/utils/i18n";
 
 export type StoryWordsState = {
   canTranscribe: boolean;
@@ -29,6 +30,7 @@ export function storyWordsData(
   db: TenantDb,
   community: Pick<Community, "subdomain">,
   story: StoryView,
+  t: T,
 ): StoryWordsState | null {
   if (!story.audioUrl) return null;
   recoverCommunityJobs(db, community.subdomain);
@@ -37,14 +39,17 @@ export function storyWordsData(
   const progress = job ? jobProgress(db, community, job) : null;
   return {
     canTranscribe: tools.ok,
-    unavailableReason: tools.ok ? null : tools.reason,
+    unavailableReason: tools.ok ? null : translateMessage(t, tools.reason),
     job:
       job && progress
         ? {
             status: job.status,
             heardWords: progress.outcome === "words",
             message: progress.message
-              ? `${progress.message.title}. ${progress.message.description}`
+              ? t("words.jobMessage", {
+                  title: translateMessage(t, progress.message.title),
+                  description: translateMessage(t, progress.message.description),
+                })
               : null,
           }
         : null,
@@ -56,6 +61,7 @@ export async function storyWordsAction(
   intent: string,
   formData: FormData,
   ctx: {
+    t: T;
     db: TenantDb;
     community: Pick<Community, "subdomain">;
     userId: string;
@@ -63,20 +69,20 @@ export async function storyWordsAction(
     page: string;
   },
 ): Promise<Response | null> {
-  const { db, community, story, page } = ctx;
+  const { t, db, community, story, page } = ctx;
   if (intent === "words") {
     const parsed = parseWithZod(formData, { schema: StoryWordsSchema });
     if (parsed.status !== "success") {
       return redirectWithToast(page, {
         type: "error",
-        title: "Failed to update story",
-        description: "Stories can be at most 50,000 characters long.",
+        title: t("review.failed"),
+        description: t("words.tooLong"),
       });
     }
     setStoryWords(db, story.id, parsed.value.content);
     return redirectWithToast(page, {
       type: "success",
-      title: parsed.value.content.trim() ? "The words are saved" : "The words were cleared",
+      title: parsed.value.content.trim() ? t("words.saved") : t("words.cleared"),
     });
   }
   if (intent === "transcribe") {
@@ -84,8 +90,8 @@ export async function storyWordsAction(
     if (!audioId || !whisperTools().ok) {
       return redirectWithToast(page, {
         type: "error",
-        title: "Transcription is not available",
-        description: "It is not set up on this server. Please type the words instead.",
+        title: t("words.unavailable"),
+        description: t("words.unavailableDescription"),
       });
     }
     const resident = getResident(db, story.residentId);
@@ -95,8 +101,8 @@ export async function storyWordsAction(
     });
     return redirectWithToast(page, {
       type: "info",
-      title: "Transcribing the recording again",
-      description: "This page shows the words when it is done.",
+      title: t("words.again"),
+      description: t("words.againDescription"),
     });
   }
   return null;

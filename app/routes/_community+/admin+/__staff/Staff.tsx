@@ -18,6 +18,7 @@ import {
 } from "~/components/lists/ListControls";
 import type { NewStaffSchema } from "~/models/staff-forms.server";
 import { ROLE } from "~/utils/roles";
+import { useT } from "~/utils/i18n";
 import type {
   deactivateStaffLoader,
   editStaffLoader,
@@ -30,25 +31,19 @@ import type {
 
 const STAFF = "/admin/staff";
 
-const STATUS_TEXT = {
-  none: "No sign-in",
-  invited: "Link not used yet",
-  active: "Signs in",
-  deactivated: "Deactivated",
-} as const;
-
 export function StaffScreen() {
   const { staff, page, view, me } = useLoaderData<typeof staffListLoader>();
+  const t = useT("admin");
   const filtered = view.q !== "" || view.filters.role !== "all" || view.filters.status !== "active";
   return (
     <section aria-labelledby="staff-title">
       <SectionHeader
         id="staff-title"
-        title="Staff"
+        title={t("staff.title")}
         action={
           <div className="flex flex-wrap gap-2">
             <a href={`/admin/staff.csv${viewQuery(view)}`} className="btn-secondary" download>
-              Export CSV
+              {t("staff.export")}
             </a>
             <Link
               to={`${STAFF}/new`}
@@ -56,7 +51,7 @@ export function StaffScreen() {
               preventScrollReset
               {...dialogLinkProps}
             >
-              Add Staff Member
+              {t("staff.add")}
             </Link>
           </div>
         }
@@ -64,49 +59,64 @@ export function StaffScreen() {
       <Outlet />
       <ListSearch
         id="staff-search"
-        label="Find staff"
+        label={t("staff.find")}
         view={view}
-        placeholder="Name, username or email"
+        placeholder={t("staff.findPlaceholder")}
         filters={[
           {
             name: "role",
-            label: "Role",
+            label: t("staff.col.role"),
             options: [
-              { value: "all", label: "Any" },
-              { value: ROLE.administrator, label: "Administrators" },
-              { value: ROLE.staff, label: "Staff" },
+              { value: "all", label: t("staff.any") },
+              { value: ROLE.administrator, label: t("staff.administrators") },
+              { value: ROLE.staff, label: t("common:role", { role: ROLE.staff }) },
             ],
           },
           {
             name: "status",
-            label: "Status",
+            label: t("staff.col.status"),
             options: [
-              { value: "active", label: "Active" },
-              { value: "inactive", label: "Deactivated" },
-              { value: "all", label: "All" },
+              { value: "active", label: t("staff.active") },
+              { value: "inactive", label: t("staff.deactivatedStatus") },
+              { value: "all", label: t("staff.all") },
             ],
           },
         ]}
       />
       {staff.length === 0 ? (
-        <EmptyState action={filtered ? { to: "/admin/staff", label: "Show all staff" } : undefined}>
-          {filtered
-            ? "Nobody matches. Try other words or filters."
-            : "No staff yet. Add the first staff member."}
+        <EmptyState
+          action={filtered ? { to: "/admin/staff", label: t("staff.showAll") } : undefined}
+        >
+          {filtered ? t("staff.noMatch") : t("staff.none")}
         </EmptyState>
       ) : (
         <>
           <div className="card relative overflow-x-auto p-0">
             <table className="w-full min-w-[48rem] border-collapse text-left text-base">
-              <caption className="sr-only">Staff and administrators</caption>
+              <caption className="sr-only">{t("staff.caption")}</caption>
               <thead className="bg-stone-100">
                 <tr>
-                  <SortHeader column="name" label="Name" view={view} className="px-2" />
-                  <SortHeader column="username" label="Username" view={view} className="px-2" />
-                  <ColumnHeader label="Role" />
-                  <SortHeader column="signin" label="Last active" view={view} className="px-2" />
-                  <ColumnHeader label="Status" />
-                  <ColumnHeader label="Actions" />
+                  <SortHeader
+                    column="name"
+                    label={t("staff.col.name")}
+                    view={view}
+                    className="px-2"
+                  />
+                  <SortHeader
+                    column="username"
+                    label={t("staff.col.username")}
+                    view={view}
+                    className="px-2"
+                  />
+                  <ColumnHeader label={t("staff.col.role")} />
+                  <SortHeader
+                    column="signin"
+                    label={t("staff.col.lastActive")}
+                    view={view}
+                    className="px-2"
+                  />
+                  <ColumnHeader label={t("staff.col.status")} />
+                  <ColumnHeader label={t("staff.col.actions")} />
                 </tr>
               </thead>
               <tbody>
@@ -120,7 +130,7 @@ export function StaffScreen() {
                       <span className="block">
                         {u.displayName}
                         {u.id === me ? (
-                          <span className="font-normal text-stone-700"> (you)</span>
+                          <span className="font-normal text-stone-700"> {t("staff.you")}</span>
                         ) : null}
                       </span>
                       <span
@@ -133,55 +143,58 @@ export function StaffScreen() {
                     <td className="px-2 py-1">{u.username}</td>
                     <td className="px-2 py-1">
                       <Badge tone={u.role === ROLE.administrator ? "blue" : "green"}>
-                        {u.roleLabel}
+                        {t("common:role", { role: u.role })}
                       </Badge>
                     </td>
-                    <td className="whitespace-nowrap px-2 py-1">{u.lastActive ?? "Never"}</td>
+                    <td className="whitespace-nowrap px-2 py-1">
+                      {u.lastActive ?? t("staff.never")}
+                    </td>
                     <td className="whitespace-nowrap px-2 py-1" data-testid="staff-status">
-                      {u.mustChangePassword && u.status === "active"
-                        ? "Temporary password"
-                        : STATUS_TEXT[u.status]}
+                      {t("staff.signIn", {
+                        status:
+                          u.mustChangePassword && u.status === "active" ? "temporary" : u.status,
+                      })}
                     </td>
                     <td className="px-2 py-1">
                       <div className="flex items-start gap-1">
                         <Link
                           to={`${STAFF}/${u.id}`}
                           className="btn-secondary py-1"
-                          aria-label={`Edit ${u.displayName}`}
+                          aria-label={t("staff.editName", { name: u.displayName })}
                           preventScrollReset
                           {...dialogLinkProps}
                         >
-                          Edit
+                          {t("common:edit")}
                         </Link>
                         {u.id === me ? null : (
-                          <RowMenu label={`More actions for ${u.displayName}`}>
+                          <RowMenu label={t("staff.moreActions", { name: u.displayName })}>
                             {u.isActive ? (
                               <>
                                 <Link
                                   to={`${STAFF}/${u.id}/reset`}
                                   className="btn-ghost justify-start"
-                                  aria-label={`New sign-in for ${u.displayName}`}
+                                  aria-label={t("staff.newSignInFor", { name: u.displayName })}
                                   preventScrollReset
                                   {...dialogLinkProps}
                                 >
-                                  New sign-in
+                                  {t("staff.newSignIn")}
                                 </Link>
                                 <Link
                                   to={`${STAFF}/${u.id}/deactivate`}
                                   className="btn-ghost justify-start text-red-800"
-                                  aria-label={`Deactivate ${u.displayName}`}
+                                  aria-label={t("staff.deactivateName", { name: u.displayName })}
                                   preventScrollReset
                                   {...dialogLinkProps}
                                 >
-                                  Deactivate
+                                  {t("staff.deactivate")}
                                 </Link>
                               </>
                             ) : (
                               <RowMenuPost
                                 action={`${STAFF}/${u.id}/deactivate`}
                                 fields={{ intent: "activate" }}
-                                label="Reactivate"
-                                srLabel={`Reactivate ${u.displayName}`}
+                                label={t("staff.reactivate")}
+                                srLabel={t("staff.reactivateName", { name: u.displayName })}
                               />
                             )}
                           </RowMenu>
@@ -193,7 +206,7 @@ export function StaffScreen() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} label="Staff pages" noun="staff members" />
+          <Pager page={page} label={t("staff.pages")} noun={t("staff.noun")} />
         </>
       )}
     </section>
@@ -202,6 +215,7 @@ export function StaffScreen() {
 
 /** The link or temporary password just made: shown once, with Copy. */
 function SignInShown({ created, title }: { created: ShownSignIn; title: string }) {
+  const t = useT("admin");
   const s = created.signIn;
   return (
     <div
@@ -213,12 +227,11 @@ function SignInShown({ created, title }: { created: ShownSignIn; title: string }
       {s.kind === "link" ? (
         <>
           <p className="mb-2 text-base">
-            Give this link to {created.name}. It works <strong>once</strong>, until{" "}
-            {created.expires}: they choose their password there and afterwards sign in as{" "}
-            <strong>{created.username}</strong>.
+            {t("signIn.giveLink", { name: created.name })} <strong>{t("signIn.once")}</strong>
+            {t("signIn.until", { expires: created.expires })} <strong>{created.username}</strong>.
           </p>
           <label htmlFor="staff-link" className="label">
-            Sign-in link
+            {t("signIn.link")}
           </label>
           <input
             id="staff-link"
@@ -228,16 +241,16 @@ function SignInShown({ created, title }: { created: ShownSignIn; title: string }
             onFocus={(e) => e.currentTarget.select()}
             data-testid="staff-link"
           />
-          <CopyButton text={s.url} inputId="staff-link" label="Copy link" />
+          <CopyButton text={s.url} inputId="staff-link" label={t("signIn.copyLink")} />
         </>
       ) : (
         <>
           <p className="mb-2 text-base">
-            {created.name} signs in as <strong>{created.username}</strong> at {created.loginUrl}{" "}
-            with this temporary password, and chooses their own at first sign-in:
+            {t("signIn.signsInAs", { name: created.name })} <strong>{created.username}</strong>{" "}
+            {t("signIn.withPassword", { url: created.loginUrl })}
           </p>
           <label htmlFor="staff-password" className="label">
-            Temporary password
+            {t("signIn.temporaryPassword")}
           </label>
           <input
             id="staff-password"
@@ -247,14 +260,16 @@ function SignInShown({ created, title }: { created: ShownSignIn; title: string }
             onFocus={(e) => e.currentTarget.select()}
             data-testid="temporary-password"
           />
-          <CopyButton text={s.temporaryPassword} inputId="staff-password" label="Copy password" />
+          <CopyButton
+            text={s.temporaryPassword}
+            inputId="staff-password"
+            label={t("signIn.copyPassword")}
+          />
         </>
       )}
-      <p className="mt-2 text-base text-stone-800">
-        It is shown only now. If it gets lost, make a new sign-in from the staff list.
-      </p>
+      <p className="mt-2 text-base text-stone-800">{t("signIn.shownOnce")}</p>
       <Link to={STAFF} className="btn-primary mt-3">
-        Done
+        {t("signIn.done")}
       </Link>
     </div>
   );
@@ -269,15 +284,13 @@ function MethodChoice({
   defaultValue?: string;
   errors?: string[];
 }) {
+  const t = useT("admin");
   return (
     <fieldset className="mb-4">
-      <legend className="label">How they sign in the first time</legend>
+      <legend className="label">{t("method.legend")}</legend>
       {[
-        { value: "link", label: "A one-time sign-in link (they choose their password)" },
-        {
-          value: "password",
-          label: "A temporary password, shown once (they change it at first sign-in)",
-        },
+        { value: "link", label: t("method.link") },
+        { value: "password", label: t("method.password") },
       ].map((o) => (
         <div key={o.value} className="flex min-h-target items-center gap-3">
           <input
@@ -300,6 +313,7 @@ function MethodChoice({
 
 export function NewStaffDialog() {
   const data = useActionData<typeof newStaffAction>();
+  const t = useT("admin");
   const [form, fields] = useForm<z.input<typeof NewStaffSchema>>({
     id: "new-staff",
     lastResult: data?.result,
@@ -307,9 +321,12 @@ export function NewStaffDialog() {
     defaultValue: { role: ROLE.staff, method: "link" },
   });
   return (
-    <RouteDialog id="new-staff-dialog" title="Add Staff Member" closeTo={STAFF}>
+    <RouteDialog id="new-staff-dialog" title={t("staff.add")} closeTo={STAFF}>
       {data?.created ? (
-        <SignInShown created={data.created} title={`${data.created.name} added`} />
+        <SignInShown
+          created={data.created}
+          title={t("signIn.added", { name: data.created.name })}
+        />
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -322,7 +339,7 @@ export function NewStaffDialog() {
             defaultValue={String(fields.method.initialValue ?? "link")}
             errors={fields.method.errors}
           />
-          <SubmitButton pendingText="Adding...">Add staff member</SubmitButton>
+          <SubmitButton pendingText={t("adding")}>{t("staff.addSubmit")}</SubmitButton>
         </Form>
       )}
     </RouteDialog>
@@ -339,45 +356,47 @@ export function EditStaffDialog() {
     defaultValue: { displayName: member.displayName, email: member.email, role: member.role },
   });
   const self = member.id === me;
+  const t = useT("admin");
   return (
-    <RouteDialog id="edit-staff" title={`Edit ${member.displayName}`} closeTo={STAFF}>
+    <RouteDialog
+      id="edit-staff"
+      title={t("staff.editName", { name: member.displayName })}
+      closeTo={STAFF}
+    >
       <p className="mb-3 text-base">
-        Username: <strong>{member.username}</strong>{" "}
+        {t("staff.usernameIs")} <strong>{member.username}</strong>{" "}
         {member.isActive ? (
-          <Badge tone="green">Active</Badge>
+          <Badge tone="green">{t("staff.active")}</Badge>
         ) : (
-          <Badge tone="gray">Deactivated</Badge>
+          <Badge tone="gray">{t("staff.deactivatedStatus")}</Badge>
         )}
       </p>
       <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <NameField meta={fields.displayName} />
         <EmailField meta={fields.email} />
-        <StaffRoleField
-          meta={fields.role}
-          hint={self ? "You cannot change your own role." : undefined}
-        />
-        <SubmitButton pendingText="Saving...">Save staff member</SubmitButton>
+        <StaffRoleField meta={fields.role} hint={self ? t("staff.ownRoleHint") : undefined} />
+        <SubmitButton pendingText={t("saving")}>{t("staff.save")}</SubmitButton>
       </Form>
       {self ? null : (
         <div className="mt-6 flex flex-wrap gap-2 border-t border-stone-300 pt-4">
           {member.isActive ? (
             <>
               <Link to={`${STAFF}/${member.id}/reset`} className="btn-secondary" preventScrollReset>
-                New sign-in
+                {t("staff.newSignIn")}
               </Link>
               <Link
                 to={`${STAFF}/${member.id}/deactivate`}
                 className="btn-ghost text-red-800"
                 preventScrollReset
               >
-                Deactivate
+                {t("staff.deactivate")}
               </Link>
             </>
           ) : (
             <Form method="post" action={`${STAFF}/${member.id}/deactivate`} preventScrollReset>
               <input type="hidden" name="intent" value="activate" />
-              <SubmitButton className="btn-primary">Reactivate</SubmitButton>
+              <SubmitButton className="btn-primary">{t("staff.reactivate")}</SubmitButton>
             </Form>
           )}
         </div>
@@ -389,14 +408,17 @@ export function EditStaffDialog() {
 export function ResetStaffDialog() {
   const { member, me } = useLoaderData<typeof resetStaffLoader>();
   const data = useActionData<typeof resetStaffAction>();
+  const t = useT("admin");
   return (
-    <RouteDialog id="reset-staff" title={`New sign-in for ${member.displayName}`} closeTo={STAFF}>
+    <RouteDialog
+      id="reset-staff"
+      title={t("staff.newSignInFor", { name: member.displayName })}
+      closeTo={STAFF}
+    >
       {data?.created ? (
-        <SignInShown created={data.created} title="New sign-in made" />
+        <SignInShown created={data.created} title={t("signIn.made")} />
       ) : member.id === me ? (
-        <p className="text-base">
-          To change your own password, use Change password on your account page.
-        </p>
+        <p className="text-base">{t("staffError.ownPassword")}</p>
       ) : (
         <Form method="post" preventScrollReset>
           {data?.refused ? (
@@ -404,13 +426,10 @@ export function ResetStaffDialog() {
               {data.refused}
             </p>
           ) : null}
-          <p className="mb-3 text-base">
-            Their current password stops working and they are signed out everywhere. Then give them
-            the new link or temporary password.
-          </p>
+          <p className="mb-3 text-base">{t("reset.intro")}</p>
           <MethodChoice name="method" />
-          <SubmitButton className="btn-danger" pendingText="Making...">
-            Make a new sign-in
+          <SubmitButton className="btn-danger" pendingText={t("reset.making")}>
+            {t("reset.submit")}
           </SubmitButton>
         </Form>
       )}
@@ -420,41 +439,37 @@ export function ResetStaffDialog() {
 
 export function DeactivateStaffDialog() {
   const { member, me } = useLoaderData<typeof deactivateStaffLoader>();
+  const t = useT("admin");
   return (
     <RouteDialog
       id="deactivate-staff"
       title={
         member.isActive
-          ? `Deactivate ${member.displayName}?`
-          : `${member.displayName} is deactivated`
+          ? t("deactivate.title", { name: member.displayName })
+          : t("deactivate.already", { name: member.displayName })
       }
       closeTo={STAFF}
     >
       {member.id === me ? (
-        <p className="text-base">You cannot deactivate yourself. Another administrator can.</p>
+        <p className="text-base">{t("staffError.deactivateSelf")}</p>
       ) : member.isActive ? (
         <>
-          <p className="mb-2 text-lg">
-            {member.displayName} is signed out everywhere at once and cannot sign in until
-            reactivated.
-          </p>
-          <p className="mb-4 text-base">
-            Nothing they made is deleted. The message afterwards has an Undo button.
-          </p>
+          <p className="mb-2 text-lg">{t("deactivate.intro", { name: member.displayName })}</p>
+          <p className="mb-4 text-base">{t("deactivate.nothingDeleted")}</p>
           <Form method="post" className="flex flex-wrap gap-3" preventScrollReset>
             <input type="hidden" name="intent" value="deactivate" />
-            <SubmitButton className="btn-danger" pendingText="Deactivating...">
-              Deactivate staff member
+            <SubmitButton className="btn-danger" pendingText={t("deactivating")}>
+              {t("deactivate.submit")}
             </SubmitButton>
             <Link to={STAFF} className="btn-secondary" preventScrollReset>
-              Keep active
+              {t("deactivate.keep")}
             </Link>
           </Form>
         </>
       ) : (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="activate" />
-          <SubmitButton className="btn-primary">Reactivate</SubmitButton>
+          <SubmitButton className="btn-primary">{t("staff.reactivate")}</SubmitButton>
         </Form>
       )}
     </RouteDialog>

@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listView } from "~/models/list-params";
-import { formatRecentDay } from "~/models/local-time";
+import { formatLongDate, formatRecentDay } from "~/models/local-time";
 import { EditStaffSchema, NewStaffSchema, ResetStaffSchema } from "~/models/staff-forms.server";
 import {
   createStaffMember,
@@ -19,12 +19,12 @@ import {
 } from "~/models/staff.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
-import { ROLE_LABELS } from "~/utils/roles";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { translateMessage } from "~/utils/i18n";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export const STAFF = "/admin/staff";
-const TRY_AGAIN = "Please try again or contact support if the problem persists.";
 
 /** The sign-in just made, shown once in the action's answer (never stored, never in a URL). */
 export type ShownSignIn = {
@@ -35,13 +35,13 @@ export type ShownSignIn = {
   expires: string | null;
 };
 
-function shown(
+async function shown(
   request: Request,
   subdomain: string,
   timeZone: string,
   user: { displayName: string; username: string },
   signIn: NewSignIn,
-): ShownSignIn {
+): Promise<ShownSignIn> {
   return {
     name: user.displayName,
     username: user.username,
@@ -49,9 +49,7 @@ function shown(
     signIn,
     expires:
       signIn.kind === "link"
-        ? new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "long" }).format(
-            new Date(signIn.expiresAt),
-          )
+        ? formatLongDate(signIn.expiresAt, timeZone, await requestLanguage(request))
         : null,
   };
 }
@@ -60,6 +58,7 @@ export async function staffListLoader({ request }: LoaderFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   const params = readStaffListParams(new URL(request.url).searchParams);
   const { rows, page } = listStaffPage(community.id, params);
+  const lang = await requestLanguage(request);
   return {
     me: user.id,
     page,
@@ -70,12 +69,11 @@ export async function staffListLoader({ request }: LoaderFunctionArgs) {
       username: u.username,
       email: u.email,
       role: u.role,
-      roleLabel: ROLE_LABELS[u.role],
       isActive: u.isActive,
       status: u.signIn.status,
       mustChangePassword: u.mustChangePassword,
       lastActive: u.signIn.lastActiveAt
-        ? formatRecentDay(u.signIn.lastActiveAt, community.timeZone)
+        ? formatRecentDay(u.signIn.lastActiveAt, community.timeZone, undefined, lang)
         : null,
     })),
   };
@@ -90,10 +88,11 @@ export const newStaffPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function newStaffAction({ request }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
+  const t = await getT(request, "admin");
   const submission = parseWithZod(await request.formData(), { schema: NewStaffSchema });
   if (submission.status !== "success")
     return {
-      result: submission.reply({ formErrors: ["Failed to add staff member"] }),
+      result: submission.reply({ formErrors: [t("staff.addFailed")] }),
       created: null,
     };
   try {
@@ -107,21 +106,22 @@ export async function newStaffAction({ request }: ActionFunctionArgs) {
     );
     return {
       result: submission.reply({ resetForm: true }),
-      created: shown(request, community.subdomain, community.timeZone, created, signIn),
+      created: await shown(request, community.subdomain, community.timeZone, created, signIn),
     };
   } catch (error) {
     if (error instanceof StaffError) {
       return {
         result: submission.reply({
-          formErrors: ["Failed to add staff member"],
-          fieldErrors: error.field === "username" ? { username: [error.message] } : {},
+          formErrors: [t("staff.addFailed")],
+          fieldErrors:
+            error.field === "username" ? { username: [translateMessage(t, error.key)] } : {},
         }),
         created: null,
       };
     }
     console.error("Adding a staff member failed", error);
     return {
-      result: submission.reply({ formErrors: ["Failed to add staff member", TRY_AGAIN] }),
+      result: submission.reply({ formErrors: [t("staff.addFailed"), t("tryAgain")] }),
       created: null,
     };
   }
@@ -156,9 +156,10 @@ export const editStaffPolicy = { body: "form" } satisfies RoutePolicy;
 export async function editStaffAction({ request, params }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   memberOr404(community.id, params.userId);
+  const t = await getT(request, "admin");
   const submission = parseWithZod(await request.formData(), { schema: EditStaffSchema });
   if (submission.status !== "success")
-    return submission.reply({ formErrors: ["Failed to update staff member"] });
+    return submission.reply({ formErrors: [t("staff.updateFailed")] });
   try {
     const updated = updateStaffMember(
       community.id,
@@ -169,17 +170,18 @@ export async function editStaffAction({ request, params }: ActionFunctionArgs) {
     );
     return redirectWithToast(STAFF, {
       type: "success",
-      title: "Staff member updated",
-      description: `${updated.displayName}'s details are saved.`,
+      title: t("staff.updated"),
+      description: t("staff.updatedDescription", { name: updated.displayName }),
     });
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
+    const reason = translateMessage(t, error.key);
     return error.field === "role"
       ? submission.reply({
-          formErrors: ["Failed to update staff member"],
-          fieldErrors: { role: [error.message] },
+          formErrors: [t("staff.updateFailed")],
+          fieldErrors: { role: [reason] },
         })
-      : submission.reply({ formErrors: ["Failed to update staff member", error.message] });
+      : submission.reply({ formErrors: [t("staff.updateFailed"), reason] });
   }
 }
 
@@ -197,10 +199,11 @@ export const resetStaffPolicy = { body: "form" } satisfies RoutePolicy;
 export async function resetStaffAction({ request, params }: ActionFunctionArgs) {
   const { community, user } = await requireArea(request, "admin");
   memberOr404(community.id, params.userId);
+  const t = await getT(request, "admin");
   const submission = parseWithZod(await request.formData(), { schema: ResetStaffSchema });
   if (submission.status !== "success")
     return {
-      result: submission.reply({ formErrors: ["Choose how they sign in"] }),
+      result: submission.reply({ formErrors: [t("staff.chooseMethod")] }),
       created: null,
       refused: null,
     };
@@ -217,12 +220,12 @@ export async function resetStaffAction({ request, params }: ActionFunctionArgs) 
     );
     return {
       result: submission.reply(),
-      created: shown(request, community.subdomain, community.timeZone, target, signIn),
+      created: await shown(request, community.subdomain, community.timeZone, target, signIn),
       refused: null,
     };
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
-    return { result: submission.reply(), created: null, refused: error.message };
+    return { result: submission.reply(), created: null, refused: translateMessage(t, error.key) };
   }
 }
 
@@ -241,28 +244,29 @@ export async function deactivateStaffAction({ request, params }: ActionFunctionA
   const { community, user } = await requireArea(request, "admin");
   memberOr404(community.id, params.userId);
   const id = params.userId ?? "";
+  const t = await getT(request, "admin");
   const intent = String((await request.formData()).get("intent") ?? "");
   if (intent !== "deactivate" && intent !== "activate")
     return redirectWithToast(STAFF, {
       type: "error",
-      title: "Failed to update staff member",
-      description: "Unknown action.",
+      title: t("staff.updateFailed"),
+      description: t("unknownAction"),
     });
   try {
     const target = setStaffActive(community.id, id, intent === "activate", user, clientOf(request));
     if (intent === "activate")
       return redirectWithToast(STAFF, {
         type: "success",
-        title: "Staff member reactivated",
-        description: `${target.displayName} can sign in again.`,
+        title: t("staff.reactivated"),
+        description: t("staff.reactivatedDescription", { name: target.displayName }),
       });
     return redirectWithToast(STAFF, {
       type: "success",
-      title: "Staff member deactivated",
-      description: `${target.displayName} is signed out everywhere and cannot sign in.`,
+      title: t("staff.deactivated"),
+      description: t("staff.deactivatedDescription", { name: target.displayName }),
       undo: {
         action: `${STAFF}/${id}/deactivate`,
-        label: "Undo",
+        label: t("common:undo"),
         fields: [["intent", "activate"]],
       },
     });
@@ -270,8 +274,8 @@ export async function deactivateStaffAction({ request, params }: ActionFunctionA
     if (!(error instanceof StaffError)) throw error;
     return redirectWithToast(STAFF, {
       type: "error",
-      title: "Failed to update staff member",
-      description: error.message,
+      title: t("staff.updateFailed"),
+      description: translateMessage(t, error.key),
     });
   }
 }
