@@ -2,6 +2,7 @@
 import { desc } from "drizzle-orm";
 import { tenantSchema, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
+import type { ActivityValues } from "./activity-text";
 
 const { activity } = tenantSchema;
 
@@ -10,13 +11,21 @@ export type ActivityRow = typeof activity.$inferSelect;
 
 export function recordActivity(
   db: TenantQueries,
-  entry: { type: ActivityType; summary: string; subjectId?: string | null; actor?: { id: string; displayName: string } | null },
+  entry: {
+    type: ActivityType;
+    summary: string;
+    /** the values its sentence is written with in each language (activity-text.ts) */
+    values: ActivityValues;
+    subjectId?: string | null;
+    actor?: { id: string; displayName: string } | null;
+  },
 ) {
   db.insert(activity)
     .values({
       id: newId(),
       type: entry.type,
       summary: entry.summary,
+      values: JSON.stringify(entry.values),
       subjectId: entry.subjectId ?? null,
       actorUserId: entry.actor?.id ?? null,
       actorName: entry.actor?.displayName ?? null,

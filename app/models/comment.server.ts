@@ -128,7 +128,7 @@ export function addComment(db: TenantDb, user: Member, storyId: string, input: {
       t.insert(reactions).values({ id: newId(), storyId, userId: user.id, emoji }).onConflictDoNothing().run();
       syncLikeCount(t, storyId);
     }
-    recordActivity(t, { type: "comment_added", summary: `${member.name} commented on "${story.title}"`, subjectId: storyId, actor: { id: user.id, displayName: member.name } });
+    recordActivity(t, { type: "comment_added", summary: `${member.name} commented on "${story.title}"`, values: { name: member.name, title: story.title }, subjectId: storyId, actor: { id: user.id, displayName: member.name } });
   });
   return { ...listComments(db, storyId).find((c) => c.id === id)!, repeated: false };
 }

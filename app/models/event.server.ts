@@ -125,7 +125,7 @@ export function createEvent(db: TenantDb, input: CalendarEventInput, actor: Acto
         createdByUserId: actor?.id ?? null,
       })
       .run();
-    recordActivity(tx, { type: "event_added", summary: `New event: ${title}`, subjectId: id, actor });
+    recordActivity(tx, { type: "event_added", summary: `New event: ${title}`, values: { title }, subjectId: id, actor });
   });
   return getEvent(db, id)!;
 }

@@ -48,7 +48,7 @@ export async function shareFamilyPhoto(
       tx.insert(familyPhotos)
         .values({ id, familyMemberId: input.member.id, residentId: input.member.residentId, imageId: image.id, description: input.description?.trim() || null })
         .run();
-      recordActivity(tx, { type: "photo_shared", summary: `${input.member.name} shared a photo`, subjectId: id, actor: input.actor });
+      recordActivity(tx, { type: "photo_shared", summary: `${input.member.name} shared a photo`, values: { name: input.member.name }, subjectId: id, actor: input.actor });
     });
   } catch (error) {
     deleteMedia(db, community, image.id);

@@ -29,7 +29,7 @@ export function askFamilyQuestion(
   db.transaction((tx) => {
     assertWithinLimits(tx, "question", input.actor.id, now);
     tx.insert(familyQuestions).values({ id, familyMemberId: input.member.id, residentId: input.member.residentId, question: input.question.trim() }).run();
-    recordActivity(tx, { type: "question_asked", summary: `${input.member.name} asked a question`, subjectId: id, actor: input.actor });
+    recordActivity(tx, { type: "question_asked", summary: `${input.member.name} asked a question`, values: { name: input.member.name }, subjectId: id, actor: input.actor });
   });
   return getQuestionForResident(db, input.member.residentId, id)!;
 }

@@ -43,7 +43,7 @@ export function getNewsPost(db: TenantDb, id: string): NewsPostRow | undefined {
 }
 
 function announce(db: TenantQueries, post: { id: string; title: string }, actor: Actor | null) {
-  recordActivity(db, { type: "news_posted", summary: `News: ${post.title}`, subjectId: post.id, actor });
+  recordActivity(db, { type: "news_posted", summary: `News: ${post.title}`, values: { title: post.title }, subjectId: post.id, actor });
 }
 
 export function createNewsPost(db: TenantDb, input: NewsPostInput, actor: Actor | null): NewsPostRow {

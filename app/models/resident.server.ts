@@ -84,7 +84,7 @@ export function createResident(db: TenantDb, input: ResidentInput, actor?: { id:
   };
   db.transaction((tx) => {
     tx.insert(residents).values(row).run();
-    recordActivity(tx, { type: "resident_added", summary: `Welcome to ${row.firstName} ${row.lastName}`, subjectId: id, actor });
+    recordActivity(tx, { type: "resident_added", summary: `Welcome to ${row.firstName} ${row.lastName}`, values: { name: `${row.firstName} ${row.lastName}` }, subjectId: id, actor });
   });
   return getResident(db, id)!;
 }

@@ -449,7 +449,7 @@ export function createStory(db: TenantDb, input: NewStory): StoryRow {
       .run();
     if (input.imageId) markMediaAttached(tx, input.imageId);
     if (input.audioId) markMediaAttached(tx, input.audioId);
-    recordActivity(tx, { type: "story_submitted", summary: `New story sent for review: "${title}"`, subjectId: id, actor: input.author });
+    recordActivity(tx, { type: "story_submitted", summary: `New story sent for review: "${title}"`, values: { title }, subjectId: id, actor: input.author });
   });
   return getStoryRow(db, id)!;
 }
@@ -508,6 +508,7 @@ export function approveStory(db: TenantDb, id: string, reviewer: Reviewer): Revi
     recordActivity(tx, {
       type: "story_published",
       summary: `${name} shared "${story.title}"`,
+      values: { name, title: story.title },
       subjectId: id,
       actor: story.authorUserId ? { id: story.authorUserId, displayName: name } : null,
     });
@@ -600,7 +601,7 @@ export function updateStoryOfResident(
       .run();
     if (edit.imageId) markMediaAttached(tx, edit.imageId);
     if (sentBackForReview) {
-      recordActivity(tx, { type: "story_submitted", summary: `Story edited and sent for review: "${title}"`, subjectId: id, actor: actor ?? null });
+      recordActivity(tx, { type: "story_submitted", summary: `Story edited and sent for review: "${title}"`, values: { title, edited: "yes" }, subjectId: id, actor: actor ?? null });
     }
   });
   if (replacedImageId) deleteMedia(db, community, replacedImageId);

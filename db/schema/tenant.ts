@@ -325,6 +325,9 @@ export const activity = sqliteTable(
     actorUserId: text("actor_user_id"),
     actorName: text("actor_name"),
     subjectId: text("subject_id"),
+    // what happened as its values (JSON: names, titles), written in each reader's language;
+    // `summary` is the English sentence, for rows written before values were kept
+    values: text("values"),
     summary: text("summary").notNull(),
     createdAt: text("created_at").notNull().default(now),
   },

@@ -251,6 +251,7 @@ export async function seedDemoData(
           id,
           author.id,
           residentNames.get(s.residentKey)!,
+          { name: residentNames.get(s.residentKey)!, title: s.title },
         );
         // family members of the resident read it on a few different days
         const readers = familyByResident.get(s.residentKey) ?? [];
@@ -266,6 +267,7 @@ export async function seedDemoData(
       }
     }
 
+    const storyTitles = new Map(c.stories.map((s) => [s.key, s.title]));
     c.comments.forEach((cm, i) => {
       const storyId = storyIds.get(cm.storyKey)!;
       const familyMemberId = familyIds.get(cm.familyKey)!;
@@ -297,10 +299,11 @@ export async function seedDemoData(
         seedId(sub, "activity", "comment", String(i)),
         "comment_added",
         createdAt,
-        `${familyNames.get(cm.familyKey)} commented on a story`,
+        `${familyNames.get(cm.familyKey)} commented on "${storyTitles.get(cm.storyKey)}"`,
         storyId,
         familyUserId.get(cm.familyKey)!,
         familyNames.get(cm.familyKey)!,
+        { name: familyNames.get(cm.familyKey)!, title: storyTitles.get(cm.storyKey)! },
       );
     });
     // counters match the rows
@@ -332,6 +335,7 @@ export async function seedDemoData(
           null,
           uid(admin.username),
           admin.displayName,
+          { title: n.title },
         );
     });
 
@@ -364,6 +368,7 @@ export async function seedDemoData(
         id,
         uid(admin.username),
         admin.displayName,
+        { title: e.title },
       );
     });
     report.created.push(sub);
@@ -392,9 +397,19 @@ function addActivity(
   subjectId: string | null,
   actorUserId: string,
   actorName: string,
+  values: { name?: string; title?: string },
 ) {
   db.insert(t.activity)
-    .values({ id, type, createdAt, summary, subjectId, actorUserId, actorName })
+    .values({
+      id,
+      type,
+      createdAt,
+      summary,
+      values: JSON.stringify(values),
+      subjectId,
+      actorUserId,
+      actorName,
+    })
     .onConflictDoNothing()
     .run();
 }

@@ -49,7 +49,8 @@ export function approve(
   const story = db.select().from(t.stories).where(eq(t.stories.id, storyId)).get()!;
   recordActivity(db, {
     type: "story_published",
-    summary: `A story was shared: "${story.title}"`,
+    summary: `A resident shared "${story.title}"`,
+    values: { name: "A resident", title: story.title },
     subjectId: storyId,
   });
 }

@@ -433,6 +433,7 @@ describe("the limits", () => {
       recordActivity(alpha.db(), {
         type: "photo_shared",
         summary: "Sam Franklin shared a photo",
+        values: { name: "Sam Franklin" },
         subjectId: `photo-${i}`,
         actor: { id: sam, displayName: "Sam Franklin" },
       });

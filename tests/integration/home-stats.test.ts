@@ -263,7 +263,7 @@ describe("the community home", () => {
       d.activity.map((a) => a.summary).join("\n");
     expect(summaries(admin)).toContain("A secret draft");
     expect(summaries(family)).not.toContain("A secret draft");
-    expect(summaries(family)).toContain('A story was shared: "Engines"');
+    expect(summaries(family)).toContain('A resident shared "Engines"');
   });
 
   it("lists the other real communities in the demo panel only while development login is on", async () => {
