@@ -1,6 +1,7 @@
 // The calendar's month view: the weeks of a month (Monday first) as a grid of days, each with its
 // events. Pure: dates are YYYY-MM-DD in the community's time zone.
 import { addDaysToDate } from "./event-dates";
+import { formatMonthYear } from "./local-time";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -16,10 +17,9 @@ export function shiftMonth(month: string, by: number): string {
   return d.toISOString().slice(0, 7);
 }
 
-/** "December 2026". */
-export function monthLabel(month: string): string {
-  const [y, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
-  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+/** "December 2026" ("diciembre de 2026") in the reader's language. */
+export function monthLabel(month: string, lang = "en"): string {
+  return formatMonthYear(month, lang);
 }
 
 export type MonthDay<E> = { date: string; day: number; inMonth: boolean; isToday: boolean; events: E[] };

@@ -2,9 +2,23 @@
 // Pure functions (no database), unit-tested across daylight-saving changes.
 import { addDaysToDate, isCalendarDate } from "./event-dates";
 import { instantAt } from "~/utils/zoned-time";
+import { PSEUDO_LANGUAGE, pseudoize } from "~/utils/pseudo-locale";
 import { localDateIn } from "./local-time";
 
-export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A day of the week (0 = Sunday) in the reader's language: "Sunday", "domingo". */
+export function weekdayName(day: number, lang = "en"): string {
+  const intlLang = lang === PSEUDO_LANGUAGE ? "en" : lang;
+  let format = weekdayFormats.get(intlLang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLang, { weekday: "long", timeZone: "UTC" });
+    weekdayFormats.set(intlLang, format);
+  }
+  // 1 January 2023 was a Sunday
+  const text = format.format(new Date(Date.UTC(2023, 0, 1 + (((day % 7) + 7) % 7))));
+  return lang === PSEUDO_LANGUAGE ? pseudoize(text) : text;
+}
 
 export type DigestSchedule = { day: number; hour: number };
 export const DEFAULT_DIGEST_SCHEDULE: DigestSchedule = { day: 0, hour: 17 };
@@ -44,9 +58,9 @@ export function nextSlot(schedule: DigestSchedule, timeZone: string, instant: Da
   return zonedTimeToUtc(date, schedule.hour, timeZone);
 }
 
-/** "Sunday at 5 PM" */
+/** "Sunday at 5 PM", in English: for logs and tests (a page writes the schedule in its reader's words). */
 export function describeSchedule(schedule: DigestSchedule): string {
   const h = schedule.hour;
   const clock = h === 0 ? "midnight" : h === 12 ? "noon" : `${h % 12} ${h < 12 ? "AM" : "PM"}`;
-  return `${WEEKDAYS[schedule.day] ?? "Sunday"} at ${clock}`;
+  return `${weekdayName(schedule.day)} at ${clock}`;
 }

@@ -1,6 +1,6 @@
 // Calendar dates are YYYY-MM-DD in the community's time zone. Pure functions, shared and unit-tested.
-import { format } from "date-fns";
-import { localDateIn, remembered } from "./local-time";
+import { PSEUDO_LANGUAGE, pseudoize } from "~/utils/pseudo-locale";
+import { formatShortDate, localDateIn, remembered } from "./local-time";
 
 export type EventDateBadge = { kind: "today" | "tomorrow" | "upcoming" | "past"; label: string };
 
@@ -30,15 +30,22 @@ export function addDaysToDate(ymd: string, days: number): string {
 }
 
 // a date's label never changes: the home and the calendar ask for the same few dates on every
-// visit, and date-fns' format costs more than the rest of an event's view
+// visit, and formatting one costs more than the rest of an event's view
 const calendarDateLabels = new Map<string, string>();
 const CALENDAR_DATE_LABELS_KEPT = 1_000;
 
-/** A YYYY-MM-DD date as 'MMM d, yyyy' (e.g. Mar 5, 2025). */
+/**
+ * A YYYY-MM-DD date as a short date in the reader's language ("Mar 5, 2025", "5 mar 2025"): a day,
+ * not an instant, so no time zone moves it.
+ */
+export function formatCalendarDay(ymd: string, lang: string): string {
+  if (!YMD.test(ymd)) return ymd;
+  return remembered(calendarDateLabels, CALENDAR_DATE_LABELS_KEPT, `${lang} ${ymd}`, () => formatShortDate(`${ymd}T00:00:00Z`, "UTC", lang));
+}
+
+/** A YYYY-MM-DD date as 'MMM d, yyyy' in English (e.g. Mar 5, 2025). */
 export function formatCalendarDate(ymd: string): string {
-  const m = YMD.exec(ymd);
-  if (!m) return ymd;
-  return remembered(calendarDateLabels, CALENDAR_DATE_LABELS_KEPT, ymd, () => format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), "MMM d, yyyy"));
+  return formatCalendarDay(ymd, "en");
 }
 
 /** An event's date badge: Today, Tomorrow, or the date as 'MMM d, yyyy', judged in the community's time zone. */
@@ -49,11 +56,20 @@ export function eventDateBadge(eventDate: string, timeZone: string, now: Date = 
   return { kind: eventDate < today ? "past" : "upcoming", label: formatCalendarDate(eventDate) };
 }
 
-/** "14:30" as "2:30 PM". */
-export function formatClockTime(hhmm: string | null): string | null {
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "14:30" as the reader writes a time of day: "2:30 PM" in English, "14:30" in Spanish. */
+export function formatClockTime(hhmm: string | null, lang = "en"): string | null {
   if (!hhmm) return null;
   const m = /^(\d{2}):(\d{2})/.exec(hhmm);
   if (!m) return hhmm;
-  const h = Number(m[1]);
-  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? "AM" : "PM"}`;
+  const intlLang = lang === PSEUDO_LANGUAGE ? "en" : lang;
+  let clock = clockFormats.get(intlLang);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat(intlLang, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+    clockFormats.set(intlLang, clock);
+  }
+  // Intl puts a narrow no-break space before AM/PM: an ordinary one reads and matches the same
+  const text = clock.format(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])))).replace(/\u202f/g, " ");
+  return lang === PSEUDO_LANGUAGE ? pseudoize(text) : text;
 }

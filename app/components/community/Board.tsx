@@ -2,20 +2,28 @@
 // home and the family page. Server-rendered, no JavaScript needed.
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/admin/ui";
-import { formatClockTime } from "~/models/event-dates";
+import { useDateFormat } from "~/components/community-time";
+import { formatCalendarDay, formatClockTime } from "~/models/event-dates";
 import type { CalendarEventView } from "~/models/event.server";
 import type { NewsPostView } from "~/models/news.server";
+import { useT, type T } from "~/utils/i18n";
 
-export function timeRange(e: Pick<CalendarEventView, "startTime" | "endTime">): string {
-  const start = formatClockTime(e.startTime);
-  const end = formatClockTime(e.endTime);
-  if (start && end) return `${start} – ${end}`;
-  return start ?? (end ? `until ${end}` : "All day");
+/** "2:30 PM – 4 PM", "until 11:00 AM", "All day"; `t` is the events catalog's. */
+export function timeRange(
+  e: Pick<CalendarEventView, "startTime" | "endTime">,
+  t: T,
+  lang: string,
+): string {
+  const start = formatClockTime(e.startTime, lang);
+  const end = formatClockTime(e.endTime, lang);
+  if (start && end) return t("events:timeRange", { start, end });
+  return start ?? (end ? t("events:until", { time: end }) : t("events:allDay"));
 }
 
 export function DayBadge({ event }: { event: Pick<CalendarEventView, "badge"> }) {
-  if (event.badge.kind === "today") return <Badge tone="green">Today</Badge>;
-  if (event.badge.kind === "tomorrow") return <Badge tone="blue">Tomorrow</Badge>;
+  const t = useT("events");
+  if (event.badge.kind === "today") return <Badge tone="green">{t("today")}</Badge>;
+  if (event.badge.kind === "tomorrow") return <Badge tone="blue">{t("tomorrow")}</Badge>;
   return null;
 }
 
@@ -29,13 +37,15 @@ export function EventCard({
   showDate?: boolean;
 }) {
   const H = `h${headingLevel}` as "h2" | "h3" | "h4";
+  const t = useT("events");
+  const { lang } = useDateFormat();
   return (
     <article aria-labelledby={`event-${event.id}`} className="card" data-testid="event">
       {/* grouped by day, the day's heading carries Today / Tomorrow */}
       {showDate || !event.isActive ? (
         <div className="mb-1 flex flex-wrap items-center gap-2">
           {showDate ? <DayBadge event={event} /> : null}
-          {event.isActive ? null : <Badge tone="red">Cancelled</Badge>}
+          {event.isActive ? null : <Badge tone="red">{t("cancelled")}</Badge>}
         </div>
       ) : null}
       <H
@@ -43,11 +53,11 @@ export function EventCard({
         className={`text-xl font-bold ${event.isActive ? "" : "line-through"}`}
       >
         {event.title}
-        {event.isActive ? null : <span className="sr-only"> (cancelled)</span>}
+        {event.isActive ? null : <span className="sr-only">{t("cancelledHidden")}</span>}
       </H>
       <p className="text-lg">
-        {showDate ? <span>{event.dateLabel}, </span> : null}
-        {timeRange(event)}
+        {showDate ? <span>{formatCalendarDay(event.eventDate, lang)}, </span> : null}
+        {timeRange(event, t, lang)}
         {event.location ? <span> · {event.location}</span> : null}
       </p>
       {event.description ? (
@@ -70,6 +80,7 @@ export function NewsCard({
   headingLevel?: 2 | 3;
 }) {
   const H = `h${headingLevel}` as "h2" | "h3";
+  const t = useT("news");
   return (
     <article
       aria-labelledby={`news-${post.id}`}
@@ -77,7 +88,7 @@ export function NewsCard({
       data-testid="news-post"
     >
       <div className="mb-1 flex flex-wrap items-center gap-2 text-base text-stone-700">
-        {post.isPinned ? <Badge tone="amber">Pinned</Badge> : null}
+        {post.isPinned ? <Badge tone="amber">{t("pinned")}</Badge> : null}
         <time dateTime={post.createdAt}>{dateLabel}</time>
       </div>
       <H id={`news-${post.id}`} className="text-xl font-bold">
@@ -98,14 +109,15 @@ export function CommunityBoard({
   pinned: NewsPostView[];
   events: CalendarEventView[];
 }) {
+  const t = useT("events");
   return (
     <section aria-labelledby="board-title" className="space-y-4" data-testid="community-board">
       <h2 id="board-title" className="text-2xl font-bold">
-        News and events
+        {t("board.title")}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
         <div className="space-y-3">
-          <h3 className="text-xl font-bold">Pinned news</h3>
+          <h3 className="text-xl font-bold">{t("board.pinned")}</h3>
           {pinned.length ? (
             <ul className="space-y-3">
               {pinned.map((p) => (
@@ -118,14 +130,14 @@ export function CommunityBoard({
               ))}
             </ul>
           ) : (
-            <p className="text-lg text-stone-700">No pinned news right now.</p>
+            <p className="text-lg text-stone-700">{t("board.noPinned")}</p>
           )}
           <Link to="/news" className="btn-secondary">
-            All news
+            {t("board.allNews")}
           </Link>
         </div>
         <div className="space-y-3">
-          <h3 className="text-xl font-bold">Coming up</h3>
+          <h3 className="text-xl font-bold">{t("board.comingUp")}</h3>
           {events.length ? (
             <ul className="space-y-3">
               {events.map((e) => (
@@ -135,10 +147,10 @@ export function CommunityBoard({
               ))}
             </ul>
           ) : (
-            <p className="text-lg text-stone-700">No events planned yet.</p>
+            <p className="text-lg text-stone-700">{t("board.noEvents")}</p>
           )}
           <Link to="/events" className="btn-secondary">
-            All events
+            {t("board.allEvents")}
           </Link>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { CategoryFilter } from "~/components/story/CategoryFilter";
 import { StoryCard, type StoryCardStory } from "~/components/story/StoryCard";
-import { categoryLabel } from "~/models/categories";
+import { useT } from "~/utils/i18n";
 import { BlockError } from "./BlockError";
 
 export function FeaturedStories({
@@ -10,25 +10,26 @@ export function FeaturedStories({
   stories: StoryCardStory[] | null;
   category: string | null;
 }) {
+  const t = useT("home");
   return (
     <section id="featured" aria-labelledby="featured-title" className="card scroll-mt-4">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <h2 id="featured-title" className="text-2xl font-bold">
-          Featured Stories
+          {t("featured.title")}
         </h2>
         <CategoryFilter
           id="featured-category"
           action="/#featured"
           selected={category}
-          label="Filter by category"
+          label={t("featured.filter")}
         />
       </div>
       {stories === null ? (
-        <BlockError message="Unable to load featured stories" />
+        <BlockError message={t("featured.error")} />
       ) : stories.length === 0 ? (
         <p className="text-lg text-stone-700">
-          No featured stories available.
-          {category ? <span> (in {categoryLabel(category)})</span> : null}
+          {t("featured.empty")}
+          {category ? <span>{t("featured.emptyIn", { category })}</span> : null}
         </p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2">

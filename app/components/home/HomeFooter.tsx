@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { FooterLink } from "./quick-actions";
 import type { HomeFacility } from "./Sidebar";
 import { LegalLinks } from "~/components/layout/LegalLinks";
+import { useT } from "~/utils/i18n";
 
 /** The community site's footer: the facility, how to reach it, quick links and the legal pages. */
 export function HomeFooter({
@@ -17,6 +18,7 @@ export function HomeFooter({
   links: FooterLink[];
   appName: string;
 }) {
+  const t = useT("home");
   const place = [facility.address, facility.city].filter(Boolean).join(", ");
   return (
     <footer className="mt-4 rounded-xl bg-brand-900 p-6 text-white" aria-labelledby="footer-title">
@@ -28,7 +30,7 @@ export function HomeFooter({
           <ul className="space-y-1 text-base">
             {facility.phone ? (
               <li>
-                Phone:{" "}
+                {t("footer.phone")}{" "}
                 <a
                   className="text-white underline"
                   href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`}
@@ -39,7 +41,7 @@ export function HomeFooter({
             ) : null}
             {facility.email ? (
               <li>
-                Email:{" "}
+                {t("footer.email")}{" "}
                 <a className="break-all text-white underline" href={`mailto:${facility.email}`}>
                   {facility.email}
                 </a>
@@ -48,24 +50,24 @@ export function HomeFooter({
             {place ? <li>{place}</li> : null}
           </ul>
         </div>
-        <nav aria-label="Quick links">
-          <h2 className="mb-2 text-xl font-bold">Quick Links</h2>
+        <nav aria-label={t("footer.quickLinks")}>
+          <h2 className="mb-2 text-xl font-bold">{t("footer.quickLinksTitle")}</h2>
           <ul className="space-y-1 text-base">
             {links.map((l) => (
-              <li key={l.label}>
+              <li key={l.key}>
                 {l.external ? (
                   <a
                     href={l.href}
                     className="inline-flex min-h-target min-w-target items-center text-white underline"
                   >
-                    {l.label}
+                    {t(`footer.link.${l.key}`)}
                   </a>
                 ) : (
                   <Link
                     to={l.href}
                     className="inline-flex min-h-target min-w-target items-center text-white underline"
                   >
-                    {l.label}
+                    {t(`footer.link.${l.key}`)}
                   </Link>
                 )}
               </li>
@@ -73,7 +75,7 @@ export function HomeFooter({
           </ul>
         </nav>
         <div>
-          <h2 className="mb-2 text-xl font-bold">About this site</h2>
+          <h2 className="mb-2 text-xl font-bold">{t("footer.about")}</h2>
           <ul className="space-y-1 text-base">
             <LegalLinks />
             <li className="break-all font-mono">{host}</li>
@@ -81,7 +83,7 @@ export function HomeFooter({
         </div>
       </div>
       <p className="mt-6 border-t border-brand-700 pt-4 text-base">
-        © {year} {facility.name}. Powered by {appName}.
+        {t("footer.copyright", { year: String(year), facility: facility.name, app: appName })}
       </p>
     </footer>
   );

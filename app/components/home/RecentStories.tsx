@@ -1,26 +1,29 @@
 import { Link } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/ui";
 import { StoryCard, type StoryCardStory } from "~/components/story/StoryCard";
+import { useT } from "~/utils/i18n";
 import { BlockError } from "./BlockError";
 
 export function RecentStories({ stories }: { stories: StoryCardStory[] | null }) {
+  const t = useT("home");
   return (
     <section aria-labelledby="recent-title" className="card">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="recent-title" className="text-2xl font-bold">
-          Recent Stories
+          {t("recent.title")}
         </h2>
         <Link to="/stories" className="btn-secondary">
-          View All<span className="sr-only"> stories</span>
+          {t("recent.viewAll")}
+          <span className="sr-only">{t("recent.viewAllStories")}</span>
         </Link>
       </div>
       {stories === null ? (
         <div className="mt-4">
-          <BlockError message="Unable to load recent stories" />
+          <BlockError message={t("recent.error")} />
         </div>
       ) : stories.length === 0 ? (
         <div className="mt-4">
-          <EmptyState>No stories have been shared yet.</EmptyState>
+          <EmptyState>{t("recent.empty")}</EmptyState>
         </div>
       ) : (
         <ul className="divide-y divide-stone-200">

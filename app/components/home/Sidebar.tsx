@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { RelativeTime } from "~/components/story/RelativeTime";
+import { useT } from "~/utils/i18n";
 import { BlockError } from "./BlockError";
 import type { QuickAction } from "./quick-actions";
 
@@ -30,10 +31,11 @@ const ACTIVITY_ICONS: Record<string, string> = {
 };
 
 export function QuickActions({ actions }: { actions: QuickAction[] }) {
+  const t = useT("home");
   return (
     <section aria-labelledby="quick-actions-title" className="card">
       <h2 id="quick-actions-title" className="mb-3 text-xl font-bold">
-        Quick Actions
+        {t("quick.title")}
       </h2>
       <ul className="space-y-2">
         {actions.map((a, i) => (
@@ -43,10 +45,10 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
               className={`${i === 0 ? "btn-primary" : "btn-secondary"} w-full justify-start`}
               aria-describedby={`qa-${a.key}`}
             >
-              {a.label}
+              {t(`quick.${a.key}`)}
             </Link>
             <span id={`qa-${a.key}`} className="sr-only">
-              {a.description}
+              {t(`quick.hint.${a.hint}`)}
             </span>
           </li>
         ))}
@@ -56,23 +58,24 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
 }
 
 export function FacilityInfo({ facility }: { facility: HomeFacility }) {
+  const t = useT("home");
   const place = [facility.address, facility.city].filter(Boolean).join(", ");
   return (
     <section aria-labelledby="facility-title" className="card">
       <h2 id="facility-title" className="mb-3 text-xl font-bold">
-        Facility Info
+        {t("facility.title")}
       </h2>
       <p className="mb-2 text-lg font-semibold">{facility.name}</p>
       <dl className="space-y-2 text-base">
         {place ? (
           <div>
-            <dt className="font-semibold">Address</dt>
+            <dt className="font-semibold">{t("facility.address")}</dt>
             <dd>{place}</dd>
           </div>
         ) : null}
         {facility.phone ? (
           <div>
-            <dt className="font-semibold">Phone</dt>
+            <dt className="font-semibold">{t("facility.phone")}</dt>
             <dd>
               <a
                 href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`}
@@ -85,7 +88,7 @@ export function FacilityInfo({ facility }: { facility: HomeFacility }) {
         ) : null}
         {facility.email ? (
           <div>
-            <dt className="font-semibold">Email</dt>
+            <dt className="font-semibold">{t("facility.email")}</dt>
             <dd>
               <a
                 href={`mailto:${facility.email}`}
@@ -102,15 +105,16 @@ export function FacilityInfo({ facility }: { facility: HomeFacility }) {
 }
 
 export function RecentActivity({ items }: { items: HomeActivity[] | null }) {
+  const t = useT("home");
   return (
     <section aria-labelledby="activity-title" className="card">
       <h2 id="activity-title" className="mb-3 text-xl font-bold">
-        Recent Activity
+        {t("activity.title")}
       </h2>
       {items === null ? (
-        <BlockError message="Unable to load recent activity" />
+        <BlockError message={t("activity.error")} />
       ) : items.length === 0 ? (
-        <p className="text-base text-stone-700">Nothing has happened here yet.</p>
+        <p className="text-base text-stone-700">{t("activity.empty")}</p>
       ) : (
         <ul className="space-y-3">
           {items.map((a) => (

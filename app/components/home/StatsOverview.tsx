@@ -1,3 +1,5 @@
+import { useDateFormat } from "~/components/community-time";
+import { useT } from "~/utils/i18n";
 import { BlockError } from "./BlockError";
 
 export type HomeStats = {
@@ -7,19 +9,22 @@ export type HomeStats = {
   storiesThisMonth: number;
 };
 
-const CARDS: { key: keyof HomeStats; label: string; icon: string }[] = [
-  { key: "totalResidents", label: "Total Residents", icon: "🏡" },
-  { key: "totalStories", label: "Stories Shared", icon: "📖" },
-  { key: "totalFamilyViews", label: "Family Views", icon: "👀" },
-  { key: "storiesThisMonth", label: "This Month", icon: "📅" },
+// each card's name is the home catalog's `stats.{key}`
+const CARDS: { key: keyof HomeStats; icon: string }[] = [
+  { key: "totalResidents", icon: "🏡" },
+  { key: "totalStories", icon: "📖" },
+  { key: "totalFamilyViews", icon: "👀" },
+  { key: "storiesThisMonth", icon: "📅" },
 ];
 
 /** The four statistics; null when they could not be computed. */
 export function StatsOverview({ stats }: { stats: HomeStats | null }) {
+  const t = useT("home");
+  const { number } = useDateFormat();
   return (
     <section aria-labelledby="stats-title">
       <h2 id="stats-title" className="sr-only">
-        Community statistics
+        {t("stats.title")}
       </h2>
       {stats ? (
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -27,16 +32,16 @@ export function StatsOverview({ stats }: { stats: HomeStats | null }) {
             <div key={c.key} className="card flex min-w-0 flex-col gap-1" data-stat={c.key}>
               <dt className="flex flex-wrap items-center gap-x-2 text-base font-semibold text-stone-700">
                 <span aria-hidden="true">{c.icon}</span>
-                {c.label}
+                {t(`stats.${c.key}`)}
               </dt>
               <dd className="text-4xl font-bold text-brand-800 [overflow-wrap:anywhere]">
-                {stats[c.key].toLocaleString("en-US")}
+                {number(stats[c.key])}
               </dd>
             </div>
           ))}
         </dl>
       ) : (
-        <BlockError message="Unable to load statistics" />
+        <BlockError message={t("stats.error")} />
       )}
     </section>
   );

@@ -1,3 +1,5 @@
+import { useT } from "~/utils/i18n";
+
 export function WelcomeBanner({
   appName,
   facilityName,
@@ -5,6 +7,7 @@ export function WelcomeBanner({
   appName: string;
   facilityName: string;
 }) {
+  const t = useT("home");
   return (
     <section
       aria-labelledby="welcome-title"
@@ -12,15 +15,10 @@ export function WelcomeBanner({
     >
       <div className="p-6 md:p-8">
         <h1 id="welcome-title" className="page-title mb-3">
-          Welcome to {appName}
+          {t("welcome.title", { app: appName })}
         </h1>
-        <p className="text-lg">
-          {appName} helps {facilityName} create, organize and celebrate life stories, connecting
-          families and honouring legacies.
-        </p>
-        <p className="mt-3 text-lg text-stone-700">
-          Every story here was told by a resident and shared with the people who love them.
-        </p>
+        <p className="text-lg">{t("welcome.intro", { app: appName, facility: facilityName })}</p>
+        <p className="mt-3 text-lg text-stone-700">{t("welcome.told")}</p>
       </div>
       <img
         src="/images/welcome.webp"
@@ -28,7 +26,7 @@ export function WelcomeBanner({
         sizes="(min-width: 768px) 560px, 100vw"
         width={1200}
         height={675}
-        alt="Illustration: an older woman and her granddaughter look through a photo album on a garden bench in the sun"
+        alt={t("welcome.imageAlt")}
         className="h-full w-full object-cover"
       />
     </section>

@@ -1,12 +1,15 @@
 // Which Quick Actions each role sees on the community home, and where they lead (see ADR 005).
 // The targets are screens of other areas; keep them here so that a moved URL is changed once.
+// The page shows the home catalog's words: `quick.{key}` and `quick.hint.{hint}` for an action,
+// `footer.link.{key}` for a footer link; `label` here is the English one.
 import { ROLE, roleIn, ADMIN_ROLES, type Role } from "~/utils/roles";
 
 export type QuickAction = {
   key: "create-story" | "upload-photos" | "invite-family" | "all-stories";
   label: string;
   href: string;
-  description: string;
+  /** what the action does, for screen readers */
+  hint: "recordOrWrite" | "storyWithPhoto" | "sharePhoto" | "communityStories" | "addFamily";
 };
 
 export const QUICK_ACTION_TARGETS = {
@@ -24,7 +27,7 @@ export function quickActionsFor(role: Role): QuickAction[] {
     key: "create-story",
     label: "Create New Story",
     href: T.recordStory,
-    description: "Record or write a life story",
+    hint: "recordOrWrite",
   };
   switch (role) {
     case ROLE.resident:
@@ -34,13 +37,13 @@ export function quickActionsFor(role: Role): QuickAction[] {
           key: "upload-photos",
           label: "Upload Photos",
           href: T.residentStoryWithPhoto,
-          description: "Write a story with a photo",
+          hint: "storyWithPhoto",
         },
         {
           key: "all-stories",
           label: "Read All Stories",
           href: T.allStories,
-          description: "Stories shared in the community",
+          hint: "communityStories",
         },
       ];
     case ROLE.family:
@@ -49,13 +52,13 @@ export function quickActionsFor(role: Role): QuickAction[] {
           key: "upload-photos",
           label: "Upload Photos",
           href: T.familyPhoto,
-          description: "Share a photo with your resident",
+          hint: "sharePhoto",
         },
         {
           key: "all-stories",
           label: "Read All Stories",
           href: T.allStories,
-          description: "Stories shared in the community",
+          hint: "communityStories",
         },
       ];
     case ROLE.staff:
@@ -65,7 +68,7 @@ export function quickActionsFor(role: Role): QuickAction[] {
           key: "invite-family",
           label: "Invite Family",
           href: T.staffAddFamily,
-          description: "Add a family member to a resident",
+          hint: "addFamily",
         },
       ];
     case ROLE.administrator:
@@ -75,7 +78,7 @@ export function quickActionsFor(role: Role): QuickAction[] {
           key: "invite-family",
           label: "Invite Family",
           href: T.adminAddFamily,
-          description: "Add a family member to a resident",
+          hint: "addFamily",
         },
       ];
     case ROLE.superAdmin:
@@ -85,29 +88,41 @@ export function quickActionsFor(role: Role): QuickAction[] {
           key: "invite-family",
           label: "Invite Family",
           href: T.adminAddFamily,
-          description: "Add a family member to a resident",
+          hint: "addFamily",
         },
       ];
   }
 }
 
-export type FooterLink = { label: string; href: string; external?: boolean };
+export type FooterLink = {
+  key: "allStories" | "directory" | "familyPortal" | "support";
+  label: string;
+  href: string;
+  external?: boolean;
+};
 
 /** The footer's quick links that lead somewhere for this role (Support reaches the facility). */
 export function footerLinksFor(
   role: Role,
   facility: { email: string | null; phone: string | null },
 ): FooterLink[] {
-  const links: FooterLink[] = [{ label: "View All Stories", href: "/stories" }];
+  const links: FooterLink[] = [{ key: "allStories", label: "View All Stories", href: "/stories" }];
   if (roleIn(role, ADMIN_ROLES))
-    links.push({ label: "Resident Directory", href: "/admin/residents" });
+    links.push({ key: "directory", label: "Resident Directory", href: "/admin/residents" });
   else if (role === ROLE.staff)
-    links.push({ label: "Resident Directory", href: "/staff/residents" });
-  if (role === ROLE.family) links.push({ label: "Family Portal", href: "/family" });
+    links.push({ key: "directory", label: "Resident Directory", href: "/staff/residents" });
+  if (role === ROLE.family)
+    links.push({ key: "familyPortal", label: "Family Portal", href: "/family" });
   if (facility.email)
-    links.push({ label: "Support", href: `mailto:${facility.email}`, external: true });
+    links.push({
+      key: "support",
+      label: "Support",
+      href: `mailto:${facility.email}`,
+      external: true,
+    });
   else if (facility.phone)
     links.push({
+      key: "support",
       label: "Support",
       href: `tel:${facility.phone.replace(/[^\d+]/g, "")}`,
       external: true,

@@ -10,6 +10,7 @@ import { StatsOverview } from "~/components/home/StatsOverview";
 import { WelcomeBanner } from "~/components/home/WelcomeBanner";
 import { BlockError } from "~/components/home/BlockError";
 import { CommunityBoard } from "~/components/community/Board";
+import { useT } from "~/utils/i18n";
 import type { communityHomeLoader } from "./__home.server";
 
 export type CommunityHomeView = Extract<
@@ -18,6 +19,7 @@ export type CommunityHomeView = Extract<
 >;
 
 export function CommunityHome({ home: d }: { home: CommunityHomeView }) {
+  const t = useT("home");
   return (
     <div className="space-y-8">
       <WelcomeBanner appName={d.appName} facilityName={d.facility.name} />
@@ -25,14 +27,14 @@ export function CommunityHome({ home: d }: { home: CommunityHomeView }) {
       {d.board ? (
         <CommunityBoard pinned={d.board.pinned} events={d.board.events} />
       ) : (
-        <BlockError message="Unable to load news and events" />
+        <BlockError message={t("boardError")} />
       )}
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <RecentStories stories={d.recent} />
           <FeaturedStories stories={d.featured} category={d.category} />
         </div>
-        <aside aria-label="Community" className="space-y-6">
+        <aside aria-label={t("aside")} className="space-y-6">
           <QuickActions actions={d.quickActions} />
           <FacilityInfo facility={d.facility} />
           <RecentActivity items={d.activity} />
@@ -58,12 +60,13 @@ export function CommunityHome({ home: d }: { home: CommunityHomeView }) {
 
 /** When the community's database cannot be read (503). */
 export function FacilityUnavailable() {
+  const t = useT("home");
   return (
     <section className="card mx-auto max-w-2xl" role="alert" aria-labelledby="unavailable-title">
       <h1 id="unavailable-title" className="page-title mb-3">
-        Unable to load facility
+        {t("unavailable.title")}
       </h1>
-      <p className="text-lg">Please check your connection and try again.</p>
+      <p className="text-lg">{t("unavailable.body")}</p>
     </section>
   );
 }

@@ -7,35 +7,37 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
 import { peopleByIds } from "~/models/community-people.server";
-import { EMAIL_MODE_LABELS, isEmailMode } from "~/models/notification-kinds";
+import { isEmailMode } from "~/models/notification-kinds";
 import { getNotificationSettings, setEmailMode } from "~/models/notification.server";
 import { readUnsubscribeToken } from "~/models/unsubscribe-token.server";
 import { requireTenant } from "~/utils/host.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Unsubscribe") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "notifications")("unsubscribe.title")) },
+];
 
-function notValid(): Response {
-  return new Response(
-    "This unsubscribe link is not valid. You can change your emails under Notification settings after signing in.",
-    {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    },
-  );
+async function notValid(request: Request): Promise<Response> {
+  const t = await getT(request, "notifications");
+  return new Response(t("unsubscribe.notValid"), {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
-function personOf(request: Request, token: string | undefined) {
+async function personOf(request: Request, token: string | undefined) {
   const { community, db } = requireTenant(request);
   const claim = readUnsubscribeToken(token ?? "", community.id);
   const person = claim ? peopleByIds(community.id, [claim.userId])[0] : undefined;
-  if (!person) throw notValid();
+  if (!person) throw await notValid(request);
   return { community, db, person };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { community, db, person } = personOf(request, params.token);
+  const { community, db, person } = await personOf(request, params.token);
   const settings = getNotificationSettings(db, person);
   const url = new URL(request.url);
   return {
@@ -49,13 +51,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db, person } = personOf(request, params.token);
+  const { db, person } = await personOf(request, params.token);
+  const t = await getT(request, "notifications");
   const form = await request.formData();
   const here = `/unsubscribe/${encodeURIComponent(params.token ?? "")}`;
   // RFC 8058: the mail program's own one-click request
   if (form.get("List-Unsubscribe") === "One-Click") {
     setEmailMode(db, person.id, "never");
-    return new Response("Unsubscribed", {
+    return new Response(t("unsubscribe.oneClick"), {
       status: 200,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
@@ -75,47 +78,45 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     return redirect(`${here}?done=resubscribed`);
   }
-  throw new Response("Unknown action", { status: 400 });
+  throw new Response(t("unsubscribe.unknownAction"), { status: 400 });
 }
 
 export default function Unsubscribe() {
   const { communityName, emailMode, done, previous } = useLoaderData<typeof loader>();
+  const t = useT("notifications");
   return (
     <section className="card mx-auto max-w-2xl space-y-4" aria-labelledby="unsubscribe-title">
       {done === "unsubscribed" || (emailMode === "never" && done !== "resubscribed") ? (
         <>
           <h1 id="unsubscribe-title" className="page-title">
-            {done === "unsubscribed" ? "You are unsubscribed" : "You get no emails"}
+            {done === "unsubscribed" ? t("unsubscribe.done") : t("unsubscribe.noEmails")}
           </h1>
           <p className="text-lg" role="status">
-            {communityName} will send you no more emails. Notifications still appear under the bell
-            when you sign in.
+            {t("unsubscribe.noMore", { community: communityName })}
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="resubscribe" />
             <input type="hidden" name="previous" value={previous ?? ""} />
-            <SubmitButton className="btn-secondary">Get emails again</SubmitButton>
+            <SubmitButton className="btn-secondary">{t("unsubscribe.again")}</SubmitButton>
           </Form>
         </>
       ) : (
         <>
           <h1 id="unsubscribe-title" className="page-title">
-            {done === "resubscribed" ? "Emails are back on" : `Stop emails from ${communityName}?`}
+            {done === "resubscribed"
+              ? t("unsubscribe.backOn")
+              : t("unsubscribe.confirm", { community: communityName })}
           </h1>
           {done === "resubscribed" ? (
             <p className="text-lg" role="status">
-              You get emails from {communityName} again (
-              {EMAIL_MODE_LABELS[emailMode].label.toLowerCase()}).
+              {t("unsubscribe.backOnDetail", { community: communityName, mode: emailMode })}
             </p>
           ) : (
-            <p className="text-lg">
-              You will no longer get notification emails or the weekly digest. You can turn them on
-              again at any time.
-            </p>
+            <p className="text-lg">{t("unsubscribe.explain")}</p>
           )}
           <Form method="post">
             <input type="hidden" name="intent" value="unsubscribe" />
-            <SubmitButton className="btn-primary">Unsubscribe from all emails</SubmitButton>
+            <SubmitButton className="btn-primary">{t("unsubscribe.button")}</SubmitButton>
           </Form>
         </>
       )}

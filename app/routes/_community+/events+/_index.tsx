@@ -6,15 +6,18 @@ import { EmptyState } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/admin/ui";
 import { EventCard } from "~/components/community/Board";
-import { formatDayHeading } from "~/models/local-time";
 import { countPastEvents, upcomingEventsByDay } from "~/models/community-board.server";
 import { requireTenantUser } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
+import { useDateFormat } from "~/components/community-time";
+import { metaT, useT } from "~/utils/i18n";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Events") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "events")("title")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireTenantUser(request);
@@ -27,23 +30,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Events() {
   const { days, pastCount, communityName } = useLoaderData<typeof loader>();
+  const t = useT("events");
+  const { dayHeading } = useDateFormat();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="page-title">Events</h1>
-          <p className="text-lg text-stone-700">
-            The activity calendar of {communityName}, by day.
-          </p>
+          <h1 className="page-title">{t("title")}</h1>
+          <p className="text-lg text-stone-700">{t("intro", { community: communityName })}</p>
         </div>
         {pastCount ? (
           <Link to="/events/past" className="btn-secondary">
-            Past events
+            {t("pastLink")}
           </Link>
         ) : null}
       </div>
       {days.length === 0 ? (
-        <EmptyState>No events are planned yet.</EmptyState>
+        <EmptyState>{t("empty")}</EmptyState>
       ) : (
         days.map((day) => {
           const badge = day.events[0]!.badge;
@@ -59,11 +62,11 @@ export default function Events() {
                 className="flex flex-wrap items-center gap-2 text-2xl font-bold"
               >
                 {badge.kind === "today" ? (
-                  <Badge tone="green">Today</Badge>
+                  <Badge tone="green">{t("today")}</Badge>
                 ) : badge.kind === "tomorrow" ? (
-                  <Badge tone="blue">Tomorrow</Badge>
+                  <Badge tone="blue">{t("tomorrow")}</Badge>
                 ) : null}
-                <span>{formatDayHeading(day.date)}</span>
+                <span>{dayHeading(day.date)}</span>
               </h2>
               <ul className="space-y-3">
                 {day.events.map((e) => (

@@ -7,32 +7,36 @@ import { getPublishedNews } from "~/models/community-board.server";
 import { formatLongDate } from "~/models/local-time";
 import { requireTenantUser } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: data ? pageTitle(matches, data.post.title, "News") : pageTitle(matches, "News") },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const news = metaT(matches, "news")("title");
+  return [{ title: data ? pageTitle(matches, data.post.title, news) : pageTitle(matches, news) }];
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, community } = await requireTenantUser(request);
   const post = getPublishedNews(db, params.postId ?? "");
   if (!post)
-    throw new Response("We could not find that news post.", {
+    throw new Response((await getT(request, "news"))("notFound"), {
       status: 404,
       statusText: "Not Found",
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   return {
     post,
-    dateLabel: formatLongDate(post.createdAt, community.timeZone),
+    dateLabel: formatLongDate(post.createdAt, community.timeZone, await requestLanguage(request)),
     communityName: community.name,
   };
 }
 
 export default function NewsPost() {
   const { post, dateLabel, communityName } = useLoaderData<typeof loader>();
+  const t = useT("news");
   const paragraphs = post.content
     .split(/\n\s*\n/)
     .map((p) => p.trim())
@@ -44,13 +48,14 @@ export default function NewsPost() {
           to="/news"
           className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
         >
-          <span aria-hidden="true">←&nbsp;</span>All news
+          <span aria-hidden="true">←&nbsp;</span>
+          {t("allNews")}
         </Link>
       </p>
       <article aria-labelledby="post-title" className="space-y-4">
         <header className="space-y-2">
           <div className="flex flex-wrap items-center gap-2 text-base text-stone-700">
-            {post.isPinned ? <Badge tone="amber">Pinned</Badge> : null}
+            {post.isPinned ? <Badge tone="amber">{t("pinned")}</Badge> : null}
             <span>
               {communityName} · <time dateTime={post.createdAt}>{dateLabel}</time>
             </span>

@@ -9,10 +9,13 @@ import { requestLanguage } from "~/utils/i18n.server";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { requireTenantUser } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
 const PER_PAGE = 30;
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Notifications") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "notifications")("title")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, user } = await requireTenantUser(request);
@@ -33,28 +36,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Notifications() {
   const { items, page } = useLoaderData<typeof loader>();
   const fresh = items.filter((n) => !n.read).length;
+  const t = useT("notifications");
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
-        title="Notifications"
-        intro={
-          <p>
-            {fresh ? `${fresh} new since your last visit.` : "Nothing new since your last visit."}
-          </p>
-        }
+        title={t("title")}
+        intro={<p>{fresh ? t("fresh", { count: fresh }) : t("nothingNew")}</p>}
         action={
           <Link to="/notifications/settings" className="btn-secondary">
-            Notification settings
+            {t("settingsLink")}
           </Link>
         }
       />
       {items.length === 0 ? (
-        <EmptyState>
-          No notifications yet. When a story is published, or someone comments or reacts, you will
-          find it here.
-        </EmptyState>
+        <EmptyState>{t("empty")}</EmptyState>
       ) : (
-        <ul className="space-y-3" aria-label="Notifications, newest first">
+        <ul className="space-y-3" aria-label={t("listLabel")}>
           {items.map((n) => (
             <li
               key={n.id}
@@ -63,7 +60,7 @@ export default function Notifications() {
             >
               {n.read ? null : (
                 <span className="rounded-full bg-brand-700 px-3 py-0.5 text-base font-semibold text-white">
-                  New
+                  {t("new")}
                 </span>
               )}
               <div className="min-w-0 flex-1">
@@ -79,20 +76,18 @@ export default function Notifications() {
         </ul>
       )}
       {page.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label={t("pages")} className="flex flex-wrap items-center justify-between gap-3">
           {page.hasPrevious ? (
             <Link to={`/notifications?page=${page.page - 1}`} className="btn-secondary" rel="prev">
-              Newer
+              {t("newer")}
             </Link>
           ) : (
             <span />
           )}
-          <p className="text-lg">
-            Page {page.page} of {page.pageCount}
-          </p>
+          <p className="text-lg">{t("pageOf", { page: page.page, count: page.pageCount })}</p>
           {page.hasNext ? (
             <Link to={`/notifications?page=${page.page + 1}`} className="btn-secondary" rel="next">
-              Older
+              {t("older")}
             </Link>
           ) : (
             <span />

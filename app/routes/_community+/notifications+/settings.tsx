@@ -6,21 +6,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { getFamilyProfile } from "~/models/family.server";
-import {
-  EMAIL_MODE_LABELS,
-  EMAIL_MODE_LIST,
-  kindLabel,
-  kindsForRole,
-} from "~/models/notification-kinds";
+import { EMAIL_MODE_LIST, kindsForRole } from "~/models/notification-kinds";
 import { NotificationSettingsSchema } from "~/models/notification-form.server";
 import { getNotificationSettings, saveNotificationSettings } from "~/models/notification.server";
 import { requireTenantUser } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Notification settings") },
+  { title: pageTitle(matches, metaT(matches, "notifications")("settings.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,9 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     kinds: kindsForRole(user.role).map((k) => ({
       kind: k,
-      label: kindLabel(k, resident),
       on: settings.enabledKinds.includes(k),
     })),
+    // the first name a family follows, for "Frank shares a new story"
+    resident,
     emailMode: settings.emailMode,
     hasEmail: user.email.includes("@"),
     email: user.email,
@@ -46,23 +44,24 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user } = await requireTenantUser(request);
+  const t = await getT(request, "notifications");
   const submission = parseWithZod(await request.formData(), { schema: NotificationSettingsSchema });
   if (submission.status !== "success")
-    return submission.reply({
-      formErrors: ["Your settings were not saved. Please choose from the options shown."],
-    });
+    return submission.reply({ formErrors: [t("settings.notSaved")] });
   saveNotificationSettings(db, user, {
     enabledKinds: submission.value.kinds,
     emailMode: submission.value.emailMode,
   });
   return redirectWithToast("/notifications/settings", {
     type: "success",
-    title: "Your notification settings are saved",
+    title: t("settings.saved"),
   });
 }
 
 export default function NotificationSettingsPage() {
-  const { kinds, emailMode, hasEmail, email, communityName } = useLoaderData<typeof loader>();
+  const { kinds, resident, emailMode, hasEmail, email, communityName } =
+    useLoaderData<typeof loader>();
+  const t = useT("notifications");
   const lastResult = useActionData<typeof action>();
   const [form] = useForm({ id: "notification-settings", lastResult });
   return (
@@ -72,15 +71,16 @@ export default function NotificationSettingsPage() {
           to="/notifications"
           className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
         >
-          <span aria-hidden="true">←&nbsp;</span>Notifications
+          <span aria-hidden="true">←&nbsp;</span>
+          {t("title")}
         </Link>
       </p>
-      <h1 className="page-title">Notification settings</h1>
+      <h1 className="page-title">{t("settings.title")}</h1>
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <ErrorList id={form.errorId} errors={form.errors} />
         {kinds.length ? (
           <fieldset className="card">
-            <legend className="px-1 text-xl font-bold">Tell me when</legend>
+            <legend className="px-1 text-xl font-bold">{t("settings.tellMe")}</legend>
             <ul className="mt-2 space-y-1">
               {kinds.map((k) => (
                 <li key={k.kind}>
@@ -92,7 +92,9 @@ export default function NotificationSettingsPage() {
                       defaultChecked={k.on}
                       className="h-6 w-6 shrink-0 accent-brand-700"
                     />
-                    {k.label}
+                    {k.kind === "new_story" && resident
+                      ? t("kind.new_story.named", { resident })
+                      : t(`kind.${k.kind}`)}
                   </label>
                 </li>
               ))}
@@ -100,11 +102,11 @@ export default function NotificationSettingsPage() {
           </fieldset>
         ) : null}
         <fieldset className="card" aria-describedby="email-note">
-          <legend className="px-1 text-xl font-bold">Email</legend>
+          <legend className="px-1 text-xl font-bold">{t("settings.email")}</legend>
           <p id="email-note" className="mb-2 text-base text-stone-700">
             {hasEmail
-              ? `Emails from ${communityName} go to ${email}.`
-              : "We have no email address for you, so no emails can be sent. Ask the community to add one."}
+              ? t("settings.emailTo", { community: communityName, email })
+              : t("settings.noEmail")}
           </p>
           <ul className="space-y-2">
             {EMAIL_MODE_LIST.map((mode) => (
@@ -117,16 +119,16 @@ export default function NotificationSettingsPage() {
                     defaultChecked={emailMode === mode}
                     className="mt-1 h-6 w-6 shrink-0 accent-brand-700"
                   />
-                  <span className="font-semibold">{EMAIL_MODE_LABELS[mode].label}</span>
+                  <span className="font-semibold">{t(`mode.${mode}`)}</span>
                   <span className="col-start-2 text-base text-stone-700">
-                    {EMAIL_MODE_LABELS[mode].hint}
+                    {t(`mode.${mode}.hint`)}
                   </span>
                 </label>
               </li>
             ))}
           </ul>
         </fieldset>
-        <SubmitButton pendingText="Saving...">Save settings</SubmitButton>
+        <SubmitButton pendingText={t("settings.saving")}>{t("settings.save")}</SubmitButton>
       </Form>
     </div>
   );
