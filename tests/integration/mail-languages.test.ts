@@ -20,6 +20,8 @@ import { startMailbox, type TestMailbox } from "../helpers/smtp";
 import { planDigest, queueDigest } from "~/models/digest.server";
 import { drainOutbox } from "~/models/email-outbox.server";
 import { addDaysToDate, todayInTimeZone } from "~/models/event-dates";
+import { peopleByIds } from "~/models/community-people.server";
+import { notifyPeople } from "~/models/notification.server";
 import { recipientLanguages } from "~/models/recipient-language.server";
 import { createStory } from "~/models/story.server";
 import { createUser, getUserById } from "~/models/user.server";
@@ -247,6 +249,42 @@ describe("one event, each in their own language", () => {
     expect((page.data.items as { text: string }[]).map((n) => n.text)).toContain(
       'Sam commented on "Engines"',
     );
+  });
+});
+
+describe("the email that gathers what happened since the last one", () => {
+  it("names how many and what about in the reader's language, each line once with how often", () => {
+    const [eli] = peopleByIds(alpha.community.id, [id.eli]);
+    const storyId = alpha.stories.adaPublished;
+    const t0 = new Date();
+    const comment = (actor: string, at: Date) =>
+      notifyPeople(
+        alpha.db(),
+        alpha.community,
+        [eli!],
+        () => ({
+          kind: "comment",
+          values: { title: "Engines", own: false, actor },
+          link: `/stories/${storyId}#comments`,
+          subjectId: storyId,
+          action: "readComment",
+        }),
+        at,
+      );
+    // the first goes at once; the next two wait for one email ten minutes later
+    comment("Sam", t0);
+    comment("Dora", new Date(t0.getTime() + 60_000));
+    comment("Dora", new Date(t0.getTime() + 120_000));
+    const later = alpha
+      .db()
+      .select()
+      .from(t.emailOutbox)
+      .all()
+      .find((m) => m.toAddress === "eli@x.example" && m.dedupeKey?.endsWith(":later"))!;
+    expect(later.subject).toBe("2 avisos nuevos sobre «Engines»");
+    expect(later.textBody).toContain("Desde el último correo sobre esto");
+    expect(later.textBody).toContain("* Dora comentó la historia «Engines» (2 veces)");
+    expect(later.textBody).toContain("Leer el comentario: ");
   });
 });
 
