@@ -3,6 +3,7 @@
 import { data } from "@remix-run/node";
 import { footerLinksFor, quickActionsFor } from "~/components/home/quick-actions";
 import type { HomeFacility } from "~/components/home/Sidebar";
+import { activityText } from "~/models/activity-text";
 import { isCategory } from "~/models/categories";
 import { listCommunities } from "~/models/community.server";
 import { communityBoard } from "~/models/community-board.server";
@@ -11,6 +12,7 @@ import { listFeaturedStoryCards, listPublishedStoryCards } from "~/models/story.
 import { requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { communityOrigin, requireTenant } from "~/utils/host.server";
+import { getT } from "~/utils/i18n.server";
 
 const RECENT_STORIES_ON_HOME = 3;
 const FEATURED_STORIES_ON_HOME = 6;
@@ -38,6 +40,7 @@ export async function communityHomeLoader(request: Request) {
     return data({ kind: "unavailable" as const, appName: APP_NAME }, { status: 503 });
   }
   const { community, db } = tenant;
+  const activityT = await getT(request, "activity");
   const rawCategory = new URL(request.url).searchParams.get("category");
   const category = isCategory(rawCategory) ? rawCategory : null;
   const demo = DEV_LOGIN
@@ -73,7 +76,13 @@ export async function communityHomeLoader(request: Request) {
       listFeaturedStoryCards(db, { category, limit: FEATURED_STORIES_ON_HOME }),
     ),
     category,
-    activity: block("recent activity", () => listHomeActivity(db, user, 8)),
+    activity: block("recent activity", () =>
+      // an entry reads in the reader's language from its values; one kept without them, as stored
+      listHomeActivity(db, user, 8).map((a) => ({
+        ...a,
+        summary: activityText(activityT, { values: null, ...a }),
+      })),
+    ),
     board: block("news and events", () => communityBoard(db, community.timeZone)),
     quickActions: quickActionsFor(user.role),
     footerLinks: footerLinksFor(user.role, community),
