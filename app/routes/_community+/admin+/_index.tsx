@@ -12,38 +12,16 @@ import { countStoriesByReviewStatus, listPendingStories } from "~/models/story.s
 import { formatRelative } from "~/models/local-time";
 import { useT } from "~/utils/i18n";
 import { getT, requestLanguage } from "~/utils/i18n.server";
-import type { T } from "~/utils/i18n";
+import { activityText } from "~/models/activity-text";
 
 const SHOWN = 10;
-
-// The feed keeps each entry as it was written (English words around names and titles): the known
-// forms are said again in the reader's language; anything else shows as recorded.
-const ACTIVITY_FORMS: [RegExp, string, string[]][] = [
-  [/^News: (.*)$/s, "activity.news", ["title"]],
-  [/^Welcome to (.*)$/s, "activity.welcome", ["name"]],
-  [/^(.*) asked a question$/s, "activity.question", ["name"]],
-  [/^(.*) shared a photo$/s, "activity.photo", ["name"]],
-  [/^New story sent for review: "(.*)"$/s, "activity.storySent", ["title"]],
-  [/^Story edited and sent for review: "(.*)"$/s, "activity.storyEdited", ["title"]],
-  [/^New event: (.*)$/s, "activity.event", ["title"]],
-  [/^(.*) commented on "(.*)"$/s, "activity.comment", ["name", "title"]],
-  [/^(.*) shared "(.*)"$/s, "activity.storyShared", ["name", "title"]],
-];
-
-function activitySummary(summary: string, t: T): string {
-  for (const [form, key, names] of ACTIVITY_FORMS) {
-    const m = form.exec(summary);
-    if (m) return t(key, Object.fromEntries(names.map((n, i) => [n, m[i + 1]])));
-  }
-  return summary;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
   const now = new Date();
   const lang = await requestLanguage(request);
   const ago = (iso: string) => formatRelative(iso, lang, now);
-  const t = await getT(request, "admin");
+  const t = await getT(request, "activity");
   const stories = countStoriesByReviewStatus(db);
   const today = todayInTimeZone(community.timeZone, now);
   const pendingInvitations = listFamilyPage(
@@ -75,14 +53,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       from: today,
       before: addDaysToDate(today, 2),
       now,
-    }).map((e) => ({ id: e.id, title: e.title, badge: e.badge.label, isActive: e.isActive })),
+    }).map((e) => ({ id: e.id, title: e.title, badge: e.badge, isActive: e.isActive })),
   };
   return {
     checklist: gettingStarted(db, community.id),
     attention,
     activity: listRecentActivity(db, 8).map((a) => ({
       id: a.id,
-      summary: activitySummary(a.summary, t),
+      summary: activityText(t, a),
       when: ago(a.createdAt),
     })),
   };
@@ -233,7 +211,11 @@ export default function AdminOverview() {
             <ul className="space-y-2">
               {attention.soon.map((e) => (
                 <li key={e.id} className="flex flex-wrap items-center gap-2">
-                  <Badge tone="blue">{e.badge}</Badge>
+                  <Badge tone="blue">
+                    {e.badge.kind === "today" || e.badge.kind === "tomorrow"
+                      ? t(`overview.${e.badge.kind}`)
+                      : e.badge.label}
+                  </Badge>
                   <Link to={`/admin/calendar/${e.id}`} className="link">
                     {e.title}
                   </Link>
