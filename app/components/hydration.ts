@@ -1,15 +1,25 @@
 // Whether React runs the page in the browser yet. Screens render the same markup on the server and
 // in the first browser render; what needs JavaScript (a Copy button, a modal) appears after that.
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 let hydratedOnce = false;
 
-/** False in the server render and the first browser render, true once React runs in the browser. */
+const noSubscription = () => () => {};
+
+/**
+ * False in the server render and while React hydrates the server's markup, true after that and in
+ * anything rendered later (a client navigation). Read from React's hydration itself rather than a
+ * flag an effect sets: a part of the page inside a Suspense boundary hydrates after the root's
+ * effects have run, and must still match the server's markup first.
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   useEffect(() => {
     hydratedOnce = true;
-    setHydrated(true);
   }, []);
   return hydrated;
 }
