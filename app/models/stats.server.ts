@@ -59,7 +59,7 @@ export function activityTypesFor(role: Role): ActivityType[] {
   return roleIn(role, CARE_TEAM_ROLES) ? STAFF_ACTIVITY : MEMBER_ACTIVITY;
 }
 
-export type ActivityItem = Pick<ActivityRow, "id" | "type" | "summary" | "createdAt" | "actorName"> & { href: string | null };
+export type ActivityItem = Pick<ActivityRow, "id" | "type" | "summary" | "values" | "createdAt" | "actorName"> & { href: string | null };
 
 const STORY_ACTIVITY: ActivityType[] = ["story_published", "comment_added"];
 
@@ -86,6 +86,7 @@ export function listHomeActivity(db: TenantDb, viewer: StoryViewer, limit = 8): 
       id: a.id,
       type: a.type,
       summary: a.summary,
+      values: a.values,
       createdAt: a.createdAt,
       actorName: a.actorName,
       // published stories and their comments can be opened by every member

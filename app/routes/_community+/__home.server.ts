@@ -78,9 +78,9 @@ export async function communityHomeLoader(request: Request) {
     category,
     activity: block("recent activity", () =>
       // an entry reads in the reader's language from its values; one kept without them, as stored
-      listHomeActivity(db, user, 8).map((a) => ({
+      listHomeActivity(db, user, 8).map(({ values, ...a }) => ({
         ...a,
-        summary: activityText(activityT, { values: null, ...a }),
+        summary: activityText(activityT, { ...a, values }),
       })),
     ),
     board: block("news and events", () => communityBoard(db, community.timeZone)),
