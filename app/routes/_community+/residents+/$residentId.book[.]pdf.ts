@@ -1,6 +1,6 @@
 // /residents/{id}/book.pdf: the life-story book as a PDF: cover, contents, one story per
 // page, QR codes that play the recordings signed out. Same choices as the page (?order=, ?story=,
-// ?large=1, ?lang=, ?paper=a4|letter); a language Storyloom does not have is refused (400). Made in
+// ?large=1, ?lang=, ?paper=a4|letter); a language the catalogs do not have is refused (400). Made in
 // turn with the other PDFs and zips (503 when many are).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { paperFor, pdfFileName, photoForPrint } from "~/models/gazette-pdf.server";
