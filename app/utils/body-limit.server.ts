@@ -4,18 +4,14 @@
 // a request gets is its route's to say: the `policy` export of the route module (RoutePolicy below,
 // ADR 023).
 import type { Readable } from "node:stream";
-import {
-  AUDIO_ERRORS,
-  IMAGE_ERRORS,
-  MAX_AUDIO_BYTES,
-  MAX_IMAGE_BYTES,
-  PHOTO_FORM_HARD_CAP,
-} from "./media-limits";
+import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, PHOTO_FORM_HARD_CAP } from "./media-limits";
 import type { ServerBuild } from "@remix-run/node";
 import { RATE_CLASSES, routePath, type RateClass } from "./edge-limits.server";
 import { actionRouteOf, partitionBuild, type PartitionedBuild } from "./route-partitions.server";
 import { env } from "./env.server";
 import { escapeHtml } from "./html";
+import { DEFAULT_LANGUAGE, type T } from "./i18n";
+import { isLanguage, requestLanguage, translator } from "./i18n.server";
 import { safeRedirect } from "./safe-redirect";
 
 const KB = 1024;
@@ -407,53 +403,71 @@ export class BodyMeter {
   }
 }
 
-function sizeLabel(bytes: number) {
-  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`;
+/**
+ * The language of a request answered at the edge, before the app sees it (a 413), worked out as
+ * the app works it out (requestLanguage: the account's choice, this browser's, Accept-Language, the
+ * community's default); English when it cannot be.
+ */
+export async function edgeLanguage(
+  url: string,
+  headers: { cookie?: string | null; acceptLanguage?: string | null },
+): Promise<string> {
+  try {
+    const h = new Headers();
+    if (headers.cookie) h.set("Cookie", headers.cookie);
+    if (headers.acceptLanguage) h.set("Accept-Language", headers.acceptLanguage);
+    return await requestLanguage(new Request(url, { headers: h }));
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
 }
 
-/** What to tell the person, in the fixed words for files (media-limits.ts). */
-export function tooLargeMessage(rule: BodyRule): { title: string; description: string } {
+function sizeLabel(bytes: number, t: T) {
+  return bytes >= MB
+    ? t("errors:size.mb", { n: Math.round(bytes / MB) })
+    : t("errors:size.kb", { n: Math.round(bytes / KB) });
+}
+
+/**
+ * What to tell the person, in the words of the file forms, in `lang` (the requester's: the edge
+ * works it out from the request as the app would; English when it is not given).
+ */
+export function tooLargeMessage(
+  rule: BodyRule,
+  lang?: string | null,
+): { title: string; description: string } {
+  const t = translator(lang, "errors");
   if (rule.name === "photo")
-    return {
-      title: IMAGE_ERRORS.tooLarge.title,
-      description: `${IMAGE_ERRORS.tooLarge.description}. Please choose a smaller photo and send the form again.`,
-    };
-  if (rule.name === "recording") {
-    return {
-      title: AUDIO_ERRORS.tooLarge.title,
-      description: `${AUDIO_ERRORS.tooLarge.description} Please record a shorter story, or save it in two parts.`,
-    };
-  }
+    return { title: t("tooLarge.fileTitle"), description: t("tooLarge.photo") };
+  if (rule.name === "recording")
+    return { title: t("tooLarge.fileTitle"), description: t("tooLarge.recording") };
   return {
-    title: "Too much to send",
-    description: `This form sent more than ${sizeLabel(rule.limit)}. Please shorten what you wrote and send it again.`,
+    title: t("tooLarge.formTitle"),
+    description: t("tooLarge.form", { size: sizeLabel(rule.limit, t) }),
   };
 }
 
-/** The 413 page for a browser: where the form was, and what to do. */
-export function tooLargePage(rule: BodyRule, backPath: string): string {
-  const { title, description } = tooLargeMessage(rule);
+/** The 413 page for a browser: where the form was, and what to do, in `lang` (English if not given). */
+export function tooLargePage(rule: BodyRule, backPath: string, lang?: string | null): string {
+  const t = translator(lang, "errors");
+  const { title, description } = tooLargeMessage(rule, lang);
   const [path = "/", ...query] = backPath.split("?");
   const back = escapeHtml(
     safeRedirect(routePath(path) + (query.length ? `?${query.join("?")}` : ""), "/"),
   );
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p><p><a href="${back}">Go back to the form</a></p></body></html>`;
+  const htmlLang = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  return `<!doctype html><html lang="${escapeHtml(htmlLang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p><p><a href="${back}">${escapeHtml(t("tooLarge.back"))}</a></p></body></html>`;
 }
 
-/** The 413 body for API clients. */
-export function tooLargeJson(rule: BodyRule): string {
+/** The 413 body for API clients, in `lang` (English when not given). */
+export function tooLargeJson(rule: BodyRule, lang?: string | null): string {
+  const t = translator(lang, "api");
   if (rule.name === "photo")
-    return JSON.stringify({
-      message: `${IMAGE_ERRORS.tooLarge.title}: ${IMAGE_ERRORS.tooLarge.description}`,
-      limitBytes: rule.limit,
-    });
+    return JSON.stringify({ message: t("tooLarge.photo"), limitBytes: rule.limit });
   if (rule.name === "recording")
-    return JSON.stringify({
-      message: `${AUDIO_ERRORS.tooLarge.title}: ${AUDIO_ERRORS.tooLarge.description}`,
-      limitBytes: rule.limit,
-    });
+    return JSON.stringify({ message: t("tooLarge.recording"), limitBytes: rule.limit });
   return JSON.stringify({
-    message: `Request too large: this address takes at most ${sizeLabel(rule.limit)}.`,
+    message: t("tooLarge.request", { size: sizeLabel(rule.limit, t) }),
     limitBytes: rule.limit,
   });
 }

@@ -11,6 +11,8 @@ import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { env } from "./env.server";
 import { escapeHtml } from "./html";
+import { DEFAULT_LANGUAGE } from "./i18n";
+import { isLanguage, requestLanguage, translator } from "./i18n.server";
 import { tempDir } from "./temp-files.server";
 
 /** How many requests may wait for a slot; the next one is answered 503 at once. */
@@ -94,13 +96,27 @@ export function resetDownloadQueueForTests() {
   g.__storyloomDownloads = undefined;
 }
 
+/**
+ * What is being made, named in the busy answer ("Many books are being made right now"): one of
+ * these, or an `errors` catalog key of the whole sentence ("errors:busy.books"); anything else is
+ * said as files in general.
+ */
+export type BusyWhat = "books" | "gazettes" | "printouts" | "story downloads";
+
+const BUSY_MESSAGES: Record<BusyWhat, string> = {
+  books: "busy.books",
+  gazettes: "busy.gazettes",
+  printouts: "busy.printouts",
+  "story downloads": "busy.storyDownloads",
+};
+
 export type Download = {
   contentType: string;
   /** the name the browser saves it under */
   fileName: string;
   disposition: "inline" | "attachment";
-  /** the busy answer's words: "Many {what} are being made right now", and the way back */
-  busy: { what: string; back: { href: string; label: string } };
+  /** what the busy answer says is being made, and the way back (its label already translated) */
+  busy: { what: BusyWhat | (string & {}); back: { href: string; label: string } };
 };
 
 /**
@@ -114,7 +130,12 @@ export async function queuedDownload(
   make: (out: Writable, signal: AbortSignal) => Promise<void>,
 ): Promise<Response> {
   const release = await downloadQueue().enter(request.signal);
-  if (!release) return busyAnswer(request, download.busy);
+  if (!release)
+    return busyAnswer(
+      request,
+      download.busy,
+      await requestLanguage(request).catch(() => DEFAULT_LANGUAGE),
+    );
   const file = path.join(tempDir("downloads"), `${crypto.randomBytes(12).toString("hex")}.part`);
   let handle: FileHandle;
   try {
@@ -182,16 +203,37 @@ function fromBrowser(request: Request): boolean {
   return /text\/html/i.test(request.headers.get("Accept") ?? "") || mode === "navigate";
 }
 
-/** 503 with Retry-After: a page that says so in plain words for a browser, JSON for an API client. */
-export function busyAnswer(request: Request, busy: Download["busy"]): Response {
-  const message = `Many ${busy.what} are being made right now. Please try again in a minute.`;
+/** The busy answer's sentence: "Many books are being made right now. Please try again in a minute." */
+function busyMessage(what: string, lang: string | null | undefined): string {
+  const t = translator(lang, "errors");
+  const key = Object.hasOwn(BUSY_MESSAGES, what)
+    ? BUSY_MESSAGES[what as BusyWhat]
+    : what.startsWith("errors:")
+      ? what
+      : null;
+  // anything else: files in general
+  return t(key ?? "busy.other");
+}
+
+/**
+ * 503 with Retry-After: a page that says so in plain words for a browser, JSON for an API client,
+ * in `lang` (the requester's language; English when not given).
+ */
+export function busyAnswer(
+  request: Request,
+  busy: Download["busy"],
+  lang?: string | null,
+): Response {
+  const message = busyMessage(busy.what, lang);
+  const title = translator(lang, "errors")("busy.title");
+  const htmlLang = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
   if (!fromBrowser(request))
     return Response.json(
       { error: "busy", message, retryAfterSeconds: RETRY_AFTER_SECONDS },
       { status: 503, headers },
     );
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy right now</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>Busy right now</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(busy.back.href)}">${escapeHtml(busy.back.label)}</a></p></body></html>`;
+  const page = `<!doctype html><html lang="${escapeHtml(htmlLang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(busy.back.href)}">${escapeHtml(busy.back.label)}</a></p></body></html>`;
   return new Response(page, {
     status: 503,
     headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },

@@ -21,6 +21,7 @@ import {
 } from "./kiosk.server";
 import { tenantSchema, type TenantDb } from "./db.server";
 import { requireKnownHost } from "./host.server";
+import { getT } from "./i18n.server";
 import { ADMIN_ROLES, CARE_TEAM_ROLES, ROLE, STORYTELLER_ROLES, SUPER_ADMIN_ROLES } from "./roles";
 
 export {
@@ -90,7 +91,7 @@ function familyRecord(
 export async function requireResidentMember(request: Request) {
   const ctx = await requireTenantUser(request, { roles: [ROLE.resident] });
   const resident = ctx.user.residentId ? residentRecord(ctx.db, ctx.user.residentId) : undefined;
-  if (!resident) throw forbidden("Your account is not linked to a resident of this community.");
+  if (!resident) throw forbidden((await getT(request, "errors"))("access.notLinkedResident"));
   return { ...ctx, resident };
 }
 
@@ -100,7 +101,7 @@ export async function requireFamilyMember(request: Request) {
   const profile = ctx.user.familyMemberId
     ? familyRecord(ctx.db, ctx.user.familyMemberId)
     : undefined;
-  if (!profile) throw forbidden("Your account is not linked to a family member of this community.");
+  if (!profile) throw forbidden((await getT(request, "errors"))("access.notLinkedFamily"));
   return { ...ctx, member: profile.member, resident: profile.resident };
 }
 
@@ -238,13 +239,28 @@ export async function kioskTurnOfForm(
   return { ok: true, ctx: kioskTurnContext(kiosk, session, resident, holdMs, now), resumed: true };
 }
 
-/** For resource routes reached without /api in their path: signed out is 401, not a redirect. */
+/**
+ * For resource routes reached without /api in their path: signed out is 401, not a redirect. Its
+ * words are English; `apiFailureOf(request)` says them in the requester's language.
+ */
 export function asApiFailure(thrown: unknown): never {
-  if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-    throw new Response("Sign in required", {
-      status: 401,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
+  if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400)
+    throw signInRequired("Sign in required");
   throw thrown;
+}
+
+/** asApiFailure, with the 401's words in the requester's language: `.catch(apiFailureOf(request))`. */
+export function apiFailureOf(request: Request) {
+  return async (thrown: unknown): Promise<never> => {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400)
+      throw signInRequired((await getT(request, "errors"))("signInRequired"));
+    throw thrown;
+  };
+}
+
+function signInRequired(message: string) {
+  return new Response(message, {
+    status: 401,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

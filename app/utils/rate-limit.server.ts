@@ -1,6 +1,7 @@
 // Fixed-window rate limits kept in the control database (they survive restarts; one server).
 import { and, eq, lt, sql } from "drizzle-orm";
 import { controlSchema, getControlDb } from "./db.server";
+import { requestLanguage, translator } from "./i18n.server";
 
 const { rateLimits } = controlSchema;
 
@@ -45,18 +46,42 @@ export function rateLimitSpent(key: string, limit: number, now = Date.now()): Ra
   return { ok: false, remaining: 0, retryAfterSeconds: Math.ceil((row.resetAt - now) / 1000) };
 }
 
-export function tooManyResponse(retryAfterSeconds: number, what = "attempts") {
+/** What was done too often, named in the 429's words ("Too many uploads"). */
+export type RateWhat = "attempts" | "contact requests" | "recordings" | "uploads";
+
+const TOO_MANY: Record<RateWhat, string> = {
+  attempts: "tooMany.attempts",
+  "contact requests": "tooMany.contactRequests",
+  recordings: "tooMany.recordings",
+  uploads: "tooMany.uploads",
+};
+
+/** "Too many uploads. Please wait 3 minutes and try again.", in `lang` (English when not given). */
+export function tooManyMessage(
+  retryAfterSeconds: number,
+  what: RateWhat | (string & {}) = "attempts",
+  lang?: string | null,
+): string {
+  const t = translator(lang, "errors");
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new Response(
-    `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    {
-      status: 429,
-      headers: {
-        "Retry-After": String(retryAfterSeconds),
-        "Content-Type": "text/plain; charset=utf-8",
-      },
+  // anything else is said as attempts
+  return t(Object.hasOwn(TOO_MANY, what) ? TOO_MANY[what as RateWhat] : TOO_MANY.attempts, {
+    minutes,
+  });
+}
+
+export function tooManyResponse(
+  retryAfterSeconds: number,
+  what: RateWhat | (string & {}) = "attempts",
+  lang?: string | null,
+) {
+  return new Response(tooManyMessage(retryAfterSeconds, what, lang), {
+    status: 429,
+    headers: {
+      "Retry-After": String(retryAfterSeconds),
+      "Content-Type": "text/plain; charset=utf-8",
     },
-  );
+  });
 }
 
 export function clientAddress(request: Request): string {
@@ -64,10 +89,28 @@ export function clientAddress(request: Request): string {
   return request.headers.get("x-real-ip") || "local";
 }
 
-/** Throws a 429 with a clear message when the limit is spent. */
-export function enforceRateLimit(key: string, limit: number, windowMs: number, what = "attempts") {
+/** Throws a 429 with a clear message, in English, when the limit is spent (enforceRateLimitFor speaks the requester's language). */
+export function enforceRateLimit(
+  key: string,
+  limit: number,
+  windowMs: number,
+  what: RateWhat | (string & {}) = "attempts",
+) {
   const result = hitRateLimit(key, limit, windowMs);
   if (!result.ok) throw tooManyResponse(result.retryAfterSeconds, what);
+}
+
+/** Counts one attempt; throws a 429 in the requester's language when the limit is spent. */
+export async function enforceRateLimitFor(
+  request: Request,
+  key: string,
+  limit: number,
+  windowMs: number,
+  what: RateWhat | (string & {}) = "attempts",
+) {
+  const result = hitRateLimit(key, limit, windowMs);
+  if (!result.ok)
+    throw tooManyResponse(result.retryAfterSeconds, what, await requestLanguage(request));
 }
 
 export function purgeExpiredRateLimits(now = Date.now()) {

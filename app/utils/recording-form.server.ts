@@ -3,6 +3,7 @@
 import { RECORDING_BODY_LIMIT } from "./body-limit.server";
 import { AUDIO_ERRORS, MAX_AUDIO_BYTES, MediaError } from "./media-limits";
 import { fileBytes, readForm } from "./upload-form.server";
+import { getT } from "./i18n.server";
 
 function audioTooLarge() {
   return new MediaError(AUDIO_ERRORS.tooLarge.title, AUDIO_ERRORS.tooLarge.description);
@@ -27,14 +28,15 @@ export async function readRecordingForm(request: Request): Promise<FormData> {
   } catch (error) {
     if (error instanceof MediaError) throw audioTooLarge();
     // a truncated or malformed body, or more parts than the form has: the client's, not a server error
-    throw unreadableRecording();
+    throw await unreadableRecording(request);
   }
   if (upload.tooLarge.size) throw audioTooLarge();
   return upload.form;
 }
 
-function unreadableRecording() {
-  return new Response("The form could not be read. Please send the recording again.", {
+/** 400 for a recording form that cannot be read, in the requester's language. */
+async function unreadableRecording(request: Request) {
+  return new Response((await getT(request, "errors"))("form.unreadableRecording"), {
     status: 400,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });

@@ -13,6 +13,7 @@ import crypto from "node:crypto";
 import { findUserForLogin, getUserById } from "./accounts.server";
 import { env } from "./env.server";
 import { resolveHost } from "./host.server";
+import { getT, translator } from "./i18n.server";
 import { verifyPassword } from "./password.server";
 import { clientAddress, reserveAttempts, type AttemptLimit } from "./rate-limit.server";
 
@@ -30,7 +31,8 @@ export const SIGN_IN_LIMITS = {
 const SHORT_WINDOW_MS = 15 * 60_000;
 const ACCOUNT_WINDOW_MS = 60 * 60_000;
 
-export const WRONG_CURRENT_PASSWORD = "That is not your current password";
+/** The `errors` catalog key of "That is not your current password". */
+export const WRONG_CURRENT_PASSWORD = "errors:password.wrongCurrent";
 
 /** Waits; replaceable in tests. */
 export const attemptClock = {
@@ -129,15 +131,15 @@ export async function beginPasswordAttempt(
   };
 }
 
-/** The wait, in the words of the other rate limits. */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+/** The wait, in the words of the other rate limits, in `lang` (English when not given). */
+export function tooManyAttemptsMessage(retryAfterSeconds: number, lang?: string | null): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return translator(lang, "errors")("signIn.tooMany", { minutes });
 }
 
 /**
  * The current-password check of /password, counted like a sign-in: null when the password is
- * right, else what to tell the person.
+ * right, else what to tell the person, in their language.
  */
 export async function currentPasswordProblem(
   request: Request,
@@ -145,9 +147,11 @@ export async function currentPasswordProblem(
   password: string,
 ): Promise<string | null> {
   const attempt = await beginPasswordAttempt(request, { userId: user.id });
-  if (!attempt.ok) return tooManyAttemptsMessage(attempt.retryAfterSeconds);
+  const t = await getT(request, "errors");
+  if (!attempt.ok)
+    return t("signIn.tooMany", { minutes: Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60)) });
   const row = getUserById(user.id);
-  if (!(await verifyPassword(password, row?.passwordHash))) return WRONG_CURRENT_PASSWORD;
+  if (!(await verifyPassword(password, row?.passwordHash))) return t(WRONG_CURRENT_PASSWORD);
   attempt.succeeded();
   return null;
 }

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError, PHOTO_FORM_HARD_CAP } from "./media-limits";
+import { getT } from "./i18n.server";
 
 // a body this much larger than one maximal file is refused before it is read at all
 const BODY_LIMIT_FACTOR = 4;
@@ -178,7 +179,7 @@ export async function readMultipartForm(
     bb = makeParser(request, limits);
   } catch {
     // not multipart, or no boundary
-    throw unreadableForm();
+    throw await unreadableForm(request);
   }
   const fail = (error: Error) => {
     problem ??= error;
@@ -258,11 +259,11 @@ export async function readMultipartForm(
     for (const sink of sinks) sink.drop();
     if (error instanceof MediaError) throw error;
     // a truncated body, a wrong boundary, a part without an end: the client's form, not our fault
-    throw unreadableForm();
+    throw await unreadableForm(request);
   }
   if (problem) {
     for (const sink of sinks) sink.drop();
-    throw unreadableForm();
+    throw await unreadableForm(request);
   }
   return { form, tooLarge };
 }
@@ -280,7 +281,7 @@ export async function readForm(request: Request, limits: MultipartLimits): Promi
     try {
       return { form: await request.formData(), tooLarge: new Map() };
     } catch {
-      throw unreadableForm();
+      throw await unreadableForm(request);
     }
   }
   return readMultipartForm(request, limits);
@@ -320,14 +321,12 @@ export function readPhotoForm(
   return readForm(request, { maxFileBytes, maxTotalBytes: hardCap, maxFiles: 4, maxFields: 40 });
 }
 
-function unreadableForm() {
-  return new Response(
-    "The form could not be read. Please choose the file again and resend the form.",
-    {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    },
-  );
+/** 400 for a form that cannot be read, in the requester's language. */
+async function unreadableForm(request: Request) {
+  return new Response((await getT(request, "errors"))("form.unreadable"), {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** The bytes of a file field, or null when no file was chosen (browsers send an empty, unnamed part). */

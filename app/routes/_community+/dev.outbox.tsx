@@ -7,16 +7,27 @@ import { listOutboxFiles } from "~/models/dev-outbox.server";
 import { env } from "~/utils/env.server";
 import { requireTenantUser } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { requestLanguage } from "~/utils/i18n.server";
+import { formatDateTime } from "~/models/local-time";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Development outbox") },
+  { title: pageTitle(matches, metaT(matches, "errors")("devOutbox.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   notFoundUnlessDevLogin();
   const { community } = await requireTenantUser(request);
+  const lang = await requestLanguage(request);
+  // the Date header as the reader reads dates, in the community's time
+  const when = (date: string) => {
+    const at = new Date(date);
+    return Number.isNaN(at.getTime())
+      ? date
+      : formatDateTime(at.toISOString(), community.timeZone, lang);
+  };
   return {
-    files: listOutboxFiles(community),
+    files: listOutboxFiles(community).map((f) => ({ ...f, date: when(f.date) })),
     communityName: community.name,
     smtp: Boolean(env().SMTP_URL),
   };
@@ -24,17 +35,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DevOutbox() {
   const { files, communityName, smtp } = useLoaderData<typeof loader>();
+  const t = useT("errors");
   return (
     <section aria-labelledby="outbox-title" className="space-y-4">
       <h1 id="outbox-title" className="page-title">
-        Development outbox
+        {t("devOutbox.title")}
       </h1>
       <p className="text-lg">
-        Emails of {communityName} written as .eml files (newest first).
-        {smtp ? " SMTP_URL is set, so new messages go to that mail server instead." : ""}
+        {t("devOutbox.intro", { community: communityName })}
+        {smtp ? ` ${t("devOutbox.smtp")}` : ""}
       </p>
       {files.length === 0 ? (
-        <p className="card text-lg">No emails yet.</p>
+        <p className="card text-lg">{t("devOutbox.empty")}</p>
       ) : (
         <ul className="space-y-2">
           {files.map((f) => (
@@ -43,7 +55,7 @@ export default function DevOutbox() {
                 {f.subject}
               </a>
               <p className="break-all text-base text-stone-700">
-                To {f.to} · {f.date}
+                {t("devOutbox.to", { to: f.to, date: f.date })}
               </p>
             </li>
           ))}

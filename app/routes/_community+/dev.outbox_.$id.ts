@@ -2,14 +2,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFoundUnlessDevLogin } from "~/models/dev-login.server";
 import { readOutboxFile } from "~/models/dev-outbox.server";
-import { asApiFailure, requireTenantUser } from "~/utils/permissions.server";
+import { apiFailureOf, requireTenantUser } from "~/utils/permissions.server";
+import { getT } from "~/utils/i18n.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   notFoundUnlessDevLogin();
-  const { community } = await requireTenantUser(request).catch(asApiFailure);
+  const { community } = await requireTenantUser(request).catch(apiFailureOf(request));
   const raw = readOutboxFile(community, params.id ?? "");
   if (raw === null)
-    return new Response("Not found", {
+    return new Response((await getT(request, "errors"))("notFound"), {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

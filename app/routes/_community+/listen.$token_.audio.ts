@@ -6,9 +6,11 @@ import { recordingOfLink } from "~/models/life-book.server";
 import { mediaFilePath } from "~/models/media.server";
 import { rangedFileResponse } from "./__ranged-file.server";
 import { requireTenant } from "~/utils/host.server";
+import { getT } from "~/utils/i18n.server";
 
-const gone = () =>
-  new Response("This recording link is not valid any more.", {
+/** 404 for a link revoked or a recording gone, in the listener's language. */
+const gone = async (request: Request) =>
+  new Response((await getT(request, "errors"))("recording.linkGone"), {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
@@ -16,13 +18,13 @@ const gone = () =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { community, db } = requireTenant(request);
   const found = recordingOfLink(db, params.token ?? "");
-  if (!found) throw gone();
+  if (!found) throw await gone(request);
   const file = mediaFilePath(community, found.audio);
   let size: number;
   try {
     size = (await fs.promises.stat(file)).size;
   } catch {
-    throw gone();
+    throw await gone(request);
   }
   const headers = new Headers({
     "Content-Type": found.audio.mimeType,

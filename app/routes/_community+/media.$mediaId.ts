@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireTenantUser } from "~/utils/auth.server";
-import { notFound } from "~/utils/api.server";
+import { notFound as missing } from "~/utils/api.server";
 import type { Community } from "~/utils/db.server";
 import { kioskSessionOf, readKiosk } from "~/utils/kiosk.server";
 import { getMedia, mediaDir, mediaVariants, type MediaRow } from "~/models/media.server";
@@ -13,6 +13,7 @@ import { rangedFileResponse } from "./__ranged-file.server";
 import { isKioskGridPhoto, kioskMayOpenMedia } from "~/models/kiosk.server";
 import { canAccessMedia } from "~/models/media-access.server";
 import { parseWidth, pickVariant } from "~/models/media-serve";
+import { getT } from "~/utils/i18n.server";
 
 // files never change under a name; an hour keeps scrolling cheap while access can still be revoked
 const CACHE_CONTROL = "private, max-age=3600";
@@ -20,16 +21,17 @@ const CACHE_CONTROL = "private, max-age=3600";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // signed out, the wrong community or the marketing host: the file does not exist for them
   const member = await requireTenantUser(request).catch(() => null);
+  const notFound = async () => missing((await getT(request, "errors"))("notFound"));
   let community: Community;
   let row: MediaRow | undefined;
   if (member) {
     community = member.community;
     row = params.mediaId ? getMedia(member.db, params.mediaId) : undefined;
-    if (!row || !canAccessMedia(member.db, member.user, row)) throw notFound();
+    if (!row || !canAccessMedia(member.db, member.user, row)) throw await notFound();
   } else {
     // the lounge kiosk (ADR 017): the grid's photos, and what its resident's session may see
     const kiosk = await readKiosk(request);
-    if (kiosk.state !== "on") throw notFound();
+    if (kiosk.state !== "on") throw await notFound();
     community = kiosk.community;
     row = params.mediaId ? getMedia(kiosk.db, params.mediaId) : undefined;
     const { session } = kioskSessionOf(kiosk.db, kiosk.kiosk.id);
@@ -40,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         (session && kioskMayOpenMedia(kiosk.db, session, row))
       )
     )
-      throw notFound();
+      throw await notFound();
   }
 
   const url = new URL(request.url);
@@ -53,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     size = (await fs.promises.stat(file)).size;
   } catch {
-    throw notFound();
+    throw await notFound();
   }
 
   const etag = `"${path.basename(fileName)}-${size}"`;

@@ -14,6 +14,7 @@ import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { requireReviewer } from "~/utils/permissions.server";
 import { notifyStoryReviewed } from "~/models/notification-events.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { apiT, reasonText } from "./__messages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireReviewer(request);
@@ -27,7 +28,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const id = params.id ?? "";
   const story = getStoryRow(db, id);
-  if (!story) return notFound("Story not found");
+  const t = await apiT(request);
+  if (!story) return notFound(t("story.notFound"));
   const { isPublished, reviewNote } = await readJson(request, ApproveSchema);
   const reviewer = { id: user.id, displayName: user.displayName };
   const result = isPublished
@@ -36,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? unpublishStory(db, id, reviewer)
       : rejectStory(db, id, reviewer, reviewNote);
   if (!result.ok)
-    return new Response(result.reason, {
+    return new Response(reasonText(t, result.reason), {
       status: result.status,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

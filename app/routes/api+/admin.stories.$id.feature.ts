@@ -6,6 +6,7 @@ import { notifyStoryReviewed } from "~/models/notification-events.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireReviewer } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { apiT, reasonText } from "./__messages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireReviewer(request);
@@ -21,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const before = getStoryRow(db, params.id ?? "");
   const result = setStoryFeatured(db, params.id ?? "", isFeatured);
   if (!result.ok)
-    return new Response(result.reason, {
+    return new Response(reasonText(await apiT(request), result.reason), {
       status: result.status,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

@@ -24,6 +24,7 @@ import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCareTeam } from "~/utils/permissions.server";
 import { communityOrigin } from "~/utils/host.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { apiT } from "./__messages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireCareTeam(request);
@@ -49,10 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = await readJson(request, FamilyMemberSchema);
   const resident = getResident(db, input.residentId);
-  if (!resident || !resident.isActive)
-    return badRequest("Some fields are not valid", {
-      residentId: ["Choose a resident from the list"],
-    });
+  if (!resident || !resident.isActive) {
+    const t = await apiT(request);
+    return badRequest(t("fields.invalid"), { residentId: [t("resident.choose")] });
+  }
   const added = await addFamilyMemberWithInvitation(
     communityOrigin(request, community.subdomain),
     db,

@@ -5,6 +5,7 @@ import { requireFamilyMember } from "~/utils/permissions.server";
 import { badRequest, methodNotAllowed, tooManyRequests } from "~/utils/api.server";
 import { fileBytes, readUploadForm } from "~/utils/upload-form.server";
 import { IMAGE_ERRORS, MediaError } from "~/models/media.server";
+import { translateMessage } from "~/utils/i18n";
 import {
   listPhotosForResident,
   PHOTO_REQUIRED,
@@ -13,6 +14,7 @@ import {
 import { PhotoDescriptionSchema } from "~/models/family-form.server";
 import { PersonLimitError } from "~/models/person-limits.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { apiT, mediaErrorText, personLimitText } from "./__messages.server";
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -27,16 +29,17 @@ export const policy = { body: "photo", rate: "uploads" } satisfies RoutePolicy;
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const { user, community, db, member } = await requireFamilyMember(request);
+  const t = await apiT(request);
   try {
     const { form, tooLarge } = await readUploadForm(request);
-    if (tooLarge.size)
-      return text(413, `${IMAGE_ERRORS.tooLarge.title}: ${IMAGE_ERRORS.tooLarge.description}`);
+    if (tooLarge.size) return text(413, t("tooLarge.photo"));
     const bytes = await fileBytes(form.get("photo"));
-    if (!bytes || bytes.length === 0) return badRequest(PHOTO_REQUIRED);
+    if (!bytes || bytes.length === 0) return badRequest(translateMessage(t, PHOTO_REQUIRED));
     const described = PhotoDescriptionSchema.safeParse({
       description: form.get("description") ?? undefined,
     });
-    if (!described.success) return badRequest(described.error.issues[0]!.message);
+    if (!described.success)
+      return badRequest(translateMessage(t, described.error.issues[0]!.message));
     const photo = await shareFamilyPhoto(db, community, {
       member,
       bytes,
@@ -46,9 +49,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json(photo, { status: 201 });
   } catch (error) {
     if (error instanceof PersonLimitError)
-      return tooManyRequests(error.message, error.retryAfterSeconds);
+      return tooManyRequests(personLimitText(t, error), error.retryAfterSeconds);
     if (error instanceof MediaError)
-      return text(error.title === IMAGE_ERRORS.tooLarge.title ? 413 : 415, error.message);
+      return text(
+        error.title === IMAGE_ERRORS.tooLarge.title ? 413 : 415,
+        mediaErrorText(t, error),
+      );
     throw error;
   }
 }

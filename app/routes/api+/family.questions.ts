@@ -11,6 +11,7 @@ import {
 import { QuestionSchema } from "~/models/family-form.server";
 import { PersonLimitError } from "~/models/person-limits.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { apiT, personLimitText } from "./__messages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, resident } = await requireFamilyMember(request);
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json(askFamilyQuestion(db, { member, question, actor: user }), { status: 201 });
   } catch (error) {
     if (error instanceof PersonLimitError)
-      return tooManyRequests(error.message, error.retryAfterSeconds);
+      return tooManyRequests(personLimitText(await apiT(request), error), error.retryAfterSeconds);
     throw error;
   }
 }

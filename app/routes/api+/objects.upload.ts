@@ -1,7 +1,7 @@
 // POST /api/objects/upload -> { uploadURL }: a short-lived signed URL on this server for one image.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/utils/api.server";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimitFor } from "~/utils/rate-limit.server";
 import { createUploadToken, uploadPath } from "~/models/upload-token.server";
 import { sweepPendingMedia } from "~/models/media-access.server";
 import { requireStoryteller } from "~/utils/permissions.server";
@@ -17,7 +17,13 @@ export const policy = { body: "form", rate: "uploads" } satisfies RoutePolicy;
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { user, community, db } = await requireStoryteller(request);
-  enforceRateLimit(`upload-url:${community.id}:${user.id}`, 60, 10 * 60_000, "uploads");
+  await enforceRateLimitFor(
+    request,
+    `upload-url:${community.id}:${user.id}`,
+    60,
+    10 * 60_000,
+    "uploads",
+  );
   // uploads that nothing claimed within a day are cleared as new ones come in
   sweepPendingMedia(db, community);
   const { token, claim } = createUploadToken({ communityId: community.id, userId: user.id });

@@ -15,26 +15,29 @@ import { AGREED_MISSING, AUDIENCES } from "~/models/story-audience";
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { msg } from "~/utils/i18n";
+import { apiT, reasonText } from "./__messages.server";
 
 const Body = StoryFieldsSchema.extend({
   category: z
-    .enum(CATEGORY_VALUES, { error: "Choose one of the story categories" })
+    .enum(CATEGORY_VALUES, { error: msg("api:category.choose") })
     .nullish()
     .transform((v) => v ?? "general"),
   residentId: z.string().max(64).nullish(),
   questionId: z.string().max(64).nullish(),
-  audience: z.enum(AUDIENCES, { error: "audience must be private, family or community" }).nullish(),
-  residentAgreed: z.boolean({ error: "residentAgreed must be true or false" }).nullish(),
+  audience: z.enum(AUDIENCES, { error: msg("api:audience.invalid") }).nullish(),
+  residentAgreed: z.boolean({ error: msg("api:residentAgreed.invalid") }).nullish(),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, db } = await requireStoryteller(request);
+  const t = await apiT(request);
   let residentId = user.residentId;
   if (user.role !== ROLE.resident) {
     residentId = new URL(request.url).searchParams.get("residentId");
-    if (!residentId) return badRequest("residentId is required");
+    if (!residentId) return badRequest(t("resident.idRequired"));
   }
-  if (!residentId || !getResident(db, residentId)) return notFound("Resident not found");
+  if (!residentId || !getResident(db, residentId)) return notFound(t("resident.notFound"));
   return Response.json(listStoriesOfResident(db, residentId));
 }
 
@@ -44,18 +47,21 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const { user, db } = await requireStoryteller(request);
   const body = await readJson(request, Body);
+  const t = await apiT(request);
   let residentId: string;
   if (user.role === ROLE.resident) {
-    if (!user.residentId) return forbidden("Your account is not linked to a resident");
+    if (!user.residentId) return forbidden(t("resident.notLinked"));
     if (body.residentId && body.residentId !== user.residentId)
-      return forbidden("You can only add your own stories");
+      return forbidden(t("story.ownOnly"));
     residentId = user.residentId;
   } else {
-    if (!body.residentId) return badRequest("residentId is required");
-    if (!getActiveResident(db, body.residentId)) return notFound("Resident not found");
+    if (!body.residentId) return badRequest(t("resident.idRequired"));
+    if (!getActiveResident(db, body.residentId)) return notFound(t("resident.notFound"));
     residentId = body.residentId;
-    if (body.audience && body.residentAgreed !== true)
-      return badRequest(AGREED_MISSING, { residentAgreed: [AGREED_MISSING] });
+    if (body.audience && body.residentAgreed !== true) {
+      const agreed = reasonText(t, AGREED_MISSING);
+      return badRequest(agreed, { residentAgreed: [agreed] });
+    }
   }
   const story = writeResidentStory(db, {
     residentId,

@@ -6,6 +6,7 @@ import { getResident, updateResident } from "~/models/resident.server";
 import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { requireCareTeam } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { apiT } from "./__messages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCareTeam(request);
@@ -17,9 +18,10 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db } = await requireCareTeam(request);
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-  if (!getResident(db, params.id ?? "")) return notFound("Resident not found");
+  const t = await apiT(request);
+  if (!getResident(db, params.id ?? "")) return notFound(t("resident.notFound"));
   const patch = await readJson(request, ResidentPatchSchema);
   const resident = updateResident(db, params.id ?? "", patch);
-  if (!resident) return notFound("Resident not found");
+  if (!resident) return notFound(t("resident.notFound"));
   return Response.json(residentJson(resident));
 }

@@ -7,12 +7,13 @@ import { PersonLimitError } from "~/models/person-limits.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { methodNotAllowed, notFound, readJson, tooManyRequests } from "~/utils/api.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { apiT, personLimitText, reasonText } from "./__messages.server";
 
 /** GET /api/stories/{id}/comments: the story's comments, oldest first, for anyone who may read it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, db } = await requireTenantUser(request);
   const story = getReadableStory(db, user, params.id ?? "");
-  if (!story) throw notFound("Story not found");
+  if (!story) throw notFound((await apiT(request))("story.notFound"));
   return Response.json(listComments(db, story.id));
 }
 
@@ -38,9 +39,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json(comment, { status: 201 });
   } catch (error) {
     if (error instanceof PersonLimitError)
-      return tooManyRequests(error.message, error.retryAfterSeconds);
+      return tooManyRequests(personLimitText(await apiT(request), error), error.retryAfterSeconds);
     if (error instanceof CommentAccessError) {
-      return new Response(error.message, {
+      return new Response(reasonText(await apiT(request), error.message), {
         status: error.status,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });

@@ -13,8 +13,12 @@ import {
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { msg } from "~/utils/i18n";
+import { apiT } from "./__messages.server";
 
-const Body = z.object({ imageUrl: z.string().trim().min(1, "imageUrl is required").max(2000) });
+const Body = z.object({
+  imageUrl: z.string().trim().min(1, msg("api:imageUrl.required")).max(2000),
+});
 
 export async function loader() {
   return methodNotAllowed(["PUT"]);
@@ -26,12 +30,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   const { user, community, db } = await requireStoryteller(request);
   const { imageUrl } = await readJson(request, Body);
+  const t = await apiT(request);
   const id = params.id ?? "";
   const story = getStoryRow(db, id);
   if (!story || (user.role === ROLE.resident && story.residentId !== user.residentId))
-    return notFound("Story not found");
+    return notFound(t("story.notFound"));
   const image = findOwnPendingImage(db, community, user, imageUrl);
-  if (!image) return badRequest("No uploaded image at that URL");
+  if (!image) return badRequest(t("image.notUploaded"));
   if (user.role === ROLE.resident) {
     const result = updateStoryOfResident(
       db,
@@ -41,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { title: story.title, content: story.content, category: story.category, imageId: image.id },
       user,
     );
-    if (!result) return notFound("Story not found");
+    if (!result) return notFound(t("story.notFound"));
   } else {
     setStoryImage(db, community, id, image.id);
   }

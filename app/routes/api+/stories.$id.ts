@@ -16,16 +16,18 @@ import {
 import { AUDIENCES } from "~/models/story-audience";
 import { ROLE } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { msg } from "~/utils/i18n";
+import { apiT, reasonText } from "./__messages.server";
 
 const AudienceBody = z.object({
-  audience: z.enum(AUDIENCES, { error: "audience must be private, family or community" }),
-  residentAgreed: z.boolean({ error: "residentAgreed must be true or false" }).optional(),
+  audience: z.enum(AUDIENCES, { error: msg("api:audience.invalid") }),
+  residentAgreed: z.boolean({ error: msg("api:residentAgreed.invalid") }).optional(),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, db } = await requireTenantUser(request);
   const story = getReadableStory(db, user, params.id ?? "");
-  if (!story) return notFound("Story not found");
+  if (!story) return notFound((await apiT(request))("story.notFound"));
   return Response.json(story);
 }
 
@@ -43,18 +45,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { audience: body.audience },
       body.residentAgreed === true,
     );
-    if (!result.ok)
+    if (!result.ok) {
+      const reason = reasonText(await apiT(request), result.reason);
       return result.status === 400
-        ? badRequest(result.reason, { residentAgreed: [result.reason] })
-        : new Response(result.reason, {
+        ? badRequest(reason, { residentAgreed: [reason] })
+        : new Response(reason, {
             status: result.status,
             headers: { "Content-Type": "text/plain; charset=utf-8" },
           });
+    }
     return Response.json(getStoryView(db, result.story.id));
   }
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
   const { user, community, db } = await requireTenantUser(request, { roles: [ROLE.resident] });
   if (!user.residentId || !deleteStoryOfResident(db, community, user.residentId, params.id ?? ""))
-    return notFound("Story not found");
+    return notFound((await apiT(request))("story.notFound"));
   return new Response(null, { status: 204 });
 }

@@ -7,9 +7,11 @@ import { badRequest, postOnlyLoader, requirePost, readJson } from "~/utils/api.s
 import { changeStoryAudience, getStoryView } from "~/models/story.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { msg } from "~/utils/i18n";
+import { apiT, reasonText } from "./__messages.server";
 
 const Body = z.object({
-  residentAgreed: z.boolean({ error: "residentAgreed must be true or false" }).optional(),
+  residentAgreed: z.boolean({ error: msg("api:residentAgreed.invalid") }).optional(),
 });
 
 const guard = (request: Request) => requireTenantUser(request);
@@ -32,9 +34,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     body.residentAgreed === true,
   );
   if (!result.ok) {
-    if (result.status === 400)
-      return badRequest(result.reason, { residentAgreed: [result.reason] });
-    return new Response(result.reason, {
+    const reason = reasonText(await apiT(request), result.reason);
+    if (result.status === 400) return badRequest(reason, { residentAgreed: [reason] });
+    return new Response(reason, {
       status: result.status,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

@@ -17,10 +17,17 @@ import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server"
 import { requireStoryteller } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { AUDIO_ERRORS, IMAGE_ERRORS } from "~/utils/media-limits";
+import { translateMessage } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
+import { apiT, mediaErrorText } from "./__messages.server";
 
 function text(status: number, body: string) {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
+
+const tooLarge = (error: MediaError) =>
+  error.title === AUDIO_ERRORS.tooLarge.title || error.title === IMAGE_ERRORS.tooLarge.title;
 
 const field = (form: FormData, name: string) => {
   const v = form.get(name);
@@ -34,12 +41,13 @@ export const policy = { body: "recording", rate: "uploads" } satisfies RoutePoli
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requirePost(request, requireStoryteller);
+  const t = await apiT(request);
   let form: FormData;
   try {
     form = await readRecordingForm(request);
   } catch (error) {
-    if (error instanceof MediaError) return text(413, error.message);
-    return badRequest("Send the story as multipart/form-data");
+    if (error instanceof MediaError) return text(413, mediaErrorText(t, error));
+    return badRequest(t("story.multipart"));
   }
   // the product's API client sends the first resident of the list, or 'unknown'; a resident is always themselves
   const requested = field(form, "residentId");
@@ -48,13 +56,11 @@ export async function action({ request }: ActionFunctionArgs) {
     user,
     user.role === ROLE.resident && requested === "unknown" ? null : requested,
   );
-  if (!who.ok) return text(who.status, who.reason);
+  if (!who.ok) return text(who.status, (await getT(request, "record"))(who.key));
   const duration = Number(field(form, "duration"));
   const audience = field(form, "audience");
   if (audience !== null && audience !== "" && !isAudience(audience))
-    return badRequest("audience must be private, family or community", {
-      audience: ["audience must be private, family or community"],
-    });
+    return badRequest(t("audience.invalid"), { audience: [t("audience.invalid")] });
   try {
     const story = await saveRecordedStory(db, community, user, {
       residentId: who.resident.id,
@@ -74,10 +80,12 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return Response.json(getStoryView(db, story.id), { status: 201 });
   } catch (error) {
-    if (error instanceof RecordedStoryError)
-      return badRequest(error.message, { [error.field]: [error.message] });
+    if (error instanceof RecordedStoryError) {
+      const message = translateMessage(t, error.key);
+      return badRequest(message, { [error.field]: [message] });
+    }
     if (error instanceof MediaError)
-      return text(error.title === "File too large" ? 413 : 415, error.message);
+      return text(tooLarge(error) ? 413 : 415, mediaErrorText(t, error));
     throw error;
   }
 }

@@ -7,8 +7,12 @@ import { findOwnPendingImage } from "~/models/media-access.server";
 import { mediaUrl } from "~/models/media-urls";
 import { requireStoryteller } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { msg } from "~/utils/i18n";
+import { apiT } from "./__messages.server";
 
-const Body = z.object({ imageUrl: z.string().trim().min(1, "imageUrl is required").max(2000) });
+const Body = z.object({
+  imageUrl: z.string().trim().min(1, msg("api:imageUrl.required")).max(2000),
+});
 
 export async function loader() {
   return methodNotAllowed(["PUT"]);
@@ -21,6 +25,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requireStoryteller(request);
   const { imageUrl } = await readJson(request, Body);
   const image = findOwnPendingImage(db, community, user, imageUrl);
-  if (!image) return notFound("No uploaded image at that URL");
+  if (!image) return notFound((await apiT(request))("image.notUploaded"));
   return Response.json({ objectPath: mediaUrl(image.id) });
 }

@@ -8,8 +8,10 @@ import { postOnlyLoader, requirePost, readJson } from "~/utils/api.server";
 import { clientOf, originsFor } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { msg } from "~/utils/i18n";
+import { apiT, reasonText } from "./__messages.server";
 
-const Body = z.object({ userId: z.string().min(1, "userId is required").max(100) });
+const Body = z.object({ userId: z.string().min(1, msg("api:userId.required")).max(100) });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   postOnlyLoader(request, requireSuperAdmin);
@@ -24,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
     client: clientOf(request),
   });
   if (!result.ok)
-    return new Response(result.reason, {
+    return new Response(reasonText(await apiT(request), result.reason), {
       status: result.status,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

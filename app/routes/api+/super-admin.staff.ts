@@ -8,6 +8,7 @@ import { badRequest, postOnlyLoader, requirePost, readJson } from "~/utils/api.s
 import { clientOf } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { apiT, fieldErrorsText } from "./__messages.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   postOnlyLoader(request, requireSuperAdmin);
@@ -18,7 +19,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePost(request, requireSuperAdmin);
   const body = await readJson(request, StaffJsonSchema);
   const outcome = await addStaffMember(actor, body, clientOf(request));
-  if (!outcome.ok) return badRequest("Failed to add staff member", outcome.fieldErrors);
+  if (!outcome.ok) {
+    const t = await apiT(request);
+    return badRequest(t("staff.addFailed"), fieldErrorsText(t, outcome.fieldErrors));
+  }
   const { user, temporaryPassword } = outcome;
   return Response.json(
     {

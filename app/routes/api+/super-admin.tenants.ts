@@ -10,6 +10,7 @@ import type { Community } from "~/utils/db.server";
 import { clientOf } from "~/utils/host.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { apiT, fieldErrorsText } from "./__messages.server";
 
 function tenantJson(c: Community) {
   return {
@@ -38,6 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const body = await readJson(request, CommunityJsonSchema);
   const outcome = registerCommunity(actor, body, clientOf(request));
-  if (!outcome.ok) return badRequest("Failed to create community", outcome.fieldErrors);
+  if (!outcome.ok) {
+    const t = await apiT(request);
+    return badRequest(t("community.createFailed"), fieldErrorsText(t, outcome.fieldErrors));
+  }
   return Response.json(tenantJson(outcome.community), { status: 201 });
 }

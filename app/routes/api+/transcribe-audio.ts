@@ -4,7 +4,7 @@
 // answers 202 with the job to poll at /api/transcription-jobs/{id}.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { badRequest, postOnlyLoader, requirePost } from "~/utils/api.server";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimitFor } from "~/utils/rate-limit.server";
 import { MediaError } from "~/models/media.server";
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
 import {
@@ -17,6 +17,9 @@ import { requireStoryteller } from "~/utils/permissions.server";
 import { residentForRecording } from "~/models/recorded-story.server";
 import { ROLE } from "~/utils/roles";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { AUDIO_ERRORS, IMAGE_ERRORS } from "~/utils/media-limits";
+import { translateMessage } from "~/utils/i18n";
+import { apiT, mediaErrorText } from "./__messages.server";
 
 // an HTTP client should not hang for minutes; longer recordings answer 202 and are polled
 const WAIT_MS = 50_000;
@@ -32,17 +35,24 @@ export const policy = { body: "recording", rate: "uploads" } satisfies RoutePoli
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db } = await requirePost(request, requireStoryteller);
-  enforceRateLimit(`transcribe:${community.id}:${user.id}`, 60, 60 * 60_000, "recordings");
+  await enforceRateLimitFor(
+    request,
+    `transcribe:${community.id}:${user.id}`,
+    60,
+    60 * 60_000,
+    "recordings",
+  );
+  const t = await apiT(request);
   let bytes: Buffer | null;
   let form: FormData;
   try {
     form = await readRecordingForm(request);
     bytes = await formFileBytes(form.get("audio"));
   } catch (error) {
-    if (error instanceof MediaError) return text(413, error.message);
-    return badRequest("Send the recording as multipart/form-data in the field 'audio'");
+    if (error instanceof MediaError) return text(413, mediaErrorText(t, error));
+    return badRequest(t("recording.multipart"));
   }
-  if (!bytes) return badRequest("No recording: send the audio file in the field 'audio'");
+  if (!bytes) return badRequest(t("recording.missing"));
   // transcribed in the resident's language: a resident's own; staff may name one with residentId
   const requested = form.get("residentId");
   const who = residentForRecording(
@@ -61,14 +71,23 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof MediaError)
-      return text(error.title === "File too large" ? 413 : 415, error.message);
+      return text(
+        error.title === AUDIO_ERRORS.tooLarge.title || error.title === IMAGE_ERRORS.tooLarge.title
+          ? 413
+          : 415,
+        mediaErrorText(t, error),
+      );
     throw error;
   }
   const { audio, job, unavailableReason } = submitted;
   if (!job) {
     return text(
       503,
-      `${TRANSCRIPTION_MESSAGES.unavailable.title}: ${unavailableReason}. Your recording is kept (audioId ${audio.id}); you can type your story instead.`,
+      t("transcription.unavailable", {
+        title: translateMessage(t, TRANSCRIPTION_MESSAGES.unavailable.title),
+        reason: translateMessage(t, unavailableReason ?? ""),
+        audioId: audio.id,
+      }),
     );
   }
   const latest = (await waitForJob(db, job.id, WAIT_MS, request.signal)) ?? job;
@@ -85,7 +104,10 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   if (progress.outcome === "failed")
-    return text(422, `${progress.message!.title}: ${progress.message!.description}`);
+    return text(
+      422,
+      `${translateMessage(t, progress.message!.title)}: ${translateMessage(t, progress.message!.description)}`,
+    );
   return Response.json({
     transcription: progress.transcription ?? "",
     // empty words are not an error: the resident types the story instead

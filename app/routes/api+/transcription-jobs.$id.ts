@@ -4,11 +4,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/utils/api.server";
 import { getJobOfUser, jobProgress, recoverCommunityJobs } from "~/models/transcription.server";
 import { requireStoryteller } from "~/utils/permissions.server";
+import { apiT } from "./__messages.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, community, db } = await requireStoryteller(request);
   recoverCommunityJobs(db, community.subdomain);
   const job = params.id ? getJobOfUser(db, user.id, params.id) : undefined;
-  if (!job) return notFound("Transcription not found");
+  if (!job) return notFound((await apiT(request))("transcription.notFound"));
   return Response.json(jobProgress(db, community, job));
 }
