@@ -64,18 +64,17 @@ export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
 ): Promise<z.infer<S>> {
+  const t = await getT(request, "validation");
   const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("application/json"))
-    throw badRequest("Expected a JSON body (Content-Type: application/json)");
+  if (!type.includes("application/json")) throw badRequest(t("jsonExpected"));
   let raw: unknown;
   try {
     raw = await request.json();
   } catch {
-    throw badRequest("The body is not valid JSON");
+    throw badRequest(t("jsonInvalid"));
   }
   const result = schema.safeParse(raw);
   if (!result.success) {
-    const t = await getT(request, "validation");
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.join(".") || "_";

@@ -12,17 +12,9 @@
 // The modal's code (Headless UI) is not part of any page's JavaScript: it is fetched when a dialog
 // link is pointed at, focused or touched, or when a dialog first opens (ADR 010).
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import {
-  Component,
-  lazy,
-  Suspense,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from "react";
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { FetcherFormScope } from "~/components/forms";
-import { wasHydrated } from "~/components/hydration";
+import { useHydrated, wasHydrated } from "~/components/hydration";
 import type { ModalProps } from "./Modal";
 import { useT } from "~/utils/i18n";
 
@@ -45,21 +37,6 @@ export const dialogLinkProps = {
   onFocus: preloadModal,
   onTouchStart: preloadModal,
 };
-
-const noSubscription = () => () => {};
-
-/**
- * True while React hydrates the server's HTML. A part of the page inside a Suspense boundary may
- * hydrate after the rest has run its effects (wasHydrated() already true), and must still draw
- * what the server drew.
- */
-function useHydrating(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
-}
 
 /** Where the modal's code cannot be fetched (offline), the content stays a section of the page. */
 class ModalBoundary extends Component<
@@ -99,9 +76,10 @@ export function RouteDialog({
   children: ReactNode;
   wide?: boolean;
 }) {
-  const hydrating = useHydrating();
-  // chosen once: a dialog opened on the page load stays a section, one reached by a link a modal
-  const [asModal] = useState(() => !hydrating && wasHydrated());
+  // chosen once: a dialog opened on the page load stays a section, as the server drew it (though
+  // it may hydrate after the root's effects ran), and one reached by a link is a modal
+  const hydrated = useHydrated();
+  const [asModal] = useState(() => hydrated && wasHydrated());
   const navigate = useNavigate();
   const t = useT("common");
   const close = (
