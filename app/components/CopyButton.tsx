@@ -2,16 +2,19 @@
 // runs; without it the text is in a read-only field to select and copy.
 import { useState } from "react";
 import { useHydrated } from "~/components/hydration";
+import { useT } from "~/utils/i18n";
 
 export function CopyButton({
   text,
   inputId,
-  label = "Copy",
+  label,
 }: {
   text: string;
   inputId?: string;
+  /** "Copy" unless another word is given */
   label?: string;
 }) {
+  const t = useT("auth");
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   if (!hydrated) return null;
@@ -29,7 +32,7 @@ export function CopyButton({
         }
       }}
     >
-      {copied ? "Copied" : label}
+      {copied ? t("copy.done") : (label ?? t("copy.label"))}
     </button>
   );
 }

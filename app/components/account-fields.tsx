@@ -5,15 +5,17 @@ import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/r
 import { Field } from "~/components/forms";
 import { MIN_PASSWORD_LENGTH } from "~/utils/password-rules";
 import { STAFF_ROLE_OPTIONS } from "~/utils/roles";
+import { useT } from "~/utils/i18n";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field of this shape
 type Meta<Schema> = FieldMetadata<Schema, any, string[]>;
 
 export function UsernameField<Schema>({ meta }: { meta: Meta<Schema> }) {
+  const t = useT("auth");
   return (
     <Field
-      label="Username"
-      hint="Letters, digits, dots, hyphens and underscores; unique in the community."
+      label={t("fields.username")}
+      hint={t("fields.usernameHint")}
       htmlFor={meta.id}
       errors={meta.errors}
       errorId={meta.errorId}
@@ -31,8 +33,9 @@ export function UsernameField<Schema>({ meta }: { meta: Meta<Schema> }) {
 
 /** type=text: the server's message, not the browser's bubble, explains a bad address. */
 export function EmailField<Schema>({ meta }: { meta: Meta<Schema> }) {
+  const t = useT("auth");
   return (
-    <Field label="Email" htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId}>
+    <Field label={t("fields.email")} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId}>
       <input
         {...getInputProps(meta, { type: "text" })}
         inputMode="email"
@@ -54,13 +57,20 @@ export function StaffRoleField<Schema>({
   hint?: string;
   placeholder?: string;
 }) {
+  const t = useT("auth");
   return (
-    <Field label="Role" hint={hint} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId}>
+    <Field
+      label={t("fields.role")}
+      hint={hint}
+      htmlFor={meta.id}
+      errors={meta.errors}
+      errorId={meta.errorId}
+    >
       <select {...getSelectProps(meta)} className="input">
         {placeholder ? <option value="">{placeholder}</option> : null}
         {STAFF_ROLE_OPTIONS.map((r) => (
           <option key={r.value} value={r.value}>
-            {r.label}
+            {t("common:role", { role: r.value })}
           </option>
         ))}
       </select>
@@ -69,8 +79,9 @@ export function StaffRoleField<Schema>({
 }
 
 export function NameField<Schema>({ meta }: { meta: Meta<Schema> }) {
+  const t = useT("auth");
   return (
-    <Field label="Name" htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId}>
+    <Field label={t("fields.name")} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId}>
       <input {...getInputProps(meta, { type: "text" })} className="input" autoComplete="off" />
     </Field>
   );
@@ -81,17 +92,21 @@ export function NewPasswordFields<A, B>({
   password,
   confirm,
   label,
+  againLabel,
 }: {
   password: Meta<A>;
   confirm: Meta<B>;
-  /** "Password", "New password": the second field is this, "again" */
+  /** "Password", "New password" */
   label: string;
+  /** the second field's: "Password again", "New password again" */
+  againLabel: string;
 }) {
+  const t = useT("auth");
   return (
     <>
       <Field
         label={label}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={t("fields.passwordHint", { min: MIN_PASSWORD_LENGTH })}
         htmlFor={password.id}
         errors={password.errors}
         errorId={password.errorId}
@@ -103,7 +118,7 @@ export function NewPasswordFields<A, B>({
         />
       </Field>
       <Field
-        label={`${label} again`}
+        label={againLabel}
         htmlFor={confirm.id}
         errors={confirm.errors}
         errorId={confirm.errorId}

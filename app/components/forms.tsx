@@ -61,11 +61,12 @@ type FieldProps = {
 
 /** A label, the control (passed as children), an optional hint and the field's errors. */
 export function Field({ label, hint, errors, errorId, children, htmlFor, optional }: FieldProps) {
+  const t = useT("common");
   return (
     <div className="mb-4">
       <label htmlFor={htmlFor} className="label">
         {label}
-        {optional ? <span className="font-normal text-stone-700"> (optional)</span> : null}
+        {optional ? <span className="font-normal text-stone-700"> {t("optional")}</span> : null}
       </label>
       {hint ? (
         <p className="mb-1 text-base text-stone-700" id={`${htmlFor}-hint`}>
@@ -111,9 +112,6 @@ export function SubmitButton({
   );
 }
 
-export const KEPT_MESSAGE =
-  "You were signed out, so we kept what you wrote. Check it and send it again.";
-
 /**
  * What this form held when it was sent after its session had ended, given back once the person
  * has signed in again (app/utils/kept-forms.server.ts, through the root loader): the values to
@@ -141,6 +139,7 @@ export function keptOr<T>(kept: KeptForm | null, name: string, fallback: T): str
 
 /** Says why a form is filled in with what the person wrote before they were signed out. */
 export function KeptNotice({ kept }: { kept: KeptForm | null }) {
+  const t = useT("auth");
   if (!kept) return null;
   return (
     <p
@@ -148,20 +147,21 @@ export function KeptNotice({ kept }: { kept: KeptForm | null }) {
       data-testid="kept-notice"
       className="mb-4 rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-lg"
     >
-      {KEPT_MESSAGE}
-      {kept.filesLeftOut ? " Photos are not kept: please choose yours again." : null}
+      {t("kept.notice")}
+      {kept.filesLeftOut ? ` ${t("kept.photosLeftOut")}` : null}
     </p>
   );
 }
 
 /** Spam trap for public forms: humans never see or fill it. */
 export function Honeypot() {
+  const t = useT("auth");
   return (
     <div
       aria-hidden="true"
       style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}
     >
-      <label htmlFor="website-field">Leave this field empty</label>
+      <label htmlFor="website-field">{t("form.honeypot")}</label>
       <input id="website-field" type="text" name="website" tabIndex={-1} autoComplete="off" />
     </div>
   );

@@ -1,6 +1,6 @@
 // Development login: anyone may pick a persona, only while DEV_LOGIN is on.
 import { env } from "~/utils/env.server";
-import type { OriginOf } from "~/utils/host.server";
+import { NOT_FOUND_TEXT, type OriginOf } from "~/utils/host.server";
 import { DEV_ROLE_GROUPS } from "~/utils/roles";
 import { getCommunity } from "./community.server";
 import { issueLoginToken } from "./login-token.server";
@@ -13,7 +13,7 @@ export function devLoginEnabled() {
 }
 
 export function notFoundUnlessDevLogin() {
-  if (!devLoginEnabled()) throw new Response("404 Page Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!devLoginEnabled()) throw new Response(NOT_FOUND_TEXT, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 export type DevUser = {

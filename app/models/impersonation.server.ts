@@ -10,10 +10,23 @@ import { writeAudit } from "./audit.server";
 import { getCommunity } from "./community.server";
 import { issueLoginToken } from "./login-token.server";
 import { getUserById, type UserRow } from "./user.server";
+import { DEFAULT_LANGUAGE, msg, translateMessage, type TranslationValues } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 
 export const IMPERSONATION_TTL_MS = 2 * 60_000;
 
-export type LoginAsResult = { ok: true; redirectUrl: string } | { ok: false; status: 403 | 404 | 409; reason: string };
+/**
+ * Why a login-as is refused: `message`, a catalog key (msg) to show in the reader's language, and
+ * `reason`, the same in English (the API's plain-text answer).
+ */
+export type LoginAsRefusal<S extends number = 404 | 409> = { status: S; reason: string; message: string };
+
+function refusal<S extends number>(status: S, key: string, values?: TranslationValues): LoginAsRefusal<S> {
+  const message = msg(`auth:loginAs.${key}`, values);
+  return { status, reason: translateMessage(translator(DEFAULT_LANGUAGE, "auth"), message), message };
+}
+
+export type LoginAsResult = { ok: true; redirectUrl: string } | ({ ok: false } & LoginAsRefusal<403 | 404 | 409>);
 
 type LoginAsTarget = Pick<UserRow, "username" | "role" | "tenantId" | "isActive" | "mustChangePassword" | "passwordHash">;
 
@@ -25,17 +38,15 @@ type LoginAsTarget = Pick<UserRow, "username" | "role" | "tenantId" | "isActive"
 export function loginAsRefusal(
   user: LoginAsTarget | undefined,
   communityOf: (id: string) => Pick<Community, "isActive"> | undefined = getCommunity,
-): { status: 404 | 409; reason: string } | null {
-  if (!user || !user.isActive) return { status: 404, reason: "No such user" };
-  if (user.role === ROLE.superAdmin || !user.tenantId) return { status: 409, reason: "System administrators cannot be logged in as" };
+): LoginAsRefusal | null {
+  if (!user || !user.isActive) return refusal(404, "noSuchUser");
+  if (user.role === ROLE.superAdmin || !user.tenantId) return refusal(409, "superAdmin");
   const community = communityOf(user.tenantId);
-  if (!community || !community.isActive) return { status: 409, reason: "This user's community is not active" };
+  if (!community || !community.isActive) return refusal(409, "communityInactive");
   // no password: an invitation (or a new sign-in link) not used yet; the session would be one they never had
-  if (!user.passwordHash) {
-    return { status: 409, reason: `${user.username} has not accepted their invitation yet. Login as User works once they have chosen a password.` };
-  }
+  if (!user.passwordHash) return refusal(409, "notAccepted", { username: user.username });
   // otherwise the super admin would be the one choosing this person's password
-  if (user.mustChangePassword) return { status: 409, reason: `${user.username} has not chosen their own password yet` };
+  if (user.mustChangePassword) return refusal(409, "temporaryPassword", { username: user.username });
   return null;
 }
 
@@ -54,11 +65,11 @@ export function loginAsAllowed(userIds: readonly string[]): Set<string> {
 
 /** A one-time sign-in URL on the user's community site; `originOf` builds that site's origin. */
 export async function loginAsUrl(actor: SessionUser, userId: string, site: { originOf: OriginOf; client: RequestClient }): Promise<LoginAsResult> {
-  if (actor.role !== ROLE.superAdmin) return { ok: false, status: 403, reason: "Only system administrators can log in as another user" };
+  if (actor.role !== ROLE.superAdmin) return { ok: false, ...refusal(403, "onlySuperAdmins") };
   const user = getUserById(userId);
   const community = user?.tenantId ? getCommunity(user.tenantId) : undefined;
   const refused = loginAsRefusal(user, () => community);
-  if (refused || !user || !community) return { ok: false, ...(refused ?? { status: 404, reason: "No such user" }) };
+  if (refused || !user || !community) return { ok: false, ...(refused ?? refusal(404, "noSuchUser")) };
   const token = await issueLoginToken({
     userId: user.id,
     tenantId: community.id,

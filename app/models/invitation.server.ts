@@ -12,6 +12,7 @@ import { createFamilyMember, deleteFamilyMember, getFamilyMember, type FamilyMem
 import { getResident } from "./resident.server";
 import { COMMUNITY_STAFF_ROLES, ROLE, roleIn } from "~/utils/roles";
 import { nameSortKey } from "~/utils/text-keys";
+import { msg } from "~/utils/i18n";
 import { consumeLoginToken, inspectLoginToken, issueLoginToken } from "./login-token.server";
 import { createUser, getUserById, usernameTaken, type UserRow } from "./user.server";
 
@@ -201,17 +202,18 @@ export function syncFamilyAccount(tenantId: string, member: Pick<FamilyMemberRow
     .run();
 }
 
-export const INVITATION_ACCEPTED = "This invitation has already been accepted. Please sign in with your username and password.";
+export const INVITATION_ACCEPTED = msg("auth:invite.accepted");
 
+/** `reason`: a catalog key (msg), shown in the reader's language. */
 export type InvitationCheck = { ok: true; user: UserRow } | { ok: false; reason: string };
 
 /** Whether a link may still be used on this host (opening it changes nothing). */
 export function checkInvitation(host: HostContext, token: string): InvitationCheck {
-  if (!token) return { ok: false, reason: "This invitation link is not complete. Please ask the community for a new one." };
+  if (!token) return { ok: false, reason: msg("auth:invite.incomplete") };
   const check = inspectLoginToken(host, token, ["invite"]);
-  if (!check.ok) return { ok: false, reason: check.reason.replace("sign-in link", "invitation link") };
+  if (!check.ok) return { ok: false, reason: msg(`auth:invite.${check.problem}`) };
   // family members and residents, and staff whose administrator chose a sign-in link
-  if (check.user.role !== ROLE.family && check.user.role !== ROLE.resident && !roleIn(check.user.role, COMMUNITY_STAFF_ROLES)) return { ok: false, reason: "This invitation link is not valid." };
+  if (check.user.role !== ROLE.family && check.user.role !== ROLE.resident && !roleIn(check.user.role, COMMUNITY_STAFF_ROLES)) return { ok: false, reason: msg("auth:invite.invalid") };
   if (check.user.passwordHash) return { ok: false, reason: INVITATION_ACCEPTED };
   return { ok: true, user: check.user };
 }
@@ -223,7 +225,7 @@ export function checkInvitation(host: HostContext, token: string): InvitationChe
 export async function acceptInvitation(host: HostContext, token: string, password: string): Promise<InvitationCheck> {
   const check = checkInvitation(host, token);
   if (!check.ok) return check;
-  if (!consumeLoginToken(token)) return { ok: false, reason: "This invitation link has already been used." };
+  if (!consumeLoginToken(token)) return { ok: false, reason: msg("auth:invite.used") };
   const passwordHash = await hashPassword(password);
   const db = getControlDb();
   const set = db

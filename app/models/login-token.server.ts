@@ -34,20 +34,23 @@ export async function issueLoginToken(opts: {
   return token;
 }
 
+/** Why a link cannot be used; the page that opened it says so in its own words. */
+export type TokenProblem = "invalid" | "used" | "expired" | "otherSite" | "inactive";
+
 export type TokenCheck =
   | { ok: true; user: UserRow; purpose: LoginTokenPurpose; createdByUserId: string | null }
-  | { ok: false; reason: string };
+  | { ok: false; problem: TokenProblem };
 
 /** Checks a token against the host it was presented on, without using it. */
 export function inspectLoginToken(host: HostContext, token: string, purposes: readonly LoginTokenPurpose[]): TokenCheck {
   const row = getControlDb().select().from(loginTokens).where(eq(loginTokens.tokenHash, sha256(token))).get();
-  if (!row || !purposes.includes(row.purpose)) return { ok: false, reason: "This sign-in link is not valid." };
-  if (row.usedAt) return { ok: false, reason: "This sign-in link has already been used." };
-  if (Date.parse(row.expiresAt) <= Date.now()) return { ok: false, reason: "This sign-in link has expired." };
+  if (!row || !purposes.includes(row.purpose)) return { ok: false, problem: "invalid" };
+  if (row.usedAt) return { ok: false, problem: "used" };
+  if (Date.parse(row.expiresAt) <= Date.now()) return { ok: false, problem: "expired" };
   const hostTenant = host.kind === "tenant" ? host.community.id : null;
-  if (host.kind === "missing" || row.tenantId !== hostTenant) return { ok: false, reason: "This sign-in link is for another site." };
+  if (host.kind === "missing" || row.tenantId !== hostTenant) return { ok: false, problem: "otherSite" };
   const user = getUserById(row.userId);
-  if (!user || !user.isActive) return { ok: false, reason: "This account is not active." };
+  if (!user || !user.isActive) return { ok: false, problem: "inactive" };
   return { ok: true, user, purpose: row.purpose, createdByUserId: row.createdByUserId };
 }
 

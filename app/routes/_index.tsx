@@ -11,6 +11,7 @@ import { communityHomeLoader } from "./_community+/__home.server";
 import { landingAction, landingLoader } from "./_marketing+/__landing.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { appNameOf } from "~/utils/app-name";
+import { metaT } from "~/utils/i18n";
 
 // Families open the community home on phones; the marketing landing page (and its contact form,
 // with conform) is not in its JavaScript. The server renders the landing page directly; in the
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (data?.kind === "marketing")
-    return [{ title: `${data.appName} · Life stories for care communities` }];
+    return [{ title: metaT(matches, "marketing")("meta.title", { app: data.appName }) }];
   if (data?.kind === "home") return [{ title: `${data.facility.name} · ${data.appName}` }];
   return [{ title: appNameOf(matches) }];
 };

@@ -19,12 +19,31 @@ import {
 import { safeRedirect } from "./safe-redirect";
 import { keepSubmittedForm, pageOf } from "./kept-forms.server";
 import { toastHeaders } from "./toast.server";
+import { msg, type T } from "./i18n";
+import { getT } from "./i18n.server";
 
 export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };
 
+/** A refused sign-in; its message is a catalog key (msg), shown in the reader's language. */
 export class LoginError extends Error {}
 
-export const LOGIN_FAILED = "That username and password do not match. Please try again.";
+export const LOGIN_FAILED = msg("auth:login.failed");
+
+/** What a person is told when their sign-in attempts are spent: how many minutes to wait. */
+function tooManySignInsMessage(t: T, retryAfterSeconds: number): string {
+  return t("auth:login.tooMany", { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
+}
+
+/** The 429 for spent sign-in attempts, in the reader's language, with Retry-After. */
+export async function tooManySignIns(request: Request, retryAfterSeconds: number) {
+  return new Response(tooManySignInsMessage(await getT(request, "auth"), retryAfterSeconds), {
+    status: 429,
+    headers: {
+      "Retry-After": String(retryAfterSeconds),
+      "Content-Type": "text/plain; charset=utf-8",
+    },
+  });
+}
 
 // A fixed hash to compare against when the username is unknown, so both paths take as long.
 let dummyHash: Promise<string> | null = null;
@@ -39,9 +58,9 @@ authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const username = String(form.get("username") ?? "").trim();
     const password = String(form.get("password") ?? "");
-    if (!username || !password) throw new LoginError("Enter your username and password.");
+    if (!username || !password) throw new LoginError(msg("auth:login.missing"));
     const ctx = resolveHost(request);
-    if (ctx.kind === "missing") throw new LoginError("There is no community at this address.");
+    if (ctx.kind === "missing") throw new LoginError(msg("auth:login.noCommunity"));
     const user = findUserForLogin(username, ctx.kind === "tenant" ? ctx.community.id : null);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummy()));
     if (!user || !ok || !user.isActive) throw new LoginError(LOGIN_FAILED);
@@ -172,17 +191,19 @@ export async function requireUser(request: Request, guard: Guard = {}): Promise<
   const user = await getOptionalUser(request);
   if (!user) {
     if (isApiRequest(request))
-      throw new Response("Sign in required", {
+      throw new Response((await getT(request, "auth"))("guard.signInRequired"), {
         status: 401,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
     throw await signInAgain(request, guard);
   }
   if (user.mustChangePassword && !guard.allowPasswordChange) {
-    if (isApiRequest(request)) throw forbidden("Change your temporary password first");
+    if (isApiRequest(request))
+      throw forbidden((await getT(request, "auth"))("guard.changePasswordFirst"));
     throw redirect("/password");
   }
-  if (guard.roles && !guard.roles.includes(user.role)) throw forbidden();
+  if (guard.roles && !guard.roles.includes(user.role))
+    throw forbidden((await getT(request, "common"))("error.forbidden"));
   return user;
 }
 
@@ -202,10 +223,11 @@ async function signInAgain(request: Request, guard: Guard): Promise<Response> {
     page = kept.page;
     if (kept.setCookie) {
       headers.append("Set-Cookie", kept.setCookie);
+      const t = await getT(request, "auth");
       const toast = await toastHeaders({
         type: "info",
-        title: "You were signed out",
-        description: "We kept what you wrote. Sign in again to check it and send it.",
+        title: t("kept.toastTitle"),
+        description: t("kept.toastDescription"),
       });
       for (const c of toast.getSetCookie()) headers.append("Set-Cookie", c);
     }

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import type { TranslationKeys } from "@zxcvbn-ts/core";
+import { DEFAULT_LANGUAGE, type T } from "./i18n";
+import { translator } from "./i18n.server";
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's minimum for scrypt), 16-byte salt, 64-byte key.
 const N = 32768;
@@ -76,18 +78,32 @@ let estimator: Promise<{
   };
 }> | null = null;
 
+/**
+ * The feedback messages of a zxcvbn translation by their own names, so the estimator's warning is
+ * a key (the crack-time words, never shown, stay as they are).
+ */
+function messageNames(translations: TranslationKeys): TranslationKeys {
+  const names = (group: object) => Object.fromEntries(Object.keys(group).map((k) => [k, k]));
+  return {
+    ...translations,
+    warnings: names(translations.warnings),
+    suggestions: names(translations.suggestions),
+  } as TranslationKeys;
+}
+
 function loadEstimator() {
   estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, { default: translations }] = await Promise.all([
+    const [{ ZxcvbnFactory }, common, { default: english }] = await Promise.all([
       import("@zxcvbn-ts/core"),
       import("@zxcvbn-ts/language-common"),
-      // the English messages only: the English word lists would add 80 MB for little gain
+      // the names of the messages, which the auth catalog words in each language (strength.*);
+      // the English word lists would add 80 MB for little gain
       import("@zxcvbn-ts/language-en/dist/translations.mjs" as string) as Promise<{
         default: TranslationKeys;
       }>,
     ]);
     return new ZxcvbnFactory({
-      translations,
+      translations: messageNames(english),
       graphs: common.adjacencyGraphs,
       dictionary: common.dictionary,
       maxLength: STRENGTH_MAX_LENGTH,
@@ -96,6 +112,7 @@ function loadEstimator() {
   return estimator;
 }
 
+/** The English of the auth catalog's strength.nameInPassword. */
 export const NAME_IN_PASSWORD =
   "Don't use your name, username or the community's name in your password.";
 
@@ -131,8 +148,8 @@ function withoutPersonalWords(password: string, words: readonly string[]): strin
 }
 
 /**
- * Why a chosen password is too easy to guess, in words that say what to do, or null when it is
- * strong enough. `personal` are the names someone who knows the person would try first: their
+ * Why a chosen password is too easy to guess, in words that say what to do (in the language of
+ * `t`, the auth catalog's translator; English without one), or null when it is strong enough. `personal` are the names someone who knows the person would try first: their
  * names, username, the community's name and subdomain. A password is refused when it leans on
  * them: when the estimator finds them in a weak password, or when what is left without them would
  * be weak on its own ("Margaret-Ellis", "Sunnybrook-Gardens-2026!").
@@ -140,6 +157,7 @@ function withoutPersonalWords(password: string, words: readonly string[]): strin
 export async function passwordStrengthProblem(
   password: string,
   personal: readonly string[] = [],
+  t: T = translator(DEFAULT_LANGUAGE, "auth"),
 ): Promise<string | null> {
   const zxcvbn = await loadEstimator();
   const words = personalWords(personal);
@@ -151,18 +169,17 @@ export async function passwordStrengthProblem(
       m.dictionaryName === "userInputs" &&
       words.includes(m.matchedWord ?? ""),
   );
+  const advice = (why: string) => t("auth:strength.advice", { why: t(`auth:strength.${why}`) });
   if (result.score < MIN_STRENGTH_SCORE)
     return advice(
       usesName
-        ? NAME_IN_PASSWORD
-        : (result.feedback.warning ?? "This password would be easy to guess."),
+        ? "nameInPassword"
+        : result.feedback.warning
+          ? `warning.${result.feedback.warning}`
+          : "easyToGuess",
     );
   const rest = withoutPersonalWords(weighed, words);
   if (rest !== fold(weighed) && zxcvbn.check(rest, ["storyloom"]).score < MIN_STRENGTH_SCORE)
-    return advice(NAME_IN_PASSWORD);
+    return advice("nameInPassword");
   return null;
-}
-
-function advice(why: string): string {
-  return `${why} Please choose another: three or four words that only you would put together, like a line from a favourite song.`;
 }

@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
+import { useT } from "~/utils/i18n";
 
 /** Privacy Policy and Terms of Service, as items of a footer's list (on both hosts' footers). */
 export function LegalLinks() {
+  const t = useT("auth");
   return (
     <>
       <li>
@@ -9,7 +11,7 @@ export function LegalLinks() {
           to="/privacy"
           className="inline-flex min-h-target min-w-target items-center text-white underline"
         >
-          Privacy Policy
+          {t("links.privacy")}
         </Link>
       </li>
       <li>
@@ -17,7 +19,7 @@ export function LegalLinks() {
           to="/terms"
           className="inline-flex min-h-target min-w-target items-center text-white underline"
         >
-          Terms of Service
+          {t("links.terms")}
         </Link>
       </li>
     </>

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
+import { useT } from "~/utils/i18n";
 
 /** The header's bell: a plain link to /notifications whose name says how many are unread. */
 export function NotificationBell({ unread }: { unread: number }) {
-  const label = unread === 0 ? "Notifications, none unread" : `Notifications, ${unread} unread`;
+  const t = useT("auth");
+  const label = t("bell.label", { count: unread });
   return (
     <Link
       to="/notifications"

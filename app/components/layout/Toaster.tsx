@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { Toast } from "~/utils/toast.server";
+import { useT } from "~/utils/i18n";
 
 const TOAST_DURATION_MS = 5000;
 // a toast with Undo stays long enough to be read and pressed
@@ -21,6 +22,7 @@ export function showToast(toast: Toast) {
  * with Undo) or on Dismiss.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
+  const t = useT("auth");
   const [visible, setVisible] = useState<Toast | null>(toast);
   const [hydrated, setHydrated] = useState(false);
   const [place, setPlace] = useState<"bottom" | "top">("bottom");
@@ -28,11 +30,11 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     setVisible(toast);
     if (!toast) return;
-    const t = setTimeout(
+    const timer = setTimeout(
       () => setVisible(null),
       toast.undo ? UNDO_TOAST_DURATION_MS : TOAST_DURATION_MS,
     );
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [toast]);
   const [clientToast, setClientToast] = useState<{ toast: Toast; at: number } | null>(null);
   useEffect(() => {
@@ -44,8 +46,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (!clientToast) return;
     setVisible(clientToast.toast);
-    const t = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
   }, [clientToast]);
   // never over the field being typed in: a focused field low in the window sends the toast up
   useEffect(() => {
@@ -87,7 +89,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
               ) : null}
               {hydrated ? (
                 <button type="button" className="btn-ghost px-2" onClick={() => setVisible(null)}>
-                  Dismiss
+                  {t("toast.dismiss")}
                 </button>
               ) : null}
             </div>

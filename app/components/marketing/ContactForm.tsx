@@ -9,6 +9,7 @@ import { Form } from "@remix-run/react";
 import { ErrorList, Field, Honeypot, SubmitButton } from "~/components/forms";
 import type * as z from "zod";
 import type { ContactSchema } from "~/models/contact-form.server";
+import { useT } from "~/utils/i18n";
 
 /** The contact form, or the thank-you note after it was sent. */
 export function ContactForm({
@@ -22,16 +23,15 @@ export function ContactForm({
     id: "contact-form",
     lastResult: lastResult ?? undefined,
   });
+  const t = useT("marketing");
   if (sent) {
     return (
       <div className="rounded-xl border-2 border-brand-700 bg-brand-50 p-6" role="status">
-        <h3 className="mb-2 text-2xl font-bold text-brand-900">Thank you!</h3>
-        <p className="text-lg">
-          We received your message and will be in touch soon to set up your free trial.
-        </p>
+        <h3 className="mb-2 text-2xl font-bold text-brand-900">{t("contact.thanks")}</h3>
+        <p className="text-lg">{t("contact.received")}</p>
         <p className="mt-3">
           <a href="/#contact" className="font-semibold text-brand-800 underline">
-            Send another message
+            {t("contact.sendAnother")}
           </a>
         </p>
       </div>
@@ -47,7 +47,7 @@ export function ContactForm({
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="grid gap-x-4 md:grid-cols-2">
         <Field
-          label="Your name"
+          label={t("contact.name")}
           htmlFor={fields.name.id}
           errors={fields.name.errors}
           errorId={fields.name.errorId}
@@ -59,7 +59,7 @@ export function ContactForm({
           />
         </Field>
         <Field
-          label="Email"
+          label={t("contact.email")}
           htmlFor={fields.email.id}
           errors={fields.email.errors}
           errorId={fields.email.errorId}
@@ -71,7 +71,7 @@ export function ContactForm({
           />
         </Field>
         <Field
-          label="Facility name"
+          label={t("contact.facility")}
           htmlFor={fields.facility.id}
           errors={fields.facility.errors}
           errorId={fields.facility.errorId}
@@ -83,7 +83,7 @@ export function ContactForm({
           />
         </Field>
         <Field
-          label="Phone"
+          label={t("contact.phone")}
           optional
           htmlFor={fields.phone.id}
           errors={fields.phone.errors}
@@ -97,7 +97,7 @@ export function ContactForm({
         </Field>
       </div>
       <Field
-        label="Message"
+        label={t("contact.message")}
         optional
         htmlFor={fields.message.id}
         errors={fields.message.errors}
@@ -105,7 +105,7 @@ export function ContactForm({
       >
         <textarea {...getTextareaProps(fields.message)} className="input" rows={4} />
       </Field>
-      <SubmitButton pendingText="Sending...">Send Message</SubmitButton>
+      <SubmitButton pendingText={t("contact.sending")}>{t("contact.send")}</SubmitButton>
     </Form>
   );
 }

@@ -7,8 +7,12 @@ import { deleteUserSessions, endSessionOfUser, listSessionsOfUser } from "~/util
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT, type T } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your sessions") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "auth")("sessions.title")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireKnownHost(request);
@@ -31,11 +35,12 @@ export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
   const user = await requireUser(request);
   const form = await request.formData();
+  const t = await getT(request, "auth");
   if (form.get("intent") === "end-others") {
     deleteUserSessions(user.id, user.sessionId);
     return redirectWithToast("/account/sessions", {
       type: "success",
-      title: "You are signed out everywhere else.",
+      title: t("sessions.endedOthers"),
     });
   }
   const prefix = String(form.get("session") ?? "");
@@ -43,13 +48,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(
     "/account/sessions",
     ended
-      ? { type: "success", title: "That session has been signed out." }
-      : { type: "error", title: "That session was already gone." },
+      ? { type: "success", title: t("sessions.ended") }
+      : { type: "error", title: t("sessions.alreadyGone") },
   );
 }
 
-function describeAgent(ua: string | null): string {
-  if (!ua) return "Unknown browser";
+/** The browser and system a session was opened in, by their names ("Firefox on Windows"). */
+function describeAgent(t: T, ua: string | null): string {
+  if (!ua) return t("sessions.unknownBrowser");
   const browser = /Edg\//.test(ua)
     ? "Edge"
     : /Chrome\//.test(ua)
@@ -58,9 +64,9 @@ function describeAgent(ua: string | null): string {
         ? "Firefox"
         : /Safari\//.test(ua)
           ? "Safari"
-          : "A browser";
+          : t("sessions.aBrowser");
   const os = /iPhone|iPad/.test(ua)
-    ? "iPhone or iPad"
+    ? t("sessions.iPhoneOrIPad")
     : /Android/.test(ua)
       ? "Android"
       : /Windows/.test(ua)
@@ -70,43 +76,43 @@ function describeAgent(ua: string | null): string {
           : /Linux/.test(ua)
             ? "Linux"
             : "";
-  return os ? `${browser} on ${os}` : browser;
+  return os ? t("sessions.browserOn", { browser, os }) : browser;
 }
 
 export default function Sessions() {
   const { sessions } = useLoaderData<typeof loader>();
   const others = sessions.filter((s) => !s.current);
+  const t = useT("auth");
   return (
     <section aria-labelledby="sessions-title" className="mx-auto max-w-3xl">
       <h1 id="sessions-title" className="page-title mb-2">
-        Your sessions
+        {t("sessions.title")}
       </h1>
-      <p className="mb-6 text-lg">
-        These are the places where you are signed in. Sign out any you do not recognise.
-      </p>
+      <p className="mb-6 text-lg">{t("sessions.intro")}</p>
       <ul className="mb-6 grid gap-3">
         {sessions.map((s) => (
           <li key={s.id} className="card flex flex-wrap items-center justify-between gap-3">
             <div>
               <p className="text-lg font-semibold">
-                {describeAgent(s.userAgent)}{" "}
+                {describeAgent(t, s.userAgent)}{" "}
                 {s.current ? (
                   <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-base text-brand-900">
-                    This device
+                    {t("sessions.thisDevice")}
                   </span>
                 ) : null}
               </p>
               <p className="text-base text-stone-700">
                 {s.host}
-                {s.ip ? ` · ${s.ip}` : ""} · signed in <RelativeTime iso={s.createdAt} /> · last
-                active <RelativeTime iso={s.lastSeenAt} />
+                {s.ip ? ` · ${s.ip}` : ""} · {t("sessions.signedIn")}{" "}
+                <RelativeTime iso={s.createdAt} /> · {t("sessions.lastActive")}{" "}
+                <RelativeTime iso={s.lastSeenAt} />
               </p>
             </div>
             {s.current ? null : (
               <Form method="post">
                 <input type="hidden" name="session" value={s.id} />
                 <button type="submit" className="btn-secondary">
-                  Sign out this session
+                  {t("sessions.signOutOne")}
                 </button>
               </Form>
             )}
@@ -116,7 +122,7 @@ export default function Sessions() {
       {others.length > 0 ? (
         <Form method="post">
           <button type="submit" name="intent" value="end-others" className="btn-danger">
-            Sign out everywhere else
+            {t("sessions.signOutOthers")}
           </button>
         </Form>
       ) : null}

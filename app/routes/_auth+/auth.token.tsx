@@ -10,15 +10,22 @@ import { startImpersonatedSession } from "~/utils/impersonation.server";
 import { SubmitButton } from "~/components/forms";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, translateMessage, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Signing in") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "auth")("token.title")) },
+];
 
 // A one-time sign-in link. Opening it (GET) changes nothing; the POST uses the token.
 export async function loader({ request }: LoaderFunctionArgs) {
   const host = requireKnownHost(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const check = inspectLoginToken(host, token, ["login", "impersonate"]);
-  if (!check.ok) return { ok: false as const, reason: check.reason, token: "" };
+  if (!check.ok) {
+    const t = await getT(request, "auth");
+    return { ok: false as const, reason: t(`token.${check.problem}`), token: "" };
+  }
   return { ok: true as const, name: check.user.displayName || check.user.username, token };
 }
 
@@ -29,17 +36,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const check = inspectLoginToken(host, token, ["login", "impersonate"]);
+  const t = await getT(request, "auth");
   if (!check.ok || !consumeLoginToken(token)) {
     return {
       ok: false as const,
-      reason: check.ok ? "This sign-in link has already been used." : check.reason,
+      reason: t(`token.${check.ok ? "used" : check.problem}`),
       token: "",
     };
   }
   if (check.purpose === "impersonate" && check.createdByUserId) {
     // the account may have changed since the link was made (a new sign-in link clears the password)
     const refused = loginAsRefusal(check.user);
-    if (refused) return { ok: false as const, reason: refused.reason, token: "" };
+    if (refused)
+      return { ok: false as const, reason: translateMessage(t, refused.message), token: "" };
     // the actor is the super admin who asked for the link (login-as), so the log says who became whom;
     // the session remembers them, so every page shows the banner with the way back
     writeAudit({
@@ -57,6 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function TokenSignIn() {
   const data = useLoaderData<typeof loader>();
   const formRef = useRef<HTMLFormElement>(null);
+  const t = useT("auth");
   useEffect(() => {
     // with JavaScript the sign-in continues by itself; without it, one button press
     if (data.ok) formRef.current?.requestSubmit();
@@ -64,21 +74,23 @@ export default function TokenSignIn() {
   if (!data.ok) {
     return (
       <section className="card mx-auto max-w-md">
-        <h1 className="page-title mb-3">Sign-in link not valid</h1>
+        <h1 className="page-title mb-3">{t("token.notValid")}</h1>
         <p className="mb-4 text-lg">{data.reason}</p>
         <Link to="/login" className="btn-primary">
-          Go to sign in
+          {t("link.goToSignIn")}
         </Link>
       </section>
     );
   }
   return (
     <section className="card mx-auto max-w-md">
-      <h1 className="page-title mb-3">Signing you in</h1>
-      <p className="mb-4 text-lg">You are signing in as {data.name}.</p>
+      <h1 className="page-title mb-3">{t("token.signingYouIn")}</h1>
+      <p className="mb-4 text-lg">{t("token.signingInAs", { name: data.name })}</p>
       <Form method="post" ref={formRef}>
         <input type="hidden" name="token" value={data.token} />
-        <SubmitButton pendingText="Signing in...">Continue as {data.name}</SubmitButton>
+        <SubmitButton pendingText={t("login.signingIn")}>
+          {t("token.continueAs", { name: data.name })}
+        </SubmitButton>
       </Form>
     </section>
   );

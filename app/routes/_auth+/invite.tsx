@@ -17,9 +17,12 @@ import { requireTenant, resolveHost } from "~/utils/host.server";
 import { toastHeaders } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, translateMessage, useT } from "~/utils/i18n";
+import { getT, requestLanguage, translator } from "~/utils/i18n.server";
+import { richText } from "~/routes/_community+/__care-team/SignInSheet";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Accept your invitation") },
+  { title: pageTitle(matches, metaT(matches, "auth")("invite.title")) },
 ];
 
 // Opening the link (GET) changes nothing; choosing the password (POST) uses it.
@@ -27,7 +30,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { community } = requireTenant(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const check = checkInvitation(resolveHost(request), token);
-  if (!check.ok) return { ok: false as const, reason: check.reason, community: community.name };
+  if (!check.ok) {
+    const t = await getT(request, "auth");
+    return {
+      ok: false as const,
+      reason: translateMessage(t, check.reason),
+      community: community.name,
+    };
+  }
   return {
     ok: true as const,
     token,
@@ -43,10 +53,11 @@ export const policy = { body: "form", rate: "sign-in links" } satisfies RoutePol
 export async function action({ request }: ActionFunctionArgs) {
   requireTenant(request);
   const formData = await request.formData();
+  const t = await getT(request, "auth");
   // the invited person's names, so the password they choose does not lean on them
   const invited = checkInvitation(resolveHost(request), String(formData.get("token") ?? ""));
   const submission = await parseWithZod(formData, {
-    schema: acceptInvitationSchema(invited.ok ? passwordNamesFor(invited.user) : []),
+    schema: acceptInvitationSchema(invited.ok ? passwordNamesFor(invited.user) : [], t),
     async: true,
   });
   if (submission.status !== "success")
@@ -59,25 +70,28 @@ export async function action({ request }: ActionFunctionArgs) {
     submission.value.token,
     submission.value.password,
   );
-  if (!accepted.ok) return { result: null, reason: accepted.reason };
+  if (!accepted.ok) return { result: null, reason: translateMessage(t, accepted.reason) };
+  // the welcome is read signed in: in the language the account chose, if it has one
+  const welcome = translator(accepted.user.language ?? (await requestLanguage(request)), "auth");
   const headers = await toastHeaders({
     type: "success",
-    title: `Welcome, ${accepted.user.displayName}!`,
-    description: `From now on sign in as ${accepted.user.username} with your new password.`,
+    title: welcome("invite.welcomeToast", { name: accepted.user.displayName }),
+    description: welcome("invite.welcomeToastDescription", { username: accepted.user.username }),
   });
   return signInAndRedirect(request, accepted.user, homePathFor(accepted.user.role), headers);
 }
 
 function NotValid({ reason }: { reason: string }) {
+  const t = useT("auth");
   return (
     <section className="card mx-auto max-w-md" aria-labelledby="invite-title">
       <h1 id="invite-title" className="page-title mb-3">
-        Invitation link not valid
+        {t("invite.notValid")}
       </h1>
       <p className="mb-4 text-lg">{reason}</p>
-      <p className="mb-4 text-base">If you need a new link, please ask the community's staff.</p>
+      <p className="mb-4 text-base">{t("invite.askStaff")}</p>
       <Link to="/login" className="btn-primary">
-        Go to sign in
+        {t("link.goToSignIn")}
       </Link>
     </section>
   );
@@ -91,22 +105,27 @@ export default function AcceptInvitation() {
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
   });
+  const t = useT("auth");
   if (actionData?.reason) return <NotValid reason={actionData.reason} />;
   if (!data.ok) return <NotValid reason={data.reason} />;
   return (
     <section className="card mx-auto max-w-md" aria-labelledby="invite-title">
       <h1 id="invite-title" className="page-title mb-2">
-        Welcome, {data.name}
+        {t("invite.welcome", { name: data.name })}
       </h1>
       <p className="mb-2 text-lg">
-        {data.role === ROLE.resident
-          ? `You have been invited to tell your stories at ${data.community}.`
-          : roleIn(data.role, COMMUNITY_STAFF_ROLES)
-            ? `You have been invited to join the team of ${data.community}.`
-            : `You have been invited to follow your family's stories at ${data.community}.`}
+        {t("invite.invitedTo", {
+          who:
+            data.role === ROLE.resident
+              ? "resident"
+              : roleIn(data.role, COMMUNITY_STAFF_ROLES)
+                ? "staff"
+                : "family",
+          community: data.community,
+        })}
       </p>
       <p className="mb-4 text-lg">
-        Your username is <strong>{data.username}</strong>. Choose a password to finish.
+        {richText(t, "invite.username", {}, { username: <strong>{data.username}</strong> })}
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <input type="hidden" name="token" value={data.token} />
@@ -116,9 +135,10 @@ export default function AcceptInvitation() {
         <NewPasswordFields
           password={fields.password}
           confirm={fields.confirmPassword}
-          label="Password"
+          label={t("invite.password")}
+          againLabel={t("invite.passwordAgain")}
         />
-        <SubmitButton pendingText="Signing in...">Choose password and sign in</SubmitButton>
+        <SubmitButton pendingText={t("login.signingIn")}>{t("invite.submit")}</SubmitButton>
       </Form>
     </section>
   );

@@ -6,16 +6,25 @@ import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import type * as z from "zod";
 import { LoginSchema } from "~/models/account-forms.server";
 import { Field, SubmitButton, ErrorList } from "~/components/forms";
-import { authenticator, getOptionalUser, LoginError, signInAndRedirect } from "~/utils/auth.server";
+import {
+  authenticator,
+  getOptionalUser,
+  LoginError,
+  signInAndRedirect,
+  tooManySignIns,
+} from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { requireKnownHost } from "~/utils/host.server";
 import { homePathFor } from "~/utils/roles";
-import { tooManyResponse } from "~/utils/rate-limit.server";
 import { beginPasswordAttempt } from "~/utils/sign-in-attempts.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, translateMessage, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Sign in") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "auth")("login.title")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = requireKnownHost(request);
@@ -33,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
   // the attempt is spent before the password is checked; a right password gives it back
   const attempt = await beginPasswordAttempt(request, { username: submission.value.username });
-  if (!attempt.ok) throw tooManyResponse(attempt.retryAfterSeconds, "failed sign-in attempts");
+  if (!attempt.ok) throw await tooManySignIns(request, attempt.retryAfterSeconds);
   try {
     const user = await authenticator.authenticate("password", request);
     attempt.succeeded();
@@ -46,8 +55,13 @@ export async function action({ request }: ActionFunctionArgs) {
       submission.value.keepSignedIn === true,
     );
   } catch (error) {
-    if (error instanceof LoginError)
-      return submission.reply({ formErrors: [error.message], hideFields: ["password"] });
+    if (error instanceof LoginError) {
+      const t = await getT(request, "auth");
+      return submission.reply({
+        formErrors: [translateMessage(t, error.message)],
+        hideFields: ["password"],
+      });
+    }
     throw error;
   }
 }
@@ -60,15 +74,16 @@ export default function Login() {
     id: "login",
     lastResult,
   });
+  const t = useT("auth");
   return (
     <section className="card mx-auto max-w-md" aria-labelledby="login-title">
       <h1 id="login-title" className="page-title mb-2">
-        Sign in
+        {t("login.title")}
       </h1>
       {where ? (
-        <p className="mb-4 text-lg">to {where}</p>
+        <p className="mb-4 text-lg">{t("login.to", { community: where })}</p>
       ) : (
-        <p className="mb-4 text-lg">System administrators sign in here.</p>
+        <p className="mb-4 text-lg">{t("login.superAdmins")}</p>
       )}
       <Form method="post" {...getFormProps(form)}>
         <input
@@ -78,7 +93,7 @@ export default function Login() {
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
-          label="Username"
+          label={t("login.username")}
           htmlFor={fields.username.id}
           errors={fields.username.errors}
           errorId={fields.username.errorId}
@@ -91,7 +106,7 @@ export default function Login() {
           />
         </Field>
         <Field
-          label="Password"
+          label={t("login.password")}
           htmlFor={fields.password.id}
           errors={fields.password.errors}
           errorId={fields.password.errorId}
@@ -110,14 +125,14 @@ export default function Login() {
               className="h-6 w-6"
               aria-describedby={`${fields.keepSignedIn.id}-hint`}
             />
-            Keep me signed in on this device
+            {t("login.keepSignedIn")}
           </label>
           <p id={`${fields.keepSignedIn.id}-hint`} className="text-base text-stone-700">
-            Only on your own phone or computer, never on a shared one.
+            {t("login.keepSignedInHint")}
           </p>
           <ErrorList id={fields.keepSignedIn.errorId} errors={fields.keepSignedIn.errors} />
         </div>
-        <SubmitButton pendingText="Signing in...">Sign in</SubmitButton>
+        <SubmitButton pendingText={t("login.signingIn")}>{t("login.submit")}</SubmitButton>
       </Form>
     </section>
   );

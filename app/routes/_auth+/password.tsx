@@ -19,9 +19,11 @@ import { currentPasswordProblem } from "~/utils/sign-in-attempts.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Change your password") },
+  { title: pageTitle(matches, metaT(matches, "auth")("password.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,9 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
   const user = await requireUser(request, { allowPasswordChange: true });
   const formData = await request.formData();
+  const t = await getT(request, "auth");
   const submission = await parseWithZod(formData, {
     async: true,
-    schema: passwordSchema(passwordNamesFor(user)).superRefine(async (v, ctx) => {
+    schema: passwordSchema(passwordNamesFor(user), t).superRefine(async (v, ctx) => {
       if (user.mustChangePassword) return;
       // counted like a sign-in: a stolen session cannot guess the password freely
       const problem = await currentPasswordProblem(request, user, v.currentPassword ?? "");
@@ -53,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   deleteUserSessions(user.id, user.sessionId);
   return redirectWithToast(homePathFor(user.role), {
     type: "success",
-    title: "Your password has been changed.",
+    title: t("password.changed"),
   });
 }
 
@@ -65,21 +68,18 @@ export default function ChangePassword() {
     lastResult,
     shouldValidate: "onSubmit",
   });
+  const t = useT("auth");
   return (
     <section className="card mx-auto max-w-md" aria-labelledby="password-title">
       <h1 id="password-title" className="page-title mb-2">
-        {forced ? "Choose your own password" : "Change your password"}
+        {forced ? t("password.forcedTitle") : t("password.title")}
       </h1>
-      {forced ? (
-        <p className="mb-4 text-lg">
-          You signed in with a temporary password. Please choose a new one to continue.
-        </p>
-      ) : null}
+      {forced ? <p className="mb-4 text-lg">{t("password.forced")}</p> : null}
       <Form method="post" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} />
         {forced ? null : (
           <Field
-            label="Current password"
+            label={t("password.current")}
             htmlFor={fields.currentPassword.id}
             errors={fields.currentPassword.errors}
             errorId={fields.currentPassword.errorId}
@@ -94,9 +94,10 @@ export default function ChangePassword() {
         <NewPasswordFields
           password={fields.newPassword}
           confirm={fields.confirmPassword}
-          label="New password"
+          label={t("password.new")}
+          againLabel={t("password.newAgain")}
         />
-        <SubmitButton pendingText="Saving...">Save password</SubmitButton>
+        <SubmitButton pendingText={t("password.saving")}>{t("password.save")}</SubmitButton>
       </Form>
     </section>
   );

@@ -12,9 +12,11 @@ import { originsFor, requireKnownHost } from "~/utils/host.server";
 import { env } from "~/utils/env.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Development login") },
+  { title: pageTitle(matches, metaT(matches, "auth")("devLogin.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,9 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { users: listDevUsers(), error: null, appDomain: env().APP_DOMAIN };
   } catch (error) {
     console.error(error);
+    const t = await getT(request, "auth");
     return {
       users: [] as DevUser[],
-      error: "Failed to load development users: 500: could not read the user list",
+      error: t("devLogin.loadFailed"),
       appDomain: env().APP_DOMAIN,
     };
   }
@@ -39,34 +42,34 @@ export async function action({ request }: ActionFunctionArgs) {
   requireKnownHost(request);
   const form = await request.formData();
   const url = await devLoginUrl(String(form.get("userId") ?? ""), originsFor(request));
-  if (!url) throw new Response("That user cannot sign in", { status: 404 });
+  if (!url)
+    throw new Response((await getT(request, "auth"))("devLogin.cannotSignIn"), { status: 404 });
   return redirect(url);
 }
 
 export default function DevLogin() {
   const { users, error, appDomain } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const t = useT("auth");
   return (
     <section aria-labelledby="dev-login-title">
       <h1 id="dev-login-title" className="page-title mb-2">
-        Development login
+        {t("devLogin.title")}
       </h1>
-      <p className="mb-6 text-lg">For development only: pick anyone to sign in as them.</p>
-      {navigation.state === "loading" ? <p className="text-lg">Loading users...</p> : null}
+      <p className="mb-6 text-lg">{t("devLogin.intro")}</p>
+      {navigation.state === "loading" ? <p className="text-lg">{t("devLogin.loading")}</p> : null}
       {error ? (
         <div className="card border-red-700" role="alert">
-          <h2 className="text-2xl font-bold">Error Loading Users</h2>
+          <h2 className="text-2xl font-bold">{t("devLogin.errorTitle")}</h2>
           <p className="mb-4 text-lg">{error}</p>
           <a href="/dev-login" className="btn-primary">
-            Retry
+            {t("devLogin.retry")}
           </a>
         </div>
       ) : users.length === 0 ? (
         <div className="card">
-          <h2 className="text-2xl font-bold">No Users Found</h2>
-          <p className="text-lg">
-            Run `npm run seed` to create the demo communities and their people.
-          </p>
+          <h2 className="text-2xl font-bold">{t("devLogin.noUsers")}</h2>
+          <p className="text-lg">{t("devLogin.runSeed", { command: "npm run seed" })}</p>
         </div>
       ) : (
         DEV_ROLE_GROUPS.map((group) => {
@@ -75,30 +78,36 @@ export default function DevLogin() {
           return (
             <section key={group.role} className="mb-8" aria-labelledby={`group-${group.role}`}>
               <h2 id={`group-${group.role}`} className="text-2xl font-bold">
-                {group.title}
+                {t("common:role", { role: group.role })}
               </h2>
-              <p className="mb-3 text-base text-stone-700">{group.description}</p>
+              <p className="mb-3 text-base text-stone-700">
+                {t("devLogin.groupDescription", { role: group.role })}
+              </p>
               <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {members.map((u) => (
                   <li key={u.id} className="card flex flex-col gap-1">
                     <span className="text-sm font-semibold uppercase tracking-wide text-stone-700">
-                      {group.title}
+                      {t("common:role", { role: group.role })}
                     </span>
                     <span className="text-lg font-bold">{u.username}</span>
                     <span className="break-all text-base">{u.email}</span>
                     <span className="text-base text-stone-700">
-                      {u.tenant
-                        ? `${u.tenant.name} (${u.tenant.subdomain}.${appDomain})`
-                        : "All communities"}
+                      {u.tenant ? (
+                        <>
+                          {u.tenant.name} ({`${u.tenant.subdomain}.${appDomain}`})
+                        </>
+                      ) : (
+                        t("devLogin.allCommunities")
+                      )}
                     </span>
                     <Form method="post" className="mt-2">
                       <input type="hidden" name="userId" value={u.id} />
                       <button
                         type="submit"
                         className="btn-primary w-full"
-                        aria-label={`Login as ${u.username}`}
+                        aria-label={t("devLogin.loginAs", { username: u.username })}
                       >
-                        Login
+                        {t("devLogin.login")}
                       </button>
                     </Form>
                   </li>

@@ -3,11 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { env } from "~/utils/env.server";
 import { requireKnownHost } from "~/utils/host.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { richText } from "~/routes/_community+/__care-team/SignInSheet";
 
 // Public on the marketing host and on every community host (linked from both footers).
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Privacy Policy") },
+  { title: pageTitle(matches, metaT(matches, "legal")("privacy.title")) },
 ];
+
+const STORED = ["accounts", "residents", "stories", "family", "security", "contact"] as const;
+const WHO = ["ownDatabase", "newStories", "approved", "comments", "nothingSold"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = requireKnownHost(request);
@@ -20,121 +25,79 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Privacy() {
   const { appName, facility } = useLoaderData<typeof loader>();
-  const operator = facility?.name ?? `the community that invited you to ${appName}`;
+  const t = useT("legal");
+  const operator = facility?.name ?? t("privacy.operatorDefault", { app: appName });
   return (
     <article className="card mx-auto max-w-3xl space-y-5 text-lg" aria-labelledby="privacy-title">
       <h1 id="privacy-title" className="page-title">
-        Privacy Policy
+        {t("privacy.title")}
       </h1>
       <p>
-        {appName} keeps the life stories of people living in care communities. This page explains
-        what we store, who can see it and the choices you have. It applies to this site
-        {facility ? `, which is run for ${facility.name}` : ""}.
+        {facility
+          ? t("privacy.introFor", { app: appName, community: facility.name })
+          : t("privacy.intro", { app: appName })}
       </p>
       <section className="space-y-2" aria-labelledby="p-what">
         <h2 id="p-what" className="text-2xl font-bold">
-          What we store
+          {t("privacy.stored.title")}
         </h2>
         <ul className="list-disc space-y-1 pl-6">
-          <li>
-            Accounts: a username, name, email address, role and a scrambled (hashed) password. We
-            never store passwords in readable form.
-          </li>
-          <li>
-            Residents' details entered by staff: name, room, and optionally date of birth, admission
-            date and a photo.
-          </li>
-          <li>
-            Stories: their text, category, the prompt used, an optional picture and, for spoken
-            stories, the recording.
-          </li>
-          <li>
-            Family contributions: comments, reactions, shared photos and questions, and which
-            stories a family member opened on which day.
-          </li>
-          <li>
-            Security records: when you signed in, from which address, and a log of administrator
-            actions such as signing in as another user.
-          </li>
-          <li>
-            On our public site only: the name, email, facility, phone and message you send through
-            the contact form.
-          </li>
+          {STORED.map((k) => (
+            <li key={k}>{t(`privacy.stored.${k}`)}</li>
+          ))}
         </ul>
       </section>
       <section className="space-y-2" aria-labelledby="p-who">
         <h2 id="p-who" className="text-2xl font-bold">
-          Who can see it
+          {t("privacy.who.title")}
         </h2>
         <ul className="list-disc space-y-1 pl-6">
-          <li>
-            Everything of one community is kept in that community's own database and is shown only
-            to its signed-in members.
-          </li>
-          <li>
-            A new story is seen only by its resident and the care team until an administrator
-            approves it.
-          </li>
-          <li>
-            Approved stories can be read by residents, staff and family members of the same
-            community.
-          </li>
-          <li>
-            Comments and reactions on a story come only from the family of the resident who told it.
-          </li>
-          <li>
-            Nothing is sold, shared with advertisers or sent to outside services. Spoken stories are
-            transcribed on this server.
-          </li>
+          {WHO.map((k) => (
+            <li key={k}>{t(`privacy.who.${k}`)}</li>
+          ))}
         </ul>
       </section>
       <section className="space-y-2" aria-labelledby="p-cookies">
         <h2 id="p-cookies" className="text-2xl font-bold">
-          Cookies
+          {t("privacy.cookies.title")}
         </h2>
-        <p>
-          We use two small cookies and no trackers: one keeps you signed in, the other carries a
-          short message (such as “Your comment was added”) to the next page. Signing out ends your
-          session on the server.
-        </p>
+        <p>{t("privacy.cookies.text")}</p>
       </section>
       <section className="space-y-2" aria-labelledby="p-photos">
         <h2 id="p-photos" className="text-2xl font-bold">
-          Photos
+          {t("privacy.photos.title")}
         </h2>
-        <p>
-          Uploaded pictures are re-encoded and all hidden information in them, including the
-          location where a photo was taken, is removed.
-        </p>
+        <p>{t("privacy.photos.text")}</p>
       </section>
       <section className="space-y-2" aria-labelledby="p-choices">
         <h2 id="p-choices" className="text-2xl font-bold">
-          Your choices
+          {t("privacy.choices.title")}
         </h2>
-        <p>
-          You can ask {operator} to show, correct or delete what is stored about you or your
-          relative. Residents can delete their own stories, and family members their own comments,
-          at any time.
-        </p>
+        <p>{t("privacy.choices.text", { operator })}</p>
         {facility && (facility.email || facility.phone) ? (
           <p>
-            Contact {facility.name}
-            {facility.email ? (
-              <>
-                {" "}
-                at{" "}
-                <a className="text-brand-800 underline" href={`mailto:${facility.email}`}>
-                  {facility.email}
-                </a>
-              </>
-            ) : null}
-            {facility.phone ? <> or by phone on {facility.phone}</> : null}.
+            {richText(
+              t,
+              facility.email
+                ? facility.phone
+                  ? "privacy.contactEmailPhone"
+                  : "privacy.contactEmail"
+                : "privacy.contactPhone",
+              { community: facility.name, phone: facility.phone ?? "" },
+              {
+                email: (
+                  <a className="text-brand-800 underline" href={`mailto:${facility.email}`}>
+                    {facility.email}
+                  </a>
+                ),
+              },
+            )}
           </p>
         ) : null}
       </section>
       <p>
         <Link to="/terms" className="link">
-          Terms of Service
+          {t("terms.title")}
         </Link>
       </p>
     </article>

@@ -3,10 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { env } from "~/utils/env.server";
 import { requireKnownHost } from "~/utils/host.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
 // Public on the marketing host and on every community host (linked from both footers).
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Terms of Service") },
+  { title: pageTitle(matches, metaT(matches, "legal")("terms.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,72 +17,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Terms() {
   const { appName, facility } = useLoaderData<typeof loader>();
-  const community = facility ?? "your community";
+  const t = useT("legal");
+  const community = facility ?? t("terms.yourCommunity");
   return (
     <article className="card mx-auto max-w-3xl space-y-5 text-lg" aria-labelledby="terms-title">
       <h1 id="terms-title" className="page-title">
-        Terms of Service
+        {t("terms.title")}
       </h1>
       <p>
-        These terms apply to everyone who uses {appName}
-        {facility ? ` at ${facility}` : ""}. By signing in you agree to them.
+        {facility
+          ? t("terms.introAt", { app: appName, community: facility })
+          : t("terms.intro", { app: appName })}
       </p>
       <section className="space-y-2" aria-labelledby="t-accounts">
         <h2 id="t-accounts" className="text-2xl font-bold">
-          Your account
+          {t("terms.account.title")}
         </h2>
         <ul className="list-disc space-y-1 pl-6">
-          <li>
-            Accounts are created by {community}'s staff. Keep your password to yourself and sign out
-            on shared computers.
-          </li>
-          <li>
-            Use the site only for your own role: residents for their own stories, families for their
-            own relative, staff for their work.
-          </li>
+          <li>{t("terms.account.created", { community })}</li>
+          <li>{t("terms.account.ownRole")}</li>
         </ul>
       </section>
       <section className="space-y-2" aria-labelledby="t-content">
         <h2 id="t-content" className="text-2xl font-bold">
-          Stories, photos and comments
+          {t("terms.content.title")}
         </h2>
         <ul className="list-disc space-y-1 pl-6">
-          <li>
-            Residents own their stories. By sharing one, a resident allows {community} to show it to
-            the members of the community.
-          </li>
-          <li>
-            Please share only photos you took or may share, and respect the privacy of people who
-            are named or shown.
-          </li>
-          <li>
-            Be kind. Staff may decline to publish a story, or remove a comment, that could hurt or
-            expose someone.
-          </li>
+          <li>{t("terms.content.own", { community })}</li>
+          <li>{t("terms.content.photos")}</li>
+          <li>{t("terms.content.kind")}</li>
         </ul>
       </section>
       <section className="space-y-2" aria-labelledby="t-service">
         <h2 id="t-service" className="text-2xl font-bold">
-          The service
+          {t("terms.service.title")}
         </h2>
-        <p>
-          We work to keep {appName} available and your data safe, with regular backups. The service
-          is provided as it is; we are not liable for indirect losses. Subscriptions for facilities
-          come with a 30-day free trial and a 30-day money-back guarantee.
-        </p>
+        <p>{t("terms.service.text", { app: appName })}</p>
       </section>
       <section className="space-y-2" aria-labelledby="t-changes">
         <h2 id="t-changes" className="text-2xl font-bold">
-          Changes and ending
+          {t("terms.changes.title")}
         </h2>
-        <p>
-          We will announce changes to these terms on this page. You can stop using the site at any
-          time and ask {community} to delete your account and what you contributed.
-        </p>
+        <p>{t("terms.changes.text", { community })}</p>
       </section>
       <p>
         <Link to="/privacy" className="link">
-          Privacy Policy
+          {t("privacy.title")}
         </Link>
       </p>
     </article>
