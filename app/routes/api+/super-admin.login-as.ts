@@ -25,10 +25,16 @@ export async function action({ request }: ActionFunctionArgs) {
     originOf: originsFor(request),
     client: clientOf(request),
   });
-  if (!result.ok)
-    return new Response(reasonText(await apiT(request), result.reason), {
-      status: result.status,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+  if (!result.ok) {
+    // the refusal's catalog key when the model gives one, else its English words
+    const said: unknown = "message" in result ? result.message : undefined;
+    return new Response(
+      reasonText(await apiT(request), typeof said === "string" ? said : result.reason),
+      {
+        status: result.status,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      },
+    );
+  }
   return Response.json({ redirectUrl: result.redirectUrl });
 }

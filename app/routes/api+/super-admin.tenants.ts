@@ -1,5 +1,5 @@
 // GET: every community. POST (JSON: name, subdomain, address, city, phone, email, defaultLanguage):
-// creates one with its own migrated database; defaultLanguage is a language Storyloom offers ("es"),
+// creates one with its own migrated database; defaultLanguage is a language the app offers ("es"),
 // English when left out, 400 when unknown. Super admins only: 401 signed out, 403 for everyone else.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listCommunities } from "~/models/community.server";
