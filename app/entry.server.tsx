@@ -3,7 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { wholeDocument } from "~/utils/html-stream.server";
-import { DEFAULT_LANGUAGE, UsedNamespaces } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, MetaNamespaces, UsedNamespaces } from "~/utils/i18n";
 import { payloadFor } from "~/utils/i18n.server";
 
 const ABORT_DELAY = 5_000;
@@ -28,6 +28,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <UsedNamespaces.Provider value={namespaces}>
+          <MetaNamespaces into={namespaces} />
           <RemixServer
             context={remixContext}
             url={request.url}

@@ -117,10 +117,27 @@ export function translateMessage(t: T, message: string): string {
   return t(m[1]!, values);
 }
 
-/** The translator for a route's meta function: the root loader's language (titles). */
+// the namespaces of the server render under way: a meta function is not a component and cannot
+// read a context, but one request's render runs through in one go (all data is loaded first)
+let renderingNamespaces: Set<string> | null = null;
+
+/** Put first in the server's render: meta functions' namespaces join the page's (entry.server). */
+export function MetaNamespaces({ into }: { into: Set<string> }) {
+  renderingNamespaces = into;
+  return null;
+}
+
+/**
+ * The translator for a route's meta function: the root loader's language (titles). On the server
+ * its namespace goes to the browser with the page; in the browser one not yet there is fetched,
+ * and the title is written again when it arrives (useT's components render again).
+ */
 export function metaT(matches: readonly { id: string; data?: unknown }[], ns: string): T {
   const root = matches.find((m) => m.id === "root")?.data as { lang?: unknown } | undefined;
-  return tFor(typeof root?.lang === "string" ? root.lang : DEFAULT_LANGUAGE, ns);
+  const lang = typeof root?.lang === "string" ? root.lang : DEFAULT_LANGUAGE;
+  if (typeof document === "undefined") renderingNamespaces?.add(ns);
+  else if (!hasCatalog(lang, ns)) void fetchCatalog(lang, ns);
+  return tFor(lang, ns);
 }
 
 /** Namespaces the server's render used, collected per request (entry.server.tsx). */
