@@ -9,6 +9,7 @@ import {
   type TenantDb,
 } from "./db.server";
 import { env } from "./env.server";
+import { msg } from "./i18n";
 
 export type HostContext =
   | { kind: "marketing"; hostname: string }
@@ -72,7 +73,11 @@ export function resolveHost(request: Request): HostContext {
   return ctx;
 }
 
-export const NOT_FOUND_TEXT = "404 Page Not Found";
+/**
+ * The body of a 404 for a page that is not here: the common catalog's message, which the error
+ * page draws in the reader's language, the same in the server's render and in the browser.
+ */
+export const NOT_FOUND_TEXT = msg("common:error.notFound");
 export const NO_COMMUNITY_TEXT = "No community lives at this address";
 export const INACTIVE_COMMUNITY_TEXT = "This community's site is not available right now";
 
