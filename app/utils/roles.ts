@@ -35,6 +35,7 @@ export function roleIn(role: Role, set: readonly Role[]): boolean {
   return set.includes(role);
 }
 
+/** The roles' English names; a screen says a role with t("common:role", { role }), in the reader's language. */
 export const ROLE_LABELS: Record<Role, string> = {
   [ROLE.superAdmin]: "Super admin",
   [ROLE.administrator]: "Administrator",

@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(back.startsWith("/super-admin") ? back : "/super-admin/users", {
       type: "error",
       title: t("loginAs.failed"),
-      description: translateMessage(t, result.reason),
+      description: translateMessage(t, result.message),
     });
   }
   return redirect(result.redirectUrl);

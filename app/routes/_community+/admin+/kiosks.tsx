@@ -7,6 +7,8 @@ import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/rea
 import { requireArea } from "~/utils/permissions.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
 import {
+  KIOSK_MESSAGES,
+  KIOSK_NAME_MAX,
   kioskNameProblem,
   listKiosks,
   newKioskSetupToken,
@@ -77,7 +79,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const name = String(form.get("name") ?? "").slice(0, 500);
   const problem = kioskNameProblem(name);
   if (problem)
-    return data<ActionResult>({ error: translateMessage(t, problem), name }, { status: 400 });
+    return data<ActionResult>(
+      {
+        error:
+          problem === KIOSK_MESSAGES.nameRequired
+            ? t("kiosks.nameRequired")
+            : problem === KIOSK_MESSAGES.nameTooLong
+              ? t("kiosks.nameTooLong", { max: KIOSK_NAME_MAX })
+              : translateMessage(t, problem),
+        name,
+      },
+      { status: 400 },
+    );
   const { kiosk, setupToken } = registerKiosk(db, name, audit);
   return showLink({ kioskName: kiosk.name, url: `${origin}/kiosk/setup/${setupToken}` });
 }

@@ -21,9 +21,9 @@ import { notifyStoryReviewed } from "~/models/notification-events.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatLongDate } from "~/models/local-time";
 import { StoryWords } from "~/components/admin/StoryWords";
-import { storyWordsAction, storyWordsData } from "./story-words.server";
+import { reviewRefusal, storyWordsAction, storyWordsData } from "./story-words.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
-import { translateMessage, useT } from "~/utils/i18n";
+import { useT } from "~/utils/i18n";
 import { getT, requestLanguage } from "~/utils/i18n.server";
 
 const LIST = "/admin/stories";
@@ -73,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     redirectWithToast(LIST, {
       type: "error",
       title,
-      description: translateMessage(t, result.reason),
+      description: reviewRefusal(t, result.reason),
     });
   let result: ReviewResult;
   switch (intent) {

@@ -16,8 +16,9 @@ import {
 import { countStoriesByReviewStatus, type StoryView } from "~/models/story.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { reviewRefusal } from "./story-words.server";
 import { pageTitle } from "~/utils/app-name";
-import { metaT, translateMessage, useT } from "~/utils/i18n";
+import { metaT, useT } from "~/utils/i18n";
 import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -85,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(`${LIST}?status=rejected`, {
       type: "error",
       title: t("review.failed"),
-      description: translateMessage(t, result.reason),
+      description: reviewRefusal(t, result.reason),
     });
   return redirectWithToast(`${LIST}?status=pending`, {
     type: "success",

@@ -1,5 +1,6 @@
 // The review page's part for a recorded story: its words typed (or corrected) by an administrator,
-// and its transcription run again (the words then fill a story that has none).
+// and its transcription run again (the words then fill a story that has none). Also the review's
+// refusals, said in the reader's words.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Community, TenantDb } from "~/utils/db.server";
 import { StoryWordsSchema } from "~/models/admin-schemas.server";
@@ -14,6 +15,23 @@ import {
 import { whisperTools } from "~/utils/whisper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { translateMessage, type T } from "~/utils/i18n";
+
+// what story.server.ts and story-review-list.server.ts answer when a decision cannot be made
+const REFUSALS: Record<string, string> = {
+  "Story not found": "review.notFound",
+  "This story is published; unpublish it first": "review.refused.published",
+  "This story is not published": "review.refused.notPublished",
+  "Only published stories can be featured": "review.refused.featurePublished",
+  "Only stories the resident shares with everyone at the community can be featured":
+    "review.refused.featureShared",
+  "Only a story that was not approved can be reopened": "review.refused.reopen",
+};
+
+/** Why a review decision was refused, in the reader's language (as recorded when unknown). */
+export function reviewRefusal(t: T, reason: string): string {
+  const key = REFUSALS[reason];
+  return key ? t(key) : translateMessage(t, reason);
+}
 
 export type StoryWordsState = {
   canTranscribe: boolean;
