@@ -7,6 +7,7 @@ import { env } from "~/utils/env.server";
 import { SESSION_LIFETIMES } from "~/utils/session.server";
 import { requireSuperAdmin } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
+import { formatDateTime } from "~/models/local-time";
 import { metaT, useT, type T } from "~/utils/i18n";
 import { getT, requestLanguage } from "~/utils/i18n.server";
 
@@ -16,10 +17,11 @@ export const meta: MetaFunction = ({ matches }) => [
 
 const SHOWN = 100;
 
-/** UTC timestamps as the server formats them, so server and browser render the same text. */
-function utc(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** A moment on the UTC clock (the console serves every community's time zone), in the reader's language. */
+function utc(iso: string, t: T, lang: string): string {
+  return Number.isNaN(Date.parse(iso))
+    ? iso
+    : t("settings.utc", { when: formatDateTime(iso, "UTC", lang) });
 }
 
 function minutes(ms: number, t: T) {
@@ -55,10 +57,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }),
       },
     ],
-    leads: listLeads(SHOWN).map((l) => ({ ...l, when: utc(l.createdAt) })),
+    leads: listLeads(SHOWN).map((l) => ({ ...l, when: utc(l.createdAt, t, lang) })),
     audit: listAuditLog(SHOWN).map((e) => ({
       ...e,
-      when: utc(e.at),
+      when: utc(e.at, t, lang),
       label: auditActionLabel(e.action, audit),
       details: auditDetails(e.action, e.details, audit, lang),
     })),
