@@ -23,6 +23,7 @@ import {
   mentionsSession,
   requesterKey,
   tooManyPage,
+  tooManyText,
   Turnstile,
   UploadGate,
 } from "~/utils/edge-limits.server";
@@ -35,6 +36,7 @@ import {
   hasBody,
   isBrowserForm,
   requestPolicies,
+  edgeLanguage,
   tooLargeJson,
   tooLargePage,
   type BodyRule,
@@ -194,6 +196,14 @@ export async function startServer() {
     return forwarded || req.get("host") || "localhost";
   }
 
+  /** The language the server's own answers (413, 429, 503) are written in: the app's rule. */
+  function languageOf(req: express.Request): Promise<string> {
+    return edgeLanguage(`${req.protocol}://${hostOf(req)}${req.originalUrl}`, {
+      cookie: req.get("cookie"),
+      acceptLanguage: req.get("accept-language"),
+    });
+  }
+
   /** Who is asking: a session once verified (signed cookie, live row, this host), else the address. */
   async function requester(req: express.Request): Promise<string> {
     const ip = String(req.headers["x-real-ip"]);
@@ -229,8 +239,9 @@ export async function startServer() {
       await meter.drain(rule.drainCap);
     if (res.headersSent || res.destroyed) return;
     res.status(413).setHeader("Cache-Control", "no-store");
-    if (browser) res.type("html").send(tooLargePage(rule, req.originalUrl));
-    else res.type("application/json").send(tooLargeJson(rule));
+    const lang = await languageOf(req);
+    if (browser) res.type("html").send(tooLargePage(rule, req.originalUrl, lang));
+    else res.type("application/json").send(tooLargeJson(rule, lang));
   }
 
   /** The Request the app sees: host and port from Host alone unless TRUST_PROXY=1; the body metered. */
@@ -291,9 +302,12 @@ export async function startServer() {
             res
               .status(429)
               .type("text/plain")
-              .send(`Too many ${refusal.rule}. Please wait and try again.`);
+              .send(tooManyText(refusal.rule, await languageOf(req)));
           else
-            res.status(429).type("html").send(tooManyPage(refusal.rule, refusal.retryAfterSeconds));
+            res
+              .status(429)
+              .type("html")
+              .send(tooManyPage(refusal.rule, refusal.retryAfterSeconds, await languageOf(req)));
           return;
         }
       }
@@ -360,7 +374,7 @@ export async function startServer() {
           if (!release) {
             if (browser) await meter.drain(rule.drainCap);
             res.status(503).setHeader("Retry-After", "60");
-            if (browser) res.type("html").send(busyPage(60));
+            if (browser) res.type("html").send(busyPage(60, await languageOf(req)));
             else
               res
                 .type("text/plain")

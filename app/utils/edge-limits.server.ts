@@ -4,6 +4,9 @@
 // limits in the control database.
 import crypto from "node:crypto";
 import { env } from "./env.server";
+import { escapeHtml } from "./html";
+import { DEFAULT_LANGUAGE } from "./i18n";
+import { isLanguage, translator } from "./i18n.server";
 
 /**
  * The rate classes a route may declare in its `policy` export (RoutePolicy, body-limit.server.ts):
@@ -254,11 +257,43 @@ export class Turnstile {
   };
 }
 
-export function busyPage(retryAfterSeconds: number): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy right now</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>Busy right now</h1><p>Many files are being sent to this site at the moment. Please wait ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute${retryAfterSeconds > 60 ? "s" : ""} and send yours again.</p><p><a href="/">Go to the home page</a></p></body></html>`;
+/** A page the server answers before the app runs, in `lang` (edgeLanguage), English by default. */
+function edgePage(lang: string, title: string, body: string, home: string): string {
+  const htmlLang = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  return `<!doctype html><html lang="${escapeHtml(htmlLang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p><p><a href="/">${escapeHtml(home)}</a></p></body></html>`;
 }
 
-export function tooManyPage(rule: string, retryAfterSeconds: number): string {
+export function busyPage(retryAfterSeconds: number, lang: string = DEFAULT_LANGUAGE): string {
+  const t = translator(lang, "errors");
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many attempts</title></head><body style="font-family:system-ui,sans-serif;font-size:1.25rem;line-height:1.6;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111"><h1>Too many attempts</h1><p>There have been too many ${rule} from here. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.</p><p><a href="/">Go to the home page</a></p></body></html>`;
+  return edgePage(lang, t("busy.title"), t("edge.busy", { minutes }), t("edge.home"));
+}
+
+// the edge's rules by name: each a phrase of its own in every language
+const RULE_KEYS: Record<string, string> = {
+  uploads: "edge.rule.uploads",
+  "sign-in links": "edge.rule.signInLinks",
+  "API requests": "edge.rule.apiRequests",
+};
+
+export function tooManyPage(
+  rule: string,
+  retryAfterSeconds: number,
+  lang: string = DEFAULT_LANGUAGE,
+): string {
+  const t = translator(lang, "errors");
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const what = RULE_KEYS[rule] ? t(RULE_KEYS[rule]) : rule;
+  return edgePage(
+    lang,
+    t("edge.tooManyTitle"),
+    t("edge.tooMany", { what, minutes }),
+    t("edge.home"),
+  );
+}
+
+/** The 429 text for an API client, in `lang`. */
+export function tooManyText(rule: string, lang: string = DEFAULT_LANGUAGE): string {
+  const t = translator(lang, "errors");
+  return t("edge.tooManyApi", { what: RULE_KEYS[rule] ? t(RULE_KEYS[rule]) : rule });
 }

@@ -17,6 +17,8 @@ import {
   requesterKey,
   routePath,
   tooManyPage,
+  tooManyText,
+  busyPage,
   Turnstile,
   UploadGate,
   type EdgeRule,
@@ -399,5 +401,19 @@ describe("Turnstile: requests begin in turn, a few per turn of the event loop", 
       }),
     );
     expect(begun).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+});
+
+describe("the server's own pages, in the reader's language", () => {
+  it("writes the 429 page and text and the busy page in Spanish for a Spanish reader", () => {
+    const page = tooManyPage("uploads", 120, "es");
+    expect(page).toContain('<html lang="es">');
+    expect(page).toContain("Desde aquí ha habido demasiados envíos de archivos. Espere 2 minutos");
+    expect(tooManyPage("uploads", 60, "en")).toContain("Please wait 1 minute and try again.");
+    expect(tooManyText("API requests", "es")).toBe(
+      "Demasiados pedidos a la API. Espere y vuelva a intentarlo.",
+    );
+    expect(busyPage(60, "es")).toContain("Espere 1 minuto y vuelva a enviar el suyo.");
+    expect(busyPage(60)).toContain("Please wait 1 minute and send yours again.");
   });
 });
