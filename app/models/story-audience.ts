@@ -1,5 +1,8 @@
 // Who a story is for, chosen by its resident: shared by server and browser code.
 // The rules of who sees what live in story.server.ts (storyShownTo / storyReadableBy).
+// The English words below are for callers without a reader; what a person reads comes from the
+// `story` catalog through the functions taking `t`.
+import type { T } from "~/utils/i18n";
 
 export const AUDIENCES = ["private", "family", "community"] as const;
 export type Audience = (typeof AUDIENCES)[number];
@@ -23,6 +26,38 @@ export function audienceLabelFor(audience: Audience, communityName: string, resi
   if (audience === "private") return `Only ${residentFirstName} and the care team`;
   if (audience === "family") return `${residentFirstName}'s family`;
   return `Everyone at ${communityName}`;
+}
+
+/** audienceLabel in the reader's language. */
+export function audienceText(t: T, audience: Audience, communityName: string): string {
+  return t(`story:audience.${audience}`, { community: communityName });
+}
+
+/** audienceLabelFor in the reader's language. */
+export function audienceTextFor(
+  t: T,
+  audience: Audience,
+  communityName: string,
+  residentFirstName: string,
+): string {
+  return t(`story:audience.for.${audience}`, { community: communityName, name: residentFirstName });
+}
+
+/** AUDIENCE_HINTS in the reader's language. */
+export function audienceHint(t: T, audience: Audience): string {
+  return t(`story:audience.hint.${audience}`);
+}
+
+/** AGREED_LABEL in the reader's language; without a name, "The resident agreed ...". */
+export function agreedText(t: T, residentFirstName?: string | null): string {
+  return residentFirstName
+    ? t("story:audience.agreed", { name: residentFirstName })
+    : t("story:audience.agreedResident");
+}
+
+/** A refusal of an audience change in the reader's language (AGREED_MISSING); other text as it is. */
+export function audienceReasonText(t: T, reason: string): string {
+  return reason === AGREED_MISSING ? t("story:audience.agreedMissing") : reason;
 }
 
 export const AUDIENCE_HINTS: Record<Audience, string> = {

@@ -1,5 +1,9 @@
 // The size limits of uploads and the fixed messages when a file is refused: read by the request
-// readers here in app/utils (before a body is parsed) and by the media model (after).
+// readers here in app/utils (before a body is parsed) and by the media model (after). The messages
+// are kept in English in the data (the tests and the API's callers read them); a screen says them
+// in its reader's language with mediaMessageText(t, message) or photoTooLargeMessage(bytes, t).
+import { translateMessage, type T } from "~/utils/i18n";
+
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const MAX_AUDIO_BYTES = 40 * 1024 * 1024;
@@ -10,15 +14,26 @@ export const MAX_AUDIO_BYTES = 40 * 1024 * 1024;
  */
 export const PHOTO_FORM_HARD_CAP = 64 * 1024 * 1024;
 
-/** "21 MB", "5.3 MB": a file's real size as a person reads it. */
-export function megabytes(bytes: number): string {
+/** 21, 5.3: a file's real size in megabytes, rounded as a person reads it. */
+export function megabyteCount(bytes: number): number {
   const mb = bytes / (1024 * 1024);
-  return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
+  return mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10;
 }
 
-/** The message beside a photo over the limit, with its real size; what was typed is kept. */
-export function photoTooLargeMessage(bytes: number): string {
-  return `This photo is too large (${megabytes(bytes)}): choose one under ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
+/** "21 MB", "5.3 MB": a file's real size as a person reads it (English). */
+export function megabytes(bytes: number): string {
+  return `${megabyteCount(bytes)} MB`;
+}
+
+const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+
+/**
+ * The message beside a photo over the limit, with its real size; what was typed is kept. With `t`
+ * in its reader's language, without in English.
+ */
+export function photoTooLargeMessage(bytes: number, t?: T): string {
+  if (t) return t("story:media.photoTooLarge", { size: megabyteCount(bytes), max: MAX_IMAGE_MB });
+  return `This photo is too large (${megabytes(bytes)}): choose one under ${MAX_IMAGE_MB} MB`;
 }
 
 export const IMAGE_ERRORS = {
@@ -60,3 +75,35 @@ export const AUDIO_ERRORS = {
     description: "Please choose an audio recording (WebM, Ogg, MP4/M4A, WAV or MP3).",
   },
 } as const;
+
+// each fixed message above, and the `story` catalog's key that says it
+const MESSAGE_KEYS = new Map<string, string>([
+  [IMAGE_ERRORS.tooLarge.title, "media.fileTooLarge"],
+  [IMAGE_ERRORS.tooLarge.description, "media.imageTooLarge"],
+  [IMAGE_ERRORS.wrongType.title, "media.wrongType"],
+  [IMAGE_ERRORS.wrongType.description, "media.notAnImage"],
+  [IMAGE_ERRORS.damaged.title, "media.damaged"],
+  [IMAGE_ERRORS.damaged.description, "media.damagedDescription"],
+  [IMAGE_ERRORS.oddShape.title, "media.oddShape"],
+  [IMAGE_ERRORS.oddShape.description, "media.oddShapeDescription"],
+  [AUDIO_ERRORS.empty.title, "media.noRecording"],
+  [AUDIO_ERRORS.empty.description, "media.recordingEmpty"],
+  [AUDIO_ERRORS.tooLarge.description, "media.recordingTooLarge"],
+  [AUDIO_ERRORS.wrongType.description, "media.notARecording"],
+]);
+
+const PHOTO_TOO_LARGE =
+  /^This photo is too large \((\d+(?:\.\d+)?) MB\): choose one under (\d+) MB$/;
+
+/**
+ * A message for the reader: one of the media messages above (a MediaError's title or description,
+ * photoTooLargeMessage's English) or a catalog key (msg) in their language; other text as it is.
+ */
+export function mediaMessageText(t: T, message: string): string {
+  const key = MESSAGE_KEYS.get(message);
+  if (key) return t(`story:${key}`);
+  const tooLarge = PHOTO_TOO_LARGE.exec(message);
+  if (tooLarge)
+    return t("story:media.photoTooLarge", { size: Number(tooLarge[1]), max: Number(tooLarge[2]) });
+  return translateMessage(t, message);
+}

@@ -12,6 +12,7 @@ import {
 } from "~/components/forms";
 import type { AskQuestionSchema, SharePhotoSchema } from "~/models/family-form.server";
 import { PhotoInput } from "~/components/media/PhotoInput";
+import { useT } from "~/utils/i18n";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -24,6 +25,7 @@ export function SharePhotoForm({
   lastResult?: Result;
   residentFirstName: string;
 }) {
+  const t = useT("family");
   const { Form, lastResult: result } = useFormTarget(lastResult);
   // what was written before a sign-out ended the session, back after signing in again
   const kept = useKeptFields("share-photo");
@@ -43,23 +45,23 @@ export function SharePhotoForm({
       <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
-        label="Photo"
+        label={t("photo.label")}
         htmlFor={fields.photo.id}
-        hint={`A photo for ${residentFirstName}, less than 5MB. A larger one from a phone is made smaller before it is sent.`}
+        hint={t("photo.hint", { name: residentFirstName })}
         errors={fields.photo.errors}
         errorId={fields.photo.errorId}
       >
         <PhotoInput
           id={fields.photo.id}
           name={fields.photo.name}
-          previewAlt={`The photo you chose for ${residentFirstName}`}
+          previewAlt={t("photo.previewAlt", { name: residentFirstName })}
           aria-invalid={fields.photo.errors ? true : undefined}
           aria-describedby={fields.photo.errors ? fields.photo.errorId : `${fields.photo.id}-hint`}
           className="block w-full text-base file:mr-3 file:min-h-target file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
         />
       </Field>
       <Field
-        label="Description"
+        label={t("photo.description")}
         optional
         htmlFor={fields.description.id}
         errors={fields.description.errors}
@@ -67,7 +69,7 @@ export function SharePhotoForm({
       >
         <textarea {...getTextareaProps(fields.description)} className="input" rows={3} />
       </Field>
-      <SubmitButton pendingText="Sharing...">Share Photo</SubmitButton>
+      <SubmitButton pendingText={t("photo.sharing")}>{t("photo.share")}</SubmitButton>
     </Form>
   );
 }
@@ -81,6 +83,7 @@ export function AskQuestionForm({
   lastResult?: Result;
   residentFirstName: string;
 }) {
+  const t = useT("family");
   const { Form, lastResult: result } = useFormTarget(lastResult);
   // what was written before a sign-out ended the session, back after signing in again
   const kept = useKeptFields("ask-question");
@@ -95,15 +98,15 @@ export function AskQuestionForm({
       <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
-        label="Your question"
+        label={t("question.label")}
         htmlFor={fields.question.id}
-        hint={`${residentFirstName} can answer it with a story.`}
+        hint={t("question.hint", { name: residentFirstName })}
         errors={fields.question.errors}
         errorId={fields.question.errorId}
       >
         <textarea {...getTextareaProps(fields.question)} className="input" rows={4} />
       </Field>
-      <SubmitButton pendingText="Sending...">Send Question</SubmitButton>
+      <SubmitButton pendingText={t("question.sending")}>{t("question.send")}</SubmitButton>
     </Form>
   );
 }

@@ -1,4 +1,6 @@
 // The family dashboard's header: their resident's photo (or two initials), name and room.
+import { useT } from "~/utils/i18n";
+
 export type HeaderResident = {
   firstName: string;
   lastName: string;
@@ -46,6 +48,7 @@ export function ResidentHeader({
   memberLabel: string;
   children?: React.ReactNode;
 }) {
+  const t = useT("family");
   return (
     <section
       className="card flex flex-wrap items-center gap-5"
@@ -54,12 +57,14 @@ export function ResidentHeader({
       <ResidentAvatarImage resident={resident} />
       {/* the name keeps a readable width; the buttons wrap under it first */}
       <div className="min-w-[min(14rem,100%)] flex-1">
-        <p className="text-base text-stone-700">Life stories of</p>
+        <p className="text-base text-stone-700">{t("header.lifeStoriesOf")}</p>
         <h1 id="family-resident-name" className="page-title">
           {resident.firstName} {resident.lastName}
         </h1>
-        {resident.roomNumber ? <p className="text-lg">Room {resident.roomNumber}</p> : null}
-        <p className="text-base text-stone-700">You are signed in as {memberLabel}</p>
+        {resident.roomNumber ? (
+          <p className="text-lg">{t("header.room", { room: resident.roomNumber })}</p>
+        ) : null}
+        <p className="text-base text-stone-700">{t("header.signedInAs", { name: memberLabel })}</p>
       </div>
       <div className="flex flex-wrap gap-3">{children}</div>
     </section>

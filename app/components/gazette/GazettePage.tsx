@@ -4,18 +4,17 @@ import { Link } from "@remix-run/react";
 import { useHydrated } from "~/components/hydration";
 import { mediaUrl } from "~/models/media-urls";
 import type { Gazette } from "~/models/gazette.server";
+import { reactionName } from "~/models/categories";
+import { useT } from "~/utils/i18n";
+import { useDateFormat } from "~/components/community-time";
 
 function PrintButton() {
+  const t = useT("family");
   const hydrated = useHydrated();
-  if (!hydrated)
-    return (
-      <p className="text-base text-stone-700">
-        To print this page, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).
-      </p>
-    );
+  if (!hydrated) return <p className="text-base text-stone-700">{t("gazette.printHow")}</p>;
   return (
     <button type="button" className="btn-primary" onClick={() => window.print()}>
-      Print this page
+      {t("gazette.print")}
     </button>
   );
 }
@@ -29,7 +28,15 @@ export function GazettePage({
   base: string;
   backTo: { to: string; label: string };
 }) {
+  const t = useT("family");
+  const tc = useT("categories");
+  const f = useDateFormat();
+  // the month in the reader's language (the dates come written in it from the loader)
+  const monthLabel = f.monthYear(g.month.ym);
   const q = (month: string) => `?month=${month}`;
+  // "(heart)" after the name, as it is said in the reader's language
+  const reactionOf = (c: { emoji: string | null; reaction: string | null }) =>
+    (reactionName(tc, c.emoji) ?? c.reaction)?.toLocaleLowerCase(f.lang) ?? null;
   const empty = !g.photos.length && !g.comments.length && !g.questions.length && !g.stories.length;
   return (
     <div className="space-y-6">
@@ -43,17 +50,17 @@ export function GazettePage({
             {backTo.label}
           </Link>
         </p>
-        <nav aria-label="Gazette" className="card flex flex-wrap items-center gap-3">
+        <nav aria-label={t("gazette.title")} className="card flex flex-wrap items-center gap-3">
           <Link to={`${base}${q(g.month.previous)}`} className="btn-secondary" rel="prev">
-            <span aria-hidden="true">←</span> Earlier month
+            <span aria-hidden="true">←</span> {t("gazette.earlier")}
           </Link>
           {g.month.next ? (
             <Link to={`${base}${q(g.month.next)}`} className="btn-secondary" rel="next">
-              Later month <span aria-hidden="true">→</span>
+              {t("gazette.later")} <span aria-hidden="true">→</span>
             </Link>
           ) : null}
           <a href={`${base}.pdf${q(g.month.ym)}`} className="btn-secondary" download>
-            Download PDF
+            {t("gazette.downloadPdf")}
           </a>
           <PrintButton />
         </nav>
@@ -65,37 +72,45 @@ export function GazettePage({
       >
         <header className="mb-6 border-b-4 border-double border-stone-400 pb-4">
           <h1 id="gazette-title" className="text-4xl font-bold text-brand-900">
-            {g.resident.firstName}'s Gazette
+            {t("links.gazette", { name: g.resident.firstName })}
           </h1>
           <p className="text-2xl">
-            {g.month.label} · {g.communityName}
+            {monthLabel} · {g.communityName}
           </p>
           <p className="text-lg text-stone-700">
-            For {g.resident.firstName} {g.resident.lastName}
-            {g.resident.roomNumber ? `, Room ${g.resident.roomNumber}` : ""}
+            {g.resident.roomNumber
+              ? t("gazette.forRoom", {
+                  name: `${g.resident.firstName} ${g.resident.lastName}`,
+                  room: g.resident.roomNumber,
+                })
+              : t("gazette.for", { name: `${g.resident.firstName} ${g.resident.lastName}` })}
           </p>
         </header>
         {empty ? (
           <p className="text-2xl">
-            No family photos, messages or questions for {g.resident.firstName} in {g.month.label}.
+            {t("gazette.empty", { name: g.resident.firstName, month: monthLabel })}
           </p>
         ) : null}
         {g.photos.length ? (
           <section aria-labelledby="gazette-photos" className="mb-8">
             <h2 id="gazette-photos" className="mb-4 border-b-2 border-stone-300 text-3xl font-bold">
-              Photos from your family
+              {t("gazette.photos")}
             </h2>
             <ul className="space-y-6">
               {g.photos.map((p) => (
                 <li key={p.id} className="break-inside-avoid">
                   <img
                     src={mediaUrl(p.imageId, 800)}
-                    alt={p.description ? `Photo: ${p.description}` : `Photo from ${p.from}`}
+                    alt={
+                      p.description
+                        ? t("gazette.photoAlt", { description: p.description })
+                        : t("gazette.photoFromAlt", { from: p.from })
+                    }
                     className="mb-2 max-h-[9cm] w-auto max-w-full rounded-lg"
                   />
                   {p.description ? <p className="text-2xl">{p.description}</p> : null}
                   <p className="text-xl text-stone-700">
-                    From {p.from}, {p.dateLabel}
+                    {t("gazette.photoFrom", { from: p.from, date: p.dateLabel })}
                   </p>
                 </li>
               ))}
@@ -108,18 +123,19 @@ export function GazettePage({
               id="gazette-messages"
               className="mb-4 border-b-2 border-stone-300 text-3xl font-bold"
             >
-              Messages from your family
+              {t("gazette.messages")}
             </h2>
             <ul className="space-y-5">
               {g.comments.map((c) => (
                 <li key={c.id} className="break-inside-avoid">
                   <p className="text-xl text-stone-700">
-                    On “{c.storyTitle}”, {c.dateLabel}
+                    {t("gazette.messageOn", { title: c.storyTitle, date: c.dateLabel })}
                   </p>
                   <p className="whitespace-pre-line text-2xl">{c.content}</p>
                   <p className="text-xl text-stone-700">
-                    — {c.from}
-                    {c.reaction ? ` (${c.reaction.toLowerCase()})` : ""}
+                    {reactionOf(c)
+                      ? t("gazette.byReacting", { from: c.from, reaction: reactionOf(c) })
+                      : t("gazette.by", { from: c.from })}
                   </p>
                 </li>
               ))}
@@ -132,15 +148,20 @@ export function GazettePage({
               id="gazette-questions"
               className="mb-4 border-b-2 border-stone-300 text-3xl font-bold"
             >
-              Questions for you
+              {t("gazette.questions")}
             </h2>
             <ul className="space-y-5">
               {g.questions.map((qq) => (
                 <li key={qq.id} className="break-inside-avoid">
                   <p className="text-2xl">“{qq.question}”</p>
                   <p className="text-xl text-stone-700">
-                    Asked by {qq.from}, {qq.dateLabel}
-                    {qq.answeredTitle ? `. Answered with your story “${qq.answeredTitle}”.` : "."}
+                    {qq.answeredTitle
+                      ? t("gazette.askedAnswered", {
+                          from: qq.from,
+                          date: qq.dateLabel,
+                          title: qq.answeredTitle,
+                        })
+                      : t("gazette.asked", { from: qq.from, date: qq.dateLabel })}
                   </p>
                 </li>
               ))}
@@ -153,7 +174,7 @@ export function GazettePage({
               id="gazette-stories"
               className="mb-4 border-b-2 border-stone-300 text-3xl font-bold"
             >
-              Your stories shared this month
+              {t("gazette.stories")}
             </h2>
             <ul className="list-disc space-y-2 pl-8 text-2xl">
               {g.stories.map((s) => (

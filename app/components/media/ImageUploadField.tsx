@@ -5,16 +5,24 @@
 import { useEffect, useRef, useState } from "react";
 import { ErrorList } from "~/components/forms";
 import { uploadImage, UploadFailure } from "./upload-client";
-import { photoTooLargeMessage } from "~/utils/media-limits";
+import { mediaMessageText, photoTooLargeMessage } from "~/utils/media-limits";
+import { useT } from "~/utils/i18n";
 import { preparePhoto, replaceChosenFile, shrunkNote } from "./shrink-photo";
 
 type Existing = { url: string; alt: string };
 type Problem = { title: string; description: string };
 
+// each step's fixed failure, and the `story` catalog's key that says it
+const UPLOAD_FAILURES: Record<string, string> = {
+  "Failed to get upload URL": "media.uploadUrlFailed",
+  "Failed to upload file": "media.uploadFileFailed",
+  "Failed to set image permissions": "media.uploadSetFailed",
+};
+
 export function ImageUploadField({
   id,
   name = "image",
-  label = "Story image",
+  label,
   existing,
   errors,
 }: {
@@ -24,6 +32,7 @@ export function ImageUploadField({
   existing?: Existing | null;
   errors?: string[] | null;
 }) {
+  const t = useT("story");
   const input = useRef<HTMLInputElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -56,15 +65,18 @@ export function ImageUploadField({
       clearSelection();
       return setProblem(
         prepared.reason === "not-an-image"
-          ? { title: "Invalid file type", description: "Please select an image file" }
-          : { title: "File too large", description: photoTooLargeMessage(prepared.bytes) },
+          ? { title: t("media.wrongType"), description: t("media.notAnImage") }
+          : {
+              title: t("media.fileTooLarge"),
+              description: photoTooLargeMessage(prepared.bytes, t),
+            },
       );
     }
     const file = prepared.file;
     if (prepared.shrunk) {
       // the smaller copy also travels with the form if the upload below fails
       replaceChosenFile(input.current!, file);
-      setNote(shrunkNote(prepared.fromBytes, file));
+      setNote(shrunkNote(prepared.fromBytes, file, t));
     }
     setPreview(URL.createObjectURL(file));
     setStatus("uploading");
@@ -78,12 +90,16 @@ export function ImageUploadField({
       if (error instanceof UploadFailure && error.refused) {
         // the server says what is wrong with the file itself: sending it again would not help
         clearSelection();
-        setProblem({ title: error.refused.title, description: error.refused.description });
+        setProblem({
+          title: mediaMessageText(t, error.refused.title),
+          description: mediaMessageText(t, error.refused.description),
+        });
       } else {
         // the file stays selected and travels with the form instead
+        const failure = error instanceof UploadFailure ? error.message : "Failed to upload file";
         setProblem({
-          title: "Upload failed",
-          description: error instanceof UploadFailure ? error.message : "Failed to upload file",
+          title: t("media.uploadFailed"),
+          description: UPLOAD_FAILURES[failure] ? t(UPLOAD_FAILURES[failure]) : failure,
         });
       }
     }
@@ -94,7 +110,8 @@ export function ImageUploadField({
   return (
     <fieldset className="mb-4">
       <legend className="label">
-        {label} <span className="font-normal text-stone-700">(optional)</span>
+        {label ?? t("media.storyImage")}{" "}
+        <span className="font-normal text-stone-700">{t("common:optional")}</span>
       </legend>
       {showExisting ? (
         <div className="mb-2">
@@ -109,21 +126,21 @@ export function ImageUploadField({
               className="btn-secondary mt-2"
               onClick={() => setRemoveExisting(true)}
             >
-              Remove Image
+              {t("media.removeImage")}
             </button>
           ) : (
             <label className="mt-2 flex min-h-target items-center gap-2 text-base font-semibold">
               <input type="checkbox" name="removeImage" value="1" className="h-6 w-6" />
-              Remove Image
+              {t("media.removeImage")}
             </label>
           )}
         </div>
       ) : null}
       {hydrated && removeExisting && !preview ? (
         <p className="mb-2 text-base">
-          The image will be removed when you save.{" "}
+          {t("media.willBeRemoved")}{" "}
           <button type="button" className="btn-ghost" onClick={() => setRemoveExisting(false)}>
-            Keep the image
+            {t("media.keepImage")}
           </button>
         </p>
       ) : null}
@@ -132,20 +149,19 @@ export function ImageUploadField({
         <div className="mb-2">
           <img
             src={preview}
-            alt="Preview of the selected image"
+            alt={t("media.previewAlt")}
             className="max-h-[200px] w-auto rounded-lg border border-stone-300"
           />
           <button type="button" className="btn-secondary mt-2" onClick={clearSelection}>
-            Remove Image
+            {t("media.removeImage")}
           </button>
         </div>
       ) : null}
       <label htmlFor={id} className="mb-1 block text-base">
-        {existing ? "Choose a new picture" : "Choose a picture"}
+        {existing ? t("media.chooseNew") : t("media.choose")}
       </label>
       <p id={hintId} className="mb-1 text-base text-stone-700">
-        A photo (JPEG, PNG, WebP, GIF or HEIC), less than 5MB; a larger one from a phone is made
-        smaller before it is sent. Location details are removed.
+        {t("media.hint")}
       </p>
       <input
         ref={input}
@@ -161,11 +177,11 @@ export function ImageUploadField({
       {uploaded ? <input type="hidden" name="uploadedImage" value={uploaded} /> : null}
       <p aria-live="polite" className="mt-1 text-base">
         {status === "preparing"
-          ? "Preparing your photo..."
+          ? t("media.preparing")
           : status === "uploading"
-            ? "Uploading image..."
+            ? t("media.uploading")
             : status === "ready"
-              ? "Image ready"
+              ? t("media.ready")
               : ""}
         {note && status !== "preparing" ? (
           <span className="block" data-testid={`${id}-shrunk`}>

@@ -4,6 +4,7 @@
 // smaller in the browser first, shown, and the form sends the smaller copy.
 import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
 import { photoTooLargeMessage } from "~/utils/media-limits";
+import { useT } from "~/utils/i18n";
 import { preparePhoto, replaceChosenFile, shrunkNote } from "./shrink-photo";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "onChange"> & {
@@ -25,6 +26,8 @@ export function PhotoInput({
   className,
   ...rest
 }: Props) {
+  // also brings the `story` catalog's media messages to the page, for the form's field errors
+  const t = useT("story");
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -52,16 +55,16 @@ export function PhotoInput({
       el.value = "";
       return report(
         prepared.reason === "not-an-image"
-          ? "Please select an image file"
-          : photoTooLargeMessage(prepared.bytes),
+          ? t("media.notAnImage")
+          : photoTooLargeMessage(prepared.bytes, t),
       );
     }
     if (prepared.shrunk) {
       if (!replaceChosenFile(el, prepared.file)) {
         el.value = "";
-        return report(photoTooLargeMessage(prepared.fromBytes));
+        return report(photoTooLargeMessage(prepared.fromBytes, t));
       }
-      setNote(shrunkNote(prepared.fromBytes, prepared.file));
+      setNote(shrunkNote(prepared.fromBytes, prepared.file, t));
     }
     setPreview(URL.createObjectURL(prepared.file));
   }
@@ -79,7 +82,7 @@ export function PhotoInput({
         {...rest}
       />
       <p aria-live="polite" className="mt-1 text-base" data-testid={`${id}-status`}>
-        {working ? "Preparing your photo..." : note}
+        {working ? t("media.preparing") : note}
       </p>
       {problem ? (
         <p role="alert" className="field-error" data-testid={`${id}-problem`}>
@@ -105,7 +108,7 @@ export function PhotoInput({
               setNote(null);
             }}
           >
-            Remove Image
+            {t("media.removeImage")}
           </button>
         </div>
       ) : null}

@@ -1,7 +1,8 @@
 // In the browser: a phone camera's photo (8-20 MB) is made smaller before it is sent, at most
 // 2,048 px on its longer side and under the upload limit, as a JPEG without its metadata (the
 // picture is turned upright first). No package: createImageBitmap and a canvas.
-import { MAX_IMAGE_BYTES, megabytes } from "~/utils/media-limits";
+import { MAX_IMAGE_BYTES, megabyteCount, megabytes } from "~/utils/media-limits";
+import type { T } from "~/utils/i18n";
 
 export const PHOTO_MAX_EDGE = 2048;
 
@@ -73,6 +74,12 @@ export function replaceChosenFile(input: HTMLInputElement, file: File): boolean 
   }
 }
 
-export function shrunkNote(fromBytes: number, file: File): string {
+/** Said under the photo once it was made smaller; with `t` in the reader's language. */
+export function shrunkNote(fromBytes: number, file: File, t?: T): string {
+  if (t)
+    return t("story:media.shrunk", {
+      from: megabyteCount(fromBytes),
+      to: megabyteCount(file.size),
+    });
   return `We made your photo smaller to send it (${megabytes(fromBytes)} to ${megabytes(file.size)}).`;
 }

@@ -3,12 +3,13 @@
 // Plain radio buttons and a checkbox: the same with and without JavaScript.
 import { ErrorList } from "~/components/forms";
 import {
-  AGREED_LABEL,
+  agreedText,
   AUDIENCES,
-  AUDIENCE_HINTS,
-  audienceLabel,
+  audienceHint,
+  audienceText,
   type Audience,
 } from "~/models/story-audience";
+import { useT } from "~/utils/i18n";
 
 export function AudienceChoice({
   idPrefix = "audience",
@@ -30,6 +31,7 @@ export function AudienceChoice({
   errors?: string[] | null;
   agreedErrors?: string[] | null;
 }) {
+  const t = useT("story");
   const errorId = `${idPrefix}-error`;
   const agreedErrorId = `${idPrefix}-agreed-error`;
   return (
@@ -40,14 +42,13 @@ export function AudienceChoice({
     >
       <legend className="label">
         {onBehalf
-          ? `Who may see ${residentFirstName ?? "the resident"}'s story?`
-          : "Who may see this story?"}
+          ? residentFirstName
+            ? t("audience.whoMaySeeTheirs", { name: residentFirstName })
+            : t("audience.whoMaySeeResidents")
+          : t("audience.whoMaySee")}
       </legend>
       <p className="mb-2 text-base text-stone-700">
-        {onBehalf
-          ? "Ask the resident, and choose what they say."
-          : "You choose. You can change it later, or withdraw the story."}{" "}
-        An administrator reads every story first.
+        {onBehalf ? t("audience.askResident") : t("audience.youChoose")} {t("audience.adminReads")}
       </p>
       <div className="space-y-2">
         {AUDIENCES.map((a) => (
@@ -65,9 +66,11 @@ export function AudienceChoice({
               aria-describedby={`${idPrefix}-${a}-hint`}
             />
             <label htmlFor={`${idPrefix}-${a}`} className="flex-1 cursor-pointer">
-              <span className="block text-lg font-semibold">{audienceLabel(a, communityName)}</span>
+              <span className="block text-lg font-semibold">
+                {audienceText(t, a, communityName)}
+              </span>
               <span id={`${idPrefix}-${a}-hint`} className="block text-base text-stone-700">
-                {AUDIENCE_HINTS[a]}
+                {audienceHint(t, a)}
               </span>
             </label>
           </div>
@@ -90,7 +93,7 @@ export function AudienceChoice({
               aria-describedby={agreedErrors?.length ? agreedErrorId : undefined}
               aria-invalid={agreedErrors?.length ? true : undefined}
             />
-            {AGREED_LABEL(residentFirstName ?? "The resident")}
+            {agreedText(t, residentFirstName)}
           </label>
           <ErrorList id={agreedErrorId} errors={agreedErrors} />
         </div>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { CATEGORIES } from "~/models/categories";
+import { useT } from "~/utils/i18n";
 
 /**
  * A GET form choosing a story category (All Categories plus the nine categories). Works the same
@@ -9,13 +10,14 @@ export function CategoryFilter({
   id,
   action,
   selected,
-  label = "Category",
+  label,
 }: {
   id: string;
   action: string;
   selected: string | null;
   label?: string;
 }) {
+  const t = useT("categories");
   return (
     <Form
       method="get"
@@ -25,7 +27,7 @@ export function CategoryFilter({
     >
       <div>
         <label htmlFor={id} className="label">
-          {label}
+          {label ?? t("label")}
         </label>
         <select
           id={id}
@@ -34,16 +36,16 @@ export function CategoryFilter({
           key={selected ?? ""}
           className="input w-auto pr-10"
         >
-          <option value="">All Categories</option>
+          <option value="">{t("all")}</option>
           {CATEGORIES.map((c) => (
             <option key={c.value} value={c.value}>
-              {c.label}
+              {t(c.value)}
             </option>
           ))}
         </select>
       </div>
       <button type="submit" className="btn-secondary">
-        Show stories
+        {t("filter.show")}
       </button>
     </Form>
   );

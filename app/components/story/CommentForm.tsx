@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { useHydrated } from "~/components/hydration";
 import { COMMENT_MAX_LENGTH, commentTooLongMessage, REACTIONS } from "~/models/categories";
 import type { CommentSchema } from "~/models/comment-form.server";
+import { useT } from "~/utils/i18n";
 
 type Props = {
   storyId: string;
@@ -22,6 +23,8 @@ type Props = {
  * JavaScript: the story page's action validates with the same schema and answers field errors.
  */
 export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) {
+  const t = useT("story");
+  const tc = useT("categories");
   // what was written before a sign-out ended the session, back after signing in again
   const kept = useKeptFields("comment");
   const [form, fields] = useForm<z.input<typeof CommentSchema>>({
@@ -61,7 +64,7 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
       <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
-        label="Your comment"
+        label={t("comment.label")}
         htmlFor={fields.content.id}
         errors={fields.content.errors}
         errorId={fields.content.errorId}
@@ -86,22 +89,23 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
             data-testid="comment-length"
           >
             {over
-              ? commentTooLongMessage(length)
-              : `${length.toLocaleString("en-US")} of ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`}
+              ? commentTooLongMessage(length, t)
+              : t("comment.count", { length, max: COMMENT_MAX_LENGTH })}
           </p>
         ) : null}
       </Field>
       <fieldset className="mb-4">
         <legend className="label">
-          Add a reaction <span className="font-normal text-stone-700">(optional)</span>
+          {t("comment.addReaction")}{" "}
+          <span className="font-normal text-stone-700">{t("common:optional")}</span>
         </legend>
         <div className="flex flex-wrap gap-2">
           <ReactionRadio
             name={fields.emoji.name}
             formId={form.id}
             value=""
-            label="No reaction"
-            symbol="None"
+            label={t("comment.noReaction")}
+            symbol={t("comment.none")}
             defaultChecked={chosen === ""}
           />
           {REACTIONS.map((r) => (
@@ -110,7 +114,7 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
               name={fields.emoji.name}
               formId={form.id}
               value={r.emoji}
-              label={r.label}
+              label={tc(`reaction.${r.key}`)}
               symbol={r.emoji}
               defaultChecked={chosen === r.emoji}
             />
@@ -118,7 +122,7 @@ export function CommentForm({ storyId, lastResult, action, redirectTo }: Props) 
         </div>
         <ErrorList id={fields.emoji.errorId} errors={fields.emoji.errors} />
       </fieldset>
-      <SubmitButton pendingText="Posting...">Post Comment</SubmitButton>
+      <SubmitButton pendingText={t("comment.posting")}>{t("comment.post")}</SubmitButton>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { reactionLabel } from "~/models/categories";
+import { reactionName } from "~/models/categories";
+import { useT } from "~/utils/i18n";
 import { RelativeTime } from "./RelativeTime";
 
 export type CommentItem = {
@@ -20,11 +21,13 @@ type Props = {
 
 /** Comments with the writer's name and relationship, their reaction and when they wrote. */
 export function CommentList({ comments, deleteHref }: Props) {
-  if (comments.length === 0) return <p className="text-lg text-stone-700">No comments yet.</p>;
+  const t = useT("story");
+  const tc = useT("categories");
+  if (comments.length === 0) return <p className="text-lg text-stone-700">{t("comments.none")}</p>;
   return (
-    <ol className="space-y-3" aria-label="Comments">
+    <ol className="space-y-3" aria-label={t("comments.list")}>
       {comments.map((c) => {
-        const label = reactionLabel(c.emoji);
+        const label = reactionName(tc, c.emoji);
         const href = deleteHref?.(c) ?? null;
         return (
           <li
@@ -48,7 +51,7 @@ export function CommentList({ comments, deleteHref }: Props) {
               {c.emoji && label ? (
                 <span
                   role="img"
-                  aria-label={`Reaction: ${label}`}
+                  aria-label={t("comments.reaction", { reaction: label })}
                   className="text-2xl leading-none"
                 >
                   {c.emoji}
@@ -62,7 +65,11 @@ export function CommentList({ comments, deleteHref }: Props) {
                   to={href}
                   className="inline-flex min-h-target items-center font-semibold text-red-800 underline"
                 >
-                  Delete<span className="sr-only"> comment by {c.familyMember.name}</span>
+                  {t("common:delete")}
+                  <span className="sr-only">
+                    {" "}
+                    {t("comments.deleteBy", { name: c.familyMember.name })}
+                  </span>
                 </Link>
               </p>
             ) : null}

@@ -6,6 +6,7 @@ import { Fragment, useEffect, useRef } from "react";
 import { useNonce } from "~/utils/nonce";
 import { isWordToken, transcriptParagraphs } from "~/models/transcript-timing";
 import { languageName } from "~/utils/whisper-languages";
+import { useLang, useT } from "~/utils/i18n";
 
 export type Listening = { starts: number[]; language: string; captionsUrl: string } | null;
 
@@ -18,6 +19,8 @@ export function StoryAudio({
   firstName: string;
   listening: Listening;
 }) {
+  const t = useT("story");
+  const lang = useLang();
   return (
     // eslint-disable-next-line jsx-a11y/media-has-caption -- the captions track is there whenever the words have times; otherwise the transcript is the story text below
     <audio
@@ -33,11 +36,11 @@ export function StoryAudio({
           kind="captions"
           src={listening.captionsUrl}
           srcLang={listening.language}
-          label={`${languageName(listening.language)} captions`}
+          label={t("listen.captions", { language: languageName(listening.language, lang) })}
           default
         />
       ) : null}
-      <a href={src}>Download {firstName}&apos;s recording</a>
+      <a href={src}>{t("listen.download", { name: firstName })}</a>
     </audio>
   );
 }
@@ -111,7 +114,16 @@ export function startFollowAlong(root: HTMLElement, starts: number[]): () => voi
  * can be followed: by the inline script after the text on a full page load, by an effect when the
  * app runs in the browser already. Without JavaScript the spans are plain text.
  */
-export function FollowAlongText({ text, listening }: { text: string; listening: Listening }) {
+export function FollowAlongText({
+  text,
+  listening,
+  lang,
+}: {
+  text: string;
+  listening: Listening;
+  /** the language the story is told in */
+  lang?: string;
+}) {
   const nonce = useNonce();
   const container = useRef<HTMLDivElement>(null);
   const paragraphs = transcriptParagraphs(text);
@@ -128,6 +140,7 @@ export function FollowAlongText({ text, listening }: { text: string; listening: 
       <div
         ref={container}
         id="story-text"
+        lang={lang}
         className="story-text space-y-5 [&_[data-now]]:rounded [&_[data-now]]:bg-amber-200 [&_[data-now]]:text-black [&_[data-now]]:shadow-[0_0_0_2px_theme(colors.amber.200)] [&[data-follow-along=on]_[data-word]]:cursor-pointer"
         data-testid="story-text"
       >

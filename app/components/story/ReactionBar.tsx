@@ -1,4 +1,6 @@
 import { Form } from "@remix-run/react";
+import { reactionName } from "~/models/categories";
+import { useT, type T } from "~/utils/i18n";
 
 export type ReactionCountItem = {
   emoji: string;
@@ -8,12 +10,19 @@ export type ReactionCountItem = {
   people?: string[];
 };
 
+/** The reaction's name in the reader's language (the item's own label for one not in the list). */
+function nameOf(t: T, r: ReactionCountItem): string {
+  return reactionName(t, r.emoji) ?? r.label;
+}
+
 /** Under each count, who gave it: a <details> list that opens without JavaScript. */
 export function WhoReacted({ reactions }: { reactions: ReactionCountItem[] }) {
+  const t = useT("story");
+  const tc = useT("categories");
   const given = reactions.filter((r) => r.count > 0 && r.people?.length);
   if (!given.length) return null;
   return (
-    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Who reacted">
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("reactions.whoReacted")}>
       {given.map((r) => (
         <li key={r.emoji}>
           <details
@@ -22,10 +31,10 @@ export function WhoReacted({ reactions }: { reactions: ReactionCountItem[] }) {
           >
             <summary className="inline-flex min-h-target cursor-pointer items-center gap-2 px-3 text-lg">
               <span aria-hidden="true">{r.emoji}</span>
-              <span>
-                {r.label}: {r.count}
+              <span>{t("reactions.count", { reaction: nameOf(tc, r), count: r.count })}</span>
+              <span className="text-base font-semibold text-brand-800 underline">
+                {t("reactions.who")}
               </span>
-              <span className="text-base font-semibold text-brand-800 underline">who?</span>
             </summary>
             <ul className="px-4 pb-3 text-base">
               {r.people!.map((name, i) => (
@@ -52,18 +61,20 @@ export function ReactionBar({
   canReact: boolean;
   action: string;
 }) {
+  const t = useT("story");
+  const tc = useT("categories");
   const given = reactions.filter((r) => r.count > 0);
   if (!canReact) {
-    if (given.length === 0) return <p className="text-lg text-stone-700">No reactions yet.</p>;
+    if (given.length === 0) return <p className="text-lg text-stone-700">{t("reactions.none")}</p>;
     if (given.some((r) => r.people?.length)) return <WhoReacted reactions={reactions} />;
     return (
-      <ul className="flex flex-wrap gap-2" aria-label="Reactions">
+      <ul className="flex flex-wrap gap-2" aria-label={t("reactions.title")}>
         {given.map((r) => (
           <li
             key={r.emoji}
             className="inline-flex min-h-target items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-lg"
           >
-            <span role="img" aria-label={r.label}>
+            <span role="img" aria-label={nameOf(tc, r)}>
               {r.emoji}
             </span>
             <span>{r.count}</span>
@@ -76,9 +87,7 @@ export function ReactionBar({
   // back (a double tap without JavaScript), it still ends where the person meant
   return (
     <div>
-      <p className="mb-2 text-base text-stone-700">
-        Press a reaction to add it; press it again to take it back.
-      </p>
+      <p className="mb-2 text-base text-stone-700">{t("reactions.howTo")}</p>
       <div className="flex flex-wrap gap-2">
         {reactions.map((r) => (
           <Form key={r.emoji} method="post" action={action} preventScrollReset>
@@ -89,7 +98,7 @@ export function ReactionBar({
               name="emoji"
               value={r.emoji}
               aria-pressed={r.mine}
-              aria-label={`${r.label}, ${r.count}`}
+              aria-label={t("reactions.button", { reaction: nameOf(tc, r), count: r.count })}
               className={`inline-flex min-h-target min-w-target items-center gap-2 rounded-full border-2 px-3 text-lg ${
                 r.mine
                   ? "border-brand-700 bg-brand-100"

@@ -1,3 +1,5 @@
+import type { T } from "~/utils/i18n";
+
 type AvatarResident = { firstName: string; lastName: string; profileImageUrl: string | null };
 
 const SIZES = {
@@ -45,6 +47,8 @@ export function ResidentAvatar({
   );
 }
 
-export function roomLabel(roomNumber: string | null | undefined): string | null {
-  return roomNumber ? `Room ${roomNumber}` : null;
+/** "Room 12"; with `t` in the reader's language. */
+export function roomLabel(roomNumber: string | null | undefined, t?: T): string | null {
+  if (!roomNumber) return null;
+  return t ? t("story:room", { room: roomNumber }) : `Room ${roomNumber}`;
 }

@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { srcSetFor } from "~/models/media-urls";
 import type { StoryCardView } from "~/models/story.server";
+import { NO_PREVIEW } from "~/models/categories";
+import { useT } from "~/utils/i18n";
 import { CategoryBadge } from "./CategoryBadge";
 import { RelativeTime } from "./RelativeTime";
 import { ListenBadge } from "./ListenBadge";
@@ -22,10 +24,12 @@ type Props = {
 
 /** One story: title, resident with 'Room N', category, relative time, excerpt and 'Read More'. */
 export function StoryCard({ story, variant = "card", headingLevel = 3, href }: Props) {
+  const t = useT("story");
+  const tc = useT("categories");
   const titleId = useId();
   const Heading = `h${headingLevel}` as "h3";
   const to = href ?? `/stories/${story.id}`;
-  const room = roomLabel(story.resident.roomNumber);
+  const room = roomLabel(story.resident.roomNumber, t);
   const name = `${story.resident.firstName} ${story.resident.lastName}`;
   return (
     <article
@@ -78,13 +82,13 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
           <CategoryBadge category={story.category} />
           {story.isPublished === false ? (
             <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">
-              Under Review
+              {t("status.underReview")}
             </span>
           ) : null}
           {story.audioUrl ? <ListenBadge durationSeconds={story.durationSeconds ?? null} /> : null}
         </div>
         <Heading id={titleId} className="font-reading text-xl leading-snug">
-          <Link to={to} className="text-ink hover:underline">
+          <Link to={to} className="text-ink hover:underline" lang={story.lang ?? undefined}>
             {story.title}
           </Link>
         </Heading>
@@ -94,14 +98,21 @@ export function StoryCard({ story, variant = "card", headingLevel = 3, href }: P
           <span> · </span>
           <RelativeTime iso={story.createdAt} />
         </p>
-        <p className="text-base">{story.excerpt}</p>
+        {story.excerpt === NO_PREVIEW ? (
+          <p className="text-base">{tc("noPreview")}</p>
+        ) : (
+          <p className="text-base" lang={story.lang ?? undefined}>
+            {story.excerpt}
+          </p>
+        )}
         {story.hasMore ? (
           <p className="mt-auto">
             <Link
               to={to}
               className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
             >
-              Read More<span className="sr-only"> about {story.title}</span>
+              {t("card.readMore")}
+              <span className="sr-only"> {t("card.readMoreAbout", { title: story.title })}</span>
             </Link>
           </p>
         ) : null}

@@ -6,17 +6,20 @@ import { useLoaderData } from "@remix-run/react";
 import { recordingOfLink } from "~/models/life-book.server";
 import { requireTenant } from "~/utils/host.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: data ? pageTitle(matches, data.title, "Listen") : pageTitle(matches, "Listen") },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const listen = metaT(matches, "story")("listen.badge");
+  return [{ title: data ? pageTitle(matches, data.title, listen) : pageTitle(matches, listen) }];
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, community } = requireTenant(request);
   const token = params.token ?? "";
   const found = recordingOfLink(db, token);
   if (!found)
-    throw new Response("This recording link is not valid any more.", {
+    throw new Response((await getT(request, "story"))("listen.linkInvalid"), {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
@@ -29,9 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function ListenPage() {
   const { title, communityName, audioUrl } = useLoaderData<typeof loader>();
+  const t = useT("story");
   return (
     <section className="card mx-auto max-w-2xl" aria-labelledby="listen-title">
-      <p className="text-base text-stone-700">A story from {communityName}</p>
+      <p className="text-base text-stone-700">{t("listen.from", { community: communityName })}</p>
       <h1 id="listen-title" className="page-title mb-4">
         {title}
       </h1>

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { requireFamilyMember } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readPhotoForm } from "~/utils/upload-form.server";
-import { photoTooLargeMessage } from "~/utils/media-limits";
+import { mediaMessageText, photoTooLargeMessage } from "~/utils/media-limits";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
 import { MediaError } from "~/models/media.server";
 import { PersonLimitError } from "~/models/person-limits.server";
@@ -33,10 +33,25 @@ import { CommunityBoard } from "~/components/community/Board";
 import { communityBoard } from "~/models/community-board.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, translateMessage, useT, type T } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
+import { personLimitText } from "~/routes/api+/__messages.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Family") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "family")("title")) },
+];
 
-const TRY_AGAIN = "Please try again or contact support if the problem persists.";
+/** A form's reply with its messages (the schema's catalog keys) in the reader's language. */
+function translatedReply<R extends { error?: Record<string, string[] | null> | null }>(
+  reply: R,
+  t: T,
+): R {
+  if (!reply.error) return reply;
+  const error: Record<string, string[] | null> = {};
+  for (const [field, messages] of Object.entries(reply.error))
+    error[field] = messages ? messages.map((m) => translateMessage(t, m)) : messages;
+  return { ...reply, error };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, member, resident, community } = await requireFamilyMember(request);
@@ -60,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: s.createdAt,
       hasAudio: !!s.audioUrl,
       durationSeconds: s.durationSeconds,
+      lang: s.lang,
     })),
     photos: listPhotosForResident(db, resident.id),
     questions: listQuestionsForResident(db, resident.id).map(forFamily),
@@ -70,24 +86,31 @@ export const policy = { body: "photo" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, community, db, member, resident } = await requireFamilyMember(request);
+  const t = await getT(request, "family");
   let upload;
   try {
     // read to its end: a phone's 20 MB photo is answered on the form, with the description kept
     upload = await readPhotoForm(request);
   } catch (error) {
-    if (error instanceof MediaError) return formLevelReply([error.title, error.description]);
+    if (error instanceof MediaError)
+      return formLevelReply([
+        mediaMessageText(t, error.title),
+        mediaMessageText(t, error.description),
+      ]);
     throw error;
   }
   const intent = upload.form.get("intent");
   if (intent === "share-photo") {
     const photoBytes = upload.tooLarge.get("photo");
     if (photoBytes !== undefined) {
-      return parseWithZod(upload.form, { schema: SharePhotoSchema.omit({ photo: true }) }).reply({
-        fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
-      });
+      const kept = parseWithZod(upload.form, { schema: SharePhotoSchema.omit({ photo: true }) });
+      return translatedReply(
+        kept.reply({ fieldErrors: { photo: [photoTooLargeMessage(photoBytes, t)] } }),
+        t,
+      );
     }
     const submission = parseWithZod(upload.form, { schema: SharePhotoSchema });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return translatedReply(submission.reply(), t);
     try {
       const bytes = Buffer.from(await submission.value.photo.arrayBuffer());
       await shareFamilyPhoto(db, community, {
@@ -97,49 +120,65 @@ export async function action({ request }: ActionFunctionArgs) {
         actor: user,
       });
     } catch (error) {
-      if (error instanceof MediaError) return fileErrorReply(submission, error, "photo");
+      if (error instanceof MediaError)
+        return fileErrorReply(
+          submission,
+          {
+            title: mediaMessageText(t, error.title),
+            description: mediaMessageText(t, error.description),
+          },
+          "photo",
+        );
       // too many in a short time: said on the form, with the description kept
       if (error instanceof PersonLimitError)
-        return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
+        return data(
+          submission.reply({ formErrors: [personLimitText(await getT(request, "api"), error)] }),
+          { status: 429 },
+        );
       console.error("Sharing a photo failed", error);
       return redirectWithToast("/family", {
         type: "error",
-        title: "Failed to upload photo",
-        description: TRY_AGAIN,
+        title: t("toast.photoFailed"),
+        description: t("toast.tryAgain"),
       });
     }
     return redirectWithToast("/family", {
       type: "success",
-      title: `Your photo has been shared with ${resident.firstName}`,
+      title: t("toast.photoShared", { name: resident.firstName }),
     });
   }
   if (intent === "ask-question") {
     const submission = parseWithZod(upload.form, { schema: AskQuestionSchema });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return translatedReply(submission.reply(), t);
     try {
       askFamilyQuestion(db, { member, question: submission.value.question, actor: user });
     } catch (error) {
       if (error instanceof PersonLimitError)
-        return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
+        return data(
+          submission.reply({ formErrors: [personLimitText(await getT(request, "api"), error)] }),
+          { status: 429 },
+        );
       console.error("Asking a question failed", error);
       return redirectWithToast("/family", {
         type: "error",
-        title: "Failed to submit question",
-        description: TRY_AGAIN,
+        title: t("toast.questionFailed"),
+        description: t("toast.tryAgain"),
       });
     }
     return redirectWithToast("/family", {
       type: "success",
-      title: `Your question has been sent to ${resident.firstName}`,
+      title: t("toast.questionSent", { name: resident.firstName }),
     });
   }
-  throw new Response("Unknown action", { status: 400 });
+  throw new Response(t("unknownAction"), { status: 400 });
 }
 
 export default function FamilyDashboard() {
   const { member, resident, stories, photos, questions, board, aboutHref, bookHref } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const t = useT("family");
+  const name = resident.firstName;
   const [params] = useSearchParams();
   const dialog = params.get("dialog");
 
@@ -148,11 +187,11 @@ export default function FamilyDashboard() {
       <section className="card mx-auto max-w-2xl" aria-labelledby="family-form-title">
         <p className="mb-2">
           <Link to="/family" className="font-semibold text-brand-800 underline">
-            Back to {resident.firstName}'s stories
+            {t("backToStories", { name })}
           </Link>
         </p>
         <h1 id="family-form-title" className="page-title mb-4">
-          {dialog === "photo" ? "Share Photo" : "Ask Question"}
+          {dialog === "photo" ? t("photo.share") : t("question.ask")}
         </h1>
         {dialog === "photo" ? (
           <SharePhotoForm
@@ -178,10 +217,10 @@ export default function FamilyDashboard() {
           to="/family?dialog=photo"
           label={
             <>
-              <span aria-hidden="true">📷</span> Share Photo
+              <span aria-hidden="true">📷</span> {t("photo.share")}
             </>
           }
-          title="Share Photo"
+          title={t("photo.share")}
         >
           <SharePhotoForm id="dialog-share-photo" residentFirstName={resident.firstName} />
         </DialogLink>
@@ -190,29 +229,29 @@ export default function FamilyDashboard() {
           className="btn-secondary"
           label={
             <>
-              <span aria-hidden="true">❓</span> Ask Question
+              <span aria-hidden="true">❓</span> {t("question.ask")}
             </>
           }
-          title="Ask Question"
+          title={t("question.ask")}
         >
           <AskQuestionForm id="dialog-ask-question" residentFirstName={resident.firstName} />
         </DialogLink>
         {aboutHref ? (
           <Link to={aboutHref} className="btn-secondary">
-            <span aria-hidden="true">🪪</span> About {resident.firstName}
+            <span aria-hidden="true">🪪</span> {t("links.about", { name })}
           </Link>
         ) : null}
         <Link to={bookHref} className="btn-secondary">
-          <span aria-hidden="true">📖</span> {resident.firstName}'s book
+          <span aria-hidden="true">📖</span> {t("links.book", { name })}
         </Link>
         <Link to="/family/gazette" className="btn-secondary">
-          <span aria-hidden="true">📰</span> {resident.firstName}'s Gazette
+          <span aria-hidden="true">📰</span> {t("links.gazette", { name })}
         </Link>
       </ResidentHeader>
 
       <section aria-labelledby="family-stories-title">
         <h2 id="family-stories-title" className="mb-3 text-2xl font-bold">
-          {resident.firstName}'s stories
+          {t("stories.title", { name })}
         </h2>
         {stories.length ? (
           <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
@@ -226,10 +265,10 @@ export default function FamilyDashboard() {
           <EmptyState
             action={{
               to: "/family?dialog=question",
-              label: `Ask ${resident.firstName} a question`,
+              label: t("stories.askAction", { name }),
             }}
           >
-            {resident.firstName} has not shared any stories yet. Ask a question to get one started.
+            {t("stories.none", { name })}
           </EmptyState>
         )}
       </section>
@@ -238,24 +277,24 @@ export default function FamilyDashboard() {
 
       <section aria-labelledby="family-questions-title">
         <h2 id="family-questions-title" className="mb-3 text-2xl font-bold">
-          Questions for {resident.firstName}
+          {t("questions.title", { name })}
         </h2>
-        <QuestionList questions={questions} answerable={false} emptyText="No questions yet." />
+        <QuestionList questions={questions} answerable={false} emptyText={t("questions.none")} />
       </section>
 
       <section aria-labelledby="family-photos-title">
         <h2 id="family-photos-title" className="mb-3 text-2xl font-bold">
-          Photos shared with {resident.firstName}
+          {t("photos.title", { name })}
         </h2>
-        <PhotoGrid photos={photos} emptyText="No photos shared yet." />
+        <PhotoGrid photos={photos} emptyText={t("photos.none")} />
       </section>
       <p className="border-t border-stone-300 pt-4 text-base">
-        Your comments, photos and questions are yours.{" "}
+        {t("erase.yours")}{" "}
         <Link
           to="/family/erase"
           className="inline-flex min-h-target items-center font-semibold text-red-800 underline"
         >
-          Erase my account
+          {t("erase.link")}
         </Link>
       </p>
     </div>

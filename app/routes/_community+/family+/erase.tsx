@@ -10,9 +10,11 @@ import { clientOf } from "~/utils/host.server";
 import { requireFamilyMember } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Erase my account") },
+  { title: pageTitle(matches, metaT(matches, "family")("erase.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(
       {
         typed: typeof typed === "string" ? typed : "",
-        error: `Type your name, ${member.name}, to erase your account`,
+        error: (await getT(request, "family"))("erase.typeName", { name: member.name }),
       },
       { status: 400 },
     );
@@ -42,19 +44,17 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function EraseOwnAccountPage() {
   const { name, residentFirstName } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT("family");
   return (
     <EraseConfirm
-      title="Erase my account"
+      title={t("erase.title")}
       mustType={name}
       typed={result?.typed}
       error={result?.error}
       cancelTo="/family"
-      confirmLabel="Erase my account"
+      confirmLabel={t("erase.title")}
     >
-      <p>
-        Your comments and reactions on {residentFirstName}'s stories, the photos you shared, your
-        questions and your sign-in are deleted. {residentFirstName}'s own stories stay.
-      </p>
+      <p>{t("erase.what", { name: residentFirstName })}</p>
     </EraseConfirm>
   );
 }

@@ -1,34 +1,49 @@
-// /family/gazette: the printable gazette of the family member's resident (?month=YYYY-MM).
+// /family/gazette: the printable gazette of the family member's resident (?month=YYYY-MM), its
+// words and dates in the reader's language (the PDF is in the resident's).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GazettePage } from "~/components/gazette/GazettePage";
+import { gazetteFor, gazetteMonth } from "~/models/gazette.server";
 import { requireFamilyMember } from "~/utils/permissions.server";
-import { gazettePageData } from "../__gazette.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { requestLanguage } from "~/utils/i18n.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  {
-    title: data
-      ? pageTitle(
-          matches,
-          `${data.gazette.resident.firstName}'s Gazette, ${data.gazette.month.label}`,
-        )
-      : pageTitle(matches, "Gazette"),
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "family");
+  return [
+    {
+      title: data
+        ? pageTitle(
+            matches,
+            t("gazette.pageTitle", {
+              name: data.gazette.resident.firstName,
+              month: data.gazette.month.label,
+            }),
+          )
+        : pageTitle(matches, t("gazette.title")),
+    },
+  ];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community, resident } = await requireFamilyMember(request);
-  return gazettePageData(request, db, community, resident.id, "/family/gazette");
+  const lang = await requestLanguage(request);
+  const url = new URL(request.url);
+  const month = gazetteMonth(url.searchParams.get("month"), community.timeZone, new Date(), lang);
+  const gazette = gazetteFor(db, community, resident.id, month, lang);
+  if (!gazette) throw new Response(null, { status: 404 });
+  return { gazette, base: "/family/gazette" };
 }
 
 export default function FamilyGazette() {
   const { gazette, base } = useLoaderData<typeof loader>();
+  const t = useT("family");
   return (
     <GazettePage
       gazette={gazette}
       base={base}
-      backTo={{ to: "/family", label: `Back to ${gazette.resident.firstName}'s stories` }}
+      backTo={{ to: "/family", label: t("backToStories", { name: gazette.resident.firstName }) }}
     />
   );
 }

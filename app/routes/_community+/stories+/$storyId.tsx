@@ -19,12 +19,11 @@ import {
   recordStoryView,
   setReaction,
 } from "~/models/comment.server";
-import { formatLongDate } from "~/models/local-time";
 import { reactionLabel } from "~/models/categories";
 import { getMedia, mediaVariants } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
 import { getReadableStory, mayChangeAudience } from "~/models/story.server";
-import { audienceLabel } from "~/models/story-audience";
+import { audienceText } from "~/models/story-audience";
 import { notifyComment, notifyReaction } from "~/models/notification-events.server";
 import { PersonLimitError } from "~/models/person-limits.server";
 import { reactorsByEmoji, withReactors } from "~/models/reactors.server";
@@ -36,6 +35,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { CARE_TEAM_ROLES, type Role, ROLE, roleIn } from "~/utils/roles";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, translateMessage, useT, type T } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
+import { personLimitText, reasonText } from "~/routes/api+/__messages.server";
+import { useDateFormat } from "~/components/community-time";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
@@ -44,11 +47,11 @@ export const handle = READING_PAGE;
 // soon as the story is parsed, and the preload held the first paint back (ADR 019)
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(matches, data ? data.story.title : "Story") },
+  { title: pageTitle(matches, data ? data.story.title : metaT(matches, "story")("page.title")) },
 ];
 
-function notFound(): Response {
-  return new Response("We could not find that story.", {
+function notFound(t: T): Response {
+  return new Response(t("page.notFound"), {
     status: 404,
     statusText: "Not Found",
     headers: { "Content-Type": "text/plain; charset=utf-8" },
@@ -62,7 +65,7 @@ function isModerator(role: Role) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, community, db } = await requireTenantUser(request);
   const story = getReadableStory(db, user, params.storyId ?? "");
-  if (!story) throw notFound();
+  if (!story) throw notFound(await getT(request, "story"));
   // opening a story as a family member counts one view per member, story and local day
   if (user.role === ROLE.family && user.familyMemberId && story.isPublished) {
     if (recordStoryView(db, community, user.familyMemberId, story.id)) story.viewCount += 1;
@@ -96,7 +99,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     story,
     listening,
-    createdLabel: formatLongDate(story.createdAt, community.timeZone),
     image,
     comments,
     reactions: withReactors(
@@ -110,7 +112,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     confirming,
     // the resident and the care team see who the story is for, and may change it
     audience: mayChangeAudience(user, story).may
-      ? { label: audienceLabel(story.audience, community.name), withdrawn: !!story.withdrawnAt }
+      ? { audience: story.audience, community: community.name, withdrawn: !!story.withdrawnAt }
       : null,
   };
 }
@@ -119,6 +121,7 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, db, community } = await requireTenantUser(request);
+  const t = await getT(request, "story");
   const storyId = params.storyId ?? "";
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -126,7 +129,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (intent === "comment") {
       const submission = parseWithZod(formData, { schema: CommentSchema });
-      if (submission.status !== "success") return submission.reply();
+      if (submission.status !== "success") return translatedReply(submission.reply(), t);
       try {
         const comment = addComment(db, user, storyId, submission.value);
         if (!comment.repeated)
@@ -138,19 +141,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (error instanceof CommentAccessError) throw error;
         // too many in a short time: said above the form, with the words kept in it
         if (error instanceof PersonLimitError)
-          return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
+          return data(
+            submission.reply({
+              formErrors: [personLimitText(await getT(request, "api"), error)],
+            }),
+            { status: 429 },
+          );
         console.error("Adding a comment failed", error);
-        return submission.reply({ formErrors: ["Failed to add comment. Please try again."] });
+        return submission.reply({ formErrors: [t("comment.failed")] });
       }
       return redirectWithToast(safeRedirect(formData.get("redirectTo"), `${back}#comments`), {
         type: "success",
-        title: "Your comment was added",
+        title: t("comment.added"),
       });
     }
     if (intent === "react") {
       const emoji = String(formData.get("emoji") ?? "");
       if (!REACTION_EMOJIS.includes(emoji))
-        throw new Response("Choose one of the reactions shown", { status: 400 });
+        throw new Response(t("comment.reactionInvalid"), { status: 400 });
       // each button says which way it turns the reaction, so a second press of the same page's
       // button (a double tap without JavaScript) does not undo the first
       const turn = formData.get("turn");
@@ -165,34 +173,54 @@ export async function action({ request, params }: ActionFunctionArgs) {
         );
       } catch (error) {
         if (!(error instanceof PersonLimitError)) throw error;
-        return redirectWithToast(`${back}#reactions`, { type: "error", title: error.message });
+        return redirectWithToast(`${back}#reactions`, {
+          type: "error",
+          title: personLimitText(await getT(request, "api"), error),
+        });
       }
       if (result.on && result.changed)
         notifyReaction(db, community, storyId, { emoji, label: reactionLabel(emoji) ?? "" }, user);
       return redirect(`${back}#reactions`);
     }
     if (intent === "delete-comment") {
-      if (!getReadableStory(db, user, storyId)) throw notFound();
+      if (!getReadableStory(db, user, storyId)) throw notFound(t);
       const ok = deleteComment(db, user, String(formData.get("commentId") ?? ""), storyId);
-      if (!ok) throw notFound();
-      return redirectWithToast(`${back}#comments`, { type: "success", title: "Comment deleted" });
+      if (!ok) throw notFound(t);
+      return redirectWithToast(`${back}#comments`, {
+        type: "success",
+        title: t("comment.deleted"),
+      });
     }
   } catch (error) {
     if (error instanceof CommentAccessError) {
       throw error.status === 404
-        ? notFound()
-        : new Response(error.message, { status: 403, statusText: "Forbidden" });
+        ? notFound(t)
+        : new Response(reasonText(await getT(request, "api"), error.message), {
+            status: 403,
+            statusText: "Forbidden",
+          });
     }
     throw error;
   }
-  throw new Response("Unknown action", { status: 400 });
+  throw new Response(t("page.unknownAction"), { status: 400 });
+}
+
+/** A form's reply with its messages (the schema's catalog keys) in the reader's language. */
+function translatedReply<R extends { error?: Record<string, string[] | null> | null }>(
+  reply: R,
+  t: T,
+): R {
+  if (!reply.error) return reply;
+  const error: Record<string, string[] | null> = {};
+  for (const [field, messages] of Object.entries(reply.error))
+    error[field] = messages ? messages.map((m) => translateMessage(t, m)) : messages;
+  return { ...reply, error };
 }
 
 export default function StoryPage() {
   const {
     story,
     listening,
-    createdLabel,
     image,
     comments,
     reactions,
@@ -204,8 +232,11 @@ export default function StoryPage() {
     audience,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const t = useT("story");
+  const f = useDateFormat();
+  const lang = story.lang ?? undefined;
   const name = `${story.resident.firstName} ${story.resident.lastName}`;
-  const room = roomLabel(story.resident.roomNumber);
+  const room = roomLabel(story.resident.roomNumber, t);
   const deleteHref = (c: CommentItem) =>
     moderator || c.authorUserId === viewerId
       ? `?deleteComment=${encodeURIComponent(c.id)}#confirm-delete`
@@ -217,7 +248,8 @@ export default function StoryPage() {
           to="/stories"
           className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
         >
-          <span aria-hidden="true">←&nbsp;</span>All stories
+          <span aria-hidden="true">←&nbsp;</span>
+          {t("page.allStories")}
         </Link>
       </p>
       <article aria-labelledby="story-title" className="space-y-8">
@@ -227,16 +259,18 @@ export default function StoryPage() {
             <CategoryBadge category={story.category} />
             {!story.isPublished ? (
               <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">
-                {story.reviewStatus === "rejected" ? "Not approved" : "Under Review"}
+                {story.reviewStatus === "rejected"
+                  ? t("status.notApproved")
+                  : t("status.underReview")}
               </span>
             ) : null}
             {audience?.withdrawn ? (
               <span className="rounded-full bg-stone-200 px-3 py-0.5 text-base font-semibold text-stone-900">
-                Withdrawn
+                {t("status.withdrawn")}
               </span>
             ) : null}
           </div>
-          <h1 id="story-title" className="font-reading text-4xl text-ink">
+          <h1 id="story-title" className="font-reading text-4xl text-ink" lang={lang}>
             {story.title}
           </h1>
           <div className="flex flex-wrap items-center gap-4">
@@ -246,7 +280,7 @@ export default function StoryPage() {
               <p className="text-base text-stone-700">
                 {room ? <span>{room} · </span> : null}
                 <time dateTime={story.createdAt} data-testid="story-date">
-                  {createdLabel}
+                  {f.long(story.createdAt)}
                 </time>
               </p>
             </div>
@@ -261,7 +295,11 @@ export default function StoryPage() {
                 >
                   <path d="M6 4v12l10-6z" />
                 </svg>
-                Listen<span className="sr-only"> to {story.resident.firstName} tell it</span>
+                {t("listen.button")}
+                <span className="sr-only">
+                  {" "}
+                  {t("listen.buttonTo", { name: story.resident.firstName })}
+                </span>
               </a>
             ) : null}
           </div>
@@ -269,17 +307,18 @@ export default function StoryPage() {
           {audience ? (
             <p className="text-base" data-testid="story-audience">
               {audience.withdrawn ? (
-                "Withdrawn: only the resident and the care team can see it."
+                t("page.withdrawnNote")
               ) : (
                 <>
-                  Who can see it: <strong>{audience.label}</strong>
+                  {t("page.whoCanSee")}{" "}
+                  <strong>{audienceText(t, audience.audience, audience.community)}</strong>
                 </>
               )}{" "}
               <Link
                 to={`/stories/${story.id}/audience`}
                 className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
               >
-                Change who can see it
+                {t("page.changeWho")}
               </Link>
             </p>
           ) : null}
@@ -290,7 +329,7 @@ export default function StoryPage() {
               src={image.src}
               srcSet={image.srcSet || undefined}
               sizes="(min-width: 768px) 768px, 100vw"
-              alt={`Picture for the story "${story.title}"`}
+              alt={t("page.pictureAlt", { title: story.title })}
               width={image.width ?? undefined}
               height={image.height ?? undefined}
               className="h-auto w-full rounded-card bg-clay-50 shadow-card"
@@ -300,7 +339,7 @@ export default function StoryPage() {
         {story.audioUrl ? (
           <section aria-labelledby="listen-title" className="card bg-clay-50">
             <h2 id="listen-title" className="mb-2 text-xl font-bold">
-              Listen to {story.resident.firstName} tell it
+              {t("listen.title", { name: story.resident.firstName })}
             </h2>
             <StoryAudio
               src={story.audioUrl}
@@ -309,14 +348,14 @@ export default function StoryPage() {
             />
             <p className="mt-2 text-base text-stone-700">
               {!story.content.trim()
-                ? "The words of this recording are still to be added."
+                ? t("listen.noWordsYet")
                 : listening
-                  ? "The written story below is the transcript of this recording: the word being said is highlighted as it plays, and a word you tap plays from there."
-                  : "The written story below is the transcript of this recording."}
+                  ? t("listen.followAlong")
+                  : t("listen.transcript")}
             </p>
           </section>
         ) : null}
-        <FollowAlongText text={story.content} listening={listening} />
+        <FollowAlongText text={story.content} listening={listening} lang={lang} />
       </article>
 
       <section
@@ -325,14 +364,14 @@ export default function StoryPage() {
         className="space-y-3 border-t-2 border-stone-200 pt-8"
       >
         <h2 id="reactions-title" className="text-2xl font-bold">
-          Reactions
+          {t("reactions.title")}
         </h2>
         <ReactionBar reactions={reactions} canReact={canRespond} action={`/stories/${story.id}`} />
       </section>
 
       <section id="comments" aria-labelledby="comments-title" className="space-y-4">
         <h2 id="comments-title" className="text-2xl font-bold">
-          Comments ({comments.length})
+          {t("comments.title", { count: comments.length })}
         </h2>
         {confirming ? (
           <div
@@ -342,19 +381,22 @@ export default function StoryPage() {
             aria-labelledby="confirm-delete-title"
           >
             <h3 id="confirm-delete-title" className="text-xl font-bold text-red-900">
-              Delete this comment?
+              {t("comments.deleteTitle")}
             </h3>
             <p className="mb-3 text-lg">
-              “{confirming.content}” by {confirming.familyMember.name}. This cannot be undone.
+              {t("comments.deleteConfirm", {
+                content: confirming.content,
+                name: confirming.familyMember.name,
+              })}
             </p>
             <Form method="post" className="flex flex-wrap gap-3">
               <input type="hidden" name="intent" value="delete-comment" />
               <input type="hidden" name="commentId" value={confirming.id} />
               <button type="submit" className="btn-danger">
-                Yes, delete comment
+                {t("comments.deleteYes")}
               </button>
               <Link to={`/stories/${story.id}#comments`} className="btn-secondary">
-                Cancel
+                {t("common:cancel")}
               </Link>
             </Form>
           </div>
@@ -362,7 +404,7 @@ export default function StoryPage() {
         <CommentList comments={comments} deleteHref={deleteHref} />
         {canRespond ? (
           <div>
-            <h3 className="mb-2 text-xl font-bold">Add a comment</h3>
+            <h3 className="mb-2 text-xl font-bold">{t("comments.add")}</h3>
             {/* a new comment remounts the form, so it starts empty again */}
             <CommentForm
               key={comments.at(-1)?.id ?? "none"}
@@ -372,7 +414,7 @@ export default function StoryPage() {
           </div>
         ) : isFamily && story.isPublished ? (
           <p className="text-base text-stone-700">
-            Comments on this story come from {story.resident.firstName}'s family.
+            {t("comments.fromFamily", { name: story.resident.firstName })}
           </p>
         ) : null}
       </section>

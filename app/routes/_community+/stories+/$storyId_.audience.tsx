@@ -13,15 +13,23 @@ import {
   mayChangeAudience,
   type AudienceChange,
 } from "~/models/story.server";
-import { AGREED_LABEL, audienceLabel, isAudience, type Audience } from "~/models/story-audience";
+import {
+  agreedText,
+  audienceReasonText,
+  audienceText,
+  isAudience,
+  type Audience,
+} from "~/models/story-audience";
 import { requireTenantUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ROLE } from "~/utils/roles";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Who may see this story") },
+  { title: pageTitle(matches, metaT(matches, "story")("audiencePage.title")) },
 ];
 
 function text(status: number, body: string) {
@@ -30,15 +38,12 @@ function text(status: number, body: string) {
 
 async function load(request: Request, storyId: string) {
   const ctx = await requireTenantUser(request);
+  const t = await getT(request, "story");
   const story = getReadableStory(ctx.db, ctx.user, storyId);
-  if (!story) throw text(404, "We could not find that story.");
+  if (!story) throw text(404, t("page.notFound"));
   const rights = mayChangeAudience(ctx.user, story);
-  if (!rights.may)
-    throw text(
-      403,
-      "Only the resident, or the care team with the resident's agreement, can change who sees this story.",
-    );
-  return { ...ctx, story, onBehalf: rights.onBehalf };
+  if (!rights.may) throw text(403, t("audiencePage.notAllowed"));
+  return { ...ctx, t, story, onBehalf: rights.onBehalf };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -68,14 +73,14 @@ type ActionResult = {
 export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { story, community, db, user } = await load(request, params.storyId ?? "");
+  const { story, community, db, user, t } = await load(request, params.storyId ?? "");
   const form = await request.formData();
   const intent = form.get("intent") === "withdraw" ? "withdraw" : "audience";
   const chosen = form.get("audience");
   const audience = isAudience(chosen) ? chosen : null;
   if (intent === "audience" && !audience)
     return data<ActionResult>(
-      { intent, audience, audienceError: "Choose who may see this story" },
+      { intent, audience, audienceError: t("audiencePage.choose") },
       { status: 400 },
     );
   const change: AudienceChange =
@@ -90,21 +95,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   if (!result.ok) {
     if (result.status === 400)
-      return data<ActionResult>({ intent, audience, agreedError: result.reason }, { status: 400 });
-    throw text(result.status, result.reason);
+      return data<ActionResult>(
+        { intent, audience, agreedError: audienceReasonText(t, result.reason) },
+        { status: 400 },
+      );
+    throw text(result.status, audienceReasonText(t, result.reason));
   }
   const back = user.role === ROLE.resident ? "/resident" : `/stories/${story.id}`;
-  const whose = user.role === ROLE.resident ? "Your story" : `${story.resident.firstName}'s story`;
+  // the resident reads "Your story", the care team "Margaret's story"
+  const name = user.role === ROLE.resident ? null : story.resident.firstName;
   if (intent === "withdraw") {
     return redirectWithToast(back, {
       type: "success",
-      title: `${whose} was withdrawn`,
-      description: "Only the resident and the care team can see it now.",
+      title: name ? t("audiencePage.withdrawnTheirs", { name }) : t("audiencePage.withdrawnYours"),
+      description: t("audiencePage.withdrawnNow"),
     });
   }
+  const chosenLabel = audienceText(t, audience!, community.name);
   return redirectWithToast(back, {
     type: "success",
-    title: `${whose} is now for: ${audienceLabel(audience!, community.name)}`,
+    title: name
+      ? t("audiencePage.nowForTheirs", { name, audience: chosenLabel })
+      : t("audiencePage.nowForYours", { audience: chosenLabel }),
   });
 }
 
@@ -112,6 +124,7 @@ export default function StoryAudiencePage() {
   const { story, residentFirstName, communityName, onBehalf, back } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
+  const t = useT("story");
   const current =
     result?.intent === "audience" && result.audience ? result.audience : story.audience;
   return (
@@ -122,23 +135,26 @@ export default function StoryAudiencePage() {
           className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
         >
           <span aria-hidden="true">←&nbsp;</span>
-          {back === "/resident" ? "Back to your stories" : "Back to the story"}
+          {back === "/resident" ? t("audiencePage.backToYours") : t("audiencePage.backToStory")}
         </Link>
       </p>
       <section className="card" aria-labelledby="audience-title">
         <h1 id="audience-title" className="page-title mb-2">
-          Who may see “{story.title}”?
+          {t("audiencePage.heading", { title: story.title })}
         </h1>
         <p className="mb-4 text-lg" data-testid="audience-now">
           {story.withdrawn ? (
             <>
-              <strong>Withdrawn.</strong> Only {onBehalf ? residentFirstName : "you"} and the care
-              team can see it. Choose who may see it to bring it back.
+              <strong>{t("audiencePage.withdrawn")}</strong>{" "}
+              {onBehalf
+                ? t("audiencePage.withdrawnOnlyTheirs", { name: residentFirstName })
+                : t("audiencePage.withdrawnOnlyYou")}
             </>
           ) : (
             <>
-              Now: <strong>{audienceLabel(story.audience, communityName)}</strong>
-              {story.isPublished ? "." : ", once an administrator has read it."}
+              {t("audiencePage.now")}{" "}
+              <strong>{audienceText(t, story.audience, communityName)}</strong>
+              {story.isPublished ? t("audiencePage.nowEnd") : t("audiencePage.nowOnceRead")}
             </>
           )}
         </p>
@@ -156,19 +172,20 @@ export default function StoryAudiencePage() {
               result?.intent === "audience" && result.agreedError ? [result.agreedError] : null
             }
           />
-          <SubmitButton name="intent" value="audience" pendingText="Saving...">
-            Save who may see it
+          <SubmitButton name="intent" value="audience" pendingText={t("audiencePage.saving")}>
+            {t("audiencePage.save")}
           </SubmitButton>
         </Form>
       </section>
       {story.withdrawn ? null : (
         <section className="card" aria-labelledby="withdraw-title">
           <h2 id="withdraw-title" className="mb-2 text-2xl font-bold">
-            Withdraw this story
+            {t("audiencePage.withdrawTitle")}
           </h2>
           <p className="mb-4 text-lg">
-            It leaves every audience at once: nobody but {onBehalf ? residentFirstName : "you"} and
-            the care team can see it. Nothing is deleted, and it can be shared again later.
+            {onBehalf
+              ? t("audiencePage.withdrawExplainTheirs", { name: residentFirstName })
+              : t("audiencePage.withdrawExplainYou")}
           </p>
           <Form method="post" aria-labelledby="withdraw-title">
             {onBehalf ? (
@@ -189,7 +206,7 @@ export default function StoryAudiencePage() {
                         : undefined
                     }
                   />
-                  {AGREED_LABEL(residentFirstName)}
+                  {agreedText(t, residentFirstName)}
                 </label>
                 <ErrorList
                   id="withdraw-agreed-error"
@@ -205,9 +222,9 @@ export default function StoryAudiencePage() {
               name="intent"
               value="withdraw"
               className="btn-danger"
-              pendingText="Withdrawing..."
+              pendingText={t("audiencePage.withdrawing")}
             >
-              Withdraw this story
+              {t("audiencePage.withdrawTitle")}
             </SubmitButton>
           </Form>
         </section>

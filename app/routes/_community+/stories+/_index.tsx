@@ -4,18 +4,21 @@ import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CategoryFilter } from "~/components/story/CategoryFilter";
 import { StoryCard } from "~/components/story/StoryCard";
-import { categoryLabel, isCategory } from "~/models/categories";
+import { categoryName, isCategory } from "~/models/categories";
 import { pageOf, parsePageParam } from "~/models/paging";
 import { countPublishedStories, listPublishedStoryCards } from "~/models/story.server";
 import { requireTenantUser } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
 // a reading page: no script on a full page load, every form works without it (ADR 018)
 export const handle = READING_PAGE;
 
 const STORIES_PER_PAGE = 12;
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "All Stories") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "story")("list.title")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, db } = await requireTenantUser(request);
@@ -45,26 +48,28 @@ function pageHref(page: number, category: string | null) {
 
 export default function AllStories() {
   const { stories, page, category } = useLoaderData<typeof loader>();
+  const t = useT("story");
+  const tc = useT("categories");
   return (
     <div className="space-y-6">
       <PageHeader
-        title="All Stories"
+        title={t("list.title")}
         intro={
           <p>
             {page.total === 0
-              ? "No stories yet."
-              : `${page.total} published ${page.total === 1 ? "story" : "stories"}${category ? ` in ${categoryLabel(category)}` : ""}, newest first.`}
+              ? t("list.none")
+              : category
+                ? t("list.countIn", { count: page.total, category: categoryName(tc, category) })
+                : t("list.count", { count: page.total })}
           </p>
         }
         action={<CategoryFilter id="stories-category" action="/stories" selected={category} />}
       />
       {stories.length === 0 ? (
         <EmptyState
-          action={
-            category ? { to: "/stories", label: "Show stories of every category" } : undefined
-          }
+          action={category ? { to: "/stories", label: t("list.everyCategory") } : undefined}
         >
-          {category ? "No stories in this category yet." : "No stories have been shared yet."}
+          {category ? t("list.noneInCategory") : t("list.noneShared")}
         </EmptyState>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -76,20 +81,21 @@ export default function AllStories() {
         </ul>
       )}
       {page.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+        <nav
+          aria-label={t("list.pages")}
+          className="flex flex-wrap items-center justify-between gap-3"
+        >
           {page.hasPrevious ? (
             <Link to={pageHref(page.page - 1, category)} className="btn-secondary" rel="prev">
-              Previous page
+              {t("list.previous")}
             </Link>
           ) : (
             <span />
           )}
-          <p className="text-lg">
-            Page {page.page} of {page.pageCount}
-          </p>
+          <p className="text-lg">{t("list.page", { page: page.page, count: page.pageCount })}</p>
           {page.hasNext ? (
             <Link to={pageHref(page.page + 1, category)} className="btn-secondary" rel="next">
-              Next page
+              {t("list.next")}
             </Link>
           ) : (
             <span />
