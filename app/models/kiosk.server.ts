@@ -26,6 +26,7 @@ import { RecordedStoryError, saveRecordedStory } from "./recorded-story.server";
 import { isCategory } from "./categories";
 import { isAudience, type Audience } from "./story-audience";
 import type { RequestClient } from "~/utils/host.server";
+import type { T } from "~/utils/i18n";
 import type { ResidentRow } from "./resident.server";
 
 const { kiosks, kioskSessions, kioskRecordings, kioskDrafts, media, residents } = tenantSchema;
@@ -40,6 +41,7 @@ export const KIOSK_PIN_PAUSE_MS = 15 * 60_000;
 export const KIOSK_PIN_KIOSK_LIMIT = 30;
 export const KIOSK_PIN_KIOSK_WINDOW_MS = 60 * 60_000;
 
+/** What the kiosk says, in English; in a reader's language with `kioskMessage` (the `kiosk` catalog's `message.*`). */
 export const KIOSK_MESSAGES = {
   nameRequired: "Please give the kiosk a name, for example “Garden lounge tablet”.",
   nameTooLong: `A kiosk's name can be at most ${KIOSK_NAME_MAX} characters long.`,
@@ -50,6 +52,13 @@ export const KIOSK_MESSAGES = {
   noPin: "You do not have a kiosk PIN yet. Please ask a member of staff to help you.",
   askStaff: "Too many wrong PINs on this kiosk. Ask a member of staff to help: they can start your turn with “I'm helping”.",
 } as const;
+
+type PinMessage = Exclude<keyof typeof KIOSK_MESSAGES, "nameRequired" | "nameTooLong">;
+
+/** A PIN message in the reader's language with `t` (any namespace's translator), else in English. */
+export function kioskMessage(key: PinMessage, t?: T): string {
+  return t ? t(`kiosk:message.${key}`) : KIOSK_MESSAGES[key];
+}
 
 function token(): string {
   return crypto.randomBytes(24).toString("base64url");
@@ -193,14 +202,14 @@ export function isKioskGridPhoto(db: TenantDb, mediaId: string): boolean {
 
 // --- PINs ---
 
-/** Why a chosen PIN will not do, or null. */
-export function kioskPinProblem(pin: string): string | null {
-  if (!/^\d{4}$/.test(pin)) return KIOSK_MESSAGES.pinFormat;
+/** Why a chosen PIN will not do, or null; in the reader's language with `t`, else in English. */
+export function kioskPinProblem(pin: string, t?: T): string | null {
+  if (!/^\d{4}$/.test(pin)) return kioskMessage("pinFormat", t);
   const d = pin.split("").map(Number);
   const same = d.every((x) => x === d[0]);
   const up = d.every((x, i) => i === 0 || x === d[i - 1]! + 1);
   const down = d.every((x, i) => i === 0 || x === d[i - 1]! - 1);
-  return same || up || down ? KIOSK_MESSAGES.pinEasy : null;
+  return same || up || down ? kioskMessage("pinEasy", t) : null;
 }
 
 export async function setKioskPin(db: TenantDb, residentId: string, pin: string): Promise<void> {
@@ -294,8 +303,10 @@ export async function checkKioskPin(
   return { ok: false, reason: "wrong", remaining: Math.max(0, KIOSK_PIN_LIMIT - hers) };
 }
 
-export function kioskPausedMessage(retryAfterSeconds: number): string {
+/** Her PIN is paused on this kiosk: for how long, in the reader's language with `t`, else in English. */
+export function kioskPausedMessage(retryAfterSeconds: number, t?: T): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  if (t) return t("kiosk:message.paused", { minutes });
   return `Too many wrong PINs. Your PIN is paused on this kiosk for ${minutes} minute${minutes === 1 ? "" : "s"}. A member of staff can help you now with “I'm helping”.`;
 }
 

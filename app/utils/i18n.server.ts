@@ -24,6 +24,7 @@ import { env } from "~/utils/env.server";
 import { getOptionalUser, type SessionUser } from "~/utils/auth.server";
 import { resolveHost } from "~/utils/host.server";
 import { getTenantDb, tenantSchema, type Community } from "~/utils/db.server";
+import { kioskTurnLanguageSubject } from "~/utils/kiosk-turn-language.server";
 
 type Catalogs = {
   /** lang -> namespace -> key -> compiled message */
@@ -300,7 +301,9 @@ export function requestLanguage(request: Request): Promise<string> {
       const user = await getOptionalUser(request);
       const subject: LanguageSubject = user
         ? { language: user.language, residentLanguage: residentLanguageOf(user, community) }
-        : null;
+        : // the lounge kiosk signs nobody in: the pages of a resident's turn there are in her
+          // language, its shared screens as a signed-out browser's (kiosk-turn-language.server.ts)
+          await kioskTurnLanguageSubject(request);
       return resolveLanguage(request, subject, community?.defaultLanguage);
     })();
     requestLanguages.set(request, pending);

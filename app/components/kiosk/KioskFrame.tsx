@@ -3,7 +3,8 @@
 // JavaScript a meta refresh ends the session when the time is up; with it a countdown that starts
 // again on every tap or keystroke, and that tells the server so now and then.
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, useState, type ReactNode } from "react";
+import { useT, type T } from "~/utils/i18n";
 
 export type KioskFrameData = {
   communityName: string;
@@ -26,7 +27,17 @@ export type KioskFrameData = {
 
 export const KIOSK_IDLE_URL = "/kiosk?ended=idle";
 
+const MARK = "\u0000";
+
+/** A message with one value shown in bold, where the language puts it in the sentence. */
+export function withStrong(t: T, key: string, name: string, bold: ReactNode): ReactNode {
+  return t(key, { [name]: `${MARK}${name}${MARK}` })
+    .split(MARK)
+    .map((part, i) => <Fragment key={i}>{i % 2 === 1 ? <strong>{bold}</strong> : part}</Fragment>);
+}
+
 export function KioskFrame({ frame, children }: { frame: KioskFrameData; children: ReactNode }) {
+  const t = useT("kiosk");
   return (
     <div className="kiosk mx-auto flex min-h-screen max-w-5xl flex-col px-4 py-4">
       {frame.secondsLeft != null && frame.timer === "countdown" ? (
@@ -45,7 +56,9 @@ export function KioskFrame({ frame, children }: { frame: KioskFrameData; childre
                 {frame.resident.firstName} {frame.resident.lastName}
               </strong>
               {frame.helperName ? (
-                <span className="block text-lg">with help from {frame.helperName}</span>
+                <span className="block text-lg">
+                  {t("frame.withHelp", { name: frame.helperName })}
+                </span>
               ) : null}
             </p>
             {frame.secondsLeft != null && frame.timer !== "waiting" ? (
@@ -54,7 +67,7 @@ export function KioskFrame({ frame, children }: { frame: KioskFrameData; childre
             <Form method="post" action="/kiosk/done">
               {frame.turn ? <input type="hidden" name="turn" value={frame.turn} /> : null}
               <button type="submit" className="btn-primary" data-testid="kiosk-done">
-                I'm done
+                {t("frame.done")}
               </button>
             </Form>
           </div>
@@ -82,6 +95,7 @@ function hasWordsWritten(): boolean {
  * has words is never left: it says the words are kept, and Save Story takes the turn up again.
  */
 function KioskCountdown({ seconds, writing }: { seconds: number; writing: boolean }) {
+  const t = useT("kiosk");
   const [left, setLeft] = useState(seconds);
   const [keptWriting, setKeptWriting] = useState(false);
   const deadline = useRef<number | null>(null);
@@ -133,18 +147,18 @@ function KioskCountdown({ seconds, writing }: { seconds: number; writing: boolea
         className="max-w-xs text-lg font-semibold text-brand-900"
         data-testid="kiosk-writing-kept"
       >
-        Take your time: your words stay here. Press Save Story when you are ready.
+        {t("frame.keptWriting")}
       </p>
     );
   }
   return (
     <div className="text-lg" data-testid="kiosk-countdown">
       <p>
-        Time left: <span className="font-bold tabular-nums">{`${m}:${s}`}</span>
+        {t("frame.timeLeft")} <span className="font-bold tabular-nums">{`${m}:${s}`}</span>
       </p>
       {left <= 30 ? (
         <p role="status" className="font-semibold text-red-800">
-          Still there? Tap anywhere to keep going.
+          {t("frame.stillThere")}
         </p>
       ) : null}
       <Form method="post" action="/kiosk/done" ref={formRef} hidden>

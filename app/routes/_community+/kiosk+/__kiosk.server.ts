@@ -1,7 +1,7 @@
-// What the kiosk's screens share on the server: the frame's data, and the "I'm helping" check of a
-// staff member's own password (counted like a sign-in: reserved before the hash, per account and
-// address; see utils/sign-in-attempts.server.ts).
-import type { Community } from "~/utils/db.server";
+// What the kiosk's screens share on the server: the frame's data, the translator of a resident's
+// turn, and the "I'm helping" check of a staff member's own password (counted like a sign-in:
+// reserved before the hash, per account and address; see utils/sign-in-attempts.server.ts).
+import type { Community, TenantDb } from "~/utils/db.server";
 import { findUserForLogin } from "~/utils/accounts.server";
 import crypto from "node:crypto";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
@@ -9,6 +9,25 @@ import { beginPasswordAttempt, tooManyAttemptsMessage } from "~/utils/sign-in-at
 import { COMMUNITY_STAFF_ROLES, roleIn } from "~/utils/roles";
 import type { KioskRow } from "~/utils/kiosk.server";
 import type { KioskFrameData } from "~/components/kiosk/KioskFrame";
+import { getT, requestLanguage, resolveLanguage, translator } from "~/utils/i18n.server";
+import { residentLanguageSubject } from "~/utils/kiosk-turn-language.server";
+import type { T } from "~/utils/i18n";
+
+/**
+ * The translator of a resident's turn: her language (her account's choice, else the one she
+ * speaks), whatever the request's. For what an action says as her turn ends, or when a form of
+ * an ended turn is sent: the request's own language is then the shared screens'.
+ */
+export async function residentT(
+  request: Request,
+  db: TenantDb,
+  community: Pick<Community, "id" | "defaultLanguage">,
+  residentId: string,
+  ns = "kiosk",
+): Promise<T> {
+  const subject = residentLanguageSubject(db, community, residentId);
+  return translator(await resolveLanguage(request, subject, community.defaultLanguage), ns);
+}
 
 export function frameOf(
   community: Pick<Community, "name">,
@@ -38,9 +57,6 @@ export function frameOf(
 let dummyHash: Promise<string> | null = null;
 const timingDummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(12).toString("hex")));
 
-export const HELPER_FAILED =
-  "That username and password do not match a member of staff here. Please try again.";
-
 /** The first name a story shows: "told with help from Marcus". */
 export function helperNameOf(displayName: string, username: string): string {
   return displayName.trim().split(/\s+/)[0] || username;
@@ -56,10 +72,15 @@ export async function verifyHelper(
   | { ok: true; user: { id: string; displayName: string; username: string } }
   | { ok: false; message: string }
 > {
-  if (!username.trim() || !password)
-    return { ok: false, message: "Please type your username and your password." };
+  // the shared screen's language: the browser's, or the community's
+  const t = await getT(request, "kiosk");
+  if (!username.trim() || !password) return { ok: false, message: t("help.missing") };
   const attempt = await beginPasswordAttempt(request, { username });
-  if (!attempt.ok) return { ok: false, message: tooManyAttemptsMessage(attempt.retryAfterSeconds) };
+  if (!attempt.ok)
+    return {
+      ok: false,
+      message: tooManyAttemptsMessage(attempt.retryAfterSeconds, await requestLanguage(request)),
+    };
   const user = findUserForLogin(username, community.id);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummy()));
   if (
@@ -69,7 +90,7 @@ export async function verifyHelper(
     user.tenantId !== community.id ||
     !roleIn(user.role, COMMUNITY_STAFF_ROLES)
   ) {
-    return { ok: false, message: HELPER_FAILED };
+    return { ok: false, message: t("help.failed") };
   }
   attempt.succeeded();
   return {

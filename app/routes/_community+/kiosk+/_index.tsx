@@ -16,9 +16,10 @@ import {
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Who is telling a story?") },
+  { title: pageTitle(matches, metaT(matches, "kiosk")("grid.title")) },
 ];
 
 // the meta refresh of a page fires when its time is up; a second's difference is the same end
@@ -62,19 +63,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function KioskHome() {
   const d = useLoaderData<typeof loader>();
+  const t = useT("kiosk");
   if (d.state === "none") {
     return (
       <div className="kiosk mx-auto max-w-3xl px-4 py-10">
         <section className="card" aria-labelledby="not-kiosk-title">
           <h1 id="not-kiosk-title" className="page-title mb-3">
-            This browser is not a kiosk
+            {t("notKiosk.title")}
           </h1>
-          <p className="mb-4 text-xl">
-            An administrator registers a kiosk under Kiosks in the administration pages, then opens
-            its setup link on the lounge tablet.
-          </p>
+          <p className="mb-4 text-xl">{t("notKiosk.body")}</p>
           <Link to="/" className="btn-secondary">
-            Go to the community's home page
+            {t("communityHome")}
           </Link>
         </section>
       </div>
@@ -85,12 +84,9 @@ export default function KioskHome() {
       <div className="kiosk mx-auto max-w-3xl px-4 py-10">
         <section className="card" aria-labelledby="kiosk-off-title">
           <h1 id="kiosk-off-title" className="page-title mb-3">
-            This kiosk was switched off
+            {t("off.title")}
           </h1>
-          <p className="text-xl">
-            An administrator of {d.communityName} switched this kiosk off. Please ask a member of
-            staff if you would like to tell a story.
-          </p>
+          <p className="text-xl">{t("off.body", { community: d.communityName })}</p>
         </section>
       </div>
     );
@@ -103,12 +99,12 @@ export default function KioskHome() {
           className="card mb-6 border-2 border-brand-700 text-xl"
           data-testid="kiosk-timed-out"
         >
-          The kiosk went back to the start after 2 minutes without a tap. Your stories are kept.
+          {t("grid.timedOut")}
         </p>
       ) : null}
-      <h1 className="page-title mb-4">Who is telling a story?</h1>
+      <h1 className="page-title mb-4">{t("grid.title")}</h1>
       {d.letters.length > 1 ? (
-        <nav aria-label="First letter of your name" className="mb-6">
+        <nav aria-label={t("grid.letters")} className="mb-6">
           <ul className="flex flex-wrap gap-2">
             <li>
               <Link
@@ -116,7 +112,7 @@ export default function KioskHome() {
                 className={d.letter ? "btn-secondary" : "btn-primary"}
                 aria-current={d.letter ? undefined : "page"}
               >
-                All
+                {t("grid.all")}
               </Link>
             </li>
             {d.letters.map((l) => (
@@ -153,9 +149,7 @@ export default function KioskHome() {
           ))}
         </ul>
       ) : (
-        <p className="card text-xl">
-          Nobody is on this kiosk yet. A member of staff can add residents who agree to use it.
-        </p>
+        <p className="card text-xl">{t("grid.empty")}</p>
       )}
     </KioskFrame>
   );

@@ -5,15 +5,18 @@ import { redirect } from "@remix-run/node";
 import { requireKiosk } from "~/utils/permissions.server";
 import { residentForKioskCard } from "~/models/kiosk.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { getT } from "~/utils/i18n.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db } = await requireKiosk(request);
   const resident = residentForKioskCard(db, params.token ?? "");
-  if (!resident)
+  if (!resident) {
+    const t = await getT(request, "kiosk");
     return redirectWithToast("/kiosk", {
       type: "error",
-      title: "This card does not work any more",
-      description: "Please choose your photo, or ask a member of staff for a new card.",
+      title: t("card.notWorking"),
+      description: t("card.notWorkingDetail"),
     });
+  }
   return redirect(`/kiosk/residents/${resident.id}`);
 }

@@ -21,13 +21,15 @@ import {
 } from "~/models/kiosk.server";
 import { mediaUrl } from "~/models/media-urls";
 import { wizardUrl } from "~/components/record/wizard";
-import { KioskFrame } from "~/components/kiosk/KioskFrame";
-import { frameOf } from "./__kiosk.server";
+import { KioskFrame, withStrong } from "~/components/kiosk/KioskFrame";
+import { frameOf, residentT } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { getT } from "~/utils/i18n.server";
+import { metaT, useT } from "~/utils/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Keep this recording?") },
+  { title: pageTitle(matches, metaT(matches, "kiosk")("keep.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -89,40 +91,42 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   endKioskTurn(db, audit, "done");
   await settleKioskTurns(db, community, client);
+  // her goodbye, in her language: the grid it shows on is the shared screen's
+  const t = session
+    ? await residentT(request, db, community, session.residentId)
+    : await getT(request, "kiosk");
   if (outcome === "kept")
     return redirectWithToast("/kiosk", {
       type: "success",
-      title: "Thank you! Your recording is kept.",
-      description: "You will find it in your stories as Words to add.",
+      title: t("done.kept"),
+      description: t("done.keptDetail"),
     });
   if (outcome === "thrown away")
     return redirectWithToast("/kiosk", {
       type: "success",
-      title: "Thank you! See you next time.",
-      description: "The recording was thrown away.",
+      title: t("done.bye"),
+      description: t("done.thrownAway"),
     });
-  return redirectWithToast("/kiosk", { type: "success", title: "Thank you! See you next time." });
+  return redirectWithToast("/kiosk", { type: "success", title: t("done.bye") });
 }
 
 export default function KioskKeepRecording() {
   const { frame, audioUrl } = useLoaderData<typeof loader>();
+  const t = useT("kiosk");
   return (
     <KioskFrame frame={frame}>
       <section className="mx-auto max-w-2xl" aria-labelledby="keep-title">
         <h1 id="keep-title" className="page-title mb-3">
-          Keep this recording?
+          {t("keep.title")}
         </h1>
-        <p className="mb-4 text-xl">
-          Your recording is not saved yet. If you keep it, it goes into your stories as{" "}
-          <strong>Words to add</strong>: the words can be added later.
-        </p>
+        <p className="mb-4 text-xl">{withStrong(t, "keep.body", "wordsToAdd", t("wordsToAdd"))}</p>
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- her own recording, just made; its words are not written yet */}
         <audio
           controls
           preload="none"
           src={audioUrl}
           className="mb-6 w-full"
-          aria-label="Your recording"
+          aria-label={t("keep.audio")}
         />
         <Form method="post" action="/kiosk/done" className="flex flex-col gap-4 sm:flex-row">
           <button
@@ -132,7 +136,7 @@ export default function KioskKeepRecording() {
             className="btn-primary kiosk-target flex-1 py-5 text-2xl"
             data-testid="kiosk-keep-recording"
           >
-            Keep
+            {t("keep.keep")}
           </button>
           <button
             type="submit"
@@ -141,12 +145,12 @@ export default function KioskKeepRecording() {
             className="btn-secondary kiosk-target flex-1 py-5 text-2xl"
             data-testid="kiosk-discard-recording"
           >
-            Throw it away
+            {t("keep.discard")}
           </button>
         </Form>
         <Form method="post" action="/kiosk/done" className="mt-6">
           <button type="submit" name="answer" value="back" className="btn-secondary">
-            <span aria-hidden="true">←</span> Go back to my recording
+            <span aria-hidden="true">←</span> {t("keep.back")}
           </button>
         </Form>
       </section>

@@ -6,9 +6,10 @@ import { listQuestionsForResident } from "~/models/family-question.server";
 import { KioskAction, KioskFrame } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "What would you like to do?") },
+  { title: pageTitle(matches, metaT(matches, "kiosk")("menu.pageTitle")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,38 +26,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function KioskMenu() {
   const { frame, firstName, openQuestions } = useLoaderData<typeof loader>();
+  const t = useT("kiosk");
   return (
     <KioskFrame frame={frame}>
-      <h1 className="page-title mb-6">What would you like to do, {firstName}?</h1>
+      <h1 className="page-title mb-6">{t("menu.title", { name: firstName })}</h1>
       <ul className="grid gap-4 sm:grid-cols-2">
         <li>
           <KioskAction to="/kiosk/record" icon="🎙️" testId="kiosk-tell">
-            Tell a story
+            {t("tell.title")}
           </KioskAction>
         </li>
         <li>
           <KioskAction to="/kiosk/write" icon="✍️" testId="kiosk-write">
-            Write a story
+            {t("write.title")}
           </KioskAction>
         </li>
         <li>
           <KioskAction to="/kiosk/stories" icon="📖" testId="kiosk-stories">
-            Listen to my stories
+            {t("menu.stories")}
           </KioskAction>
         </li>
         <li>
           <KioskAction to="/kiosk/questions" icon="💬" testId="kiosk-questions">
-            Questions from my family{openQuestions ? ` (${openQuestions})` : ""}
+            {t("menu.questions", { count: openQuestions })}
           </KioskAction>
         </li>
         <li>
           <KioskAction to="/kiosk/photos" icon="🖼️" testId="kiosk-photos">
-            Photos from my family
+            {t("photos.title")}
           </KioskAction>
         </li>
         <li>
           <KioskAction to="/kiosk/pin" icon="🔢" testId="kiosk-pin">
-            Change my PIN
+            {t("pin.title")}
           </KioskAction>
         </li>
       </ul>

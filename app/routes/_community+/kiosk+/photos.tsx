@@ -7,9 +7,10 @@ import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { PhotoGrid } from "~/components/resident/FamilySharing";
 import { frameOf } from "./__kiosk.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Photos from my family") },
+  { title: pageTitle(matches, metaT(matches, "kiosk")("photos.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,15 +23,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function KioskPhotos() {
   const { frame, photos } = useLoaderData<typeof loader>();
+  const t = useT("kiosk");
   return (
     <KioskFrame frame={frame}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Photos from my family</h1>
+        <h1 className="page-title">{t("photos.title")}</h1>
         <Link to="/kiosk/me" className="btn-secondary">
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t("common:back")}
         </Link>
       </div>
-      <PhotoGrid photos={photos} emptyText="Your family has not shared any photos yet." />
+      <PhotoGrid photos={photos} emptyText={t("photos.empty")} />
     </KioskFrame>
   );
 }

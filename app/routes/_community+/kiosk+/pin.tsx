@@ -7,17 +7,20 @@ import { clientOf } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
   checkKioskPin,
+  kioskMessage,
   kioskPausedMessage,
   kioskPinProblem,
   setKioskPin,
-  KIOSK_MESSAGES,
 } from "~/models/kiosk.server";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
-import { frameOf } from "./__kiosk.server";
+import { frameOf, residentT } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Change my PIN") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "kiosk")("pin.title")) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);
@@ -30,6 +33,7 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireKioskResident(request);
+  const t = await residentT(request, ctx.db, ctx.community, ctx.resident.id);
   const form = await request.formData();
   const current = String(form.get("current") ?? "").trim();
   const next = String(form.get("next") ?? "").trim();
@@ -48,19 +52,19 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!check.ok)
       errors.current =
         check.reason === "paused"
-          ? kioskPausedMessage(check.retryAfterSeconds)
+          ? kioskPausedMessage(check.retryAfterSeconds, t)
           : check.reason === "kiosk-paused"
-            ? KIOSK_MESSAGES.askStaff
+            ? kioskMessage("askStaff", t)
             : check.reason === "no-pin"
-              ? KIOSK_MESSAGES.noPin
-              : KIOSK_MESSAGES.wrongPin;
+              ? kioskMessage("noPin", t)
+              : kioskMessage("wrongPin", t);
   }
-  const problem = kioskPinProblem(next);
+  const problem = kioskPinProblem(next, t);
   if (problem) errors.next = problem;
-  else if (next !== again) errors.again = KIOSK_MESSAGES.pinMismatch;
+  else if (next !== again) errors.again = kioskMessage("pinMismatch", t);
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
   await setKioskPin(ctx.db, ctx.resident.id, next);
-  return redirectWithToast("/kiosk/me", { type: "success", title: "Your new PIN is set." });
+  return redirectWithToast("/kiosk/me", { type: "success", title: t("pin.saved") });
 }
 
 function PinField({ name, label, error }: { name: string; label: string; error?: string }) {
@@ -95,22 +99,23 @@ export default function KioskChangePin() {
   const { frame, hasPin } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors: Errors = result?.errors ?? {};
+  const t = useT("kiosk");
   return (
     <KioskFrame frame={frame}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Change my PIN</h1>
+        <h1 className="page-title">{t("pin.title")}</h1>
         <Link to="/kiosk/me" className="btn-secondary">
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t("common:back")}
         </Link>
       </div>
       <Form method="post" className="card mx-auto max-w-xl">
         {hasPin || !frame.helperName ? (
-          <PinField name="current" label="Your PIN now" error={errors.current} />
+          <PinField name="current" label={t("pin.now")} error={errors.current} />
         ) : null}
-        <PinField name="next" label="Your new PIN (4 digits)" error={errors.next} />
-        <PinField name="again" label="Your new PIN again" error={errors.again} />
+        <PinField name="next" label={t("pin.new")} error={errors.next} />
+        <PinField name="again" label={t("pin.again")} error={errors.again} />
         <button type="submit" className="btn-primary w-full">
-          Save my new PIN
+          {t("pin.save")}
         </button>
       </Form>
     </KioskFrame>

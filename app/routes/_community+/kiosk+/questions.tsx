@@ -7,9 +7,10 @@ import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { QuestionList } from "~/components/resident/FamilySharing";
 import { frameOf } from "./__kiosk.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT, type T } from "~/utils/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Questions from my family") },
+  { title: pageTitle(matches, metaT(matches, "kiosk")("questions.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,30 +21,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const answerLinks = (id: string) => [
+const answerLinks = (t: T) => (id: string) => [
   {
     to: `/kiosk/record?step=prompt&category=family&prompt=${encodeURIComponent(`q.${id}`)}`,
-    label: "Tell my answer",
+    label: t("questions.tell"),
   },
-  { to: `/kiosk/write?questionId=${encodeURIComponent(id)}`, label: "Write my answer" },
+  { to: `/kiosk/write?questionId=${encodeURIComponent(id)}`, label: t("questions.write") },
 ];
 
 export default function KioskQuestions() {
   const { frame, questions } = useLoaderData<typeof loader>();
   const open = questions.filter((q) => !q.answeredStoryId);
+  const t = useT("kiosk");
   return (
     <KioskFrame frame={frame}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Questions from my family</h1>
+        <h1 className="page-title">{t("questions.title")}</h1>
         <Link to="/kiosk/me" className="btn-secondary">
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t("common:back")}
         </Link>
       </div>
       <QuestionList
         questions={open}
         answerable
-        answerLinks={answerLinks}
-        emptyText="There are no new questions from your family."
+        answerLinks={answerLinks(t)}
+        emptyText={t("questions.empty")}
       />
     </KioskFrame>
   );

@@ -37,11 +37,14 @@ import {
   type WizardActionResult,
   type WizardContext,
 } from "../resident+/record-wizard.server";
-import { frameOf } from "./__kiosk.server";
+import { frameOf, residentT } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Tell a story") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "kiosk")("tell.title")) },
+];
 
 const PATH = "/kiosk/record";
 
@@ -75,12 +78,13 @@ function wizardOf(request: Request, ctx: KioskResidentContext): WizardContext {
         category: state.category ?? "general",
         promptKey: state.prompt ?? null,
       }),
-    onSaved: () => {
+    onSaved: async () => {
+      const t = await residentT(request, ctx.db, ctx.community, ctx.resident.id);
       endKioskTurn(ctx.db, audit, "saved");
       return redirectWithToast("/kiosk", {
         type: "success",
-        title: `Thank you, ${ctx.resident.firstName}. Your story is saved.`,
-        description: "An administrator reads it before your family sees it.",
+        title: t("saved.title", { name: ctx.resident.firstName }),
+        description: t("saved.detail"),
       });
     },
   };
@@ -122,14 +126,15 @@ export async function action({ request }: ActionFunctionArgs) {
         residentId: turn.claim.residentId,
         words,
       });
-      if (kept)
+      if (kept) {
+        // said to her, in her language, though her turn is over
+        const t = await residentT(request, kiosk.db, kiosk.community, turn.claim.residentId);
         return redirectWithToast("/kiosk", {
           type: "success",
-          title: "Your turn had ended, so your recording is kept for you.",
-          description: words.trim()
-            ? "It is in your stories with the words you typed. An administrator reads it before anyone else sees it."
-            : "You will find it in your stories as Words to add.",
+          title: t("late.kept"),
+          description: words.trim() ? t("late.withWords") : t("done.keptDetail"),
         });
+      }
     }
     return redirect(kiosk.state === "none" ? "/kiosk" : "/kiosk?ended=idle");
   }
@@ -146,12 +151,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function KioskRecord() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as WizardActionResult | undefined;
+  const t = useT("kiosk");
   return (
     <KioskFrame frame={d.frame}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Tell a story</h1>
+        <h1 className="page-title">{t("tell.title")}</h1>
         <Link to="/kiosk/me" className="btn-secondary">
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t("common:back")}
         </Link>
       </div>
       {d.step === "choose-resident" || d.step === "saved" ? null : (

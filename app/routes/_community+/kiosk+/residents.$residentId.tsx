@@ -11,25 +11,32 @@ import { clientOf } from "~/utils/host.server";
 import {
   checkKioskPin,
   getKioskResident,
+  kioskMessage,
   kioskPausedMessage,
   kioskPinPaused,
   kioskPinsStopped,
   latestKioskDraft,
   settleKioskTurns,
   startKioskTurn,
-  KIOSK_MESSAGES,
 } from "~/models/kiosk.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { getT } from "~/utils/i18n.server";
+import { metaT, useT } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your PIN") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "kiosk")("pad.pageTitle")) },
+];
+
+// the PIN pad is a shared screen: who she is is not known until her PIN is right
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { community, db, kiosk } = await requireKiosk(request);
+  const t = await getT(request, "kiosk");
   const resident = getKioskResident(db, params.residentId ?? "");
-  if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
+  if (!resident) throw new Response(t("residentNotHere"), { status: 404 });
   const spent = kioskPinPaused(community.id, kiosk.id, resident.id);
   const stopped = !kioskPinsStopped(community.id, kiosk.id).ok;
   return {
@@ -41,9 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       imageId: resident.profileImageId,
       hasPin: !!resident.kioskPinHash,
     },
-    paused: spent.ok ? null : kioskPausedMessage(spent.retryAfterSeconds),
+    paused: spent.ok ? null : kioskPausedMessage(spent.retryAfterSeconds, t),
     /** the kiosk takes no PINs for now: it asks for staff */
-    askStaff: stopped ? KIOSK_MESSAGES.askStaff : null,
+    askStaff: stopped ? kioskMessage("askStaff", t) : null,
     hasDraft: !!latestKioskDraft(db, kiosk.id, resident.id),
   };
 }
@@ -52,11 +59,12 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { community, db, kiosk } = await requireKiosk(request);
+  const t = await getT(request, "kiosk");
   const resident = getKioskResident(db, params.residentId ?? "");
-  if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
+  if (!resident) throw new Response(t("residentNotHere"), { status: 404 });
   const form = await request.formData();
   const pin = String(form.get("pin") ?? "").trim();
-  if (!/^\d{4}$/.test(pin)) return data({ error: KIOSK_MESSAGES.pinFormat }, { status: 400 });
+  if (!/^\d{4}$/.test(pin)) return data({ error: kioskMessage("pinFormat", t) }, { status: 400 });
   const client = clientOf(request);
   const check = await checkKioskPin(db, {
     communityId: community.id,
@@ -74,18 +82,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const draft = latestKioskDraft(db, kiosk.id, resident.id);
     return redirect(draft ? `/kiosk/write?draft=${encodeURIComponent(draft.id)}` : "/kiosk/me");
   }
-  if (check.reason === "no-pin") return data({ error: KIOSK_MESSAGES.noPin }, { status: 400 });
+  if (check.reason === "no-pin") return data({ error: kioskMessage("noPin", t) }, { status: 400 });
   if (check.reason === "kiosk-paused" || !kioskPinsStopped(community.id, kiosk.id).ok)
-    return data({ error: KIOSK_MESSAGES.askStaff, askStaff: true }, { status: 429 });
+    return data({ error: kioskMessage("askStaff", t), askStaff: true }, { status: 429 });
   if (check.reason === "paused")
-    return data({ error: kioskPausedMessage(check.retryAfterSeconds) }, { status: 429 });
-  if (check.remaining === 0) return data({ error: kioskPausedMessage(15 * 60) }, { status: 429 });
-  return data(
-    {
-      error: `${KIOSK_MESSAGES.wrongPin} ${check.remaining} ${check.remaining === 1 ? "try" : "tries"} left.`,
-    },
-    { status: 400 },
-  );
+    return data({ error: kioskPausedMessage(check.retryAfterSeconds, t) }, { status: 429 });
+  if (check.remaining === 0)
+    return data({ error: kioskPausedMessage(15 * 60, t) }, { status: 429 });
+  return data({ error: t("message.wrongPinLeft", { count: check.remaining }) }, { status: 400 });
 }
 
 export default function KioskPin() {
@@ -94,6 +98,7 @@ export default function KioskPin() {
   const error = result?.error ?? paused;
   // the kiosk takes no more PINs for now: it asks for staff instead
   const stopped = result && "askStaff" in result ? result.error : askStaff;
+  const t = useT("kiosk");
   return (
     <KioskFrame frame={frame}>
       <section className="mx-auto max-w-xl text-center" aria-labelledby="pin-title">
@@ -105,7 +110,7 @@ export default function KioskPin() {
           />
         </div>
         <h1 id="pin-title" className="page-title mb-4">
-          Hello, {resident.firstName} {resident.lastName}
+          {t("pad.hello", { name: `${resident.firstName} ${resident.lastName}` })}
         </h1>
         {stopped ? (
           <p
@@ -119,11 +124,11 @@ export default function KioskPin() {
           <Form method="post" className="card mb-6 text-left">
             {hasDraft ? (
               <p className="mb-3 text-xl" data-testid="kiosk-draft-waiting">
-                The story you were writing is kept. Type your PIN to save it.
+                {t("pad.draftWaiting")}
               </p>
             ) : null}
             <label htmlFor="pin" className="label text-2xl">
-              Your 4-digit PIN
+              {t("pad.label")}
             </label>
             <input
               id="pin"
@@ -149,13 +154,11 @@ export default function KioskPin() {
               </p>
             ) : null}
             <button type="submit" className="btn-primary w-full">
-              Start
+              {t("pad.start")}
             </button>
           </Form>
         ) : (
-          <p className="card mb-6 text-xl">
-            You do not have a kiosk PIN yet. Please ask a member of staff to help you.
-          </p>
+          <p className="card mb-6 text-xl">{t("message.noPin")}</p>
         )}
         <div className="flex flex-wrap justify-center gap-4">
           <Link
@@ -163,10 +166,10 @@ export default function KioskPin() {
             className="btn-secondary"
             data-testid="kiosk-helping"
           >
-            I'm helping
+            {t("pad.helping")}
           </Link>
           <Link to="/kiosk" className="btn-secondary">
-            <span aria-hidden="true">←</span> Not me
+            <span aria-hidden="true">←</span> {t("pad.notMe")}
           </Link>
         </div>
       </section>

@@ -16,13 +16,18 @@ import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf, helperNameOf, verifyHelper } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { getT } from "~/utils/i18n.server";
+import { metaT, useT } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "I'm helping") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "kiosk")("pad.helping")) },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { community, db, kiosk } = await requireKiosk(request);
   const resident = getKioskResident(db, params.residentId ?? "");
-  if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
+  if (!resident)
+    throw new Response((await getT(request, "kiosk"))("residentNotHere"), { status: 404 });
   return {
     frame: frameOf(community, kiosk),
     resident: {
@@ -39,7 +44,8 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 export async function action({ request, params }: ActionFunctionArgs) {
   const { community, db, kiosk } = await requireKiosk(request);
   const resident = getKioskResident(db, params.residentId ?? "");
-  if (!resident) throw new Response("That resident is not on this kiosk.", { status: 404 });
+  if (!resident)
+    throw new Response((await getT(request, "kiosk"))("residentNotHere"), { status: 404 });
   const form = await request.formData();
   const username = String(form.get("username") ?? "").slice(0, 200);
   const password = String(form.get("password") ?? "").slice(0, 1000);
@@ -73,6 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function KioskHelping() {
   const { frame, resident } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT("kiosk");
   return (
     <KioskFrame frame={frame}>
       <section className="mx-auto max-w-xl" aria-labelledby="help-title">
@@ -85,12 +92,9 @@ export default function KioskHelping() {
           />
         </div>
         <h1 id="help-title" className="page-title mb-2 text-center">
-          Helping {resident.firstName} {resident.lastName}
+          {t("help.title", { name: `${resident.firstName} ${resident.lastName}` })}
         </h1>
-        <p className="mb-4 text-center text-xl">
-          Staff: confirm with your own username and password. The stories told now will say who
-          helped.
-        </p>
+        <p className="mb-4 text-center text-xl">{t("help.intro")}</p>
         <Form method="post" className="card">
           {result?.error ? (
             <p className="field-error mb-3 text-xl" role="alert" data-testid="help-error">
@@ -98,7 +102,7 @@ export default function KioskHelping() {
             </p>
           ) : null}
           <label htmlFor="username" className="label text-xl">
-            Your username
+            {t("help.username")}
           </label>
           <input
             id="username"
@@ -111,7 +115,7 @@ export default function KioskHelping() {
             className="input mb-4"
           />
           <label htmlFor="password" className="label text-xl">
-            Your password
+            {t("help.password")}
           </label>
           <input
             id="password"
@@ -122,12 +126,12 @@ export default function KioskHelping() {
             className="input mb-4"
           />
           <button type="submit" className="btn-primary w-full">
-            Start helping
+            {t("help.start")}
           </button>
         </Form>
         <p className="mt-6 text-center">
           <Link to={`/kiosk/residents/${resident.id}`} className="btn-secondary">
-            <span aria-hidden="true">←</span> Back
+            <span aria-hidden="true">←</span> {t("common:back")}
           </Link>
         </p>
       </section>

@@ -9,20 +9,22 @@ import { clientOf, requireTenant } from "~/utils/host.server";
 import { issueKioskDevice } from "~/utils/kiosk.server";
 import { completeKioskSetup, kioskForSetupToken } from "~/models/kiosk.server";
 import { SubmitButton } from "~/components/forms";
+import { withStrong } from "~/components/kiosk/KioskFrame";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Set up this kiosk") },
+  { title: pageTitle(matches, metaT(matches, "kiosk")("setup.pageTitle")) },
 ];
 
-const NOT_VALID =
-  "This setup link is not valid: it was used already, it is more than a day old, or the kiosk was switched off. An administrator can make a new one under Kiosks.";
+/** The link was used already, is more than a day old, or its kiosk was switched off. */
+const NOT_VALID = { ok: false as const };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db } = requireTenant(request);
   const kiosk = kioskForSetupToken(db, params.token ?? "");
-  if (!kiosk) return data({ ok: false as const, reason: NOT_VALID }, { status: 404 });
+  if (!kiosk) return data(NOT_VALID, { status: 404 });
   return { ok: true as const, name: kiosk.name };
 }
 
@@ -32,19 +34,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { community, db } = requireTenant(request);
   const token = params.token ?? "";
   const kiosk = kioskForSetupToken(db, token);
-  if (!kiosk) return data({ ok: false as const, reason: NOT_VALID }, { status: 404 });
+  if (!kiosk) return data(NOT_VALID, { status: 404 });
   const device = await issueKioskDevice(community, kiosk.id);
   const done = completeKioskSetup(db, token, device.secretHash, {
     actorUserId: kiosk.createdByUserId,
     tenantId: community.id,
     client: clientOf(request),
   });
-  if (!done) return data({ ok: false as const, reason: NOT_VALID }, { status: 404 });
+  if (!done) return data(NOT_VALID, { status: 404 });
   return redirect("/kiosk", { headers: { "Set-Cookie": device.setCookie } });
 }
 
 export default function KioskSetup() {
   const d = useLoaderData<typeof loader>();
+  const t = useT("kiosk");
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (d.ok) formRef.current?.requestSubmit();
@@ -55,24 +58,21 @@ export default function KioskSetup() {
         {d.ok ? (
           <>
             <h1 id="setup-title" className="page-title mb-3">
-              Set up this tablet as a kiosk
+              {t("setup.title")}
             </h1>
-            <p className="mb-4 text-xl">
-              This browser becomes the kiosk <strong>{d.name}</strong>: residents choose their photo
-              here and tell their stories. Nobody is signed in.
-            </p>
+            <p className="mb-4 text-xl">{withStrong(t, "setup.body", "name", d.name)}</p>
             <Form method="post" ref={formRef}>
-              <SubmitButton pendingText="Setting up...">Make this tablet the kiosk</SubmitButton>
+              <SubmitButton pendingText={t("setup.settingUp")}>{t("setup.submit")}</SubmitButton>
             </Form>
           </>
         ) : (
           <>
             <h1 id="setup-title" className="page-title mb-3">
-              Setup link not valid
+              {t("setup.notValidTitle")}
             </h1>
-            <p className="mb-4 text-xl">{d.reason}</p>
+            <p className="mb-4 text-xl">{t("setup.notValid")}</p>
             <Link to="/" className="btn-secondary">
-              Go to the community's home page
+              {t("communityHome")}
             </Link>
           </>
         )}

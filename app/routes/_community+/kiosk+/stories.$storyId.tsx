@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireKioskResident } from "~/utils/permissions.server";
 import { getStoryOfResident, setStoryAudience, withdrawStory } from "~/models/story.server";
-import { audienceLabel, isAudience } from "~/models/story-audience";
+import { isAudience } from "~/models/story-audience";
 import { AudienceChoice } from "~/components/story/AudienceChoice";
 import { SubmitButton } from "~/components/forms";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -13,23 +13,30 @@ import { mediaUrl } from "~/models/media-urls";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { CommentList } from "~/components/story/CommentList";
 import { StoryDate } from "~/components/resident/StoryDate";
-import { frameOf } from "./__kiosk.server";
+import { frameOf, residentT } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My story") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "kiosk")("story.pageTitle")) },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);
   // only her own story: the resident is in the query
   const story = getStoryOfResident(ctx.db, ctx.resident.id, params.storyId ?? "");
-  if (!story) throw new Response("We could not find that story.", { status: 404 });
+  if (!story) {
+    const t = await residentT(request, ctx.db, ctx.community, ctx.resident.id);
+    throw new Response(t("story.notFound"), { status: 404 });
+  }
   return {
     frame: frameOf(ctx.community, ctx.kiosk, ctx),
     story: {
       id: story.id,
       title: story.title,
       content: story.content,
+      lang: story.lang,
       createdAt: story.createdAt,
       audioUrl: story.audioId ? mediaUrl(story.audioId) : null,
       imageUrl: story.imageId ? mediaUrl(story.imageId, 800) : null,
@@ -45,52 +52,57 @@ export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireKioskResident(request);
+  const t = await residentT(request, ctx.db, ctx.community, ctx.resident.id);
   const form = await request.formData();
   const storyId = params.storyId ?? "";
   const here = `/kiosk/stories/${encodeURIComponent(storyId)}`;
   const opts = { communityId: ctx.community.id, byUserId: null };
   if (form.get("intent") === "withdraw") {
     if (!withdrawStory(ctx.db, storyId, ctx.resident.id, opts))
-      throw new Response("We could not find that story.", { status: 404 });
+      throw new Response(t("story.notFound"), { status: 404 });
     return redirectWithToast(here, {
       type: "success",
-      title: "Story withdrawn",
-      description: "Only you and the care team can see it now.",
+      title: t("story.withdrawn"),
+      description: t("story.withdrawnDetail"),
     });
   }
   const audience = form.get("audience");
   if (!isAudience(audience))
     return redirectWithToast(here, {
       type: "error",
-      title: "Please choose who may see this story",
+      title: t("story.chooseAudience"),
     });
   // her own story only: the resident is in the model's where
   if (!setStoryAudience(ctx.db, storyId, ctx.resident.id, audience, opts))
-    throw new Response("We could not find that story.", { status: 404 });
+    throw new Response(t("story.notFound"), { status: 404 });
   return redirectWithToast(here, {
     type: "success",
-    title: "Saved",
-    description: `Who can see it: ${audienceLabel(audience, ctx.community.name)}.`,
+    title: t("story.saved"),
+    description: t("story.savedAudience", {
+      audience: t("audience", { audience, community: ctx.community.name }),
+    }),
   });
 }
 
 export default function KioskStory() {
   const { frame, story, comments } = useLoaderData<typeof loader>();
+  const t = useT("kiosk");
+  const audience = t("audience", { audience: story.audience, community: frame.communityName });
   return (
     <KioskFrame frame={frame}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Link to="/kiosk/stories" className="btn-secondary">
-          <span aria-hidden="true">←</span> My stories
+          <span aria-hidden="true">←</span> {t("stories.title")}
         </Link>
       </div>
       <article className="card mb-6" aria-labelledby="story-title">
-        <h1 id="story-title" className="page-title mb-2">
+        <h1 id="story-title" className="page-title mb-2" lang={story.lang}>
           {story.title}
         </h1>
         <StoryDate iso={story.createdAt} />
         {story.helperName ? (
           <p className="text-lg text-stone-700" data-testid="told-with-help">
-            Told with help from {story.helperName}
+            {t("toldWithHelp", { name: story.helperName })}
           </p>
         ) : null}
         {story.imageUrl ? (
@@ -103,19 +115,19 @@ export default function KioskStory() {
             preload="none"
             src={story.audioUrl}
             className="my-4 w-full"
-            aria-label={`Listen: ${story.title}`}
+            aria-label={t("story.listen", { title: story.title })}
           />
         ) : null}
-        <div className="whitespace-pre-line text-xl leading-relaxed">{story.content}</div>
+        <div className="whitespace-pre-line text-xl leading-relaxed" lang={story.lang}>
+          {story.content}
+        </div>
       </article>
       <section aria-labelledby="audience-title" className="card mb-6">
         <h2 id="audience-title" className="mb-2 text-2xl font-bold">
-          Who can see it
+          {t("story.whoTitle")}
         </h2>
         <p className="mb-3 text-lg" data-testid="kiosk-story-audience">
-          {story.withdrawn
-            ? "Withdrawn: only you and the care team can see it."
-            : `Now: ${audienceLabel(story.audience, frame.communityName)}.`}
+          {story.withdrawn ? t("withdrawnNote") : t("story.now", { audience })}
         </p>
         <Form method="post">
           <AudienceChoice
@@ -123,20 +135,20 @@ export default function KioskStory() {
             communityName={frame.communityName}
             defaultValue={story.audience}
           />
-          <SubmitButton pendingText="Saving...">Save who can see it</SubmitButton>
+          <SubmitButton pendingText={t("story.saving")}>{t("story.saveAudience")}</SubmitButton>
         </Form>
         {story.withdrawn ? null : (
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="withdraw" />
-            <SubmitButton className="btn-secondary" pendingText="Withdrawing...">
-              Withdraw this story
+            <SubmitButton className="btn-secondary" pendingText={t("story.withdrawing")}>
+              {t("story.withdraw")}
             </SubmitButton>
           </Form>
         )}
       </section>
       <section aria-labelledby="comments-title">
         <h2 id="comments-title" className="mb-3 text-2xl font-bold">
-          What your family said
+          {t("story.comments")}
         </h2>
         <CommentList comments={comments} />
       </section>

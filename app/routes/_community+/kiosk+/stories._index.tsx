@@ -1,41 +1,53 @@
 // "Listen to my stories": her own stories, newest first, each opening on its own page. Each says
 // where it is (waiting for review, approved, not approved, withdrawn) and who can see it, in the
-// words of the audience rule (audienceLabel); a recording without words says "Words to add".
+// words of the audience rule; a recording without words says "Words to add".
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireKioskResident } from "~/utils/permissions.server";
 import { listStoriesOfResident } from "~/models/story.server";
-import { categoryIcon, categoryLabel } from "~/models/categories";
-import { audienceLabel } from "~/models/story-audience";
+import { categoryIcon, isCategory } from "~/models/categories";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { StoryDate } from "~/components/resident/StoryDate";
-import { frameOf } from "./__kiosk.server";
+import { frameOf, residentT } from "./__kiosk.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT, type T } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My stories") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "kiosk")("stories.title")) },
+];
+
+/** A category's name in the reader's language (the record wizard's, `tRecord`); another as it is. */
+const categoryName = (tRecord: T, value: string) =>
+  isCategory(value) ? tRecord(`category.${value}`) : value;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireKioskResident(request);
+  const t = await residentT(request, ctx.db, ctx.community, ctx.resident.id);
   return {
     frame: frameOf(ctx.community, ctx.kiosk, ctx),
     stories: listStoriesOfResident(ctx.db, ctx.resident.id).map((s) => ({
       id: s.id,
       title: s.title,
+      lang: s.lang,
       category: s.category,
       createdAt: s.createdAt,
       hasAudio: !!s.audioId,
       wordsToAdd: !!s.audioId && !s.content.trim(),
-      status: s.withdrawnAt
-        ? "Withdrawn"
-        : s.reviewStatus === "rejected"
-          ? "Not approved"
-          : s.isPublished
-            ? "Approved"
-            : "Waiting to be read by an administrator",
+      status: t("stories.status", {
+        status: s.withdrawnAt
+          ? "withdrawn"
+          : s.reviewStatus === "rejected"
+            ? "rejected"
+            : s.isPublished
+              ? "approved"
+              : "waiting",
+      }),
       // a withdrawn story is in no audience: only she and the care team see it
       audience: s.withdrawnAt
-        ? "Withdrawn: only you and the care team can see it."
-        : `Who can see it: ${audienceLabel(s.audience, ctx.community.name)}`,
+        ? t("withdrawnNote")
+        : t("stories.who", {
+            audience: t("audience", { audience: s.audience, community: ctx.community.name }),
+          }),
       helperName: s.helperName,
     })),
   };
@@ -43,12 +55,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function KioskStories() {
   const { frame, stories } = useLoaderData<typeof loader>();
+  const t = useT("kiosk");
+  const tRecord = useT("record");
   return (
     <KioskFrame frame={frame}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">My stories</h1>
+        <h1 className="page-title">{t("stories.title")}</h1>
         <Link to="/kiosk/me" className="btn-secondary">
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t("common:back")}
         </Link>
       </div>
       {stories.length ? (
@@ -63,15 +77,15 @@ export default function KioskStories() {
                   <span aria-hidden="true">
                     {s.hasAudio ? "🔊 " : `${categoryIcon(s.category)} `}
                   </span>
-                  {s.title}
+                  <span lang={s.lang}>{s.title}</span>
                 </span>
                 <span className="block text-lg text-stone-700">
-                  {categoryLabel(s.category)} · {s.status}
+                  {categoryName(tRecord, s.category)} · {s.status}
                   {s.wordsToAdd ? (
                     <>
                       {" · "}
                       <strong className="text-blue-900" data-testid="kiosk-words-to-add">
-                        Words to add
+                        {t("wordsToAdd")}
                       </strong>
                     </>
                   ) : null}
@@ -81,7 +95,7 @@ export default function KioskStories() {
                 </span>
                 {s.helperName ? (
                   <span className="block text-lg text-stone-700">
-                    Told with help from {s.helperName}
+                    {t("toldWithHelp", { name: s.helperName })}
                   </span>
                 ) : null}
                 <StoryDate iso={s.createdAt} />
@@ -90,9 +104,7 @@ export default function KioskStories() {
           ))}
         </ul>
       ) : (
-        <p className="card text-xl">
-          You have not told any stories yet. Choose Back, then Tell a story.
-        </p>
+        <p className="card text-xl">{t("stories.empty")}</p>
       )}
     </KioskFrame>
   );

@@ -18,7 +18,7 @@ import { MediaError } from "~/utils/media-limits";
 import { formLevelReply } from "~/utils/form-replies.server";
 import { writeResidentStory } from "~/models/resident-story.server";
 import { getQuestionForResident } from "~/models/family-question.server";
-import { StoryFormSchema } from "~/models/story-form.server";
+import { storyFormSchema } from "~/models/story-form.server";
 import {
   auditKioskTurnResumed,
   dropKioskDraft,
@@ -30,11 +30,14 @@ import {
 import { StoryForm } from "~/components/resident/StoryForm";
 import { whoShared } from "~/components/resident/FamilySharing";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
-import { frameOf } from "./__kiosk.server";
+import { frameOf, residentT } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
+import { metaT, useT } from "~/utils/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Write a story") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, metaT(matches, "kiosk")("write.title")) },
+];
 
 const FORM_ID = "kiosk-story";
 
@@ -170,7 +173,10 @@ export async function action({ request }: ActionFunctionArgs) {
     timeZone: community.timeZone,
   };
   if (turn.resumed) auditKioskTurnResumed(db, audit, ctx.session);
-  const submission = parseWithZod(form, { schema: StoryFormSchema });
+  const t = await residentT(request, db, community, resident.id);
+  const submission = parseWithZod(form, {
+    schema: storyFormSchema(await residentT(request, db, community, resident.id, "resident")),
+  });
   if (submission.status !== "success") return submission.reply();
   const value = submission.value;
   try {
@@ -186,15 +192,15 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     console.error("Saving a kiosk story failed", error);
     return submission.reply({
-      formErrors: ["Failed to save story. Please try again, or ask a member of staff for help."],
+      formErrors: [t("write.failed")],
     });
   }
   if (draft) dropKioskDraft(db, draft.id);
   endKioskTurn(db, audit, "saved");
   return redirectWithToast("/kiosk", {
     type: "success",
-    title: `Thank you, ${resident.firstName}. Your story is saved.`,
-    description: "An administrator reads it before your family sees it.",
+    title: t("saved.title", { name: resident.firstName }),
+    description: t("saved.detail"),
   });
 }
 
@@ -202,13 +208,14 @@ export default function KioskWrite() {
   const d = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const question = d.question;
+  const t = useT("kiosk");
   if (d.mode === "ended") return <TurnEnded />;
   return (
     <KioskFrame frame={d.frame}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Write a story</h1>
+        <h1 className="page-title">{t("write.title")}</h1>
         <Link to="/kiosk/me" className="btn-secondary">
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t("common:back")}
         </Link>
       </div>
       <section className="card" data-kiosk-writing>
@@ -218,15 +225,10 @@ export default function KioskWrite() {
             role="status"
             data-testid="kiosk-draft-back"
           >
-            Here is the story you were writing. Press Save Story to save it.
+            {t("write.draftBack")}
           </p>
         ) : null}
-        {question ? (
-          <div className="mb-4 rounded-lg border-2 border-brand-100 bg-brand-50 p-4">
-            <p className="text-lg font-semibold">{question.askedBy} asked:</p>
-            <p className="text-xl">“{question.text}”</p>
-          </div>
-        ) : null}
+        {question ? <AskedQuestion question={question} /> : null}
         <StoryForm
           key={d.draft?.id ?? "new"}
           id={FORM_ID}
@@ -243,25 +245,31 @@ export default function KioskWrite() {
   );
 }
 
+/** A family question she answers: who asked, and the question in their words. */
+function AskedQuestion({ question }: { question: { askedBy: string; text: string } }) {
+  const t = useT("kiosk");
+  return (
+    <div className="mb-4 rounded-lg border-2 border-brand-100 bg-brand-50 p-4">
+      <p className="text-lg font-semibold">{t("question.asked", { name: question.askedBy })}</p>
+      <p className="text-xl">{t("question.text", { text: question.text })}</p>
+    </div>
+  );
+}
+
 /** Her turn ended before her story was sent, and it could not be taken up again: her words, kept. */
 function TurnEnded() {
   const d = useLoaderData<typeof loader>();
+  const t = useT("kiosk");
   if (d.mode !== "ended") return null;
   const { resident, draft, question } = d;
   return (
     <KioskFrame frame={d.frame}>
       <section aria-labelledby="turn-ended-title" className="mb-6">
         <h1 id="turn-ended-title" className="page-title mb-3" data-testid="kiosk-turn-ended">
-          {d.kioskOff || !resident
-            ? "Your turn ended; your story is kept here"
-            : "Your turn ended; tap your photo to save this"}
+          {d.kioskOff || !resident ? t("ended.keptHere") : t("ended.tapPhoto")}
         </h1>
         <p className="mb-4 text-xl">
-          {d.kioskOff
-            ? "This kiosk was switched off. What you wrote is below: please ask a member of staff to help you save it."
-            : resident
-              ? "The kiosk went back to the start after 2 minutes without a tap. What you wrote is below, and it is kept for you."
-              : "What you wrote is below. Please ask a member of staff to help you save it."}
+          {d.kioskOff ? t("ended.off") : resident ? t("ended.idle") : t("ended.askStaff")}
         </p>
         {resident ? (
           <button
@@ -282,18 +290,13 @@ function TurnEnded() {
               <span className="block text-2xl font-bold text-ink">
                 {resident.firstName} {resident.lastName}
               </span>
-              <span className="block text-xl text-brand-900">Tap here to save my story</span>
+              <span className="block text-xl text-brand-900">{t("ended.tapHere")}</span>
             </span>
           </button>
         ) : null}
       </section>
-      <section className="card" aria-label="What you wrote">
-        {question ? (
-          <div className="mb-4 rounded-lg border-2 border-brand-100 bg-brand-50 p-4">
-            <p className="text-lg font-semibold">{question.askedBy} asked:</p>
-            <p className="text-xl">“{question.text}”</p>
-          </div>
-        ) : null}
+      <section className="card" aria-label={t("ended.whatYouWrote")}>
+        {question ? <AskedQuestion question={question} /> : null}
         <StoryForm
           id={FORM_ID}
           action={formAction(draft.id, question?.id ?? null)}
@@ -304,11 +307,11 @@ function TurnEnded() {
           submit={
             resident ? (
               <button type="submit" name="intent" value="sign-in" className="btn-primary">
-                Save this: tap to choose my photo
+                {t("ended.saveByPhoto")}
               </button>
             ) : (
               <Link to="/kiosk" className="btn-secondary">
-                Back to the start
+                {t("ended.backToStart")}
               </Link>
             )
           }
