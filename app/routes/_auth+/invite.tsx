@@ -18,7 +18,8 @@ import { toastHeaders } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, translateMessage, useT } from "~/utils/i18n";
-import { getT, requestLanguage, translator } from "~/utils/i18n.server";
+import { getT, resolveLanguage, translator } from "~/utils/i18n.server";
+import { getResident } from "~/models/resident.server";
 import { richText } from "~/routes/_community+/__care-team/SignInSheet";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const policy = { body: "form", rate: "sign-in links" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireTenant(request);
+  const { community, db } = requireTenant(request);
   const formData = await request.formData();
   const t = await getT(request, "auth");
   // the invited person's names, so the password they choose does not lean on them
@@ -71,8 +72,17 @@ export async function action({ request }: ActionFunctionArgs) {
     submission.value.password,
   );
   if (!accepted.ok) return { result: null, reason: translateMessage(t, accepted.reason) };
-  // the welcome is read signed in: in the language the account chose, if it has one
-  const welcome = translator(accepted.user.language ?? (await requestLanguage(request)), "auth");
+  // the welcome is read on the first page signed in, in that page's language
+  const { user } = accepted;
+  const residentLanguage = user.residentId
+    ? (getResident(db, user.residentId)?.preferredLanguage ?? null)
+    : null;
+  const lang = await resolveLanguage(
+    request,
+    { language: user.language, residentLanguage },
+    community.defaultLanguage,
+  );
+  const welcome = translator(lang, "auth");
   const headers = await toastHeaders({
     type: "success",
     title: welcome("invite.welcomeToast", { name: accepted.user.displayName }),
