@@ -149,7 +149,8 @@ function withoutPersonalWords(password: string, words: readonly string[]): strin
 
 /**
  * Why a chosen password is too easy to guess, in words that say what to do (in the language of
- * `t`, the auth catalog's translator; English without one), or null when it is strong enough. `personal` are the names someone who knows the person would try first: their
+ * `t`, the auth catalog's translator; English without one), or null when it is strong enough.
+ * `personal` are the names someone who knows the person would try first: their
  * names, username, the community's name and subdomain. A password is refused when it leans on
  * them: when the estimator finds them in a weak password, or when what is left without them would
  * be weak on its own ("Margaret-Ellis", "Sunnybrook-Gardens-2026!").
