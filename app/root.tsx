@@ -25,12 +25,7 @@ import { getOptionalUser } from "~/utils/auth.server";
 import { getTenantDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { DEFAULT_APP_NAME } from "~/utils/app-name";
-import {
-  communityOrigin,
-  NOT_FOUND_TEXT,
-  missingCommunityResponse,
-  resolveHost,
-} from "~/utils/host.server";
+import { communityOrigin, missingCommunityResponse, resolveHost } from "~/utils/host.server";
 import { impersonationOf } from "~/utils/impersonation.server";
 import { readToast } from "~/utils/toast.server";
 import { takeKeptForm } from "~/utils/kept-forms.server";
@@ -405,6 +400,9 @@ function PausedCommunity({ page }: { page: PausedPage }) {
  * An error page's title and message. A response's own text (a 403's reason) is shown when the
  * thrower gave one: a catalog key made by `msg` is translated, other text is shown as it is.
  */
+/** Bodies of a 404 that say no more than "not found" (a key, or the old English heading). */
+const GENERIC_NOT_FOUND = new Set(["404 Page Not Found", "common:error.notFound", "Not found"]);
+
 function describeError(error: unknown, t: T): { title: string; message: string; status: number } {
   if (!isRouteErrorResponse(error)) {
     console.error(error);
@@ -417,7 +415,8 @@ function describeError(error: unknown, t: T): { title: string; message: string; 
     const title = t("error.notFoundTitle");
     return {
       title,
-      message: detail && raw !== NOT_FOUND_TEXT ? detail : t("error.notFound"),
+      // the generic "not found" bodies read as the page's own words, in the reader's language
+      message: detail && !GENERIC_NOT_FOUND.has(raw) ? detail : t("error.notFound"),
       status,
     };
   }
