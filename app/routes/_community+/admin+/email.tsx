@@ -1,6 +1,6 @@
 // /admin/email: when the weekly digest goes out (day and hour on the community's clock), who it
 // would reach if it went out now, and how email is delivered (queue counts, recent messages); and
-// the community's language, which everyone who has not chosen their own reads Storyloom in.
+// the community's language, which everyone who has not chosen their own reads the site in.
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
