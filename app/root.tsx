@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 // the same hashed files tailwind.css's @font-face rules name (ADR 015): preloaded where the
 // stylesheet is linked (PageStyles below); /build is cached a year, so later visits fetch none of them
@@ -313,10 +313,10 @@ export default function App() {
       <main id="main" tabIndex={-1} className={ownHeader ? "" : "mx-auto max-w-6xl px-4 py-8"}>
         {/* first in the content: without JavaScript the toast is a notice at the top of the page */}
         <Toaster toast={data.toast} />
-        {/* a page whose catalog the browser has yet to fetch waits here; a navigation keeps the last page meanwhile */}
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        {/* a page whose catalog the browser has yet to fetch suspends; navigations run in a
+            transition, so the last page stays until it is there. No Suspense boundary here: the
+            page hydrates in one pass with the rest of the document. */}
+        <Outlet />
       </main>
     </Document>
   );
