@@ -62,13 +62,16 @@ test.describe("super admin console", () => {
     const before = (await tenantsAsSuperAdmin()).length;
     await page.reload();
     const after = (await tenantsAsSuperAdmin()).length;
+    // figures are written the reader's way: "1,072" in English
     const card = async (label: string) =>
       Number(
-        await page
-          .locator("dl > div")
-          .filter({ has: page.getByText(label, { exact: true }) })
-          .locator("dd")
-          .textContent(),
+        (
+          await page
+            .locator("dl > div")
+            .filter({ has: page.getByText(label, { exact: true }) })
+            .locator("dd")
+            .textContent()
+        )?.replace(/\D/g, ""),
       );
     const total = await card("Total Communities");
     expect(total).toBeGreaterThanOrEqual(before);
