@@ -10,7 +10,7 @@
 // shown: the server sends the ones the page used with the page, and a namespace a later page
 // needs is fetched once from /locales/{lang}/{ns}.json (the component waits in Suspense).
 import { setupI18n, type I18n } from "@lingui/core";
-import { createContext, useContext, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useReducer } from "react";
 import { useRouteLoaderData } from "@remix-run/react";
 
 export type CompiledCatalog = Record<string, unknown>;
@@ -57,18 +57,17 @@ export function addCatalog(lang: string, ns: string, catalog: CompiledCatalog) {
   let set = loaded.get(lang);
   if (!set) loaded.set(lang, (set = new Set()));
   set.add(ns);
-  catalogsAdded += 1;
   for (const listener of listeners) listener();
 }
 
 // what has rendered with a catalog missing (a page title) renders again once it is there
-let catalogsAdded = 0;
 const listeners = new Set<() => void>();
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
-const catalogsSnapshot = () => catalogsAdded;
 
 export function hasCatalog(lang: string, ns: string): boolean {
   return loaded.get(lang)?.has(ns) ?? false;
@@ -174,7 +173,10 @@ function fetchCatalog(lang: string, ns: string): Promise<void> {
  */
 export function useT(ns: string): T {
   const lang = useLang();
-  useSyncExternalStore(subscribe, catalogsSnapshot, catalogsSnapshot);
+  // rendered again when a catalog arrives (a title written before its namespace was there); an
+  // effect, not an external store: a catalog arriving while React hydrates must not undo it
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => subscribe(rerender), []);
   const used = useContext(UsedNamespaces);
   if (used) used.add(ns);
   else if (typeof document !== "undefined" && !hasCatalog(lang, ns)) throw fetchCatalog(lang, ns);
