@@ -54,6 +54,8 @@ export function untranslatedRuns(texts: string[], corpus: string): string[] {
       if (!/[A-Za-z]{2}/.test(run)) continue;
       // URLs, addresses, file names and hosts are data, not language
       if (/^(https?:\/\/|\/)|@|\.(jpg|png|pdf|zip|ics|csv|webm|wav|mp3|eml)$/i.test(run)) continue;
+      // a host name, and a name's initials on an avatar ("EM"), are names, not language
+      if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(run) || /^[A-Z]{1,3}$/.test(run)) continue;
       if (corpus.includes(run)) continue;
       // a run of user content with a word of the interface beside it: check word by word
       const words = run.split(/[ \t,.:;!?()&+–—-]+/).filter((w) => /[A-Za-z]{2}/.test(w));

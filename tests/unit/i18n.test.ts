@@ -108,3 +108,11 @@ describe("text outside the catalogs", () => {
     ]);
   });
 });
+
+describe("names that are not words", () => {
+  it("lets a host name and a name's initials through, not a word of the interface", async () => {
+    const { untranslatedRuns } = await import("../helpers/untranslated");
+    expect(untranslatedRuns(["harborview.storyloom.localhost", "EM", "FD"], "")).toEqual([]);
+    expect(untranslatedRuns(["Edit"], "")).toEqual(["Edit"]);
+  });
+});

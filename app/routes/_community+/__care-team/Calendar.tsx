@@ -209,7 +209,8 @@ function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
         {df.monthYear(month.month)}
       </h3>
       <table
-        className="w-full table-fixed border-collapse text-left text-sm"
+        // a day's name or an event's title longer than a seventh of a phone wraps anywhere
+        className="w-full table-fixed border-collapse text-left text-sm [overflow-wrap:anywhere]"
         data-testid="month-grid"
       >
         <caption className="sr-only">
