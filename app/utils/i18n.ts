@@ -178,7 +178,18 @@ export function useT(ns: string): T {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => subscribe(rerender), []);
   const used = useContext(UsedNamespaces);
-  if (used) used.add(ns);
-  else if (typeof document !== "undefined" && !hasCatalog(lang, ns)) throw fetchCatalog(lang, ns);
-  return tFor(lang, ns);
+  const need = (namespace: string) => {
+    if (used) used.add(namespace);
+    else if (typeof document !== "undefined" && !hasCatalog(lang, namespace))
+      throw fetchCatalog(lang, namespace);
+  };
+  need(ns);
+  const t = tFor(lang, ns);
+  // another namespace's key ("common:cancel", a carried "validation:..." message) needs that
+  // namespace too: sent with the page from the server, fetched first in the browser
+  return (key, values) => {
+    const colon = key.indexOf(":");
+    if (colon > 0) need(key.slice(0, colon));
+    return t(key, values);
+  };
 }
