@@ -3,7 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { wholeDocument } from "~/utils/html-stream.server";
-import { DEFAULT_LANGUAGE, MetaNamespaces, UsedNamespaces } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, metaNamespacesOf, UsedNamespaces } from "~/utils/i18n";
 import { payloadFor } from "~/utils/i18n.server";
 
 const ABORT_DELAY = 5_000;
@@ -28,7 +28,6 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <UsedNamespaces.Provider value={namespaces}>
-          <MetaNamespaces into={namespaces} />
           <RemixServer
             context={remixContext}
             url={request.url}
@@ -83,6 +82,7 @@ function withCatalogs(
   const at = buffer.lastIndexOf(BODY_END);
   if (at === -1) return html as Uint8Array<ArrayBuffer>;
   const root = remixContext.staticHandlerContext.loaderData.root as { lang?: string } | undefined;
+  for (const ns of metaNamespacesOf(root)) namespaces.add(ns);
   const payload = payloadFor(root?.lang ?? DEFAULT_LANGUAGE, namespaces);
   // JSON in a script: "<" escaped so no text in it can close the element
   const json = JSON.stringify(payload).replace(/</g, "\\u003c");

@@ -116,14 +116,16 @@ export function translateMessage(t: T, message: string): string {
   return t(m[1]!, values);
 }
 
-// the namespaces of the server render under way: a meta function is not a component and cannot
-// read a context, but one request's render runs through in one go (all data is loaded first)
-let renderingNamespaces: Set<string> | null = null;
+// the namespaces meta functions used on the server, by request: a meta function is not a
+// component and cannot read a context, so they are kept by the root loader's data of the request
+// (one object per request, the same one entry.server.tsx reads), never in a global that requests
+// rendered side by side would share
+const metaNamespaces = new WeakMap<object, Set<string>>();
 
-/** Put first in the server's render: meta functions' namespaces join the page's (entry.server). */
-export function MetaNamespaces({ into }: { into: Set<string> }) {
-  renderingNamespaces = into;
-  return null;
+/** The namespaces the titles of the request whose root data this is used (entry.server). */
+export function metaNamespacesOf(rootData: unknown): Set<string> {
+  if (!rootData || typeof rootData !== "object") return new Set();
+  return metaNamespaces.get(rootData) ?? new Set();
 }
 
 /**
@@ -134,8 +136,13 @@ export function MetaNamespaces({ into }: { into: Set<string> }) {
 export function metaT(matches: readonly { id: string; data?: unknown }[], ns: string): T {
   const root = matches.find((m) => m.id === "root")?.data as { lang?: unknown } | undefined;
   const lang = typeof root?.lang === "string" ? root.lang : DEFAULT_LANGUAGE;
-  if (typeof document === "undefined") renderingNamespaces?.add(ns);
-  else if (!hasCatalog(lang, ns)) void fetchCatalog(lang, ns);
+  if (typeof document === "undefined") {
+    if (root && typeof root === "object") {
+      const set = metaNamespaces.get(root) ?? new Set<string>();
+      set.add(ns);
+      metaNamespaces.set(root, set);
+    }
+  } else if (!hasCatalog(lang, ns)) void fetchCatalog(lang, ns);
   return tFor(lang, ns);
 }
 
