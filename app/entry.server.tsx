@@ -64,12 +64,14 @@ export default function handleRequest(
 }
 
 const REMIX_CONTEXT = new TextEncoder().encode("window.__remixContext");
-const BODY_END = new TextEncoder().encode("</body>");
+const SCRIPT_START = new TextEncoder().encode("<script");
 
 /**
- * A page that runs the app gets the catalogs its render used, before the app's scripts (modules,
- * which run after the document is parsed), so it hydrates with the same text. A page without the
- * app's scripts (a reading page) gets none.
+ * A page that runs the app gets the catalogs its render used, so it hydrates with the same text.
+ * They go in just before the script that holds the router's context: the app's module script that
+ * follows it is `async` and may run as soon as it has loaded, before the parser reaches the end of a
+ * long page, so anything placed after it (at the end of the body) could still be missing when the
+ * page hydrates. A page without the app's scripts (a reading page) gets none.
  */
 function withCatalogs(
   html: Uint8Array,
@@ -78,8 +80,9 @@ function withCatalogs(
   nonce: string,
 ): Uint8Array<ArrayBuffer> {
   const buffer = Buffer.from(html.buffer, html.byteOffset, html.byteLength);
-  if (buffer.indexOf(REMIX_CONTEXT) === -1) return html as Uint8Array<ArrayBuffer>;
-  const at = buffer.lastIndexOf(BODY_END);
+  const context = buffer.indexOf(REMIX_CONTEXT);
+  if (context === -1) return html as Uint8Array<ArrayBuffer>;
+  const at = buffer.lastIndexOf(SCRIPT_START, context);
   if (at === -1) return html as Uint8Array<ArrayBuffer>;
   const root = remixContext.staticHandlerContext.loaderData.root as { lang?: string } | undefined;
   for (const ns of metaNamespacesOf(root)) namespaces.add(ns);

@@ -2,7 +2,7 @@
 // sees her pages in Spanish while her mother's English stories stay marked English; a signed-out
 // visitor whose browser asks for Spanish gets the sign-in page in Spanish.
 import type { Page } from "@playwright/test";
-import { test, expect, hostFor, httpRequest } from "./support/fixtures";
+import { test, expect, hostFor, httpRequest, sessionCookie } from "./support/fixtures";
 import { api, uid } from "./support/api";
 import { queryOne } from "./support/media-helpers";
 import { englishOn, englishOnlyMessages } from "./support/i18n";
@@ -96,4 +96,24 @@ test.describe("a signed-out visitor whose browser asks for Spanish", () => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
+});
+
+test("a page's catalogs arrive before the app's scripts, which may run before a long page is parsed", async () => {
+  test.skip(test.info().project.name !== "js", "one HTTP check is enough");
+  const cookie = await sessionCookie("linda.admin");
+  for (const path of ["/admin/families", "/admin/audit", "/staff/residents/new"]) {
+    const html = (await httpRequest({ path, cookie })).text();
+    const catalogs = html.indexOf("window.__i18n=");
+    const app = html.search(/<script[^>]*type="module"/);
+    expect(catalogs, path).toBeGreaterThan(0);
+    expect(app, path).toBeGreaterThan(0);
+    // the app's module script is async: the catalogs must already be defined when it is reached
+    expect(catalogs, path).toBeLessThan(app);
+    const payload = JSON.parse(/window\.__i18n=(\{.*?\})<\/script>/s.exec(html)![1]!) as {
+      catalogs: Record<string, unknown>;
+    };
+    expect(Object.keys(payload.catalogs), path).toContain(
+      path.startsWith("/admin") ? "admin" : "care-content",
+    );
+  }
 });
