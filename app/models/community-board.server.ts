@@ -1,12 +1,12 @@
 // What families and residents read of the community's news and calendar: published posts only
 // (drafts stay in the admin area) and events by day in the community's time zone.
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { prepared, tenantSchema, type TenantDb } from "~/utils/db.server";
 import { todayInTimeZone } from "./event-dates";
-import { listEvents, toCalendarEventView, type CalendarEventView } from "./event.server";
+import { listEvents, pastOccurrences, type CalendarEventView } from "./event.server";
 import { toNewsPostView, type NewsPostView } from "./news.server";
 
-const { newsPosts, calendarEvents } = tenantSchema;
+const { newsPosts } = tenantSchema;
 
 export type EventDay = { date: string; events: CalendarEventView[] };
 
@@ -56,21 +56,12 @@ export function nextEvents(db: TenantDb, timeZone: string, limit: number, now = 
 }
 
 export function countPastEvents(db: TenantDb, timeZone: string, now = new Date()): number {
-  return db.select({ n: count() }).from(calendarEvents).where(lt(calendarEvents.eventDate, todayInTimeZone(timeZone, now))).get()?.n ?? 0;
+  return pastOccurrences(db, timeZone, { limit: 0, offset: 0, now }).total;
 }
 
-/** Events before today, most recent first. */
+/** Events before today (each day of a repeating one), most recent first. */
 export function listPastEvents(db: TenantDb, timeZone: string, opts: { limit: number; offset: number; now?: Date }): CalendarEventView[] {
-  const now = opts.now ?? new Date();
-  return db
-    .select()
-    .from(calendarEvents)
-    .where(lt(calendarEvents.eventDate, todayInTimeZone(timeZone, now)))
-    .orderBy(desc(calendarEvents.eventDate), desc(calendarEvents.startTime))
-    .limit(opts.limit)
-    .offset(opts.offset)
-    .all()
-    .map((r) => toCalendarEventView(r, timeZone, now));
+  return pastOccurrences(db, timeZone, opts).events;
 }
 
 export type CommunityBoard = { pinned: NewsPostView[]; events: CalendarEventView[] };

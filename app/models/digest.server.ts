@@ -2,7 +2,7 @@
 // digest (their resident's new stories, pinned news, notifications saved for the digest) and the
 // coming week's events, in the person's language. Nobody gets one in a quiet week. `npm run digest`
 // and the server's scheduler (models/mail-worker.server.ts) both use these functions.
-import { and, asc, eq, gt, gte, inArray, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, pseudoize } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
@@ -14,12 +14,13 @@ import { latestSlot, nextSlot } from "./digest-schedule";
 import { enqueueEmail, kickMailWorker } from "./email-outbox.server";
 import { renderEmail, type EmailSection } from "./email-templates.server";
 import { addDaysToDate } from "./event-dates";
+import { listEvents } from "./event.server";
 import { formatShortDate, localDateIn } from "./local-time";
 import { storyIsForFamily } from "./story.server";
 import { effectiveEmailMode, renderedText, unsubscribeUrl, type NoticeCommunity } from "./notification.server";
 import { recipientLanguages } from "./recipient-language.server";
 
-const { stories, residents, familyMembers, newsPosts, notifications, calendarEvents, notificationSettings } = tenantSchema;
+const { stories, residents, familyMembers, newsPosts, notifications, notificationSettings } = tenantSchema;
 
 export type DigestWindow = { from: string; to: string };
 
@@ -59,14 +60,12 @@ export function eventWhen(date: string, startTime: string | null, lang: string):
 
 function eventsOfComingWeek(db: TenantDb, timeZone: string, at: Date) {
   const start = localDateIn(timeZone, at);
-  return db
-    .select()
-    .from(calendarEvents)
-    .where(and(eq(calendarEvents.isActive, true), gte(calendarEvents.eventDate, start), lt(calendarEvents.eventDate, addDaysToDate(start, 7))))
-    .orderBy(asc(calendarEvents.eventDate), asc(calendarEvents.startTime))
-    .limit(20)
-    .all()
-    .map((e) => ({ id: e.id, title: e.title, date: e.eventDate, startTime: e.startTime }));
+  return listEvents(db, timeZone, { from: start, before: addDaysToDate(start, 7), activeOnly: true, limit: 20, now: at }).map((e) => ({
+    id: e.id,
+    title: e.title,
+    date: e.eventDate,
+    startTime: e.startTime,
+  }));
 }
 
 /** Pinned, published posts that became news in the window (written then, or pinned then). */

@@ -52,6 +52,10 @@ export const residents = sqliteTable(
     kioskConsent: integer("kiosk_consent", { mode: "boolean" }).notNull().default(false),
     kioskPinHash: text("kiosk_pin_hash"),
     kioskCardTokenHash: text("kiosk_card_token_hash"),
+    // whether her family may see the activities she joined (she, or her representative, agreed)
+    shareParticipation: integer("share_participation", { mode: "boolean" })
+      .notNull()
+      .default(false),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
@@ -142,6 +146,9 @@ export const stories = sqliteTable(
     withdrawnAt: text("withdrawn_at"),
     // who last set the audience (the resident, or staff who confirmed the resident agreed)
     audienceSetByUserId: text("audience_set_by_user_id"),
+    // the program occurrence it was told or written at (an event and the day of its occurrence)
+    eventId: text("event_id"),
+    occurrenceDate: text("occurrence_date"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
@@ -153,6 +160,7 @@ export const stories = sqliteTable(
     index("stories_review_idx").on(t.reviewStatus, t.createdAt),
     // "This Month" on the community home counts stories by creation time
     index("stories_created_idx").on(t.createdAt),
+    index("stories_occurrence_idx").on(t.eventId, t.occurrenceDate),
   ],
 );
 
@@ -235,11 +243,146 @@ export const calendarEvents = sqliteTable(
     location: text("location"),
     maxParticipants: integer("max_participants"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    // an RFC 5545 RRULE without DTSTART ("FREQ=WEEKLY;BYDAY=TU"), counted from event_date in
+    // the community's time zone; null for a one-off event (app/models/recurrence.ts)
+    recurrence: text("recurrence"),
+    // the last day an occurrence may fall on (derived from the rule's UNTIL or COUNT), for
+    // finding the events of a date range without expanding every rule; null: it goes on
+    lastDate: text("last_date"),
     createdByUserId: text("created_by_user_id"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
-  (t) => [index("calendar_events_date_idx").on(t.eventDate)],
+  (t) => [
+    index("calendar_events_date_idx").on(t.eventDate),
+    index("calendar_events_last_idx").on(t.lastDate),
+  ],
+);
+
+/**
+ * One occurrence of a repeating event changed or cancelled (RFC 5545's RECURRENCE-ID): the
+ * occurrence keeps the date its rule gives (`occurrence_date`) as its name; it may be moved to
+ * another day or time, or cancelled.
+ */
+export const eventOccurrenceChanges = sqliteTable(
+  "event_occurrence_changes",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    occurrenceDate: text("occurrence_date").notNull(),
+    cancelled: integer("cancelled", { mode: "boolean" }).notNull().default(false),
+    // moved: the day and times it now has (null: as the event has them)
+    eventDate: text("event_date"),
+    startTime: text("start_time"),
+    endTime: text("end_time"),
+    location: text("location"),
+    updatedByUserId: text("updated_by_user_id"),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("event_occurrence_changes_pk").on(t.eventId, t.occurrenceDate),
+    index("event_occurrence_changes_moved_idx").on(t.eventDate),
+  ],
+);
+
+export const ATTENDANCE_STATUSES = [
+  "attended",
+  "declined",
+  "one_to_one",
+  "unwell",
+  "absent",
+] as const;
+export const ENGAGEMENT_LEVELS = ["active", "passive", "none"] as const;
+export const MOODS = ["happy", "calm", "anxious", "sad", "agitated"] as const;
+
+/**
+ * Who took part in an occurrence, and how; or a one-to-one visit logged without an event
+ * (`event_id` null, `activity` saying what was done). One row per resident per occurrence.
+ */
+export const attendance = sqliteTable(
+  "attendance",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id").references(() => calendarEvents.id, { onDelete: "cascade" }),
+    // the occurrence's date as its rule gives it; for a visit, the day of the visit
+    occurrenceDate: text("occurrence_date").notNull(),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ATTENDANCE_STATUSES }).notNull(),
+    engagement: text("engagement", { enum: ENGAGEMENT_LEVELS }),
+    mood: text("mood", { enum: MOODS }),
+    note: text("note"),
+    minutes: integer("minutes"),
+    // a visit without an event: what was done ("Read the newspaper together")
+    activity: text("activity"),
+    recordedByUserId: text("recorded_by_user_id"),
+    recordedByName: text("recorded_by_name"),
+    recordedAt: text("recorded_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("attendance_occurrence_resident_idx").on(t.eventId, t.occurrenceDate, t.residentId),
+    index("attendance_resident_idx").on(t.residentId, t.occurrenceDate),
+    index("attendance_date_idx").on(t.occurrenceDate),
+  ],
+);
+
+/** Residents signed up for an occurrence of an event with a maximum: the first come first. */
+export const eventSignups = sqliteTable(
+  "event_signups",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    occurrenceDate: text("occurrence_date").notNull(),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    signedUpByUserId: text("signed_up_by_user_id"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("event_signups_pk").on(t.eventId, t.occurrenceDate, t.residentId),
+    index("event_signups_resident_idx").on(t.residentId),
+  ],
+);
+
+/** A resident's activity assessment and preferences: what the program is planned from. */
+export const activityProfiles = sqliteTable("activity_profiles", {
+  residentId: text("resident_id")
+    .primaryKey()
+    .references(() => residents.id, { onDelete: "cascade" }),
+  interests: text("interests"),
+  enjoys: text("enjoys"),
+  refuses: text("refuses"),
+  preferredTimes: text("preferred_times"),
+  groupSize: text("group_size", { enum: ["one_to_one", "small", "large", "any"] }),
+  notes: text("notes"),
+  // YYYY-MM-DD: the day the activity assessment was done
+  assessedAt: text("assessed_at"),
+  assessedByUserId: text("assessed_by_user_id"),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+/** The quarterly activity note for a resident, drafted from the log, edited and signed by staff. */
+export const activityNotes = sqliteTable(
+  "activity_notes",
+  {
+    id: text("id").primaryKey(),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    // "2026-Q4"
+    quarter: text("quarter").notNull(),
+    body: text("body").notNull(),
+    signedByUserId: text("signed_by_user_id"),
+    signedByName: text("signed_by_name"),
+    signedAt: text("signed_at"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("activity_notes_quarter_idx").on(t.residentId, t.quarter)],
 );
 
 export const familyPhotos = sqliteTable(
@@ -555,3 +698,13 @@ export const kioskDrafts = sqliteTable(
   },
   (t) => [index("kiosk_drafts_kiosk_resident_idx").on(t.kioskId, t.residentId)],
 );
+
+/**
+ * A staff member's calendar subscription: the secret in the .ics URL a calendar program polls
+ * (it cannot sign in), kept as a hash. Making a new one replaces the old, which stops working.
+ */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: text("user_id").primaryKey(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: text("created_at").notNull().default(now),
+});
