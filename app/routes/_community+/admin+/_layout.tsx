@@ -23,6 +23,7 @@ const TABS = [
   { to: "/admin/stories", key: "stories" },
   { to: "/admin/news", key: "news" },
   { to: "/admin/calendar", key: "calendar" },
+  { to: "/admin/reports", key: "reports" },
   { to: "/admin/staff", key: "staff" },
   { to: "/admin/kiosks", key: "kiosks" },
   { to: "/admin/audit", key: "audit" },

@@ -32,6 +32,7 @@ export default function StaffLayout() {
     { to: "/staff/families", label: t("staff.tab.families") },
     { to: "/staff/news", label: t("staff.tab.news") },
     { to: "/staff/calendar", label: t("staff.tab.calendar") },
+    { to: "/staff/today", label: t("staff.tab.today") },
   ];
   return (
     <AreaLayout
