@@ -71,8 +71,11 @@ test("the book PDF holds the chosen stories in order, and its QR code plays the 
   await page.goto("/resident");
   await page.getByRole("link", { name: "My book" }).click();
   await expect(page).toHaveURL(new RegExp(`/residents/${residentId}/book$`));
-  // with JavaScript, choose once React has hydrated the form (hydration can put back the boxes'
-  // checked state chosen before it)
+  // with JavaScript the address changes before the page shows (the router may still be fetching
+  // the page's words), so choose once the book's own boxes are there, and React runs them
+  // (hydration can put back the boxes' checked state chosen before it)
+  await expect(page.getByRole("heading", { level: 1, name: /The stories of/ })).toBeVisible();
+  await expect(page.locator(`#story-${song}`)).toBeVisible();
   await hydrated(page);
   for (const box of await page.getByRole("checkbox", { name: /./ }).all())
     if ((await box.getAttribute("name")) === "story") await box.uncheck();
