@@ -116,3 +116,23 @@ describe("names that are not words", () => {
     expect(untranslatedRuns(["Edit"], "")).toEqual(["Edit"]);
   });
 });
+
+describe("refused pictures, in the reader's language", () => {
+  it("says a file too large in Spanish on the API, the forms and the kiosk", async () => {
+    const { mediaErrorText } = await import("~/routes/api+/__messages.server");
+    const { IMAGE_ERRORS, photoTooLargeMessage } = await import("~/utils/media-limits");
+    const es = translator("es", "api");
+    const en = translator("en", "api");
+    expect(mediaErrorText(en, IMAGE_ERRORS.tooLarge)).toBe(
+      "File too large: File size must be less than 5MB",
+    );
+    const spanish = mediaErrorText(es, IMAGE_ERRORS.tooLarge);
+    expect(spanish).not.toMatch(/File|size|less/);
+    expect(spanish).toBe(
+      `${translator("es", "story")("media.fileTooLarge")}: ${translator("es", "story")("media.imageTooLarge")}`,
+    );
+    expect(photoTooLargeMessage(21 * 1024 * 1024, translator("es", "care"))).toBe(
+      translator("es", "story")("media.photoTooLarge", { size: 21, max: 5 }),
+    );
+  });
+});

@@ -5,7 +5,7 @@
 // else passes as it is. The demo accounts and the tests read English: for them nothing changes.
 import { translateMessage, type T } from "~/utils/i18n";
 import { getT } from "~/utils/i18n.server";
-import type { MediaError } from "~/utils/media-limits";
+import { mediaMessageText, type MediaError } from "~/utils/media-limits";
 import type { PersonLimitError } from "~/models/person-limits.server";
 
 /** The `api` translator of this request's caller. */
@@ -75,7 +75,7 @@ export function reasonText(t: T, reason: string): string {
 
 /** A file refused (too large, not a picture or a recording): "File too large: ...". */
 export function mediaErrorText(t: T, error: Pick<MediaError, "title" | "description">): string {
-  return `${translateMessage(t, error.title)}: ${translateMessage(t, error.description)}`;
+  return `${mediaMessageText(t, error.title)}: ${mediaMessageText(t, error.description)}`;
 }
 
 const MINUTE_S = 60;

@@ -124,7 +124,7 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
     return translatedReply(
       submission.reply({
         formErrors: [failedCreate],
-        fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
+        fieldErrors: { photo: [photoTooLargeMessage(photoBytes, t)] },
       }),
       t,
     );
@@ -230,7 +230,7 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
     return translatedReply(
       submission.reply({
         formErrors: [failedUpdate],
-        fieldErrors: { photo: [photoTooLargeMessage(photoBytes)] },
+        fieldErrors: { photo: [photoTooLargeMessage(photoBytes, t)] },
       }),
       t,
     );

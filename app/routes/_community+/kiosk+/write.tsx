@@ -14,7 +14,7 @@ import { readKiosk } from "~/utils/kiosk.server";
 import { clientOf } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readPhotoForm } from "~/utils/upload-form.server";
-import { MediaError } from "~/utils/media-limits";
+import { MediaError, mediaMessageText } from "~/utils/media-limits";
 import { formLevelReply } from "~/utils/form-replies.server";
 import { writeResidentStory } from "~/models/resident-story.server";
 import { getQuestionForResident } from "~/models/family-question.server";
@@ -34,6 +34,7 @@ import { frameOf, residentT } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, useT } from "~/utils/i18n";
+import { getT } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "kiosk")("write.title")) },
@@ -131,7 +132,13 @@ export async function action({ request }: ActionFunctionArgs) {
     // the kiosk's form has no photo; a file sent anyway is not kept
     form = (await readPhotoForm(request)).form;
   } catch (error) {
-    if (error instanceof MediaError) return formLevelReply([error.title, error.description]);
+    if (error instanceof MediaError) {
+      const t = await getT(request, "kiosk");
+      return formLevelReply([
+        mediaMessageText(t, error.title),
+        mediaMessageText(t, error.description),
+      ]);
+    }
     throw error;
   }
   const draftId = new URL(request.url).searchParams.get("draft");

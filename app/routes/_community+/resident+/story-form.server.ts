@@ -31,14 +31,13 @@ export async function readStoryForm(
       return { ok: false as const, reply: formLevelReply([error.title, error.description]) };
     throw error;
   }
-  const submission = parseWithZod(upload.form, {
-    schema: storyFormSchema(await getT(request, "resident")),
-  });
+  const t = await getT(request, "resident");
+  const submission = parseWithZod(upload.form, { schema: storyFormSchema(t) });
   const photoBytes = upload.tooLarge.get("image");
   if (photoBytes !== undefined)
     return {
       ok: false as const,
-      reply: submission.reply({ fieldErrors: { image: [photoTooLargeMessage(photoBytes)] } }),
+      reply: submission.reply({ fieldErrors: { image: [photoTooLargeMessage(photoBytes, t)] } }),
     };
   if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
   const value = submission.value;
