@@ -37,6 +37,17 @@ export function userContentCorpus(dataDir: string, subdomain = "sunnybrook"): st
   return parts.join("\n");
 }
 
+let lastCorpus = "";
+let lastValues = new Set<string>();
+/** The corpus's values whole (one per line), for words that are a value on their own. */
+function wholeValues(corpus: string): Set<string> {
+  if (corpus !== lastCorpus) {
+    lastCorpus = corpus;
+    lastValues = new Set(corpus.split("\n"));
+  }
+  return lastValues;
+}
+
 // a run of plain-ASCII words, with the spaces and punctuation between them
 const RUN =
   /[A-Za-z0-9][A-Za-z0-9'’\-_.@/]*(?:[ \t,.:;!?()&+–—-]+[A-Za-z0-9][A-Za-z0-9'’\-_.@/]*)*/g;
@@ -59,8 +70,11 @@ export function untranslatedRuns(texts: string[], corpus: string): string[] {
       if (corpus.includes(run)) continue;
       // a run of user content with a word of the interface beside it: check word by word
       const words = run.split(/[ \t,.:;!?()&+–—-]+/).filter((w) => /[A-Za-z]{2}/.test(w));
-      // (a lowercase word is let through only when it is a host or a code, never "in" or "the")
-      if (words.every((w) => corpus.includes(w) && /^[A-Z0-9]|[.\d]/.test(w))) continue;
+      // (a lowercase word is let through only when it is a host, a code or a whole stored value
+      // such as a username, never "in" or "the" found inside a story)
+      const values = wholeValues(corpus);
+      if (words.every((w) => values.has(w) || (corpus.includes(w) && /^[A-Z0-9]|[.\d]/.test(w))))
+        continue;
       found.add(run);
     }
   }

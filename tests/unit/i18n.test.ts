@@ -106,6 +106,10 @@ describe("text outside the catalogs", () => {
     expect(untranslatedRuns([`${pseudoize("Stories")} by Margaret`], corpus)).toEqual([
       "by Margaret",
     ]);
+    // a username is a stored value on its own, lowercase or not; a word inside a story is not
+    const withUser = `${corpus}\nsuperadmin`;
+    expect(untranslatedRuns(["Margaret Ellis (superadmin)"], withUser)).toEqual([]);
+    expect(untranslatedRuns(["Margaret Ellis in"], withUser)).toEqual(["Margaret Ellis in"]);
   });
 });
 

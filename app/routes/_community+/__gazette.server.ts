@@ -1,21 +1,13 @@
-// The gazette's loader data and PDF response, shared by /family/gazette and the care team's
-// /admin|staff/residents/{id}/gazette (each route checks who may see which resident first).
+// The gazette's printable page data for the care team's /admin|staff/residents/{id}/gazette (the
+// route checks who may see which resident first). The page is in the reader's language; the PDF
+// (gazettePdfDownload in models/gazette-pdf.server.ts) in the resident's.
 import type { Community, TenantDb } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { gazetteFileName, gazetteFor, gazetteMonth } from "~/models/gazette.server";
-import { paperFor, photoForPrint, renderGazettePdf } from "~/models/gazette-pdf.server";
-import { queuedDownload } from "~/utils/download-queue.server";
-
-function notFound(): Response {
-  return new Response("We could not find that resident.", {
-    status: 404,
-    statusText: "Not Found",
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
-}
+import { gazetteFor, gazetteMonth } from "~/models/gazette.server";
+import { paperFor } from "~/models/gazette-pdf.server";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 /** What the printable page shows; `base` is the page's own path (the PDF is `${base}.pdf`). */
-export function gazettePageData(
+export async function gazettePageData(
   request: Request,
   db: TenantDb,
   community: Community,
@@ -23,42 +15,14 @@ export function gazettePageData(
   base: string,
 ) {
   const url = new URL(request.url);
-  const month = gazetteMonth(url.searchParams.get("month"), community.timeZone);
-  const gazette = gazetteFor(db, community, residentId, month);
-  if (!gazette) throw notFound();
+  const lang = await requestLanguage(request);
+  const month = gazetteMonth(url.searchParams.get("month"), community.timeZone, new Date(), lang);
+  const gazette = gazetteFor(db, community, residentId, month, lang);
+  if (!gazette)
+    throw new Response((await getT(request, "pdf"))("download.noResident"), {
+      status: 404,
+      statusText: "Not Found",
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return { gazette, base, paper: paperFor(url.searchParams.get("paper"), community.timeZone) };
-}
-
-/** The PDF, made in turn with the other PDFs and zips (503 when many are); `back` is the gazette's page. */
-export async function gazettePdfResponse(
-  request: Request,
-  db: TenantDb,
-  community: Community,
-  residentId: string,
-  back: string,
-): Promise<Response> {
-  const url = new URL(request.url);
-  const month = gazetteMonth(url.searchParams.get("month"), community.timeZone);
-  const gazette = gazetteFor(db, community, residentId, month);
-  if (!gazette) throw notFound();
-  return queuedDownload(
-    request,
-    {
-      contentType: "application/pdf",
-      fileName: gazetteFileName(gazette),
-      disposition: "inline",
-      busy: { what: "gazettes", back: { href: back, label: "Back to the gazette" } },
-    },
-    (out, signal) =>
-      renderGazettePdf(
-        gazette,
-        {
-          paper: paperFor(url.searchParams.get("paper"), community.timeZone),
-          photo: (imageId, box) => photoForPrint(db, community, imageId, box),
-          appName: env().APP_NAME,
-        },
-        out,
-        signal,
-      ),
-  );
 }

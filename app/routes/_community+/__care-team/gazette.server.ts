@@ -2,7 +2,8 @@
 // /admin|staff/residents/{id}/gazette and .../gazette.pdf.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireArea } from "~/utils/permissions.server";
-import { gazettePageData, gazettePdfResponse } from "../__gazette.server";
+import { gazettePdfDownload } from "~/models/gazette-pdf.server";
+import { gazettePageData } from "../__gazette.server";
 import { AREAS, areaOf } from "./areas";
 
 export async function gazetteLoader({ request, params }: LoaderFunctionArgs) {
@@ -10,13 +11,13 @@ export async function gazetteLoader({ request, params }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, area);
   const id = params.residentId ?? "";
   return {
-    ...gazettePageData(
+    ...(await gazettePageData(
       request,
       db,
       community,
       id,
       `${AREAS[area].residents}/${encodeURIComponent(id)}/gazette`,
-    ),
+    )),
     residentsPath: AREAS[area].residents,
   };
 }
@@ -25,7 +26,7 @@ export async function gazettePdfLoader({ request, params }: LoaderFunctionArgs) 
   const area = areaOf(request);
   const { db, community } = await requireArea(request, area);
   const id = params.residentId ?? "";
-  return gazettePdfResponse(
+  return gazettePdfDownload(
     request,
     db,
     community,
