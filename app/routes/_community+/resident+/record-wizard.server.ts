@@ -448,7 +448,10 @@ export async function wizardAction(request: Request, ctx: WizardContext, read?: 
       const image = form.get("image");
       if (image && typeof image !== "string" && image.size > MAX_IMAGE_BYTES) {
         return data<ActionResult>(
-          { saveProblem: { field: "image", message: photoTooLargeMessage(image.size, t) }, ...kept },
+          {
+            saveProblem: { field: "image", message: photoTooLargeMessage(image.size, t) },
+            ...kept,
+          },
           { status: 400 },
         );
       }
