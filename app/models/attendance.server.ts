@@ -10,11 +10,10 @@ import { newId } from "~/utils/ids.server";
 import { msg } from "~/utils/i18n";
 import { containsPattern, searchWords } from "~/utils/text-keys";
 import { instantAt } from "~/utils/zoned-time";
-import { ATTENDANCE_STATUSES, ENGAGEMENT_LEVELS, MOODS } from "../../db/schema/tenant";
 import { getOccurrence, todayInTimeZone, type CalendarEventView } from "./event.server";
 import { isCalendarDate } from "./event-dates";
 
-const { attendance, eventSignups, residents } = tenantSchema;
+const { attendance, eventSignups, residents, ATTENDANCE_STATUSES, ENGAGEMENT_LEVELS, MOODS } = tenantSchema;
 
 export { ATTENDANCE_STATUSES, ENGAGEMENT_LEVELS, MOODS };
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
