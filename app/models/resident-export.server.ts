@@ -7,11 +7,14 @@ import { asc, eq } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { escapeHtml as esc } from "~/utils/html";
-import { categoryLabel } from "./categories";
+import { categoryName } from "./categories";
 import { listComments, type CommentView } from "./comment.server";
 import { mediaFilePath, type MediaRow } from "./media.server";
 import { listStoriesOfResident, type StoryView } from "./story.server";
-import { audienceLabel } from "./story-audience";
+import { audienceText } from "./story-audience";
+import { translator } from "~/utils/i18n.server";
+import { formatShortDate } from "./local-time";
+import { residentLanguage } from "./recipient-language.server";
 import { ABOUT_SECTIONS } from "./about-me-sections";
 import { getAboutMe } from "./about-me.server";
 
@@ -29,9 +32,9 @@ const STYLE = `body{font:18px/1.6 Georgia,serif;max-width:40rem;margin:2rem auto
 img{max-width:100%;height:auto}audio{width:100%}h1{line-height:1.2}.meta{color:#57534e}
 li{margin:.4rem 0}blockquote{border-left:4px solid #d6d3d1;margin:1rem 0;padding-left:1rem}`;
 
-function page(title: string, body: string) {
+function page(title: string, body: string, lang: string) {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title><style>${STYLE}</style></head>
 <body>
 ${body}
@@ -45,15 +48,20 @@ function extensionOf(row: Pick<MediaRow, "fileName" | "mimeType">) {
 }
 
 export type ResidentExportFile = { name: string; bytes?: Buffer; path?: string };
+type ExportCommunity = Pick<Community, "id" | "name" | "subdomain" | "timeZone" | "defaultLanguage">;
 
 /**
  * What the zip holds, as names and contents (buffers) or files on disk (media). Kept apart from the
  * zip itself so tests can read the plan; `writeResidentExportZip` streams it. Every 25 stories the
  * rest of the server gets its turn: a life's worth of stories is a second of work.
  */
-export async function residentExportFiles(db: TenantDb, community: Pick<Community, "name" | "subdomain" | "timeZone">, residentId: string): Promise<ResidentExportFile[] | null> {
+export async function residentExportFiles(db: TenantDb, community: ExportCommunity, residentId: string): Promise<ResidentExportFile[] | null> {
   const resident = db.select().from(residents).where(eq(residents.id, residentId)).get();
   if (!resident) return null;
+  // the pages are in the resident's language; what people wrote stays as they wrote it
+  const lang = residentLanguage(community, resident);
+  const t = translator(lang, "export");
+  const day = (iso: string) => formatShortDate(iso, community.timeZone, lang);
   const name = `${resident.firstName} ${resident.lastName}`;
   const files: ResidentExportFile[] = [];
   const mediaName = new Map<string, string>();
@@ -84,15 +92,20 @@ export async function residentExportFiles(db: TenantDb, community: Pick<Communit
   for (const [i, e] of entries.entries()) {
     if (i % 25 === 24) await breathe();
     const s = e.story;
-    const body = `<p><a href="../index.html">← All of ${esc(resident.firstName)}'s stories</a></p>
-<h1>${esc(s.title)}</h1>
-<p class="meta">${esc(categoryLabel(s.category))} · told ${esc(s.createdAt.slice(0, 10))} · for: ${esc(s.withdrawnAt ? "withdrawn" : audienceLabel(s.audience, community.name))}</p>
-${e.image ? `<p><img src="../${e.image}" alt="Picture for the story ${esc(s.title)}"></p>` : ""}
-${e.audio ? `<p><audio controls src="../${e.audio}"></audio><br><a href="../${e.audio}">Download the recording</a></p>` : ""}
+    const meta = t("meta", {
+      category: categoryName(t, s.category),
+      date: day(s.createdAt),
+      audience: s.withdrawnAt ? t("withdrawn") : audienceText(t, s.audience, community.name),
+    });
+    const body = `<p><a href="../index.html">${esc(t("backToAll", { name: resident.firstName }))}</a></p>
+<h1${s.lang ? ` lang="${esc(s.lang)}"` : ""}>${esc(s.title)}</h1>
+<p class="meta">${esc(meta)}</p>
+${e.image ? `<p><img src="../${e.image}" alt="${esc(t("pictureAlt", { title: s.title }))}"></p>` : ""}
+${e.audio ? `<p><audio controls src="../${e.audio}"></audio><br><a href="../${e.audio}">${esc(t("downloadRecording"))}</a></p>` : ""}
 ${s.aiPrompt ? `<blockquote>${esc(s.aiPrompt)}</blockquote>` : ""}
-${paragraphs(s.content)}
-${e.comments.length ? `<h2>Comments</h2><ul>${e.comments.map((c) => `<li><strong>${esc(c.familyMember.name)}</strong>${c.emoji ? ` ${esc(c.emoji)}` : ""}: ${esc(c.content)} <span class="meta">(${esc(c.createdAt.slice(0, 10))})</span></li>`).join("")}</ul>` : ""}`;
-    files.push({ name: e.file, bytes: Buffer.from(page(s.title, body)) });
+<div${s.lang ? ` lang="${esc(s.lang)}"` : ""}>${paragraphs(s.content)}</div>
+${e.comments.length ? `<h2>${esc(t("comments"))}</h2><ul>${e.comments.map((c) => `<li><strong>${esc(c.familyMember.name)}</strong>${c.emoji ? ` ${esc(c.emoji)}` : ""}: ${esc(c.content)} <span class="meta">(${esc(day(c.createdAt))})</span></li>`).join("")}</ul>` : ""}`;
+    files.push({ name: e.file, bytes: Buffer.from(page(s.title, body, lang)) });
     const json = { ...s, imageFile: e.image, audioFile: e.audio, comments: e.comments, imageUrl: undefined, audioUrl: undefined };
     files.push({ name: e.file.replace(/\.html$/, ".json"), bytes: Buffer.from(JSON.stringify(json, null, 2)) });
   }
@@ -109,21 +122,21 @@ ${e.comments.length ? `<h2>Comments</h2><ul>${e.comments.map((c) => `<li><strong
 
   // the About me page, as it is on the site
   const about = getAboutMe(db, residentId);
-  const aboutBody = `<p><a href="index.html">← All of ${esc(resident.firstName)}'s stories</a></p>
-<h1>About me: ${esc(about.preferredName || name)}</h1>
-<dl>${ABOUT_SECTIONS.map((sec) => `<dt><strong>${esc(sec.label)}</strong></dt><dd>${about[sec.key] ? esc(about[sec.key]).replace(/\n/g, "<br>") : "—"}</dd>`).join("\n")}</dl>`;
-  files.push({ name: "about-me.html", bytes: Buffer.from(page(`About me: ${name}`, aboutBody)) });
+  const aboutBody = `<p><a href="index.html">${esc(t("backToAll", { name: resident.firstName }))}</a></p>
+<h1>${esc(t("aboutTitle", { name: about.preferredName || name }))}</h1>
+<dl>${ABOUT_SECTIONS.map((sec) => `<dt><strong>${esc(t(`about:section.${sec.key}.label`))}</strong></dt><dd>${about[sec.key] ? esc(about[sec.key]).replace(/\n/g, "<br>") : "—"}</dd>`).join("\n")}</dl>`;
+  files.push({ name: "about-me.html", bytes: Buffer.from(page(t("aboutTitle", { name }), aboutBody, lang)) });
 
   const index = `${portrait ? `<p><img src="${portrait}" alt="${esc(name)}" width="240"></p>` : ""}
-<h1>The stories of ${esc(name)}</h1>
-<p class="meta">Taken from ${esc(community.name)} on ${new Date().toISOString().slice(0, 10)}. Open the files in this folder with any web browser; nothing here needs the internet.</p>
-<p><a href="about-me.html">About me</a></p>
-<h2>Stories (${entries.length})</h2>
-${entries.length ? `<ol>${entries.map((e) => `<li><a href="${e.file}">${esc(e.story.title)}</a> <span class="meta">(${esc(e.story.createdAt.slice(0, 10))}${e.audio ? ", with the recording" : ""})</span></li>`).join("\n")}</ol>` : "<p>No stories yet.</p>"}
-<h2>Photos from the family (${photos.length})</h2>
-${photos.length ? `<ul>${photos.filter((p) => p.file).map((p) => `<li><a href="${p.file}">${esc(p.description || "A photo")}</a> <span class="meta">from ${esc(p.from)}</span></li>`).join("\n")}</ul>` : "<p>No photos yet.</p>"}
-<p><a href="data.json">Everything as data (JSON)</a></p>`;
-  files.unshift({ name: "index.html", bytes: Buffer.from(page(`The stories of ${name}`, index)) });
+<h1>${esc(t("title", { name }))}</h1>
+<p class="meta">${esc(t("taken", { community: community.name, date: day(new Date().toISOString()) }))}</p>
+<p><a href="about-me.html">${esc(t("aboutLink"))}</a></p>
+<h2>${esc(t("stories", { count: entries.length }))}</h2>
+${entries.length ? `<ol>${entries.map((e) => `<li><a href="${e.file}">${esc(e.story.title)}</a> <span class="meta">(${esc(day(e.story.createdAt))}${e.audio ? esc(t("withRecording")) : ""})</span></li>`).join("\n")}</ol>` : `<p>${esc(t("noStories"))}</p>`}
+<h2>${esc(t("photos", { count: photos.length }))}</h2>
+${photos.length ? `<ul>${photos.filter((p) => p.file).map((p) => `<li><a href="${p.file}">${esc(p.description || t("aPhoto"))}</a> <span class="meta">${esc(t("photoFrom", { name: p.from }))}</span></li>`).join("\n")}</ul>` : `<p>${esc(t("noPhotos"))}</p>`}
+<p><a href="data.json">${esc(t("data"))}</a></p>`;
+  files.unshift({ name: "index.html", bytes: Buffer.from(page(t("title", { name }), index, lang)) });
   files.push({
     name: "data.json",
     bytes: Buffer.from(
@@ -150,7 +163,7 @@ ${photos.length ? `<ul>${photos.filter((p) => p.file).map((p) => `<li><a href="$
  * thousand compressors at once), and the recordings and photos go in as they are (compressed
  * already, deflating them again would cost time and save nothing).
  */
-export async function writeResidentExportZip(db: TenantDb, community: Pick<Community, "name" | "subdomain" | "timeZone">, residentId: string, out: Writable): Promise<boolean> {
+export async function writeResidentExportZip(db: TenantDb, community: ExportCommunity, residentId: string, out: Writable): Promise<boolean> {
   const files = await residentExportFiles(db, community, residentId);
   if (!files) return false;
   const zip = new ZipFile();

@@ -1,6 +1,7 @@
 // A resident's stories to take away: GET /residents/{id}/export.zip for the resident and
 // their administrators; the zip unzips to an index.html whose links all lead to files in it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { silentWav } from "../helpers/audio";
 import { unzip } from "../helpers/unzip";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
@@ -98,6 +99,37 @@ describe("GET /residents/{id}/export.zip", () => {
     const recording = [...files.keys()].find((f) => f.includes("recording"))!;
     expect(files.get(recording)!.subarray(0, 4).toString()).toBe("RIFF");
     expect(told.id).toBeTruthy();
+  });
+
+  it("is written in the resident's language; her words stay as she wrote them", async () => {
+    const db = alpha.db();
+    db.update(tenantSchema.residents)
+      .set({ preferredLanguage: "es" })
+      .where(eq(tenantSchema.residents.id, alpha.residents.ada))
+      .run();
+    try {
+      const ada = await cookieFor(alpha.origin, alpha.users.ada);
+      const res = await call(exportRoute.loader, get(url(alpha, alpha.residents.ada), ada), {
+        residentId: alpha.residents.ada,
+      });
+      const files = await unzip(Buffer.from(await res.response!.arrayBuffer()));
+      const index = files.get("index.html")!.toString("utf8");
+      expect(index).toContain('<html lang="es">');
+      expect(index).toContain("Las historias de Ada Lovelace");
+      expect(index).not.toContain("No photos yet");
+      const engine = [...files.entries()]
+        .filter(([name]) => /^stories\/\d+\.html$/.test(name))
+        .map(([, b]) => b.toString("utf8"))
+        .find((h) => h.includes("The engine room"))!;
+      expect(engine).toContain("Solo yo");
+      expect(engine).toContain("Brass &amp; steam.");
+      expect(files.get("about-me.html")!.toString("utf8")).toContain("Sobre mí");
+    } finally {
+      db.update(tenantSchema.residents)
+        .set({ preferredLanguage: "en" })
+        .where(eq(tenantSchema.residents.id, alpha.residents.ada))
+        .run();
+    }
   });
 
   it("is for the resident and the community's administrators only; another community's resident is not found", async () => {

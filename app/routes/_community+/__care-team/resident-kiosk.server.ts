@@ -16,7 +16,6 @@ import {
   setKioskPin,
 } from "~/models/kiosk.server";
 import { AREAS, areaOf } from "./areas";
-import { translateMessage } from "~/utils/i18n";
 import { getT } from "~/utils/i18n.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 
@@ -75,12 +74,8 @@ export async function residentKioskAction({ request, params }: ActionFunctionArg
   const consent = form.get("consent") === "on";
   const pin = String(form.get("pin") ?? "").trim();
   if (pin) {
-    const problem = kioskPinProblem(pin);
-    if (problem)
-      return data<ResidentKioskResult>(
-        { pinError: translateMessage(t, problem), consent },
-        { status: 400 },
-      );
+    const problem = kioskPinProblem(pin, t);
+    if (problem) return data<ResidentKioskResult>({ pinError: problem, consent }, { status: 400 });
   }
   setKioskConsent(db, r.id, consent);
   if (pin) await setKioskPin(db, r.id, pin);
