@@ -27,8 +27,9 @@ async function makeResidents(tag: string, count: number): Promise<{ id: string; 
 async function makeEvent(
   title: string,
   maxParticipants?: number,
+  days = 0,
 ): Promise<{ id: string; date: string }> {
-  const date = dayIn(TZ);
+  const date = dayIn(TZ, days);
   const res = await api("linda.admin", "/api/calendar-events", "POST", {
     title,
     eventDate: date,
@@ -225,4 +226,45 @@ test("the API refuses bad input with 400 and leaves the attendance as it was", a
   expect(unknownResident.json.error).toMatch(/not a resident of this community/);
 
   expect((await api("linda.admin", url)).json).toEqual(before);
+});
+
+test("sign-ups fill the places first come first served, then a waiting list that moves up", async ({
+  page,
+}) => {
+  const tag = uid();
+  const [ann, ben, cora] = await makeResidents(tag, 3);
+  const event = await makeEvent(`Garden trip ${tag}`, 1, 1);
+  await signIn(page, "marcus");
+  await page.goto(`/staff/calendar/${event.id}/occurrences/${event.date}?q=Tap${tag}`);
+  await hydrated(page);
+  for (const r of [ann!, ben!, cora!]) {
+    await page
+      .getByLabel("Sign up a resident")
+      .selectOption({ label: `${r.name}, room ${100 + [ann, ben, cora].indexOf(r)}` });
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(page.getByText(r === ann ? "Signed up" : /waiting list/).first()).toBeVisible();
+  }
+  await expect(page.getByText("1 of 1 places taken")).toBeVisible();
+  await expect(page.getByTestId("signed-up")).toHaveText(new RegExp(`^${ann!.name}`));
+  await expect(page.getByTestId("waiting-list").getByRole("listitem")).toHaveText([
+    new RegExp(`^${ben!.name}`),
+    new RegExp(`^${cora!.name}`),
+  ]);
+  await page.getByRole("button", { name: `Take ${ann!.name} off the list` }).click();
+  await expect(page.getByText(`${ben!.name} now has a place.`)).toBeVisible();
+  await expect(page.getByTestId("signed-up")).toHaveText(new RegExp(`^${ben!.name}`));
+  await expect(page.getByTestId("waiting-list").getByRole("listitem")).toHaveText([
+    new RegExp(`^${cora!.name}`),
+  ]);
+  await expectNoViolations(page);
+
+  // one tap marks everyone with a place as attended
+  await page.getByRole("button", { name: "Mark everyone signed up as attended" }).click();
+  await expect(page.getByTestId("attendance-summary")).toHaveText("1 attended");
+  const benRow = page.getByRole("group", { name: `${ben!.name}, room`, exact: false });
+  await expect(benRow.getByRole("radio", { name: "Attended" })).toBeChecked();
+  // and a mark can be cleared again
+  await benRow.getByText("Engagement, mood and note").click();
+  await benRow.getByRole("button", { name: `Clear the mark for ${ben!.name}` }).click();
+  await expect(page.getByTestId("attendance-summary")).toHaveText("Nothing recorded yet");
 });

@@ -93,6 +93,8 @@ export function OccurrenceScreen() {
   const sent = result && "sent" in result ? result.sent : {};
   const error = result?.intent !== "signup" ? result?.error : null;
   const busy = navigation.state === "submitting";
+  const signedUp = new Set(data.signups?.signedUp.map((s) => s.id));
+  const waiting = new Set(data.signups?.waiting.map((s) => s.id));
   const pageLink = (page: number) => {
     const params = new URLSearchParams();
     if (data.q) params.set("q", data.q);
@@ -252,6 +254,11 @@ export function OccurrenceScreen() {
                               </span>
                             ) : null}
                           </p>
+                          {signedUp.has(r.id) || waiting.has(r.id) ? (
+                            <Badge tone={signedUp.has(r.id) ? "green" : "gray"}>
+                              {signedUp.has(r.id) ? t("list.signedUp") : t("list.waiting")}
+                            </Badge>
+                          ) : null}
                           <div className="flex flex-wrap gap-2">
                             {TAPS.map((s) => (
                               <Toggle
@@ -417,11 +424,11 @@ function Signups() {
         {t("signup.places", { taken: signups.signedUp.length, max: signups.max ?? 0 })}
       </p>
       {signups.signedUp.length ? (
-        <ol className="mb-3 space-y-1" data-testid="signed-up">
+        <ol className="mb-3 list-decimal space-y-1 pl-6" data-testid="signed-up">
           {signups.signedUp.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center gap-2">
-              <span className="text-lg">{name(s)}</span>
-              <Form method="post" preventScrollReset>
+            <li key={s.id}>
+              <span className="text-lg">{name(s)}</span>{" "}
+              <Form method="post" preventScrollReset className="inline">
                 <input type="hidden" name="intent" value="withdraw" />
                 <input type="hidden" name="residentId" value={s.id} />
                 <button type="submit" className="btn-ghost">
