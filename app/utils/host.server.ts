@@ -78,8 +78,8 @@ export function resolveHost(request: Request): HostContext {
  * page draws in the reader's language, the same in the server's render and in the browser.
  */
 export const NOT_FOUND_TEXT = msg("common:error.notFound");
-export const NO_COMMUNITY_TEXT = "No community lives at this address";
-export const INACTIVE_COMMUNITY_TEXT = "This community's site is not available right now";
+export const NO_COMMUNITY_TEXT = msg("common:error.noCommunity");
+export const INACTIVE_COMMUNITY_TEXT = msg("common:error.inactiveCommunity");
 
 function notFound(message: string): Response {
   return new Response(message, {
