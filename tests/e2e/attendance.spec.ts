@@ -242,7 +242,7 @@ test("sign-ups fill the places first come first served, then a waiting list that
       .getByLabel("Sign up a resident")
       .selectOption({ label: `${r.name}, room ${100 + [ann, ben, cora].indexOf(r)}` });
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
-    await expect(page.getByText(r === ann ? "Signed up" : /waiting list/).first()).toBeVisible();
+    await expect(page.getByTestId(r === ann ? "signed-up" : "waiting-list")).toContainText(r.name);
   }
   await expect(page.getByText("1 of 1 places taken")).toBeVisible();
   await expect(page.getByTestId("signed-up")).toHaveText(new RegExp(`^${ann!.name}`));
@@ -267,4 +267,5 @@ test("sign-ups fill the places first come first served, then a waiting list that
   await benRow.getByText("Engagement, mood and note").click();
   await benRow.getByRole("button", { name: `Clear the mark for ${ben!.name}` }).click();
   await expect(page.getByTestId("attendance-summary")).toHaveText("Nothing recorded yet");
+  await expect(benRow.getByRole("radio", { name: "Attended" })).not.toBeChecked();
 });

@@ -214,7 +214,13 @@ export function OccurrenceScreen() {
               {error}
             </p>
           ) : null}
-          <Form method="post" id="attendance-form" preventScrollReset>
+          <Form
+            method="post"
+            id="attendance-form"
+            preventScrollReset
+            // drawn again from what was saved once a save changed it (a cleared mark unticks)
+            key={`${data.recorded?.at ?? ""} ${data.counts.total}`}
+          >
             {data.residents.length === 0 ? (
               <p className="card text-lg">{t("list.none")}</p>
             ) : (
