@@ -44,15 +44,11 @@ function Toggle({
   value,
   label,
   defaultChecked,
-  describedBy,
-  small,
 }: {
   name: string;
   value: string;
   label: string;
   defaultChecked: boolean;
-  describedBy?: string;
-  small?: boolean;
 }) {
   return (
     <label className="inline-flex cursor-pointer">
@@ -61,14 +57,37 @@ function Toggle({
         name={name}
         value={value}
         defaultChecked={defaultChecked}
-        aria-describedby={describedBy}
         className="peer sr-only"
       />
-      <span
-        className={`inline-flex min-h-target items-center justify-center rounded-control border-2 border-brand-700 bg-white font-bold text-brand-800 peer-checked:bg-brand-700 peer-checked:text-white peer-checked:before:mr-1 peer-checked:before:content-['✓'] peer-focus-visible:outline peer-focus-visible:outline-4 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700 hover:bg-brand-50 peer-checked:hover:bg-brand-800 ${small ? "px-3 text-base" : "min-w-[8.5rem] px-4 text-lg"}`}
-      >
+      <span className="inline-flex min-h-target min-w-[8.5rem] items-center justify-center rounded-control border-2 border-brand-700 bg-white px-4 text-lg font-bold text-brand-800 hover:bg-brand-50 peer-checked:bg-brand-700 peer-checked:text-white peer-checked:before:mr-1 peer-checked:before:content-['✓'] peer-checked:hover:bg-brand-800 peer-focus-visible:outline peer-focus-visible:outline-4 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700">
         {label}
       </span>
+    </label>
+  );
+}
+
+/** A plain radio with its label: the details' choices, light on a page of a hundred residents. */
+function Choice({
+  name,
+  value,
+  label,
+  defaultChecked,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  defaultChecked: boolean;
+}) {
+  return (
+    <label className="inline-flex min-h-target cursor-pointer items-center gap-2 pr-3 text-base">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        className="h-6 w-6"
+      />
+      {label}
     </label>
   );
 }
@@ -299,17 +318,15 @@ export function OccurrenceScreen() {
                               <legend className="label">{t("details.engagement")}</legend>
                               <div className="flex flex-wrap gap-2">
                                 {ENGAGEMENTS.map((e) => (
-                                  <Toggle
+                                  <Choice
                                     key={e}
-                                    small
                                     name={`engagement.${r.id}`}
                                     value={e}
                                     label={t(`engagement.${e}`)}
                                     defaultChecked={engagement === e}
                                   />
                                 ))}
-                                <Toggle
-                                  small
+                                <Choice
                                   name={`engagement.${r.id}`}
                                   value=""
                                   label={t("details.notNoted")}
@@ -321,17 +338,15 @@ export function OccurrenceScreen() {
                               <legend className="label">{t("details.mood")}</legend>
                               <div className="flex flex-wrap gap-2">
                                 {MOOD_CHOICES.map((m) => (
-                                  <Toggle
+                                  <Choice
                                     key={m}
-                                    small
                                     name={`mood.${r.id}`}
                                     value={m}
                                     label={t(`mood.${m}`)}
                                     defaultChecked={mood === m}
                                   />
                                 ))}
-                                <Toggle
-                                  small
+                                <Choice
                                   name={`mood.${r.id}`}
                                   value=""
                                   label={t("details.notNoted")}
