@@ -51,6 +51,12 @@ export const AUDIT_ACTIONS = [
   "kiosk.pin_paused",
   "kiosk.pin_capped",
   "kiosk.pin_refused",
+  // the activities program: what an inspector may ask who did (details name the program and day)
+  "program.occurrence_cancelled",
+  "program.series_ended",
+  "attendance.recorded",
+  "participation.sharing_changed",
+  "activity_note.signed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -74,6 +80,15 @@ export const AUDIT_KINDS = {
       "kiosk.pin_paused",
       "kiosk.pin_capped",
       "kiosk.pin_refused",
+    ],
+  },
+  programs: {
+    actions: [
+      "program.occurrence_cancelled",
+      "program.series_ended",
+      "attendance.recorded",
+      "participation.sharing_changed",
+      "activity_note.signed",
     ],
   },
   settings: { actions: ["community.language_changed"] },

@@ -103,6 +103,11 @@ for (const viewport of [
       );
       expect(saved.json.counts.attended).toBe(10);
       expect(saved.json.attendance.every((a: { minutes: number }) => a.minutes === 60)).toBe(true);
+      // an inspector may ask who recorded it: the audit log says so, program and day
+      await page.goto("/admin/audit?kind=programs");
+      await expect(
+        page.getByText(`Bingo ${tag} · ${event.date}`, { exact: false }).first(),
+      ).toBeVisible();
     });
   });
 }

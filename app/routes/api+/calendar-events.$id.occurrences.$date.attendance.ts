@@ -10,6 +10,8 @@ import {
   recordAttendance,
 } from "~/models/attendance.server";
 import { getEvent, getOccurrence } from "~/models/event.server";
+import { writeAudit } from "~/models/audit.server";
+import { clientOf } from "~/utils/host.server";
 import { isCalendarDate } from "~/models/event-dates";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { msg, translateMessage, type T } from "~/utils/i18n";
@@ -104,5 +106,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (e instanceof AttendanceError) return refusal(400, translateMessage(t, e.message));
     throw e;
   }
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: user.id,
+    action: "attendance.recorded",
+    tenantId: community.id,
+    details: `${found.occurrence.title} · ${found.occurrence.occurrenceDate}`,
+  });
   return Response.json(attendanceJson(db, found.occurrence.id, found.occurrence.occurrenceDate));
 }

@@ -16,6 +16,8 @@ import {
   type AttendanceStatus,
 } from "~/models/attendance.server";
 import { getEvent, getOccurrence } from "~/models/event.server";
+import { writeAudit } from "~/models/audit.server";
+import { clientOf } from "~/utils/host.server";
 import { getResident } from "~/models/resident.server";
 import { isCalendarDate } from "~/models/event-dates";
 import { describeRule } from "~/models/recurrence.server";
@@ -235,6 +237,13 @@ export async function occurrenceAction({ request, params }: ActionFunctionArgs) 
   } catch (e) {
     return refused(e, sent);
   }
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: user.id,
+    action: "attendance.recorded",
+    tenantId: community.id,
+    details: `${occurrence.title} · ${occurrence.occurrenceDate}`,
+  });
   const counts = countByStatus(occurrenceAttendance(db, occurrence.id, occurrence.occurrenceDate));
   return redirectWithToast(back, {
     type: "success",
