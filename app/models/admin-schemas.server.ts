@@ -109,6 +109,8 @@ const EventFields = z.object({
     .min(1, EVENT_RULES.maxParticipants)
     .max(100_000, msg("validation:smallerNumber"))
     .nullish(),
+  // an RFC 5545 RRULE (JSON API); checked against the event's first date by checkRule
+  recurrence: z.string().max(300).nullish(),
 });
 
 const endAfterStart = (v: { startTime?: string | null; endTime?: string | null }) => !v.startTime || !v.endTime || v.endTime > v.startTime;

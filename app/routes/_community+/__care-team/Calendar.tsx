@@ -23,6 +23,144 @@ import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 
 type EventFormShape = z.input<typeof CalendarEventSchema>;
 
+/** The Repeats fieldset's values (as recurrence.server.ts's RecurrenceFields). */
+type RepeatValues = {
+  repeat: "none" | "daily" | "weekly" | "monthly";
+  interval: number;
+  weekdays: string[];
+  monthlyBy: "date" | "weekday";
+  ends: "never" | "on" | "after";
+  until: string | null;
+  count: number | null;
+};
+
+const NO_REPEAT: RepeatValues = {
+  repeat: "none",
+  interval: 1,
+  weekdays: [],
+  monthlyBy: "date",
+  ends: "never",
+  until: null,
+  count: null,
+};
+
+const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
+
+/** How an event repeats: every control a plain input, usable without JavaScript. */
+function RepeatFieldset({
+  formId,
+  values,
+  errors,
+}: {
+  formId: string;
+  values: RepeatValues;
+  errors?: string[];
+}) {
+  const t = useT("programs");
+  const { lang } = useDateFormat();
+  const days = weekdayNames(lang, "long");
+  const errorId = `${formId}-repeat-error`;
+  const radio = (name: string, value: string, checked: boolean, label: string) => (
+    <label key={value} className="flex min-h-target items-center gap-3 text-base">
+      <input type="radio" name={name} value={value} defaultChecked={checked} className="h-6 w-6" />
+      {label}
+    </label>
+  );
+  return (
+    <fieldset
+      className="mb-4 rounded-lg border-2 border-stone-300 p-3"
+      aria-describedby={errors?.length ? errorId : undefined}
+      aria-invalid={errors?.length ? true : undefined}
+      data-testid="repeat-fieldset"
+    >
+      <legend className="px-1 text-lg font-bold">{t("form.repeats")}</legend>
+      {errors?.length ? (
+        <p id={errorId} className="mb-2 font-semibold text-red-800" role="alert">
+          {errors[0]}
+        </p>
+      ) : null}
+      <fieldset className="mb-3">
+        <legend className="label">{t("form.howOften")}</legend>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          {radio("repeat", "none", values.repeat === "none", t("form.none"))}
+          {radio("repeat", "daily", values.repeat === "daily", t("form.daily"))}
+          {radio("repeat", "weekly", values.repeat === "weekly", t("form.weekly"))}
+          {radio("repeat", "monthly", values.repeat === "monthly", t("form.monthly"))}
+        </div>
+      </fieldset>
+      <div className="mb-3">
+        <label htmlFor={`${formId}-interval`} className="label">
+          {t("form.interval")}
+        </label>
+        <p id={`${formId}-interval-hint`} className="mb-1 text-base text-stone-700">
+          {t("form.intervalHint")}
+        </p>
+        <input
+          id={`${formId}-interval`}
+          name="interval"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={99}
+          defaultValue={Number.isFinite(values.interval) ? String(values.interval) : ""}
+          aria-describedby={`${formId}-interval-hint`}
+          className="input max-w-[8rem]"
+        />
+      </div>
+      <fieldset className="mb-3">
+        <legend className="label">{t("form.weekdays")}</legend>
+        <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4">
+          {WEEKDAYS.map((code, i) => (
+            <label key={code} className="flex min-h-target items-center gap-3 text-base">
+              <input
+                type="checkbox"
+                name="weekdays"
+                value={code}
+                defaultChecked={values.weekdays.includes(code)}
+                className="h-6 w-6"
+              />
+              {days[i]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="mb-3">
+        <legend className="label">{t("form.monthlyBy")}</legend>
+        {radio("monthlyBy", "date", values.monthlyBy === "date", t("form.monthlyByDate"))}
+        {radio("monthlyBy", "weekday", values.monthlyBy === "weekday", t("form.monthlyByWeekday"))}
+      </fieldset>
+      <fieldset>
+        <legend className="label">{t("form.ends")}</legend>
+        {radio("ends", "never", values.ends === "never", t("form.endsNever"))}
+        <div className="flex flex-wrap items-center gap-3">
+          {radio("ends", "on", values.ends === "on", t("form.endsOn"))}
+          <input
+            type="date"
+            name="until"
+            aria-label={t("form.until")}
+            defaultValue={values.until ?? ""}
+            className="input max-w-[12rem]"
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {radio("ends", "after", values.ends === "after", t("form.endsAfter"))}
+          <input
+            type="number"
+            name="count"
+            inputMode="numeric"
+            min={1}
+            max={730}
+            aria-label={t("form.count")}
+            defaultValue={values.count ? String(values.count) : ""}
+            className="input max-w-[8rem]"
+          />
+          <span className="text-base">{t("form.times")}</span>
+        </div>
+      </fieldset>
+    </fieldset>
+  );
+}
+
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "14:30" as the reader writes a time of day: "2:30 PM", "14:30". */
@@ -66,9 +204,17 @@ function timeRange(e: Pick<CalendarEventView, "startTime" | "endTime">, t: T, la
   return start ?? (end ? t("event.until", { time: end }) : t("event.allDay"));
 }
 
-function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }) {
+type OccurrenceView = CalendarEventView & { ruleText: string | null };
+
+/** An occurrence's own page: /{area}/calendar/{eventId}/occurrences/{occurrenceDate}. */
+function occurrenceHref(calendar: string, e: Pick<CalendarEventView, "id" | "occurrenceDate">) {
+  return `${calendar}/${e.id}/occurrences/${e.occurrenceDate}`;
+}
+
+function EventItem({ event, area }: { event: OccurrenceView; area: AreaName }) {
   const cfg = AREAS[area];
   const t = useT("care-content");
+  const tp = useT("programs");
   const { lang } = useDateFormat();
   const tone =
     event.badge.kind === "today" ? "green" : event.badge.kind === "tomorrow" ? "blue" : "gray";
@@ -94,6 +240,12 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
           <dd>
             {calendarDay(event.eventDate, lang)}, {timeRange(event, t, lang)}
           </dd>
+          {event.ruleText ? (
+            <>
+              <dt className="font-semibold">{tp("list.repeats")}</dt>
+              <dd data-testid="event-rule">{event.ruleText}</dd>
+            </>
+          ) : null}
           {event.location ? (
             <>
               <dt className="font-semibold">{t("event.where")}</dt>
@@ -111,6 +263,16 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
           <p className="mb-3 whitespace-pre-line text-base">{event.description}</p>
         ) : null}
         <div className="flex flex-wrap gap-2">
+          <Link
+            to={occurrenceHref(cfg.calendar, event)}
+            className="btn-secondary"
+            aria-label={tp("list.openLabel", {
+              title: event.title,
+              date: calendarDay(event.occurrenceDate, lang),
+            })}
+          >
+            {tp("list.open")}
+          </Link>
           <Link
             to={`${cfg.calendar}/${event.id}`}
             className="btn-secondary"
@@ -150,12 +312,12 @@ function EventItem({ event, area }: { event: CalendarEventView; area: AreaName }
 
 const weekdayFormats = new Map<string, string[]>();
 
-/** The short names of the days, Monday first, in the reader's language ("Mon", "lun"). */
-function weekdayNames(lang: string): string[] {
-  let names = weekdayFormats.get(lang);
+/** The names of the days, Monday first, in the reader's language ("Mon", "lun"). */
+function weekdayNames(lang: string, width: "short" | "long" = "short"): string[] {
+  let names = weekdayFormats.get(`${lang}|${width}`);
   if (!names) {
     const format = new Intl.DateTimeFormat(lang === PSEUDO_LANGUAGE ? "en" : lang, {
-      weekday: "short",
+      weekday: width,
       timeZone: "UTC",
     });
     // 2024-01-01 was a Monday
@@ -163,7 +325,7 @@ function weekdayNames(lang: string): string[] {
       const name = format.format(new Date(Date.UTC(2024, 0, 1 + i)));
       return lang === PSEUDO_LANGUAGE ? pseudoize(name) : name;
     });
-    weekdayFormats.set(lang, names);
+    weekdayFormats.set(`${lang}|${width}`, names);
   }
   return names;
 }
@@ -242,11 +404,12 @@ function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
                   <ul className="space-y-0.5">
                     {day.events.map((e) => (
                       <li
-                        key={e.id}
+                        key={`${e.id}-${e.occurrenceDate}`}
                         className={`leading-tight print:text-[9pt] ${e.isActive ? "" : "line-through"}`}
                       >
                         <Link
-                          to={`${cfg.calendar}/${e.id}`}
+                          to={occurrenceHref(cfg.calendar, e)}
+                          title={"ruleText" in e && e.ruleText ? String(e.ruleText) : undefined}
                           className="block min-h-[24px] py-0.5 text-ink no-underline hover:underline print:min-h-0 print:py-0"
                         >
                           {e.startTime ? `${clockTime(e.startTime, df.lang)} ` : ""}
@@ -315,7 +478,7 @@ export function CalendarScreen() {
           ) : (
             <ul className="space-y-4">
               {upcoming.map((e) => (
-                <EventItem key={e.id} event={e} area={area} />
+                <EventItem key={`${e.id}-${e.occurrenceDate}`} event={e} area={area} />
               ))}
             </ul>
           )}
@@ -326,7 +489,7 @@ export function CalendarScreen() {
               </summary>
               <ul className="mt-4 space-y-4">
                 {past.map((e) => (
-                  <EventItem key={e.id} event={e} area={area} />
+                  <EventItem key={`${e.id}-${e.occurrenceDate}`} event={e} area={area} />
                 ))}
               </ul>
             </details>
@@ -343,7 +506,12 @@ function EventFields({
   defaultValue,
   submitLabel,
   askPastDate,
+  repeat,
+  repeatErrors,
 }: {
+  /** the Repeats fieldset's values */
+  repeat: RepeatValues;
+  repeatErrors?: string[];
   formId: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue?: Record<string, string>;
@@ -442,6 +610,7 @@ function EventFields({
           />
         </Field>
       </div>
+      <RepeatFieldset formId={formId} values={repeat} errors={repeatErrors} />
       {askPastDate ? (
         <div
           className="mb-4 flex min-h-target items-center gap-3 rounded-lg border-2 border-amber-700 bg-amber-50 p-3"
@@ -464,7 +633,10 @@ function EventFields({
   );
 }
 
-type EventActionData = SubmissionResult<string[]> & { pastDate?: boolean };
+type EventActionData = SubmissionResult<string[]> & {
+  pastDate?: boolean;
+  repeatFields?: RepeatValues;
+};
 
 export function NewEventDialog() {
   const area = useCareTeamArea();
@@ -477,6 +649,8 @@ export function NewEventDialog() {
         lastResult={lastResult}
         submitLabel={t("event.createSubmit")}
         askPastDate={lastResult?.pastDate}
+        repeat={lastResult?.repeatFields ?? NO_REPEAT}
+        repeatErrors={lastResult?.error?.repeat ?? undefined}
       />
     </RouteDialog>
   );
@@ -484,7 +658,7 @@ export function NewEventDialog() {
 
 export function EditEventDialog() {
   const area = useCareTeamArea();
-  const { event } = useLoaderData<typeof editEventLoader>();
+  const { event, repeatFields } = useLoaderData<typeof editEventLoader>();
   const lastResult = useActionData<EventActionData>();
   const t = useT("care-content");
   return (
@@ -499,6 +673,8 @@ export function EditEventDialog() {
         lastResult={lastResult}
         submitLabel={t("event.save")}
         askPastDate={lastResult?.pastDate}
+        repeat={lastResult?.repeatFields ?? repeatFields}
+        repeatErrors={lastResult?.error?.repeat ?? undefined}
         defaultValue={{
           title: event.title,
           description: event.description ?? "",

@@ -19,7 +19,45 @@ import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { getT, requestLanguage } from "~/utils/i18n.server";
+import {
+  describeRule,
+  fieldsFromForm,
+  fieldsFromRule,
+  ruleFromFields,
+  type RecurrenceFields,
+} from "~/models/recurrence.server";
+import type { CalendarEventView } from "~/models/event.server";
 import { badgeLabel } from "./Calendar";
+
+/** Occurrences with their rule in words, in the reader's language ("Every week on Tuesday"). */
+async function withRuleWords(request: Request, views: CalendarEventView[]) {
+  const t = await getT(request, "programs");
+  const lang = await requestLanguage(request);
+  const words = new Map<string, string>();
+  return views.map((v) => {
+    if (!v.recurrence) return { ...v, ruleText: null };
+    // the rule counts from the event's first date, which a list of occurrences does not carry:
+    // the words depend only on the rule and (monthly) the weekday of its dates
+    const key = `${v.recurrence}|${v.occurrenceDate}`;
+    let text = words.get(key);
+    if (text === undefined) {
+      text = describeRule(v.recurrence, v.occurrenceDate, t, lang);
+      words.set(key, text);
+    }
+    return { ...v, ruleText: text };
+  });
+}
+
+/**
+ * The rule the form's Repeats fieldset makes for an event first on `eventDate`. A weekly rule
+ * without a ticked day falls on the first date's weekday.
+ */
+function ruleOfForm(formData: FormData, eventDate: string) {
+  const fields: RecurrenceFields = fieldsFromForm(formData);
+  if (fields.repeat === "weekly" && fields.weekdays.length === 0)
+    fields.weekdays = fieldsFromRule(null, eventDate).weekdays;
+  return { fields, result: ruleFromFields(fields, eventDate) };
+}
 
 /** An event's day as its badge reads: Today, Tomorrow, or its short date. */
 async function whenOf(request: Request, eventDate: string, timeZone: string): Promise<string> {
@@ -45,10 +83,13 @@ export async function calendarLoader({ request }: LoaderFunctionArgs) {
   if (url.searchParams.get("view") === "month") {
     // one month on one printed page: ?view=month&month=2026-12
     const month = parseMonth(url.searchParams.get("month")) ?? today.slice(0, 7);
-    const events = listEvents(db, community.timeZone, {
-      from: `${month}-01`,
-      before: `${shiftMonth(month, 1)}-01`,
-    });
+    const events = await withRuleWords(
+      request,
+      listEvents(db, community.timeZone, {
+        from: `${month}-01`,
+        before: `${shiftMonth(month, 1)}-01`,
+      }),
+    );
     return {
       view: "month" as const,
       month: {
@@ -62,7 +103,13 @@ export async function calendarLoader({ request }: LoaderFunctionArgs) {
       past: [],
     };
   }
-  return { view: "list" as const, month: null, ...listCalendar(db, community.timeZone) };
+  const { upcoming, past } = listCalendar(db, community.timeZone);
+  return {
+    view: "list" as const,
+    month: null,
+    upcoming: await withRuleWords(request, upcoming),
+    past: await withRuleWords(request, past),
+  };
 }
 
 export async function newEventLoader({ request }: LoaderFunctionArgs) {
@@ -82,15 +129,26 @@ export async function newEventAction({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: CalendarEventSchema });
   if (submission.status !== "success")
     return submission.reply({ formErrors: [t("event.failedCreate")] });
+  const repeat = ruleOfForm(formData, submission.value.eventDate);
+  if (!repeat.result.ok) {
+    const tp = await getT(request, "programs");
+    return {
+      ...submission.reply({
+        fieldErrors: { repeat: [tp(`rule.problem.${repeat.result.problem}`)] },
+      }),
+      repeatFields: repeat.fields,
+    };
+  }
   // nothing silent: a date in the past is asked about, not filed away among past events
   if (unconfirmedPastDate(formData, submission.value.eventDate, community.timeZone)) {
     return {
       ...submission.reply({ fieldErrors: { eventDate: [t("event.pastQuestion")] } }),
       pastDate: true,
+      repeatFields: repeat.fields,
     };
   }
   try {
-    const event = createEvent(db, submission.value, user);
+    const event = createEvent(db, { ...submission.value, recurrence: repeat.result.rule }, user);
     return redirectWithToast(cfg.calendar, {
       type: "success",
       title: t("event.created"),
@@ -119,7 +177,7 @@ async function eventOr404(request: Request, id: string | undefined, area: AreaNa
 export async function editEventLoader({ request, params }: LoaderFunctionArgs) {
   const area = areaOf(request);
   const { event } = await eventOr404(request, params.eventId, area);
-  return { event };
+  return { event, repeatFields: fieldsFromRule(event.recurrence, event.eventDate) };
 }
 
 export const editEventPolicy = { body: "form" } satisfies RoutePolicy;
@@ -155,6 +213,16 @@ export async function editEventAction({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: CalendarEventSchema });
   if (submission.status !== "success")
     return submission.reply({ formErrors: [t("event.failedUpdate")] });
+  const repeat = ruleOfForm(formData, submission.value.eventDate);
+  if (!repeat.result.ok) {
+    const tp = await getT(request, "programs");
+    return {
+      ...submission.reply({
+        fieldErrors: { repeat: [tp(`rule.problem.${repeat.result.problem}`)] },
+      }),
+      repeatFields: repeat.fields,
+    };
+  }
   // moving an event to a past date asks first (an event that already was in the past does not)
   if (
     submission.value.eventDate !== before.eventDate &&
@@ -163,6 +231,7 @@ export async function editEventAction({ request, params }: ActionFunctionArgs) {
     return {
       ...submission.reply({ fieldErrors: { eventDate: [t("event.pastQuestion")] } }),
       pastDate: true,
+      repeatFields: repeat.fields,
     };
   }
   // an emptied optional field is cleared, not kept
@@ -174,6 +243,7 @@ export async function editEventAction({ request, params }: ActionFunctionArgs) {
     endTime: v.endTime ?? null,
     location: v.location ?? null,
     maxParticipants: v.maxParticipants ?? null,
+    recurrence: repeat.result.rule,
   });
   if (!event)
     return redirectWithToast(cfg.calendar, {
