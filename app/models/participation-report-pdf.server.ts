@@ -9,7 +9,8 @@ import { formatMonthYear, formatNumber } from "./local-time";
 import { startPdf, type Paper } from "./gazette-pdf.server";
 import type { ParticipationReport } from "./participation-report.server";
 
-type Column = { label: string; width: number; align?: "left" | "right" };
+/** A table column; `wrap`: words that may run onto a second line (the others are one line). */
+type Column = { label: string; width: number; align?: "left" | "right"; wrap?: boolean };
 
 export async function renderParticipationPdf(
   report: ParticipationReport,
@@ -52,13 +53,27 @@ export async function renderParticipationPdf(
     const total = columns.reduce((s, c) => s + c.width, 0);
     const widths = columns.map((c) => (c.width / total) * width);
     const size = 9.5;
+    // only the columns of words are measured and wrapped; numbers are one line, placed directly
+    // (measuring every cell of 500 rows took most of the binder's time)
     const drawRow = (cells: string[], bold: boolean) => {
-      doc.font(bold ? "bold" : "body").fontSize(size);
-      const h = Math.max(...cells.map((c, i) => doc.heightOfString(clean(c), { width: widths[i]! - 6 }))) + 5;
+      doc.font(bold ? "bold" : "body").fontSize(size).fillColor("#1c1917");
+      const texts = cells.map((c) => clean(c));
+      // a cell of words is wrapped only when it does not fit on one line
+      const wraps = texts.map((c, i) => (bold || columns[i]!.wrap) && doc.widthOfString(c) > widths[i]! - 6);
+      let h = doc.currentLineHeight(true);
+      texts.forEach((c, i) => {
+        if (wraps[i]) h = Math.max(h, doc.heightOfString(c, { width: widths[i]! - 6 }));
+      });
+      h += 5;
       const y = doc.y;
       let x = left;
-      cells.forEach((c, i) => {
-        doc.fillColor("#1c1917").text(clean(c), x + 3, y + 2, { width: widths[i]! - 6, align: columns[i]!.align ?? "left", lineBreak: true });
+      texts.forEach((c, i) => {
+        const w = widths[i]! - 6;
+        if (wraps[i]) doc.text(c, x + 3, y + 2, { width: w, align: columns[i]!.align ?? "left" });
+        else {
+          const dx = columns[i]!.align === "right" ? Math.max(0, w - doc.widthOfString(c)) : 0;
+          doc.text(c, x + 3 + dx, y + 2, { lineBreak: false });
+        }
         x += widths[i]!;
       });
       doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(bold ? 1 : 0.4).strokeColor(bold ? "#57534e" : "#d6d3d1").stroke();
@@ -101,11 +116,11 @@ export async function renderParticipationPdf(
   else
     await table(
       [
-        { label: t("col.program"), width: 4 },
+        { label: t("col.program"), width: 4, wrap: true },
         { label: t("col.held"), width: 1.2, align: "right" },
         { label: t("col.totalAttended"), width: 1.6, align: "right" },
         { label: t("col.average"), width: 1.6, align: "right" },
-        { label: t("col.trend"), width: 4 },
+        { label: t("col.trend"), width: 4, wrap: true },
       ],
       report.programs.map((p) => [
         p.title,
@@ -121,7 +136,7 @@ export async function renderParticipationPdf(
   heading(t("resident.heading"));
   await table(
     [
-      { label: t("col.resident"), width: 4 },
+      { label: t("col.resident"), width: 4, wrap: true },
       { label: t("col.room"), width: 1.4 },
       { label: t("col.attended"), width: 1.3, align: "right" },
       { label: t("col.declined"), width: 1.3, align: "right" },
@@ -158,7 +173,7 @@ export async function renderParticipationPdf(
     else
       await table(
         [
-          { label: t("col.resident"), width: 4 },
+          { label: t("col.resident"), width: 4, wrap: true },
           { label: t("col.room"), width: 1.5 },
           { label: t("col.lastDate"), width: 3 },
         ],
@@ -172,14 +187,18 @@ export async function renderParticipationPdf(
   else
     await table(
       [
-        { label: t("col.resident"), width: 4 },
+        { label: t("col.resident"), width: 4, wrap: true },
         { label: t("col.room"), width: 1.5 },
-        { label: t("assessments.heading"), width: 5 },
+        { label: t("col.admitted"), width: 2.2 },
+        { label: t("col.days"), width: 1.4, align: "right" },
+        { label: t("col.due"), width: 2.4, wrap: true },
       ],
       report.assessmentsDue.map((a) => [
         `${a.firstName} ${a.lastName}`,
         a.roomNumber ?? "—",
-        t(a.overdue ? "assessments.overdue" : "assessments.dueSoon", { date: formatCalendarDay(a.admissionDate, opts.lang), days: n(a.days) }),
+        formatCalendarDay(a.admissionDate, opts.lang),
+        n(a.days),
+        t(a.overdue ? "assessments.overdueShort" : "assessments.dueShort"),
       ]),
     );
 

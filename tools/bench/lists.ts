@@ -2,7 +2,9 @@
 // residents, 1,000 family members, 1,500 stories: tests/helpers/big-community.ts), measured in
 // process through the built app's request handler (session check, loaders, React rendering), on a
 // fresh temporary DATA_DIR. Prints p50 / p95 / max per page. Build first (`npm run build`, or
-// REMIX_BUILD_DIR=...). Target: the residents page under 50 ms.
+// REMIX_BUILD_DIR=...). Target: the residents page under 50 ms. The activity reports (page, CSV,
+// PDF) run on three months of four daily programs with every resident's attendance
+// (tests/helpers/big-attendance.ts); target: each under 300 ms at p95.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,12 +26,30 @@ Object.assign(process.env, {
 
 const { createRequestHandler } = await import("@remix-run/node");
 const { seedBigCommunity, BIG } = await import("../../tests/helpers/big-community");
-const { closeAllDatabases } = await import("~/utils/db.server");
+const { closeAllDatabases, getTenantDb } = await import("~/utils/db.server");
+const { seedAttendance } = await import("../../tests/helpers/big-attendance");
+const { todayInTimeZone } = await import("~/models/event-dates");
+const { shiftMonth } = await import("~/models/participation-report.server");
+const { sql } = await import("drizzle-orm");
 
 const started = Date.now();
-await seedBigCommunity();
+const community = await seedBigCommunity();
+// three months of daily programs, to today: the current month and the two before
+const today = todayInTimeZone(community.timeZone);
+const thisMonth = today.slice(0, 7);
+const lastMonth = shiftMonth(thisMonth, -1);
+const tenantDb = getTenantDb(community);
+const residentIds = tenantDb
+  .all<{ id: string }>(sql`SELECT id FROM residents ORDER BY rowid`)
+  .map((r) => r.id);
+const { rows: attendanceRows } = seedAttendance(
+  tenantDb,
+  residentIds,
+  `${shiftMonth(thisMonth, -2)}-01`,
+  today,
+);
 console.log(
-  `Seeded ${BIG.residents} residents, ${BIG.residents * BIG.familyPerResident} family members and ${BIG.residents * 3} stories in ${Date.now() - started} ms (${dataDir})`,
+  `Seeded ${BIG.residents} residents, ${BIG.residents * BIG.familyPerResident} family members, ${BIG.residents * 3} stories and ${attendanceRows.length} attendance marks in ${Date.now() - started} ms (${dataDir})`,
 );
 
 const build = await import(pathToFileURL(buildFile).href);
@@ -61,7 +81,16 @@ const PAGES = [
   "/admin/stories?status=published&page=5",
   "/admin/staff",
   "/api/residents?q=ellis&page=1",
+  // the activity reports: this month, a whole past month sorted and paged, its CSV and PDF
+  "/admin/reports",
+  `/admin/reports?month=${lastMonth}&sort=-attended&page=3`,
+  `/admin/reports?month=${lastMonth}&q=bronte`,
+  `/admin/reports/participation.csv?month=${lastMonth}`,
+  `/admin/reports/participation.pdf?month=${lastMonth}`,
 ];
+const REPORTS_TARGET_MS = 300;
+// ONLY=reports runs only the pages whose path matches
+const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
 const RUNS = Number(process.env.RUNS ?? 60);
 
 function pct(sorted: number[], p: number) {
@@ -72,7 +101,8 @@ console.log(
   `\npage (${RUNS} requests each, after 5 warm-ups)                     p50 ms   p95 ms   max ms   bytes`,
 );
 let residentsP50 = Infinity;
-for (const page of PAGES) {
+const reportsP95: [string, number][] = [];
+for (const page of PAGES.filter((p) => !ONLY || ONLY.test(p))) {
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < RUNS + 5; i++) {
@@ -94,6 +124,7 @@ for (const page of PAGES) {
   }
   times.sort((a, b) => a - b);
   if (page === "/admin/residents") residentsP50 = pct(times, 50);
+  if (page.startsWith("/admin/reports")) reportsP95.push([page, pct(times, 95)]);
   console.log(
     `${page.padEnd(62)} ${pct(times, 50).toFixed(1).padStart(6)} ${pct(times, 95).toFixed(1).padStart(8)} ${times.at(-1)!.toFixed(1).padStart(8)} ${String(bytes).padStart(7)}`,
   );
@@ -121,6 +152,10 @@ console.log(
 );
 console.log(
   `residents page at ${BIG.residents} residents: ${residentsP50.toFixed(1)} ms server time (p50; target under 50 ms: ${residentsP50 < 50 ? "met" : "NOT met"}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
+);
+const slowest = reportsP95.reduce((a, b) => (b[1] > a[1] ? b : a), ["-", 0] as [string, number]);
+console.log(
+  `activity reports at ${BIG.residents} residents and ${attendanceRows.length} attendance marks: slowest p95 ${slowest[1].toFixed(1)} ms (${slowest[0]}; target under ${REPORTS_TARGET_MS} ms: ${slowest[1] < REPORTS_TARGET_MS ? "met" : "NOT met"})`,
 );
 closeAllDatabases();
 fs.rmSync(dataDir, { recursive: true, force: true });

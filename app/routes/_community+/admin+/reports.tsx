@@ -28,6 +28,8 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 const FAMILY_ROWS = 25;
+// the longest lists show their first names on the page; the PDF binder has them all
+const LIST_ROWS = 50;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, "admin");
@@ -71,9 +73,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       visits: report.visits,
       notJoining: report.notJoining.map((n) => ({
         days: n.days,
-        residents: n.residents.map((r) => ({ ...r, lastLabel: day(r.lastDate) })),
+        residents: n.residents
+          .slice(0, LIST_ROWS)
+          .map((r) => ({ ...r, lastLabel: day(r.lastDate) })),
+        total: n.residents.length,
       })),
-      assessmentsDue: report.assessmentsDue.map((a) => ({
+      assessmentsMore: Math.max(0, report.assessmentsDue.length - LIST_ROWS),
+      assessmentsDue: report.assessmentsDue.slice(0, LIST_ROWS).map((a) => ({
         ...a,
         admittedLabel: day(a.admissionDate),
       })),
@@ -407,12 +413,12 @@ function NotJoiningLists({ report }: { report: Report }) {
         {report.notJoining.map((n) => (
           <div key={n.days} className="card" data-testid={`not-joining-${n.days}`}>
             <h4 className="mb-2 text-lg font-semibold">
-              {t("notJoining.days", { days: n.days, count: number(n.residents.length) })}
+              {t("notJoining.days", { days: n.days, count: number(n.total) })}
             </h4>
             {n.residents.length === 0 ? (
               <p>{t("notJoining.nobody")}</p>
             ) : (
-              <ul className="max-h-96 space-y-1 overflow-y-auto">
+              <ul className="space-y-1">
                 {n.residents.map((r) => (
                   <li key={r.residentId}>
                     <span className="font-semibold">
@@ -426,6 +432,14 @@ function NotJoiningLists({ report }: { report: Report }) {
                 ))}
               </ul>
             )}
+            {n.total > n.residents.length ? (
+              <p className="mt-2">
+                {t("page.more", {
+                  count: n.total - n.residents.length,
+                  more: number(n.total - n.residents.length),
+                })}
+              </p>
+            ) : null}
           </div>
         ))}
       </div>
@@ -459,6 +473,14 @@ function AssessmentsDue({ report }: { report: Report }) {
           ))}
         </ul>
       )}
+      {report.assessmentsMore ? (
+        <p className="mt-2">
+          {t("page.more", {
+            count: report.assessmentsMore,
+            more: number(report.assessmentsMore),
+          })}
+        </p>
+      ) : null}
     </section>
   );
 }
