@@ -13,6 +13,7 @@ import { formatRelative } from "~/models/local-time";
 import { useT } from "~/utils/i18n";
 import { getT, requestLanguage } from "~/utils/i18n.server";
 import { activityText } from "~/models/activity-text";
+import { assessmentsDue, ASSESSMENT_DUE_DAYS } from "~/models/activity-profile.server";
 
 const SHOWN = 10;
 
@@ -55,7 +56,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       now,
     }).map((e) => ({ id: e.id, title: e.title, badge: e.badge, isActive: e.isActive })),
   };
+  // new residents (admitted in the last 90 days) whose activity assessment is not done by day 7
+  const assessments = assessmentsDue(db, community.timeZone, { now, admittedWithinDays: 90 }).map(
+    (a) => ({
+      id: a.residentId,
+      name: `${a.firstName} ${a.lastName}`,
+      days: a.days,
+      overdue: a.overdue,
+    }),
+  );
   return {
+    assessments,
     checklist: gettingStarted(db, community.id),
     attention,
     activity: listRecentActivity(db, 8).map((a) => ({
@@ -123,8 +134,9 @@ function Checklist({ steps }: { steps: ChecklistStep[] }) {
 }
 
 export default function AdminOverview() {
-  const { checklist, attention, activity } = useLoaderData<typeof loader>();
+  const { checklist, attention, activity, assessments } = useLoaderData<typeof loader>();
   const t = useT("admin");
+  const tp = useT("participation");
   const nothing =
     !attention.pendingStories.length &&
     !attention.invitations.length &&
@@ -226,6 +238,30 @@ export default function AdminOverview() {
           </div>
         ) : null}
       </section>
+
+      {assessments.length ? (
+        <section aria-labelledby="assessments-title" className="card" data-testid="assessments-due">
+          <h2 id="assessments-title" className="mb-4 text-2xl font-bold">
+            {tp("overview.title")}
+          </h2>
+          <ul className="space-y-2">
+            {assessments.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center gap-2">
+                <Link to={`/admin/residents/${a.id}/activities`} className="link">
+                  {a.name}
+                </Link>
+                {a.overdue ? (
+                  <Badge tone="red">{tp("overview.overdue", { days: a.days })}</Badge>
+                ) : (
+                  <Badge tone="blue">
+                    {tp("overview.dayOf", { days: a.days, due: ASSESSMENT_DUE_DAYS })}
+                  </Badge>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="activity-title" className="card">
         <h2 id="activity-title" className="mb-4 text-2xl font-bold">

@@ -17,6 +17,7 @@ import { FAMILY_EXCERPT_LENGTH } from "~/models/categories";
 import { toResidentSummary } from "~/models/resident.server";
 import { publishedStoriesForFamily } from "~/models/story.server";
 import { getAboutMe } from "~/models/about-me.server";
+import { weekSummary } from "~/models/participation.server";
 import { listPhotosForResident, shareFamilyPhoto } from "~/models/family-photo.server";
 import {
   askFamilyQuestion,
@@ -33,7 +34,7 @@ import { CommunityBoard } from "~/components/community/Board";
 import { communityBoard } from "~/models/community-board.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
-import { metaT, translateMessage, useT, type T } from "~/utils/i18n";
+import { metaT, translateMessage, useLang, useT, type T } from "~/utils/i18n";
 import { getT } from "~/utils/i18n.server";
 import { personLimitText } from "~/routes/api+/__messages.server";
 
@@ -57,6 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, member, resident, community } = await requireFamilyMember(request);
   const about = getAboutMe(db, resident.id);
   return {
+    // the programs she joined this week, only while she shares her participation with her family
+    joinedThisWeek: resident.shareParticipation
+      ? weekSummary(db, community.timeZone, resident.id)
+      : [],
     // the resident's About me, when they let their family read it
     aboutHref:
       about.familyMayView || about.familyMayEdit ? `/residents/${resident.id}/about` : null,
@@ -174,10 +179,21 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FamilyDashboard() {
-  const { member, resident, stories, photos, questions, board, aboutHref, bookHref } =
-    useLoaderData<typeof loader>();
+  const {
+    member,
+    resident,
+    stories,
+    photos,
+    questions,
+    board,
+    aboutHref,
+    bookHref,
+    joinedThisWeek,
+  } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const t = useT("family");
+  const tp = useT("participation");
+  const lang = useLang();
   const name = resident.firstName;
   const [params] = useSearchParams();
   const dialog = params.get("dialog");
@@ -248,6 +264,17 @@ export default function FamilyDashboard() {
           <span aria-hidden="true">📰</span> {t("links.gazette", { name })}
         </Link>
       </ResidentHeader>
+
+      {joinedThisWeek.length ? (
+        <p className="card text-xl" data-testid="joined-this-week">
+          {tp("family.thisWeek", {
+            resident: name,
+            programs: new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(
+              joinedThisWeek,
+            ),
+          })}
+        </p>
+      ) : null}
 
       <section aria-labelledby="family-stories-title">
         <h2 id="family-stories-title" className="mb-3 text-2xl font-bold">
