@@ -30,10 +30,13 @@ test("the administrator reads, switches month and downloads the reports", async 
     await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
   // the demo residents are in the table
   await expect(page.getByTestId("report-row").first()).toBeVisible();
-  const scan = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(scan.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  // axe runs in the page's JavaScript: with it on
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    const scan = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(scan.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  }
 
   // previous month by its link, then a month typed into the form
   await page.getByRole("link", { name: /Previous month/ }).click();
