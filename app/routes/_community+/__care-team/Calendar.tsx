@@ -273,6 +273,18 @@ function EventItem({ event, area }: { event: OccurrenceView; area: AreaName }) {
           >
             {tp("list.open")}
           </Link>
+          {event.recurrence ? (
+            <Link
+              to={`${occurrenceHref(cfg.calendar, event)}/change`}
+              className="btn-secondary"
+              aria-label={tp("list.changeLabel", {
+                title: event.title,
+                date: calendarDay(event.occurrenceDate, lang),
+              })}
+            >
+              {tp("list.change")}
+            </Link>
+          ) : null}
           <Link
             to={`${cfg.calendar}/${event.id}`}
             className="btn-secondary"
@@ -429,11 +441,111 @@ function MonthView({ month, area }: { month: MonthData; area: AreaName }) {
   );
 }
 
+type WeekData = NonNullable<ReturnType<typeof useLoaderData<typeof calendarLoader>>["week"]>;
+
+/** One week, Monday first: seven columns on a wide screen and on paper, days stacked on a phone. */
+function WeekView({ week, area }: { week: WeekData; area: AreaName }) {
+  const cfg = AREAS[area];
+  const hydrated = useHydrated();
+  const t = useT("care-content");
+  const tp = useT("programs");
+  const df = useDateFormat();
+  const names = weekdayNames(df.lang, "long");
+  return (
+    <div className="calendar-week">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={`${cfg.calendar}?view=week&week=${week.previous}`}
+            className="btn-secondary"
+            rel="prev"
+          >
+            <span aria-hidden="true">‹</span> {tp("week.previous")}
+          </Link>
+          <Link
+            to={`${cfg.calendar}?view=week&week=${week.next}`}
+            className="btn-secondary"
+            rel="next"
+          >
+            {tp("week.next")} <span aria-hidden="true">›</span>
+          </Link>
+        </div>
+        {hydrated ? (
+          <button type="button" className="btn-primary" onClick={() => window.print()}>
+            {t("month.print")}
+          </button>
+        ) : (
+          <p className="text-base">{t("month.printHint")}</p>
+        )}
+      </div>
+      <h3 className="mb-2 text-2xl font-bold">
+        <span className="hidden print:inline">{week.facility}: </span>
+        {tp("week.title", { date: calendarDay(week.monday, df.lang) })}
+      </h3>
+      <ol
+        className="grid gap-2 lg:grid-cols-7 print:grid-cols-7 print:text-[9pt]"
+        data-testid="week-grid"
+      >
+        {week.days.map((day, i) => (
+          <li
+            key={day.date}
+            data-date={day.date}
+            aria-current={day.isToday ? "date" : undefined}
+            className={`rounded-lg border border-stone-400 bg-white p-2 ${day.isToday ? "outline outline-4 outline-brand-700" : ""}`}
+          >
+            <h4 className="text-lg font-bold">
+              {names[i]}, {calendarDay(day.date, df.lang)}
+              {day.isToday ? (
+                <span className="ml-2 rounded bg-brand-700 px-1 text-base text-white">
+                  {t("care-content:event.today")}
+                </span>
+              ) : null}
+            </h4>
+            {day.events.length === 0 ? (
+              <p className="text-base text-stone-700">{tp("week.nothing")}</p>
+            ) : (
+              <ul className="space-y-1">
+                {day.events.map((e) => (
+                  <li key={`${e.id}-${e.occurrenceDate}`} className="text-base leading-snug">
+                    <Link
+                      to={occurrenceHref(cfg.calendar, e)}
+                      className={`block min-h-target py-1 text-ink hover:underline ${e.isActive ? "" : "line-through"}`}
+                    >
+                      <span className="font-semibold">{timeRange(e, t, df.lang)}</span> {e.title}
+                      {e.isActive ? "" : ` ${t("month.cancelled")}`}
+                    </Link>
+                    {e.ruleText ? (
+                      <span className="block text-sm text-stone-700">{e.ruleText}</span>
+                    ) : null}
+                    {e.recurrence ? (
+                      <Link
+                        to={`${occurrenceHref(cfg.calendar, e)}/change`}
+                        className="inline-block min-h-target py-1 text-base print:hidden"
+                        aria-label={tp("list.changeLabel", {
+                          title: e.title,
+                          date: calendarDay(e.occurrenceDate, df.lang),
+                        })}
+                      >
+                        {tp("list.change")}
+                      </Link>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
 export function CalendarScreen() {
   const area = useCareTeamArea();
-  const { upcoming, past, view, month } = useLoaderData<typeof calendarLoader>();
+  const { upcoming, past, view, month, week } = useLoaderData<typeof calendarLoader>();
   const cfg = AREAS[area];
   const t = useT("care-content");
+  const tp = useT("programs");
   return (
     <section aria-labelledby="calendar-title">
       <SectionHeader
@@ -448,6 +560,13 @@ export function CalendarScreen() {
                 aria-current={view === "list" ? "page" : undefined}
               >
                 {t("calendar.list")}
+              </Link>
+              <Link
+                to={`${cfg.calendar}?view=week`}
+                className={view === "week" ? "btn-primary" : "btn-secondary"}
+                aria-current={view === "week" ? "page" : undefined}
+              >
+                {tp("week.tab")}
               </Link>
               <Link
                 to={`${cfg.calendar}?view=month`}
@@ -470,7 +589,8 @@ export function CalendarScreen() {
       />
       <Outlet />
       {month ? <MonthView month={month} area={area} /> : null}
-      {month ? null : (
+      {week ? <WeekView week={week} area={area} /> : null}
+      {month || week ? null : (
         <>
           <h3 className="mb-3 text-xl font-bold">{t("calendar.upcoming")}</h3>
           {upcoming.length === 0 ? (

@@ -10,11 +10,13 @@ import {
   getEvent,
   listCalendar,
   listEvents,
+  listOccurrences,
   setEventActive,
   todayInTimeZone,
   updateEvent,
 } from "~/models/event.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { addDaysToDate, isCalendarDate } from "~/models/event-dates";
 import { AREAS, areaOf } from "./areas";
 import { requireArea, type AreaName } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
@@ -80,6 +82,37 @@ export async function calendarLoader({ request }: LoaderFunctionArgs) {
   const { db, community } = await requireArea(request, area);
   const url = new URL(request.url);
   const today = todayInTimeZone(community.timeZone);
+  if (url.searchParams.get("view") === "week") {
+    // one week, Monday first: ?view=week&week=2026-12-02 (any day of that week)
+    const asked = url.searchParams.get("week") ?? "";
+    const day = isCalendarDate(asked) ? asked : today;
+    const monday = addDaysToDate(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+    const sunday = addDaysToDate(monday, 6);
+    const events = await withRuleWords(
+      request,
+      listOccurrences(db, community.timeZone, monday, sunday),
+    );
+    return {
+      view: "week" as const,
+      month: null,
+      week: {
+        monday,
+        previous: addDaysToDate(monday, -7),
+        next: addDaysToDate(monday, 7),
+        days: Array.from({ length: 7 }, (_, i) => {
+          const date = addDaysToDate(monday, i);
+          return {
+            date,
+            isToday: date === today,
+            events: events.filter((e) => e.eventDate === date),
+          };
+        }),
+        facility: community.name,
+      },
+      upcoming: [],
+      past: [],
+    };
+  }
   if (url.searchParams.get("view") === "month") {
     // one month on one printed page: ?view=month&month=2026-12
     const month = parseMonth(url.searchParams.get("month")) ?? today.slice(0, 7);
@@ -99,6 +132,7 @@ export async function calendarLoader({ request }: LoaderFunctionArgs) {
         weeks: monthGrid(month, events, today),
         facility: community.name,
       },
+      week: null,
       upcoming: [],
       past: [],
     };
@@ -107,6 +141,7 @@ export async function calendarLoader({ request }: LoaderFunctionArgs) {
   return {
     view: "list" as const,
     month: null,
+    week: null,
     upcoming: await withRuleWords(request, upcoming),
     past: await withRuleWords(request, past),
   };
