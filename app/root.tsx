@@ -113,7 +113,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 404 },
     );
   }
-  if (ctx.kind === "missing") throw missingCommunityResponse(ctx);
+  if (ctx.kind === "missing") throw missingCommunityResponse(ctx, request);
   let facility: RootFacility | null = null;
   let facilityError = false;
   if (ctx.kind === "tenant") {

@@ -326,7 +326,8 @@ export async function startServer() {
     }
   });
   // the build's scripts and stylesheets, compressed once at brotli's smallest
-  app.use("/build", precompressedAssets(path.join(buildDir, "client")).middleware);
+  const assets = precompressedAssets(path.join(buildDir, "client"));
+  app.use("/build", assets.middleware);
   // brotli at the middleware's quality 4, with a 256 KB window instead of zlib's 4 MB: pages and
   // stylesheets are far smaller, so not a byte larger, and each response no longer sets up a 4 MB
   // window (a quarter of the compressing time of a page)
@@ -442,6 +443,9 @@ export async function startServer() {
     }
   });
 
+  // under a second of one core: every asset goes out small from the first request, and the
+  // memory compressing takes is taken before anyone is served
+  await assets.ready;
   const server = app.listen(config.PORT, () => {
     console.log(
       `Storyloom listening on http://localhost:${config.PORT} (APP_DOMAIN ${config.APP_DOMAIN}, DATA_DIR ${config.DATA_DIR})`,

@@ -10,6 +10,8 @@ import {
 } from "./db.server";
 import { env } from "./env.server";
 import { msg } from "./i18n";
+// the language of a page that has no community: only the browser says which it wants
+import { languageOptions, negotiateLanguage, translator } from "./i18n.server";
 
 export type HostContext =
   | { kind: "marketing"; hostname: string }
@@ -78,8 +80,8 @@ export function resolveHost(request: Request): HostContext {
  * page draws in the reader's language, the same in the server's render and in the browser.
  */
 export const NOT_FOUND_TEXT = msg("common:error.notFound");
-export const NO_COMMUNITY_TEXT = msg("common:error.noCommunity");
-export const INACTIVE_COMMUNITY_TEXT = msg("common:error.inactiveCommunity");
+const NO_COMMUNITY = "error.noCommunity";
+const INACTIVE_COMMUNITY = "error.inactiveCommunity";
 
 function notFound(message: string): Response {
   return new Response(message, {
@@ -89,8 +91,19 @@ function notFound(message: string): Response {
   });
 }
 
-export function missingCommunityResponse(ctx: Extract<HostContext, { kind: "missing" }>) {
-  return notFound(ctx.reason === "inactive" ? INACTIVE_COMMUNITY_TEXT : NO_COMMUNITY_TEXT);
+/**
+ * The 404 for an address where no community lives, or whose site is paused: in the language the
+ * browser asks for (nobody is known here: there is no community to sign in to), as plain text
+ * for any client and as the error page's message for a browser.
+ */
+export function missingCommunityResponse(
+  ctx: Extract<HostContext, { kind: "missing" }>,
+  request: Request,
+) {
+  const offered = languageOptions().map((l) => l.code);
+  const lang = negotiateLanguage(request.headers.get("accept-language"), offered);
+  const t = translator(lang, "common");
+  return notFound(t(ctx.reason === "inactive" ? INACTIVE_COMMUNITY : NO_COMMUNITY));
 }
 
 /**
@@ -100,14 +113,14 @@ export function missingCommunityResponse(ctx: Extract<HostContext, { kind: "miss
 export function requireTenant(request: Request): { community: Community; db: TenantDb } {
   const ctx = resolveHost(request);
   if (ctx.kind === "marketing") throw notFound(NOT_FOUND_TEXT);
-  if (ctx.kind === "missing") throw missingCommunityResponse(ctx);
+  if (ctx.kind === "missing") throw missingCommunityResponse(ctx, request);
   return { community: ctx.community, db: getTenantDb(ctx.community) };
 }
 
 /** For routes on any host (login, dev-login, super-admin): refuses only unknown communities. */
 export function requireKnownHost(request: Request): Exclude<HostContext, { kind: "missing" }> {
   const ctx = resolveHost(request);
-  if (ctx.kind === "missing") throw missingCommunityResponse(ctx);
+  if (ctx.kind === "missing") throw missingCommunityResponse(ctx, request);
   return ctx;
 }
 
