@@ -111,6 +111,7 @@ function ResidentTable({
 }) {
   const cfg = AREAS[area];
   const t = useT("care");
+  const tp = useT("participation");
   const { number } = useDateFormat();
   return (
     <div className="card relative overflow-x-auto p-0">
@@ -207,6 +208,13 @@ function ResidentTable({
                         aria-label={t("familyOf", { name })}
                       >
                         {t("row.family")}
+                      </Link>
+                      <Link
+                        to={`${cfg.residents}/${r.id}/activities`}
+                        className="btn-ghost justify-start"
+                        aria-label={tp("link.activitiesFor", { name })}
+                      >
+                        {tp("link.activities")}
                       </Link>
                       <Link
                         to={`${cfg.residents}/${r.id}/gazette`}
