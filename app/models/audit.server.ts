@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   "export.residents",
   "export.families",
   "export.staff",
+  "export.participation",
   // an erasure's entry says who erased and when, never what (the erased person is not named)
   "erasure.resident",
   "erasure.own_account",
@@ -65,7 +66,9 @@ export const AUDIT_KINDS = {
   "sign-ins": { actions: ["impersonation.requested", "impersonation.signed_in", "impersonation.ended"] },
   staff: { actions: ["staff.created", "staff.updated", "staff.sign_in_reset", "staff.deactivated", "staff.reactivated"] },
   erasures: { actions: ["family.removed", "family.deactivated", "family.reactivated", "erasure.resident", "erasure.own_account"] },
-  exports: { actions: ["export.residents", "export.families", "export.staff"] },
+  exports: {
+    actions: ["export.residents", "export.families", "export.staff", "export.participation"],
+  },
   kiosks: {
     actions: [
       "kiosk.registered",

@@ -3,12 +3,14 @@
 // reach), headings in the requester's language. Administrators only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { participationReport, reportMonth } from "~/models/participation-report.server";
+import { writeAudit } from "~/models/audit.server";
 import { csvResponse, toCsv } from "~/utils/csv";
+import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { getT } from "~/utils/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, community } = await requireArea(request, "admin");
+  const { db, community, user } = await requireArea(request, "admin");
   const t = await getT(request, "reports");
   const month = reportMonth(new URL(request.url).searchParams.get("month"), community.timeZone);
   if (!month)
@@ -17,6 +19,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   const report = participationReport(db, community, month);
+  // every export is written to the audit log
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: user.id,
+    action: "export.participation",
+    tenantId: community.id,
+    details: month.ym,
+  });
   const body = toCsv(
     [
       t("col.month"),
