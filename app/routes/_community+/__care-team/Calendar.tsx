@@ -472,7 +472,7 @@ function WeekView({ week, area }: { week: WeekData; area: AreaName }) {
         </div>
         {hydrated ? (
           <button type="button" className="btn-primary" onClick={() => window.print()}>
-            {t("month.print")}
+            {tp("week.print")}
           </button>
         ) : (
           <p className="text-base">{t("month.printHint")}</p>
