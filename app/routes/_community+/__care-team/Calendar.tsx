@@ -781,6 +781,7 @@ export function EditEventDialog() {
   const { event, repeatFields } = useLoaderData<typeof editEventLoader>();
   const lastResult = useActionData<EventActionData>();
   const t = useT("care-content");
+  const tp = useT("programs");
   return (
     <RouteDialog
       id="edit-event"
@@ -805,6 +806,11 @@ export function EditEventDialog() {
           maxParticipants: event.maxParticipants ? String(event.maxParticipants) : "",
         }}
       />
+      <p className="mt-4">
+        <Link to={`${AREAS[area].calendar}/${event.id}/duplicate`} className="btn-secondary">
+          {tp("duplicate.button")}
+        </Link>
+      </p>
       <div className="mt-6 border-t border-stone-300 pt-4">
         <h3 className="mb-2 text-xl font-bold">{t("event.status")}</h3>
         <p className="mb-3 flex items-center gap-2 text-base">
