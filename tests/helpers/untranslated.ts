@@ -28,7 +28,9 @@ export function userContentCorpus(dataDir: string, subdomain = "sunnybrook"): st
       for (const { name } of tables) {
         const rows = db.prepare(`select * from "${name}"`).raw().all() as unknown[][];
         for (const row of rows)
-          for (const v of row) if (typeof v === "string" && /[A-Za-z]{2}/.test(v)) parts.push(v);
+          // a value's paragraphs as one line: an excerpt joins them with a space
+          for (const v of row)
+            if (typeof v === "string" && /[A-Za-z]{2}/.test(v)) parts.push(v.replace(/\s+/g, " "));
       }
     } finally {
       db.close();
@@ -69,7 +71,11 @@ export function untranslatedRuns(texts: string[], corpus: string): string[] {
       if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(run) || /^[A-Z]{1,3}$/.test(run)) continue;
       if (corpus.includes(run)) continue;
       // a run of user content with a word of the interface beside it: check word by word
-      const words = run.split(/[ \t,.:;!?()&+–—-]+/).filter((w) => /[A-Za-z]{2}/.test(w));
+      // (split where words end, keeping a username's or a host's inner dots: "linda.admin")
+      const words = run
+        .split(/[ \t,:;!?()&+–—]+/)
+        .map((w) => w.replace(/^[.'’-]+|[.'’-]+$/g, ""))
+        .filter((w) => /[A-Za-z]{2}/.test(w));
       // (a lowercase word is let through only when it is a host, a code or a whole stored value
       // such as a username, never "in" or "the" found inside a story)
       const values = wholeValues(corpus);

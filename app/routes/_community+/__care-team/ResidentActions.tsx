@@ -103,40 +103,43 @@ export function ResidentsPrintPage() {
       {residents.length === 0 ? (
         <EmptyState>{t("directory.none")}</EmptyState>
       ) : (
-        <table className="w-full border-collapse text-left text-base print:text-sm">
-          <thead>
-            <tr className="border-b-2 border-stone-700">
-              <th scope="col" className="py-1 pr-4">
-                {t("directory.name")}
-              </th>
-              <th scope="col" className="py-1 pr-4">
-                {t("column.room")}
-              </th>
-              <th scope="col" className="py-1 pr-4">
-                {t("column.admitted")}
-              </th>
-              <th scope="col" className="py-1">
-                {t("directory.born")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {residents.map((r) => (
-              <tr
-                key={r.id}
-                className="break-inside-avoid border-b border-stone-300"
-                data-testid="directory-row"
-              >
-                <th scope="row" className="py-1 pr-4 font-semibold">
-                  {r.name}
+        // on a phone a long name or date scrolls inside the table's box, never the page
+        <div className="overflow-x-auto print:overflow-visible">
+          <table className="w-full border-collapse text-left text-base print:text-sm">
+            <thead>
+              <tr className="border-b-2 border-stone-700">
+                <th scope="col" className="py-1 pr-4">
+                  {t("directory.name")}
                 </th>
-                <td className="py-1 pr-4">{r.room ?? "—"}</td>
-                <td className="py-1 pr-4">{r.admitted ?? "—"}</td>
-                <td className="py-1">{r.born ?? "—"}</td>
+                <th scope="col" className="py-1 pr-4">
+                  {t("column.room")}
+                </th>
+                <th scope="col" className="py-1 pr-4">
+                  {t("column.admitted")}
+                </th>
+                <th scope="col" className="py-1">
+                  {t("directory.born")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {residents.map((r) => (
+                <tr
+                  key={r.id}
+                  className="break-inside-avoid border-b border-stone-300"
+                  data-testid="directory-row"
+                >
+                  <th scope="row" className="py-1 pr-4 font-semibold [overflow-wrap:anywhere]">
+                    {r.name}
+                  </th>
+                  <td className="py-1 pr-4">{r.room ?? "—"}</td>
+                  <td className="py-1 pr-4">{r.admitted ?? "—"}</td>
+                  <td className="py-1">{r.born ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <p className="mt-4 hidden text-sm print:block">
         <Badge tone="gray">{t("directory.confidential")}</Badge> {t("directory.keepInOffice")}
