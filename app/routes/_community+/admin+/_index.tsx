@@ -63,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: `${a.firstName} ${a.lastName}`,
       days: a.days,
       overdue: a.overdue,
+      due: ASSESSMENT_DUE_DAYS,
     }),
   );
   return {
@@ -253,9 +254,7 @@ export default function AdminOverview() {
                 {a.overdue ? (
                   <Badge tone="red">{tp("overview.overdue", { days: a.days })}</Badge>
                 ) : (
-                  <Badge tone="blue">
-                    {tp("overview.dayOf", { days: a.days, due: ASSESSMENT_DUE_DAYS })}
-                  </Badge>
+                  <Badge tone="blue">{tp("overview.dayOf", { days: a.days, due: a.due })}</Badge>
                 )}
               </li>
             ))}
