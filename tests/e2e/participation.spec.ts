@@ -1,7 +1,7 @@
 // A resident's activities: the overview reminds of a new resident's activity assessment from day 7
 // (overdue from day 14) until it is saved on her activities page; the participation API answers
 // only those who may see it.
-import { test, expect, signIn } from "./support/fixtures";
+import { test, expect, signIn, httpRequest, hostFor } from "./support/fixtures";
 import { api, dayIn, uid } from "./support/api";
 
 const TZ = "America/Los_Angeles";
@@ -68,4 +68,101 @@ test("the participation API refuses bad ranges and another family's resident", a
   expect(
     (await api("linda.admin", `/api/residents/nobody/participation?from=${from}&to=${to}`)).status,
   ).toBe(404);
+});
+
+test("a family sees what her resident joined this week only while it is shared with them", async ({
+  page,
+  browser,
+}) => {
+  const id = uid();
+  const resident = await api<{ id: string }>("linda.admin", "/api/residents", "POST", {
+    firstName: "Ivy",
+    lastName: `Share${id}`,
+  });
+  expect(resident.status).toBe(201);
+  const residentId = resident.json.id;
+  const member = await api("linda.admin", "/api/family-members", "POST", {
+    residentId,
+    name: `June Share${id}`,
+    email: `june.${id}@family.example`,
+    relationship: "Daughter",
+  });
+  expect(member.status).toBe(201);
+  // she accepts her invitation and is signed in
+  const token = new URL(member.json.invitation.url as string).searchParams.get("token")!;
+  const password = `a-long-password-${id}-${id}`;
+  const accepted = await httpRequest({
+    path: "/invite",
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: `http://${hostFor("sunnybrook")}`,
+    },
+    body: new URLSearchParams({
+      token,
+      username: member.json.signIn.username as string,
+      password,
+      confirmPassword: password,
+    }).toString(),
+  });
+  expect(accepted.status, accepted.text().slice(0, 300)).toBe(302);
+  const cookie = (accepted.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).join("; ");
+  await page.context().addCookies(
+    cookie.split("; ").map((pair) => {
+      const i = pair.indexOf("=");
+      return {
+        name: pair.slice(0, i),
+        value: pair.slice(i + 1),
+        domain: hostFor("sunnybrook").split(":")[0]!,
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax" as const,
+      };
+    }),
+  );
+  // Ivy joins today's quiz
+  const today = dayIn(TZ, 0);
+  const quiz = await api<{ id: string }>("linda.admin", "/api/calendar-events", "POST", {
+    title: `Quiz ${id}`,
+    eventDate: today,
+  });
+  expect(quiz.status).toBe(201);
+  const marked = await api(
+    "linda.admin",
+    `/api/calendar-events/${quiz.json.id}/occurrences/${today}/attendance`,
+    "PUT",
+    [{ residentId, status: "attended" }],
+  );
+  expect(marked.status, marked.text).toBe(200);
+  const range = `from=${dayIn(TZ, -7)}&to=${today}`;
+
+  // not shared: nothing on her page, and the API refuses her
+  await page.goto("/family");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("joined-this-week")).toHaveCount(0);
+  const refused = await httpRequest({
+    path: `/api/residents/${residentId}/participation?${range}`,
+    cookie,
+  });
+  expect(refused.status).toBe(403);
+
+  // her representative agrees, and staff say so on Ivy's activities page
+  const staff = await browser.newContext();
+  const admin = await staff.newPage();
+  await signIn(admin, "linda.admin");
+  await admin.goto(`/admin/residents/${residentId}/activities`);
+  await admin.getByLabel(/Her family may see which activities Ivy joined/).check();
+  await admin.getByLabel("Her representative").check();
+  await admin.getByRole("button", { name: "Save sharing" }).click();
+  await expect(admin.getByText("Sharing saved")).toBeVisible();
+  await staff.close();
+
+  await page.reload();
+  await expect(page.getByTestId("joined-this-week")).toHaveText(`This week Ivy joined Quiz ${id}`);
+  const shared = await httpRequest({
+    path: `/api/residents/${residentId}/participation?${range}`,
+    cookie,
+  });
+  expect(shared.status).toBe(200);
+  expect(shared.text()).toContain(`Quiz ${id}`);
 });

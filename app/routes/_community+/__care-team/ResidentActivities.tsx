@@ -32,12 +32,12 @@ export function ResidentActivities() {
           {t("page.back")}
         </Link>
       </p>
-      <h1 className="page-title">{t("page.title", { name: resident.name })}</h1>
+      <h2 className="page-title">{t("page.title", { name: resident.name })}</h2>
 
       <section aria-labelledby="counts-title" className="card">
-        <h2 id="counts-title" className="mb-3 text-2xl font-bold">
+        <h3 id="counts-title" className="mb-3 text-2xl font-bold">
           {t("counts.title")}
-        </h2>
+        </h3>
         <ul className="grid gap-3 sm:grid-cols-3">
           {counts.map((c) => (
             <li key={c.days} className="text-lg" data-testid={`counts-${c.days}`}>
@@ -55,9 +55,9 @@ export function ResidentActivities() {
       </section>
 
       <section aria-labelledby="profile-title" className="card">
-        <h2 id="profile-title" className="mb-3 text-2xl font-bold">
+        <h3 id="profile-title" className="mb-3 text-2xl font-bold">
           {t("profile.title")}
-        </h2>
+        </h3>
         <Form method="post" className="space-y-4" noValidate>
           <input type="hidden" name="intent" value="profile" />
           <div>
@@ -125,9 +125,9 @@ export function ResidentActivities() {
       </section>
 
       <section aria-labelledby="share-title" className="card">
-        <h2 id="share-title" className="mb-3 text-2xl font-bold">
+        <h3 id="share-title" className="mb-3 text-2xl font-bold">
           {t("share.title")}
-        </h2>
+        </h3>
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="share" />
           <label className="inline-flex min-h-target items-center gap-3 text-lg">
@@ -156,9 +156,9 @@ export function ResidentActivities() {
       </section>
 
       <section aria-labelledby="log-title" className="card">
-        <h2 id="log-title" className="mb-3 text-2xl font-bold">
+        <h3 id="log-title" className="mb-3 text-2xl font-bold">
           {t("log.title")}
-        </h2>
+        </h3>
         {log.length ? (
           <ul className="space-y-3" data-testid="participation-log">
             {log.map((e) => (
