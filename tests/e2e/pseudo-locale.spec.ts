@@ -91,6 +91,9 @@ const SCREENS: { user: string | null; sub?: string | null; paths: () => string[]
       )!.id;
       const member = queryOne<{ id: string }>("select id from family_members limit 1")!.id;
       const event = queryOne<{ id: string }>("select id from calendar_events limit 1")!.id;
+      const once = queryOne<{ id: string; event_date: string }>(
+        "select id, event_date from calendar_events where recurrence is null and is_active = 1 limit 1",
+      )!;
       const post = queryOne<{ id: string }>("select id from news_posts limit 1")!.id;
       return [
         "/staff",
@@ -113,6 +116,12 @@ const SCREENS: { user: string | null; sub?: string | null; paths: () => string[]
         "/staff/calendar?view=month",
         "/staff/calendar/new",
         `/staff/calendar/${event}`,
+        "/staff/calendar?view=week",
+        `/staff/calendar/${once.id}/occurrences/${once.event_date}`,
+        `/staff/calendar/${once.id}/duplicate`,
+        "/staff/today",
+        "/staff/visits/new",
+        `/staff/residents/${resident}/activities`,
         `/residents/${resident}/about`,
         `/residents/${resident}/book`,
       ];
@@ -135,6 +144,9 @@ const SCREENS: { user: string | null; sub?: string | null; paths: () => string[]
         staff,
         "/admin/staff/new",
         "/admin/calendar",
+        "/admin/calendar?view=week",
+        "/admin/today",
+        "/admin/reports",
         "/admin/news",
         "/admin/email",
         "/admin/audit",
