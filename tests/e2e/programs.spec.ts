@@ -2,7 +2,8 @@
 // form and finds it on each Tuesday of the next three months in the week and month views (and at
 // 2 PM after the spring daylight-saving change), moves one day to Wednesday, and cancels the
 // series from a date: later Tuesdays are gone, earlier ones kept. The API refuses an hourly rule.
-import { expect, signIn, test } from "./support/fixtures";
+import ical, { type VEvent } from "node-ical";
+import { expect, httpRequest, signIn, test } from "./support/fixtures";
 import { api, dayIn, uid } from "./support/api";
 
 const TZ = "America/Los_Angeles";
@@ -124,4 +125,52 @@ test("the API refuses a rule more often than daily and stores nothing", async ()
   expect((all.json as { title: string }[]).some((e) => e.title === title)).toBe(false);
   const reversed = await api("linda.admin", "/api/calendar-events?from=2027-01-02&to=2027-01-01");
   expect(reversed.status).toBe(400);
+});
+
+test("a staff member subscribes to the calendar; a new address ends the old one", async ({
+  page,
+}) => {
+  const id = uid();
+  const first = dayIn(TZ, 1);
+  const made = await api<{ id: string }>("linda.admin", "/api/calendar-events", "POST", {
+    title: `Choir ${id}`,
+    eventDate: first,
+    startTime: "15:00",
+    endTime: "16:00",
+    location: "Chapel",
+    recurrence: "FREQ=WEEKLY;COUNT=3",
+  });
+  expect(made.status, made.text).toBe(201);
+  // each project as its own staff member: one address each, run side by side
+  const admin = test.info().project.name !== "js";
+  await signIn(page, admin ? "linda.admin" : "marcus");
+  await page.goto(admin ? "/admin/calendar" : "/staff/calendar");
+  await page.getByRole("link", { name: "Subscribe" }).click();
+  // the first time "Make my calendar address"; after that (an earlier run) a new one
+  await page.getByRole("button", { name: /^Make (my calendar address|a new address)/ }).click();
+  await expect(page.getByTestId("feed-url")).toHaveValue(/calendar\.ics/);
+  const url = await page.getByTestId("feed-url").inputValue();
+  expect(url).toMatch(/\/calendar\.ics\?token=[\w-]{20,}$/);
+  const path = new URL(url).pathname + new URL(url).search;
+  const feed = await httpRequest({ path });
+  expect(feed.status).toBe(200);
+  expect(feed.headers["content-type"]).toMatch(/^text\/calendar/);
+  const events = Object.values(ical.sync.parseICS(feed.text())).filter(
+    (c) => c?.type === "VEVENT",
+  ) as VEvent[];
+  const choir = events.filter((e) => e.summary === `Choir ${id}`);
+  expect(choir.map((e) => e.uid).sort()).toEqual(
+    [0, 7, 14].map((n) => `${made.json.id}-${addDays(first, n)}@${new URL(url).host}`).sort(),
+  );
+  expect(choir.every((e) => e.location === "Chapel")).toBe(true);
+
+  // a new address: the old one finds nothing
+  await page.getByRole("button", { name: /Make a new address/ }).click();
+  await expect(page.getByTestId("feed-url")).not.toHaveValue(url);
+  const next = await page.getByTestId("feed-url").inputValue();
+  expect((await httpRequest({ path })).status).toBe(404);
+  const nextPath = new URL(next).pathname + new URL(next).search;
+  expect((await httpRequest({ path: nextPath })).status).toBe(200);
+  // a wrong secret finds nothing either
+  expect((await httpRequest({ path: "/calendar.ics?token=not-a-secret" })).status).toBe(404);
 });

@@ -119,6 +119,7 @@ const SCREENS: { user: string | null; sub?: string | null; paths: () => string[]
         "/staff/calendar?view=week",
         `/staff/calendar/${once.id}/occurrences/${once.event_date}`,
         `/staff/calendar/${once.id}/duplicate`,
+        "/staff/calendar/subscribe",
         "/staff/today",
         "/staff/visits/new",
         `/staff/residents/${resident}/activities`,

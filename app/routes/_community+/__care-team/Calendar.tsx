@@ -576,6 +576,9 @@ export function CalendarScreen() {
                 {t("calendar.month")}
               </Link>
             </nav>
+            <Link to={`${cfg.calendar}/subscribe`} className="btn-secondary">
+              {tp("subscribe.link")}
+            </Link>
             <Link
               to={`${cfg.calendar}/new`}
               className="btn-primary"
