@@ -55,6 +55,8 @@ type Ids = {
   outboxMessage: string;
   staffUser: string;
   kiosk: string;
+  event: string;
+  eventDate: string;
 };
 
 /** A staff member's user id in the community (control database). */
@@ -111,6 +113,13 @@ function idsOf(sub: string, residentUsername?: string): Ids & { markers: string[
     ).id,
     kiosk: one<{ id: string }>("select id from kiosks order by created_at limit 1").id,
     staffUser: staffUserOf(sub),
+    // a one-off event: its occurrence is its own day
+    ...(() => {
+      const e = one<{ id: string; event_date: string }>(
+        "select id, event_date from calendar_events where recurrence is null order by created_at limit 1",
+      );
+      return { event: e.id, eventDate: e.event_date };
+    })(),
     news: one<{ id: string }>("select id from news_posts where is_published = 1 limit 1").id,
     draftNews: one<{ id: string }>("select id from news_posts where is_published = 0 limit 1").id,
     outboxMessage: planted(sub),
@@ -585,6 +594,43 @@ function cases(ids: Ids): Case[] {
     { method: "POST", path: `/admin/kiosks/${ids.kiosk}/revoke`, allowed: REVIEW },
     { method: "GET", path: `/admin/residents/${ids.resident}/kiosk`, allowed: REVIEW },
     { method: "GET", path: `/staff/residents/${ids.resident}/kiosk`, allowed: CARE },
+    // the activities program: attendance and reports for the care team, a resident's
+    // participation for her and the care team (her family only while she shares it: not here)
+    {
+      method: "GET",
+      path: `/api/calendar-events/${ids.event}/occurrences/${ids.eventDate}/attendance`,
+      allowed: CARE,
+    },
+    {
+      method: "PUT",
+      path: `/api/calendar-events/${ids.event}/occurrences/${ids.eventDate}/attendance`,
+      body: [],
+      allowed: CARE,
+    },
+    {
+      method: "GET",
+      path: `/api/residents/${ids.resident}/participation?from=2026-01-01&to=2026-12-31`,
+      allowed: ["resident", ...CARE],
+    },
+    {
+      method: "GET",
+      path: `/staff/calendar/${ids.event}/occurrences/${ids.eventDate}`,
+      allowed: CARE,
+    },
+    {
+      method: "GET",
+      path: `/admin/calendar/${ids.event}/occurrences/${ids.eventDate}`,
+      allowed: REVIEW,
+    },
+    { method: "GET", path: `/staff/calendar/${ids.event}/duplicate`, allowed: CARE },
+    { method: "GET", path: "/staff/calendar/subscribe", allowed: CARE },
+    { method: "GET", path: "/calendar.ics?token=not-a-secret", allowed: [] },
+    { method: "GET", path: "/staff/today", allowed: CARE },
+    { method: "GET", path: "/staff/visits/new", allowed: CARE },
+    { method: "GET", path: `/staff/residents/${ids.resident}/activities`, allowed: CARE },
+    { method: "GET", path: `/admin/residents/${ids.resident}/activities`, allowed: REVIEW },
+    { method: "GET", path: "/admin/reports", allowed: REVIEW },
+    { method: "GET", path: "/admin/reports/participation.csv?month=2026-11", allowed: REVIEW },
     {
       method: "POST",
       path: `/staff/residents/${ids.resident}/kiosk`,
@@ -665,6 +711,7 @@ test("no role of community A reaches community B, and no role acts beyond its ri
         idsB.outboxMessage,
         idsB.staffUser,
         idsB.kiosk,
+        idsB.event,
       ];
       if (!bIds.some((id) => c.path.includes(id))) continue;
       const res = await send(role, A, c);
