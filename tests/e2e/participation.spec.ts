@@ -166,3 +166,23 @@ test("a family sees what her resident joined this week only while it is shared w
   expect(shared.status).toBe(200);
   expect(shared.text()).toContain(`Quiz ${id}`);
 });
+
+test("staff sign the quarterly note drafted from the log; an empty note is refused", async ({
+  page,
+}) => {
+  const nora = await newResident(20);
+  await signIn(page, "linda.admin");
+  await page.goto(`/admin/residents/${nora.id}/activities`);
+  const body = page.getByTestId("note-body");
+  await expect(body).toHaveValue(/^Nora, \d{4}-Q[1-4]: attended 0 programs/);
+  await expect(page.getByTestId("note-state")).toHaveText("Not signed yet.");
+  await body.fill("");
+  await page.getByRole("button", { name: "Sign the note" }).click();
+  await expect(page.getByText("Write the note before saving it.")).toBeVisible();
+  await body.fill("Nora settled in well. What changed: she now joins the choir.");
+  await page.getByRole("button", { name: "Sign the note" }).click();
+  await expect(page.getByTestId("note-state")).toHaveText(/^Signed by Linda Okafor on /);
+  await expect(body).toHaveValue("Nora settled in well. What changed: she now joins the choir.");
+  await page.goto("/admin/audit?kind=programs");
+  await expect(page.getByText(`${nora.name}:`, { exact: false }).first()).toBeVisible();
+});

@@ -14,6 +14,15 @@ import {
   residentParticipation,
   weekSummary,
 } from "~/models/participation.server";
+import {
+  draftQuarterlyNote,
+  getQuarterlyNote,
+  previousQuarter,
+  quarterOf,
+  quarterRange,
+  saveQuarterlyNote,
+} from "~/models/activity-notes.server";
+import { translator } from "~/utils/i18n.server";
 import { getTenantDb, tenantSchema, type TenantDb } from "~/utils/db.server";
 
 const TZ = "America/New_York";
@@ -177,5 +186,52 @@ describe("assessments due", () => {
       .values({ residentId: ruth, assessedAt: "2026-11-10" })
       .run();
     expect(due("2026-11-15")).toEqual([]);
+  });
+});
+
+describe("the quarterly note", () => {
+  it("is drafted from the log: counts, the programs she joined most, the stories told there", () => {
+    const t = translator("en", "participation");
+    // the quarter before: rated once, passively
+    mark(bingo, "2026-09-29", "attended", { engagement: "passive" });
+    const draft = draftQuarterlyNote(db, TZ, { id: margaret, firstName: "Margaret" }, "2026-Q4", t);
+    expect(draft).toContain(
+      "Margaret, 2026-Q4: attended 4 programs, 1 one-to-one visit; declined 1, asleep or unwell 0",
+    );
+    expect(draft).toContain("Programs she joined most: Story Circle (3), Bingo (1).");
+    expect(draft).toContain(
+      "Stories she told at them: \u201cMy Brother's Bicycle\u201d at Story Circle; \u201cThe Farm in Iowa\u201d at Story Circle.",
+    );
+    expect(draft).toContain("She took part more actively than the quarter before.");
+    expect(draft).toMatch(/\n\nWhat changed: ?$/);
+    const es = draftQuarterlyNote(
+      db,
+      TZ,
+      { id: margaret, firstName: "Margaret" },
+      "2026-Q4",
+      translator("es", "participation"),
+    );
+    expect(es).toContain("Las actividades a las que más fue: Story Circle (3), Bingo (1).");
+  });
+
+  it("is signed by staff; editing a signed note unsigns it until it is signed again", () => {
+    const priya = { id: "staff-1", displayName: "Priya Shah" };
+    const signed = saveQuarterlyNote(
+      db,
+      { residentId: margaret, quarter: "2026-Q4", body: "Joined more.", sign: true },
+      priya,
+    );
+    expect(signed).toMatchObject({ body: "Joined more.", signedByName: "Priya Shah" });
+    expect(signed.signedAt).toBeTruthy();
+    const edited = saveQuarterlyNote(
+      db,
+      { residentId: margaret, quarter: "2026-Q4", body: "Joined much more.", sign: false },
+      priya,
+    );
+    expect(edited).toMatchObject({ body: "Joined much more.", signedAt: null, signedByName: null });
+    expect(getQuarterlyNote(db, margaret, "2026-Q4")!.id).toBe(signed.id);
+    expect(quarterOf("2026-11-26")).toBe("2026-Q4");
+    expect(quarterRange("2026-Q1")).toEqual({ from: "2026-01-01", to: "2026-03-31" });
+    expect(previousQuarter("2026-Q1")).toBe("2025-Q4");
   });
 });

@@ -19,12 +19,16 @@ export function ResidentActivities() {
     today,
     counts,
     log,
+    note,
   } = useLoaderData<typeof residentActivitiesLoader>();
   const result = useActionData<ResidentActivitiesResult>();
   const t = useT("participation");
   const { dayHeading } = useDateFormat();
   const fields = result?.fields ?? saved;
   const errors = result?.errors ?? {};
+  // a refused note comes back as it was typed
+  const noteError = result?.note?.quarter === note.quarter ? result.note.error : null;
+  const noteBody = noteError ? result!.note!.body : note.body;
   return (
     <div className="space-y-8">
       <p>
@@ -152,6 +156,67 @@ export function ResidentActivities() {
           <button type="submit" className="btn-primary">
             {t("share.save")}
           </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="note-title" className="card">
+        <h3 id="note-title" className="mb-3 text-2xl font-bold">
+          {t("note.title")}
+        </h3>
+        <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="note-quarter" className="label">
+              {t("note.quarter")}
+            </label>
+            <select id="note-quarter" name="quarter" defaultValue={note.quarter} className="input">
+              {note.quarters.map((q) => (
+                <option key={q} value={q}>
+                  {q}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-secondary">
+            {t("note.show")}
+          </button>
+        </Form>
+        <Form method="post" className="space-y-3" key={note.quarter}>
+          <input type="hidden" name="intent" value="note" />
+          <input type="hidden" name="quarter" value={note.quarter} />
+          <label htmlFor="note-body" className="label">
+            {t("note.body")}
+          </label>
+          <p id="note-hint" className="text-base">
+            {t("note.hint")}
+          </p>
+          {noteError ? (
+            <p id="note-error" className="font-semibold text-red-800">
+              {noteError}
+            </p>
+          ) : null}
+          <textarea
+            id="note-body"
+            name="body"
+            rows={10}
+            defaultValue={noteBody}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? "note-hint note-error" : "note-hint"}
+            className="input w-full"
+            data-testid="note-body"
+          />
+          <p className="text-base" data-testid="note-state">
+            {note.signedBy && note.signedOn
+              ? t("note.signed", { name: note.signedBy, date: note.signedOn })
+              : t("note.unsigned")}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" name="sign" value="yes" className="btn-primary">
+              {t("note.sign")}
+            </button>
+            <button type="submit" name="sign" value="no" className="btn-secondary">
+              {t("note.save")}
+            </button>
+          </div>
         </Form>
       </section>
 
