@@ -8,6 +8,7 @@
 import rrulePackage from "rrule";
 import type { Options, Weekday } from "rrule";
 import type { T } from "~/utils/i18n";
+import { PSEUDO_LANGUAGE, pseudoize } from "~/utils/pseudo-locale";
 import { addDaysToDate, isCalendarDate } from "./event-dates";
 
 const { RRule } = rrulePackage;
@@ -288,13 +289,26 @@ export function fieldsFromForm(form: FormData): RecurrenceFields {
 const WEEKDAY_INDEX: Record<WeekdayCode, number> = { MO: 0, TU: 1, WE: 2, TH: 3, FR: 4, SA: 5, SU: 6 };
 
 /** A weekday's name in the reader's language (2026-11-23 was a Monday). */
+/** Intl's words in the reader's language (the pseudo-locale's are English ones, made pseudo). */
+function intlWords(lang: string, write: (intlLang: string) => string): string {
+  return lang === PSEUDO_LANGUAGE ? pseudoize(write("en")) : write(lang);
+}
+
 function weekdayName(code: WeekdayCode, lang: string): string {
   const date = new Date(Date.UTC(2026, 10, 23 + WEEKDAY_INDEX[code]));
-  return new Intl.DateTimeFormat(lang, { weekday: "long", timeZone: "UTC" }).format(date);
+  return intlWords(lang, (l) =>
+    new Intl.DateTimeFormat(l, { weekday: "long", timeZone: "UTC" }).format(date),
+  );
 }
 
 function listOf(items: string[], lang: string): string {
-  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items);
+  // the items are words already in the reader's language: only the joining words are Intl's
+  if (lang !== PSEUDO_LANGUAGE)
+    return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items);
+  return new Intl.ListFormat("en", { style: "long", type: "conjunction" })
+    .formatToParts(items)
+    .map((p) => (p.type === "literal" ? pseudoize(p.value) : p.value))
+    .join("");
 }
 
 /**
@@ -317,7 +331,9 @@ export function describeRule(rule: string, startDate: string, t: T, lang: string
   else if (f.repeat === "monthly") text = t("programs:rule.monthlyDate", { n, date: Number(startDate.slice(8, 10)) });
   else text = t("programs:rule.custom");
   if (f.ends === "on" && f.until) {
-    const until = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(ymdToUtc(f.until));
+    const until = intlWords(lang, (l) =>
+      new Intl.DateTimeFormat(l, { dateStyle: "long", timeZone: "UTC" }).format(ymdToUtc(f.until!)),
+    );
     text = t("programs:rule.until", { rule: text, date: until });
   } else if (f.ends === "after" && f.count) text = t("programs:rule.times", { rule: text, count: f.count });
   return text;

@@ -50,6 +50,21 @@ function wholeValues(corpus: string): Set<string> {
   return lastValues;
 }
 
+/**
+ * A run of user content with a word of the interface beside it, checked word by word: split where
+ * words end, keeping a username's or a host's inner dots ("linda.admin"). A lowercase word passes
+ * only when it is a host, a code or a whole stored value such as a username, never "in" or "the"
+ * found inside a story.
+ */
+function userWords(run: string, corpus: string): boolean {
+  const words = run
+    .split(/[ \t,:;!?()&+–—]+/)
+    .map((w) => w.replace(/^[.'’-]+|[.'’-]+$/g, ""))
+    .filter((w) => /[A-Za-z]{2}/.test(w));
+  const values = wholeValues(corpus);
+  return words.every((w) => values.has(w) || (corpus.includes(w) && /^[A-Z0-9]|[.\d]/.test(w)));
+}
+
 // a run of plain-ASCII words, with the spaces and punctuation between them
 const RUN =
   /[A-Za-z0-9][A-Za-z0-9'’\-_.@/]*(?:[ \t,.:;!?()&+–—-]+[A-Za-z0-9][A-Za-z0-9'’\-_.@/]*)*/g;
@@ -70,17 +85,10 @@ export function untranslatedRuns(texts: string[], corpus: string): string[] {
       // a host name, and a name's initials on an avatar ("EM"), are names, not language
       if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(run) || /^[A-Z]{1,3}$/.test(run)) continue;
       if (corpus.includes(run)) continue;
-      // a run of user content with a word of the interface beside it: check word by word
-      // (split where words end, keeping a username's or a host's inner dots: "linda.admin")
-      const words = run
-        .split(/[ \t,:;!?()&+–—]+/)
-        .map((w) => w.replace(/^[.'’-]+|[.'’-]+$/g, ""))
-        .filter((w) => /[A-Za-z]{2}/.test(w));
-      // (a lowercase word is let through only when it is a host, a code or a whole stored value
-      // such as a username, never "in" or "the" found inside a story)
-      const values = wholeValues(corpus);
-      if (words.every((w) => values.has(w) || (corpus.includes(w) && /^[A-Z0-9]|[.\d]/.test(w))))
-        continue;
+      // pieces of user content side by side ("Ann Park: Read the newspaper, 20"): each piece
+      // between the punctuation is what people wrote, or made of its words (below)
+      const pieces = run.split(/\s*[,:;()·–—]\s*/).filter((p) => /[A-Za-z]{2}/.test(p));
+      if (pieces.every((p) => corpus.includes(p) || userWords(p, corpus))) continue;
       found.add(run);
     }
   }
