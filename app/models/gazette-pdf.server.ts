@@ -161,7 +161,7 @@ export async function renderGazettePdf(
   doc.font("body").fontSize(18).fillColor("#44403c").text(clean(t("gazette.masthead", { month: g.month.label, community: g.communityName })), { width });
   small(g.resident.roomNumber ? t("gazette.forRoom", { name: full, room: g.resident.roomNumber }) : t("gazette.for", { name: full }));
 
-  const empty = !g.photos.length && !g.comments.length && !g.questions.length && !g.stories.length;
+  const empty = !g.photos.length && !g.comments.length && !g.questions.length && !g.stories.length && !g.activities.length;
   if (empty) {
     doc.moveDown(1.5);
     body(t("gazette.empty", { name: first, month: g.month.label }));
@@ -215,6 +215,14 @@ export async function renderGazettePdf(
     for (const s of g.stories) {
       ensure(40);
       body(t("gazette.story", { title: s.title, date: s.dateLabel }));
+    }
+  }
+
+  if (g.activities.length) {
+    heading(t("gazette.activities"));
+    for (const title of g.activities) {
+      ensure(40);
+      body(title);
     }
   }
 

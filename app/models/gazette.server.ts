@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE } from "~/utils/i18n";
 import { reactionLabel } from "./categories";
 // the gazette goes to the family: only stories they may see
 import { storyIsForFamily } from "./story.server";
+import { programsJoined } from "./participation.server";
 import { formatLongDate, formatMonthYear, localDateIn, startOfLocalMonthUtc } from "./local-time";
 
 const { comments, familyMembers, familyPhotos, familyQuestions, residents, stories } = tenantSchema;
@@ -44,6 +45,8 @@ export type Gazette = {
   comments: { id: string; storyTitle: string; content: string; reaction: string | null; emoji: string | null; from: string; dateLabel: string }[];
   questions: { id: string; question: string; from: string; dateLabel: string; answeredTitle: string | null }[];
   stories: { id: string; title: string; dateLabel: string }[];
+  /** the programs she joined this month, while her family may see them (else none) */
+  activities: string[];
 };
 
 const fromOf = (m: { name: string; relationship: string | null }) => (m.relationship ? `${m.name} (${m.relationship})` : m.name);
@@ -97,6 +100,9 @@ export function gazetteFor(db: TenantDb, community: Pick<Community, "name" | "ti
     .orderBy(asc(stories.publishedAt))
     .all()
     .map((s) => ({ id: s.id, title: s.title, dateLabel: day(s.publishedAt!) }));
+  const [y, m] = month.ym.split("-").map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const activities = resident.shareParticipation ? programsJoined(db, community.timeZone, resident.id, `${month.ym}-01`, lastDay) : [];
   return {
     lang,
     communityName: community.name,
@@ -106,6 +112,7 @@ export function gazetteFor(db: TenantDb, community: Pick<Community, "name" | "ti
     comments: said,
     questions,
     stories: published,
+    activities,
   };
 }
 

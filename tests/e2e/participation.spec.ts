@@ -140,6 +140,8 @@ test("a family sees what her resident joined this week only while it is shared w
   await page.goto("/family");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("joined-this-week")).toHaveCount(0);
+  await page.goto("/family/gazette");
+  await expect(page.getByTestId("gazette-activities")).toHaveCount(0);
   const refused = await httpRequest({
     path: `/api/residents/${residentId}/participation?${range}`,
     cookie,
@@ -157,8 +159,11 @@ test("a family sees what her resident joined this week only while it is shared w
   await expect(admin.getByText("Sharing saved")).toBeVisible();
   await staff.close();
 
-  await page.reload();
+  await page.goto("/family");
   await expect(page.getByTestId("joined-this-week")).toHaveText(`This week Ivy joined Quiz ${id}`);
+  // and her monthly gazette lists it (a quiz on the 1st of a month may fall in the week before)
+  await page.goto(`/family/gazette?month=${today.slice(0, 7)}`);
+  await expect(page.getByTestId("gazette-activities")).toContainText(`Quiz ${id}`);
   const shared = await httpRequest({
     path: `/api/residents/${residentId}/participation?${range}`,
     cookie,

@@ -37,7 +37,12 @@ export function GazettePage({
   // "(heart)" after the name, as it is said in the reader's language
   const reactionOf = (c: { emoji: string | null; reaction: string | null }) =>
     (reactionName(tc, c.emoji) ?? c.reaction)?.toLocaleLowerCase(f.lang) ?? null;
-  const empty = !g.photos.length && !g.comments.length && !g.questions.length && !g.stories.length;
+  const empty =
+    !g.photos.length &&
+    !g.comments.length &&
+    !g.questions.length &&
+    !g.stories.length &&
+    !g.activities.length;
   return (
     <div className="space-y-6">
       <div className="space-y-3 print:hidden">
@@ -181,6 +186,21 @@ export function GazettePage({
                 <li key={s.id}>
                   {s.title} <span className="text-xl text-stone-700">({s.dateLabel})</span>
                 </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {g.activities.length ? (
+          <section aria-labelledby="gazette-activities" className="mt-8">
+            <h2
+              id="gazette-activities"
+              className="mb-4 border-b-2 border-stone-300 text-3xl font-bold"
+            >
+              {t("gazette.activities")}
+            </h2>
+            <ul className="list-disc space-y-2 pl-8 text-2xl" data-testid="gazette-activities">
+              {g.activities.map((title) => (
+                <li key={title}>{title}</li>
               ))}
             </ul>
           </section>
