@@ -2,8 +2,8 @@
 // sees her pages in Spanish while her mother's English stories stay marked English; a signed-out
 // visitor whose browser asks for Spanish gets the sign-in page in Spanish.
 import type { Page } from "@playwright/test";
-import { test, expect, hostFor, httpRequest, sessionCookie } from "./support/fixtures";
-import { api, uid } from "./support/api";
+import { test, expect, httpRequest, sessionCookie } from "./support/fixtures";
+import { acceptInvitation, api, uid } from "./support/api";
 import { queryOne } from "./support/media-helpers";
 import { englishOn, englishOnlyMessages } from "./support/i18n";
 
@@ -22,33 +22,12 @@ async function newDaughterOfMargaret(page: Page): Promise<{ username: string }> 
     relationship: "Daughter",
   });
   expect(created.status).toBe(201);
-  const url = new URL(created.json.invitation.url as string);
-  const token = url.searchParams.get("token")!;
   const username = created.json.signIn.username as string;
-  const password = `una-clave-larga-${id}-${id}`;
-  const accepted = await httpRequest({
-    path: "/invite",
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: `http://${hostFor("sunnybrook")}`,
-    },
-    body: new URLSearchParams({ token, username, password, confirmPassword: password }).toString(),
-  });
-  expect(accepted.status, accepted.text().slice(0, 300)).toBe(302);
-  const cookies = (accepted.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
-  await page.context().addCookies(
-    cookies.map((pair) => {
-      const i = pair.indexOf("=");
-      return {
-        name: pair.slice(0, i),
-        value: pair.slice(i + 1),
-        domain: hostFor("sunnybrook").split(":")[0]!,
-        path: "/",
-        httpOnly: true,
-        sameSite: "Lax" as const,
-      };
-    }),
+  await acceptInvitation(
+    page,
+    created.json.invitation.url as string,
+    username,
+    `una-clave-larga-${id}-${id}`,
   );
   return { username };
 }

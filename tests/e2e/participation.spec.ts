@@ -1,8 +1,8 @@
 // A resident's activities: the overview reminds of a new resident's activity assessment from day 7
 // (overdue from day 14) until it is saved on her activities page; the participation API answers
 // only those who may see it.
-import { test, expect, signIn, httpRequest, hostFor } from "./support/fixtures";
-import { api, dayIn, uid } from "./support/api";
+import { test, expect, signIn, httpRequest } from "./support/fixtures";
+import { acceptInvitation, api, dayIn, uid } from "./support/api";
 
 const TZ = "America/Los_Angeles";
 
@@ -89,36 +89,12 @@ test("a family sees what her resident joined this week only while it is shared w
   });
   expect(member.status).toBe(201);
   // she accepts her invitation and is signed in
-  const token = new URL(member.json.invitation.url as string).searchParams.get("token")!;
   const password = `a-long-password-${id}-${id}`;
-  const accepted = await httpRequest({
-    path: "/invite",
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: `http://${hostFor("sunnybrook")}`,
-    },
-    body: new URLSearchParams({
-      token,
-      username: member.json.signIn.username as string,
-      password,
-      confirmPassword: password,
-    }).toString(),
-  });
-  expect(accepted.status, accepted.text().slice(0, 300)).toBe(302);
-  const cookie = (accepted.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).join("; ");
-  await page.context().addCookies(
-    cookie.split("; ").map((pair) => {
-      const i = pair.indexOf("=");
-      return {
-        name: pair.slice(0, i),
-        value: pair.slice(i + 1),
-        domain: hostFor("sunnybrook").split(":")[0]!,
-        path: "/",
-        httpOnly: true,
-        sameSite: "Lax" as const,
-      };
-    }),
+  const cookie = await acceptInvitation(
+    page,
+    member.json.invitation.url as string,
+    member.json.signIn.username as string,
+    password,
   );
   // Ivy joins today's quiz
   const today = dayIn(TZ, 0);

@@ -1,7 +1,7 @@
 // What the specs that make their own data share: a unique marker for the names they make, the JSON
 // API called as a person, and the calendar days of a community's time zone.
 import { test } from "./fixtures";
-import { httpRequest, jsonBody, sessionCookie } from "./http";
+import { hostFor, httpRequest, jsonBody, sessionCookie } from "./http";
 
 /**
  * A short marker unique to this run, for the names a test makes: "j" or "n" first, so the js and
@@ -52,4 +52,45 @@ export function dayIn(timeZone: string, days = 0): string {
   const d = new Date(`${today}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Accepts a family member's invitation (its URL, as the API answers it) with a password of her
+ * own, and puts her session into `page`'s browser; answers the session cookie.
+ */
+export async function acceptInvitation(
+  page: import("@playwright/test").Page,
+  invitationUrl: string,
+  username: string,
+  password: string,
+): Promise<string> {
+  const token = new URL(invitationUrl).searchParams.get("token")!;
+  const accepted = await httpRequest({
+    path: "/invite",
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: `http://${hostFor("sunnybrook")}`,
+    },
+    body: new URLSearchParams({ token, username, password, confirmPassword: password }).toString(),
+  });
+  if (accepted.status !== 302)
+    throw new Error(
+      `accepting the invitation answered ${accepted.status}: ${accepted.text().slice(0, 300)}`,
+    );
+  const cookie = (accepted.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).join("; ");
+  await page.context().addCookies(
+    cookie.split("; ").map((pair) => {
+      const i = pair.indexOf("=");
+      return {
+        name: pair.slice(0, i),
+        value: pair.slice(i + 1),
+        domain: hostFor("sunnybrook").split(":")[0]!,
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax" as const,
+      };
+    }),
+  );
+  return cookie;
 }
