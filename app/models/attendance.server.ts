@@ -160,6 +160,88 @@ export function occurrenceForRecording(db: TenantDb, eventId: string, occurrence
   return occurrence;
 }
 
+/** What a marks form sent, per resident: kept so that a refusal shows it again. */
+export type SentMarks = Record<
+  string,
+  { status?: string; engagement?: string; mood?: string; note?: string }
+>;
+
+/** A marks form's fields: `status.<residentId>`, `engagement.<id>`, `mood.<id>`, `note.<id>`. */
+export function marksOfForm(formData: FormData): SentMarks {
+  const sent: SentMarks = {};
+  for (const [name, value] of formData.entries()) {
+    const m = /^(status|engagement|mood|note)\.(.+)$/.exec(name);
+    if (!m || typeof value !== "string") continue;
+    (sent[m[2]!] ??= {})[m[1] as "status"] = value;
+  }
+  return sent;
+}
+
+/**
+ * The entries a marks form asks for, against what is saved: a resident without a tap keeps her
+ * mark, and details alone add to the mark she has; `clear` names a resident whose mark goes;
+ * `markAttended` residents without a tap are marked Attended. Details without any status are
+ * refused, naming the resident.
+ */
+export function entriesOfMarks(
+  db: TenantDb,
+  eventId: string,
+  occurrenceDate: string,
+  sent: SentMarks,
+  opts: { clear?: string; markAttended?: string[] } = {},
+): AttendanceEntryInput[] {
+  const existing = new Map(marksOf(db, eventId, occurrenceDate).map((m) => [m.residentId, m]));
+  const marks: SentMarks = { ...sent };
+  for (const id of opts.markAttended ?? []) {
+    const one = (marks[id] = { ...marks[id] });
+    if (!one.status) one.status = "attended";
+  }
+  const entries: AttendanceEntryInput[] = [];
+  for (const [residentId, one] of Object.entries(marks)) {
+    if (residentId === opts.clear) {
+      entries.push({ residentId, status: null });
+      continue;
+    }
+    const before = existing.get(residentId);
+    const status = one.status || before?.status;
+    if (!status) {
+      if (one.engagement || one.mood || one.note?.trim()) {
+        const r = db
+          .select({ firstName: residents.firstName, lastName: residents.lastName })
+          .from(residents)
+          .where(eq(residents.id, residentId))
+          .get();
+        throw new AttendanceError(
+          msg("attendance:error.needStatus", { name: r ? `${r.firstName} ${r.lastName}` : "?" }),
+          residentId,
+        );
+      }
+      continue;
+    }
+    if (!one.status && before && !changedDetails(before, one)) continue;
+    entries.push({
+      residentId,
+      status,
+      engagement: one.engagement ?? (one.status ? null : before?.engagement),
+      mood: one.mood ?? (one.status ? null : before?.mood),
+      note: one.note ?? before?.note,
+    });
+  }
+  if (opts.clear && !marks[opts.clear]) entries.push({ residentId: opts.clear, status: null });
+  return entries;
+}
+
+function changedDetails(
+  before: { engagement: string | null; mood: string | null; note: string | null },
+  one: SentMarks[string],
+): boolean {
+  return (
+    (one.engagement !== undefined && (one.engagement || null) !== before.engagement) ||
+    (one.mood !== undefined && (one.mood || null) !== before.mood) ||
+    (one.note !== undefined && (one.note.trim() || null) !== before.note)
+  );
+}
+
 export type AttendanceSaved = { written: number; cleared: number };
 
 /**
@@ -169,10 +251,13 @@ export type AttendanceSaved = { written: number; cleared: number };
  */
 export function recordAttendance(
   db: TenantDb,
-  args: { eventId: string; occurrenceDate: string; timeZone: string; entries: unknown; actor: Actor },
+  args: { eventId: string; occurrenceDate: string; timeZone: string; entries: unknown; actor: Actor; now?: Date },
 ): AttendanceSaved {
   const occurrence = occurrenceForRecording(db, args.eventId, args.occurrenceDate, args.timeZone);
   const entries = checkEntries(db, args.entries);
+  // who took part is known on the day or after it; clearing a mark is allowed any day
+  if (entries.some((e) => e.status !== null) && occurrence.eventDate > todayInTimeZone(args.timeZone, args.now))
+    throw new AttendanceError(msg("attendance:error.notYet"));
   const minutes = minutesBetween(occurrence.startTime, occurrence.endTime);
   const existing = new Map(marksOf(db, args.eventId, args.occurrenceDate).map((r) => [r.residentId, r]));
   let written = 0;

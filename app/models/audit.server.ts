@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "kiosk.set_up",
   "kiosk.revoked",
   "kiosk.helped",
+  "kiosk.staff_mode",
   // a kiosk has no user: these rows name the kiosk and the resident in their details
   "kiosk.turn_started",
   "kiosk.turn_ended",
@@ -76,6 +77,7 @@ export const AUDIT_KINDS = {
       "kiosk.set_up",
       "kiosk.revoked",
       "kiosk.helped",
+      "kiosk.staff_mode",
       "kiosk.turn_started",
       "kiosk.turn_ended",
       "kiosk.turn_resumed",

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 
 /** What a token is for: part of what is signed. */
-export type TokenPurpose = "upload" | "unsubscribe" | "listen" | "kiosk-turn";
+export type TokenPurpose = "upload" | "unsubscribe" | "listen" | "kiosk-turn" | "kiosk-staff";
 
 // longer than any token this app makes: a longer one is refused before any work is done on it
 const MAX_TOKEN_LENGTH = 1024;

@@ -6,41 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, hydrated, signIn, test } from "./support/fixtures";
 import { api, dayIn, uid } from "./support/api";
 
-// the demo community's time zone: "today" is its day
-const TZ = "America/Los_Angeles";
-const FIRST_NAMES = ["Ann", "Ben", "Cora", "Dan", "Edna", "Fred", "Gail", "Hank", "Iris", "Jack"];
-
-async function makeResidents(tag: string, count: number): Promise<{ id: string; name: string }[]> {
-  const out: { id: string; name: string }[] = [];
-  for (const first of FIRST_NAMES.slice(0, count)) {
-    const res = await api("linda.admin", "/api/residents", "POST", {
-      firstName: first,
-      lastName: `Tap${tag}`,
-      roomNumber: String(100 + out.length),
-    });
-    expect(res.status).toBe(201);
-    out.push({ id: res.json.id, name: `${first} Tap${tag}` });
-  }
-  return out;
-}
-
-async function makeEvent(
-  title: string,
-  maxParticipants?: number,
-  days = 0,
-): Promise<{ id: string; date: string }> {
-  const date = dayIn(TZ, days);
-  const res = await api("linda.admin", "/api/calendar-events", "POST", {
-    title,
-    eventDate: date,
-    startTime: "10:00",
-    endTime: "11:00",
-    location: "Lounge",
-    ...(maxParticipants ? { maxParticipants } : {}),
-  });
-  expect(res.status).toBe(201);
-  return { id: res.json.id, date };
-}
+import { TZ, makeEvent, makeResidents } from "./support/program";
 
 async function expectNoViolations(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
@@ -238,7 +204,8 @@ test("sign-ups fill the places first come first served, then a waiting list that
 }) => {
   const tag = uid();
   const [ann, ben, cora] = await makeResidents(tag, 3);
-  const event = await makeEvent(`Garden trip ${tag}`, 1, 1);
+  // all day today: sign-ups stay open, and attendance can be taken
+  const event = await makeEvent(`Garden trip ${tag}`, 1, 0, { allDay: true });
   await signIn(page, "marcus");
   await page.goto(`/staff/calendar/${event.id}/occurrences/${event.date}?q=Tap${tag}`);
   await hydrated(page);
@@ -273,4 +240,25 @@ test("sign-ups fill the places first come first served, then a waiting list that
   await benRow.getByRole("button", { name: `Clear the mark for ${ben!.name}` }).click();
   await expect(page.getByTestId("attendance-summary")).toHaveText("Nothing recorded yet");
   await expect(benRow.getByRole("radio", { name: "Attended" })).not.toBeChecked();
+});
+
+test("a day still to come takes sign-ups but not attendance", async ({ page }) => {
+  const tag = uid();
+  const [ann] = await makeResidents(tag, 1);
+  const event = await makeEvent(`Museum trip ${tag}`, 4, 1);
+  await signIn(page, "marcus");
+  await page.goto(`/staff/calendar/${event.id}/occurrences/${event.date}?q=Tap${tag}`);
+  await hydrated(page);
+  await expect(page.getByTestId("attendance-not-yet")).toContainText(
+    "Attendance is taken on the day itself",
+  );
+  await expect(page.getByRole("button", { name: "Save attendance" })).toHaveCount(0);
+  await page.getByLabel("Sign up a resident").selectOption({ label: `${ann!.name}, room 100` });
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(page.getByTestId("signed-up")).toContainText(ann!.name);
+  const url = `/api/calendar-events/${event.id}/occurrences/${event.date}/attendance`;
+  const refused = await api("marcus", url, "PUT", [{ residentId: ann!.id, status: "attended" }]);
+  expect(refused.status).toBe(400);
+  expect(JSON.stringify(refused.json)).toContain("has not happened yet");
+  expect((await api("marcus", url)).json.attendance).toEqual([]);
 });

@@ -583,6 +583,11 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: "/kiosk/setup/not-a-token", allowed: [] },
     { method: "POST", path: "/kiosk/alive", allowed: ["kiosk"] },
     { method: "POST", path: "/kiosk/done", allowed: ["kiosk"] },
+    // staff mode is the kiosk's only (a member of staff's own session does not open it)
+    { method: "GET", path: "/kiosk/staff", allowed: ["kiosk"] },
+    { method: "GET", path: `/kiosk/staff/${ids.event}/${ids.eventDate}`, allowed: ["kiosk"] },
+    { method: "POST", path: `/kiosk/staff/${ids.event}/${ids.eventDate}`, allowed: ["kiosk"] },
+    { method: "POST", path: "/kiosk/staff", allowed: ["kiosk"] },
     { method: "GET", path: "/admin/kiosks", allowed: REVIEW },
     {
       method: "POST",

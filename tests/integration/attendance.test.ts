@@ -9,7 +9,9 @@ import { changeOccurrence, createEvent } from "~/models/event.server";
 import {
   AttendanceError,
   countByStatus,
+  entriesOfMarks,
   listSignups,
+  marksOfForm,
   logVisit,
   occurrenceAttendance,
   occurrenceHasStarted,
@@ -228,6 +230,114 @@ describe("attendance of an occurrence", () => {
       /cancelled/i,
     );
     expect(JSON.stringify(rows())).toBe(before);
+  });
+});
+
+describe("a day still to come", () => {
+  it("takes no marks until the occurrence's own day, in the community's time zone; clearing is allowed", () => {
+    const trip = createEvent(
+      db,
+      {
+        title: "Garden walk",
+        eventDate: "2026-11-10",
+        startTime: "10:00",
+        recurrence: "FREQ=WEEKLY;BYDAY=TU",
+      },
+      linda,
+    );
+    const at = (now: string, entries: unknown) =>
+      recordAttendance(db, {
+        eventId: trip.id,
+        occurrenceDate: "2026-11-10",
+        timeZone: TZ,
+        entries,
+        actor: linda,
+        now: new Date(now),
+      });
+    const mark = [{ residentId: ids[0], status: "attended" }];
+    // 11:30 PM on the 9th in New York is already the 10th in UTC: still the day before there
+    expect(refusal(() => at("2026-11-10T04:30:00Z", mark))).toMatch(/not happened yet/);
+    expect(occurrenceAttendance(db, trip.id, "2026-11-10")).toHaveLength(0);
+    expect(at("2026-11-10T05:30:00Z", mark)).toEqual({ written: 1, cleared: 0 });
+    expect(at("2026-11-09T12:00:00Z", [{ residentId: ids[0], status: null }])).toEqual({
+      written: 0,
+      cleared: 1,
+    });
+    // a moved occurrence counts from the day it moved to
+    expect(changeOccurrence(db, trip.id, "2026-11-17", { eventDate: "2026-11-19" }, linda)).toBe(
+      true,
+    );
+    const moved = (now: string) =>
+      recordAttendance(db, {
+        eventId: trip.id,
+        occurrenceDate: "2026-11-17",
+        timeZone: TZ,
+        entries: mark,
+        actor: linda,
+        now: new Date(now),
+      });
+    expect(refusal(() => moved("2026-11-18T17:00:00Z"))).toMatch(/not happened yet/);
+    expect(moved("2026-11-19T17:00:00Z")).toEqual({ written: 1, cleared: 0 });
+  });
+});
+
+describe("a marks form", () => {
+  it("keeps the marks of residents not tapped, adds details to a saved mark, and clears one", () => {
+    const quiz = createEvent(db, { title: "Quiz", eventDate: "2026-10-09" }, linda);
+    const save = (entries: unknown) =>
+      recordAttendance(db, {
+        eventId: quiz.id,
+        occurrenceDate: "2026-10-09",
+        timeZone: TZ,
+        entries,
+        actor: linda,
+      });
+    save([
+      { residentId: ids[0], status: "attended", mood: "happy" },
+      { residentId: ids[1], status: "declined" },
+    ]);
+    const form = new FormData();
+    form.set(`status.${ids[2]}`, "attended");
+    form.set(`note.${ids[0]}`, "Sang along");
+    form.set(`mood.${ids[0]}`, "happy");
+    form.set(`engagement.${ids[1]}`, "");
+    form.set("unrelated", "x");
+    const sent = marksOfForm(form);
+    expect(Object.keys(sent).sort()).toEqual([ids[0], ids[1], ids[2]].sort());
+    const entries = entriesOfMarks(db, quiz.id, "2026-10-09", sent, { markAttended: [ids[3]!] });
+    // Bea's unchanged mark is not sent again (it keeps who recorded it)
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        {
+          residentId: ids[0],
+          status: "attended",
+          engagement: null,
+          mood: "happy",
+          note: "Sang along",
+        },
+        { residentId: ids[2], status: "attended", engagement: null, mood: null, note: undefined },
+        { residentId: ids[3], status: "attended", engagement: null, mood: null, note: undefined },
+      ]),
+    );
+    expect(entries.map((e) => e.residentId)).not.toContain(ids[1]);
+    save(entries);
+    expect(
+      occurrenceAttendance(db, quiz.id, "2026-10-09").map((m) => [m.firstName, m.status, m.note]),
+    ).toEqual([
+      ["Ada", "attended", "Sang along"],
+      ["Bea", "declined", null],
+      ["Cal", "attended", null],
+      ["Dot", "attended", null],
+    ]);
+    save(entriesOfMarks(db, quiz.id, "2026-10-09", {}, { clear: ids[1] }));
+    expect(occurrenceAttendance(db, quiz.id, "2026-10-09")).toHaveLength(3);
+  });
+
+  it("refuses details without a status, naming the resident", () => {
+    const art = createEvent(db, { title: "Art", eventDate: "2026-10-10" }, linda);
+    expect(
+      refusal(() => entriesOfMarks(db, art.id, "2026-10-10", { [ids[1]!]: { note: "Painted" } })),
+    ).toBe(english("error.needStatus", { name: "Bea Cole" }));
   });
 });
 

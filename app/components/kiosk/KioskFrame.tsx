@@ -23,6 +23,8 @@ export type KioskFrameData = {
   timer: "countdown" | "writing" | "waiting";
   /** the turn's signed token: "I'm done" after the 2 minutes still asks about her recording */
   turn: string | null;
+  /** staff mode (taking attendance): the first name of the member of staff */
+  staffName?: string | null;
 };
 
 export const KIOSK_IDLE_URL = "/kiosk?ended=idle";
@@ -68,6 +70,17 @@ export function KioskFrame({ frame, children }: { frame: KioskFrameData; childre
               {frame.turn ? <input type="hidden" name="turn" value={frame.turn} /> : null}
               <button type="submit" className="btn-primary" data-testid="kiosk-done">
                 {t("frame.done")}
+              </button>
+            </Form>
+          </div>
+        ) : frame.staffName ? (
+          <div className="flex flex-wrap items-center gap-4">
+            <p className="text-xl" data-testid="kiosk-staff">
+              {t("staff.mode", { name: frame.staffName })}
+            </p>
+            <Form method="post" action="/kiosk/staff">
+              <button type="submit" name="intent" value="end" className="btn-primary">
+                {t("staff.end")}
               </button>
             </Form>
           </div>

@@ -6,91 +6,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { pageTitle } from "~/utils/app-name";
 import { useDateFormat } from "~/components/community-time";
 import { Badge } from "~/components/admin/ui";
-import { formatClockTime } from "~/models/event-dates";
-import { metaT, useT, type T } from "~/utils/i18n";
+import { metaT, useT } from "~/utils/i18n";
+import { AttendanceRow } from "~/components/attendance/AttendanceRow";
+import { summaryText, timeText } from "~/components/attendance/text";
 import type { occurrenceAction, occurrenceLoader } from "./attendance.server";
-
-export const STATUS_ORDER = ["attended", "declined", "one_to_one", "unwell", "absent"] as const;
-const TAPS = ["attended", "declined", "one_to_one", "unwell"] as const;
-const ENGAGEMENTS = ["active", "passive", "none"] as const;
-const MOOD_CHOICES = ["happy", "calm", "anxious", "sad", "agitated"] as const;
-
-type Counts = Record<(typeof STATUS_ORDER)[number], number>;
-
-/** "10 attended, 2 declined": the counts that are not zero, in the statuses' order. */
-export function summaryText(t: T, counts: Counts): string {
-  const parts = STATUS_ORDER.filter((s) => counts[s] > 0).map((s) =>
-    t(`attendance:count.${s}`, { count: counts[s] }),
-  );
-  return parts.length ? parts.join(", ") : t("attendance:count.none");
-}
-
-/** "2:00 PM to 3:00 PM", "From 2:00 PM", or "All day". */
-export function timeText(
-  e: { startTime: string | null; endTime: string | null },
-  t: T,
-  lang: string,
-): string {
-  const start = formatClockTime(e.startTime, lang);
-  const end = formatClockTime(e.endTime, lang);
-  if (start && end) return t("attendance:time.range", { start, end });
-  if (start) return t("attendance:time.from", { start });
-  return t("attendance:time.allDay");
-}
-
-/** A radio drawn as a big toggle button: the label is the target, the tick says it is chosen. */
-function Toggle({
-  name,
-  value,
-  label,
-  defaultChecked,
-}: {
-  name: string;
-  value: string;
-  label: string;
-  defaultChecked: boolean;
-}) {
-  return (
-    <label className="inline-flex cursor-pointer">
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        defaultChecked={defaultChecked}
-        className="peer sr-only"
-      />
-      <span className="inline-flex min-h-target min-w-[8.5rem] items-center justify-center rounded-control border-2 border-brand-700 bg-white px-4 text-lg font-bold text-brand-800 hover:bg-brand-50 peer-checked:bg-brand-700 peer-checked:text-white peer-checked:before:mr-1 peer-checked:before:content-['✓'] peer-checked:hover:bg-brand-800 peer-focus-visible:outline peer-focus-visible:outline-4 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700">
-        {label}
-      </span>
-    </label>
-  );
-}
-
-/** A plain radio with its label: the details' choices, light on a page of a hundred residents. */
-function Choice({
-  name,
-  value,
-  label,
-  defaultChecked,
-}: {
-  name: string;
-  value: string;
-  label: string;
-  defaultChecked: boolean;
-}) {
-  return (
-    <label className="inline-flex min-h-target cursor-pointer items-center gap-2 pr-3 text-base">
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        defaultChecked={defaultChecked}
-        className="h-6 w-6"
-      />
-      {label}
-    </label>
-  );
-}
 
 export const occurrenceMeta: MetaFunction<typeof occurrenceLoader> = ({ matches, data }) => [
   {
@@ -194,6 +113,10 @@ export function OccurrenceScreen() {
         <p className="card mb-6 text-lg" role="status">
           {t("page.cancelledText")}
         </p>
+      ) : data.notYet ? (
+        <p className="card mb-6 text-lg" role="status" data-testid="attendance-not-yet">
+          {t("page.notYetText", { day: dayHeading(occurrence.eventDate) })}
+        </p>
       ) : (
         <section aria-labelledby="residents-heading">
           <h2 id="residents-heading" className="mb-2 text-2xl font-bold">
@@ -201,7 +124,7 @@ export function OccurrenceScreen() {
           </h2>
           <p className="mb-3 text-base text-stone-700">{t("list.intro")}</p>
           <Form method="get" className="mb-4 flex flex-wrap items-end gap-2" role="search">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-[14rem] flex-1">
               <label htmlFor="resident-search" className="label">
                 {t("list.search")}
               </label>
@@ -244,145 +167,23 @@ export function OccurrenceScreen() {
               <p className="card text-lg">{t("list.none")}</p>
             ) : (
               <ul className="space-y-3">
-                {data.residents.map((r) => {
-                  const mark = data.marks[r.id];
-                  const mine = sent[r.id];
-                  const status = mine?.status ?? mark?.status ?? "";
-                  const engagement = mine?.engagement ?? mark?.engagement ?? "";
-                  const mood = mine?.mood ?? mark?.mood ?? "";
-                  const note = mine?.note ?? mark?.note ?? "";
-                  const hasError = result?.residentId === r.id;
-                  const legendId = `resident-${r.id}`;
-                  return (
-                    <li key={r.id}>
-                      <fieldset
-                        className={`card !p-3 sm:!p-4 ${hasError ? "border-2 border-red-700" : ""}`}
-                        data-testid="attendance-row"
-                        aria-describedby={hasError ? "attendance-error" : undefined}
-                      >
-                        <legend id={legendId} className="sr-only">
-                          {r.roomNumber
-                            ? t("list.legendRoom", {
-                                name: `${r.firstName} ${r.lastName}`,
-                                room: r.roomNumber,
-                              })
-                            : `${r.firstName} ${r.lastName}`}
-                        </legend>
-                        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                          <p className="min-w-[12rem] flex-1 text-lg" aria-hidden="true">
-                            <span className="font-bold">
-                              {r.firstName} {r.lastName}
-                            </span>
-                            {r.roomNumber ? (
-                              <span className="ml-2 text-stone-700">
-                                {t("list.room", { room: r.roomNumber })}
-                              </span>
-                            ) : null}
-                          </p>
-                          {signedUp.has(r.id) || waiting.has(r.id) ? (
-                            <Badge tone={signedUp.has(r.id) ? "green" : "gray"}>
-                              {signedUp.has(r.id) ? t("list.signedUp") : t("list.waiting")}
-                            </Badge>
-                          ) : null}
-                          <div className="flex flex-wrap gap-2">
-                            {TAPS.map((s) => (
-                              <Toggle
-                                key={s}
-                                name={`status.${r.id}`}
-                                value={s}
-                                label={t(`status.${s}`)}
-                                defaultChecked={status === s}
-                              />
-                            ))}
-                            {status === "absent" ? (
-                              <Toggle
-                                name={`status.${r.id}`}
-                                value="absent"
-                                label={t("status.absent")}
-                                defaultChecked
-                              />
-                            ) : null}
-                          </div>
-                        </div>
-                        <details className="mt-2" open={hasError || undefined}>
-                          <summary className="inline-flex min-h-target cursor-pointer items-center font-bold text-brand-800 underline">
-                            {t("details.summary")}
-                            {mark?.note || mark?.mood || mark?.engagement ? (
-                              <span className="ml-2 font-normal no-underline">
-                                {t("details.hasDetails")}
-                              </span>
-                            ) : null}
-                          </summary>
-                          <div className="mt-2 space-y-3">
-                            <fieldset>
-                              <legend className="label">{t("details.engagement")}</legend>
-                              <div className="flex flex-wrap gap-2">
-                                {ENGAGEMENTS.map((e) => (
-                                  <Choice
-                                    key={e}
-                                    name={`engagement.${r.id}`}
-                                    value={e}
-                                    label={t(`engagement.${e}`)}
-                                    defaultChecked={engagement === e}
-                                  />
-                                ))}
-                                <Choice
-                                  name={`engagement.${r.id}`}
-                                  value=""
-                                  label={t("details.notNoted")}
-                                  defaultChecked={!engagement}
-                                />
-                              </div>
-                            </fieldset>
-                            <fieldset>
-                              <legend className="label">{t("details.mood")}</legend>
-                              <div className="flex flex-wrap gap-2">
-                                {MOOD_CHOICES.map((m) => (
-                                  <Choice
-                                    key={m}
-                                    name={`mood.${r.id}`}
-                                    value={m}
-                                    label={t(`mood.${m}`)}
-                                    defaultChecked={mood === m}
-                                  />
-                                ))}
-                                <Choice
-                                  name={`mood.${r.id}`}
-                                  value=""
-                                  label={t("details.notNoted")}
-                                  defaultChecked={!mood}
-                                />
-                              </div>
-                            </fieldset>
-                            <div>
-                              <label htmlFor={`note-${r.id}`} className="label">
-                                {t("details.note")}
-                              </label>
-                              <textarea
-                                id={`note-${r.id}`}
-                                name={`note.${r.id}`}
-                                defaultValue={note}
-                                maxLength={500}
-                                rows={2}
-                                className="input"
-                              />
-                            </div>
-                            {mark ? (
-                              <button
-                                type="submit"
-                                name="clear"
-                                value={r.id}
-                                className="btn-ghost text-red-800"
-                              >
-                                {t("details.clear", { name: `${r.firstName} ${r.lastName}` })}
-                              </button>
-                            ) : null}
-                          </div>
-                        </details>
-                      </fieldset>
-                    </li>
-                  );
-                })}
+                {data.residents.map((r) => (
+                  <AttendanceRow
+                    key={r.id}
+                    resident={r}
+                    mark={data.marks[r.id]}
+                    sent={sent[r.id]}
+                    hasError={result?.residentId === r.id}
+                    errorId="attendance-error"
+                    badge={
+                      signedUp.has(r.id) || waiting.has(r.id) ? (
+                        <Badge tone={signedUp.has(r.id) ? "green" : "gray"}>
+                          {signedUp.has(r.id) ? t("list.signedUp") : t("list.waiting")}
+                        </Badge>
+                      ) : null
+                    }
+                  />
+                ))}
               </ul>
             )}
             {data.pages > 1 ? (

@@ -6,7 +6,7 @@ import { useDateFormat } from "~/components/community-time";
 import { EmptyState } from "~/components/admin/ui";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, useT } from "~/utils/i18n";
-import { summaryText, timeText } from "./Attendance";
+import { summaryText, timeText } from "~/components/attendance/text";
 import type { todayLoader } from "./today.server";
 
 export const todayMeta: MetaFunction = ({ matches }) => [

@@ -9,16 +9,17 @@ import {
   listSignups,
   occurrenceAttendance,
   occurrenceHasStarted,
+  entriesOfMarks,
+  marksOfForm,
   recordAttendance,
   signUp,
   withdrawSignup,
   type AttendanceEntryInput,
-  type AttendanceStatus,
+  type SentMarks,
 } from "~/models/attendance.server";
-import { getEvent, getOccurrence } from "~/models/event.server";
+import { getEvent, getOccurrence, todayInTimeZone } from "~/models/event.server";
 import { writeAudit } from "~/models/audit.server";
 import { clientOf } from "~/utils/host.server";
-import { getResident } from "~/models/resident.server";
 import { isCalendarDate } from "~/models/event-dates";
 import { describeRule } from "~/models/recurrence.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
@@ -27,7 +28,7 @@ import { getT, requestLanguage } from "~/utils/i18n.server";
 import { requireArea } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
-import { summaryText } from "./Attendance";
+import { summaryText } from "~/components/attendance/text";
 
 /** Residents shown on one page of the list (a search narrows it). */
 export const RESIDENTS_PER_PAGE = 100;
@@ -93,6 +94,7 @@ export async function occurrenceLoader({ request, params }: LoaderFunctionArgs) 
     counts: countByStatus(marks),
     recorded: lastRecorded(marks),
     signups,
+    notYet: occurrence.eventDate > todayInTimeZone(community.timeZone),
     canSignUp:
       !!signups && occurrence.isActive && !occurrenceHasStarted(occurrence, community.timeZone),
     signupChoices: everyone,
@@ -100,23 +102,6 @@ export async function occurrenceLoader({ request, params }: LoaderFunctionArgs) 
 }
 
 export const occurrencePolicy = { body: "form" } satisfies RoutePolicy;
-
-/** What the form sent, kept so that an error shows it again. */
-export type SentMarks = Record<
-  string,
-  { status?: string; engagement?: string; mood?: string; note?: string }
->;
-
-/** The form's marks: `status.<residentId>`, `engagement.<id>`, `mood.<id>`, `note.<id>`. */
-export function marksOfForm(formData: FormData): SentMarks {
-  const sent: SentMarks = {};
-  for (const [name, value] of formData.entries()) {
-    const m = /^(status|engagement|mood|note)\.(.+)$/.exec(name);
-    if (!m || typeof value !== "string") continue;
-    (sent[m[2]!] ??= {})[m[1] as "status"] = value;
-  }
-  return sent;
-}
 
 export async function occurrenceAction({ request, params }: ActionFunctionArgs) {
   const { db, community, user, area, occurrence } = await occurrenceOr404(request, params);
@@ -177,55 +162,20 @@ export async function occurrenceAction({ request, params }: ActionFunctionArgs) 
 
   const sent = marksOfForm(formData);
   const clear = String(formData.get("clear") ?? "");
-  const existing = new Map(
-    occurrenceAttendance(db, occurrence.id, occurrence.occurrenceDate).map((m) => [
-      m.residentId,
-      m,
-    ]),
-  );
-  if (intent === "markSignedUp" && occurrence.maxParticipants) {
-    const { signedUp } = listSignups(
-      db,
-      occurrence.id,
-      occurrence.occurrenceDate,
-      occurrence.maxParticipants,
-    );
-    for (const s of signedUp) {
-      const one = (sent[s.id] ??= {});
-      if (!one.status) one.status = "attended";
-    }
-  }
-  const entries: AttendanceEntryInput[] = [];
-  for (const [residentId, one] of Object.entries(sent)) {
-    if (residentId === clear) {
-      entries.push({ residentId, status: null });
-      continue;
-    }
-    const before = existing.get(residentId);
-    // a resident without a tap keeps her mark; details alone add to the mark she has
-    const status = one.status || before?.status;
-    const details = !!(one.engagement || one.mood || one.note?.trim());
-    if (!status) {
-      if (details) {
-        return {
-          intent,
-          error: t("error.needStatus", { name: nameOf(db, residentId) }),
-          residentId,
-          sent,
-        };
-      }
-      continue;
-    }
-    if (!one.status && before && !changedDetails(before, one)) continue;
-    entries.push({
-      residentId,
-      status: status as AttendanceStatus,
-      engagement: one.engagement ?? (one.status ? null : before?.engagement),
-      mood: one.mood ?? (one.status ? null : before?.mood),
-      note: one.note ?? before?.note,
+  const signedUp =
+    intent === "markSignedUp" && occurrence.maxParticipants
+      ? listSignups(db, occurrence.id, occurrence.occurrenceDate, occurrence.maxParticipants)
+          .signedUp
+      : [];
+  let entries: AttendanceEntryInput[];
+  try {
+    entries = entriesOfMarks(db, occurrence.id, occurrence.occurrenceDate, sent, {
+      clear,
+      markAttended: signedUp.map((s) => s.id),
     });
+  } catch (e) {
+    return refused(e, sent);
   }
-  if (clear && !sent[clear]) entries.push({ residentId: clear, status: null });
   try {
     recordAttendance(db, {
       eventId: occurrence.id,
@@ -250,20 +200,4 @@ export async function occurrenceAction({ request, params }: ActionFunctionArgs) 
     title: clear ? t("save.cleared") : t("save.saved"),
     description: summaryText(t, counts),
   });
-}
-
-function changedDetails(
-  before: { engagement: string | null; mood: string | null; note: string | null },
-  one: SentMarks[string],
-): boolean {
-  return (
-    (one.engagement !== undefined && (one.engagement || null) !== before.engagement) ||
-    (one.mood !== undefined && (one.mood || null) !== before.mood) ||
-    (one.note !== undefined && (one.note.trim() || null) !== before.note)
-  );
-}
-
-function nameOf(db: Parameters<typeof getResident>[0], residentId: string): string {
-  const r = getResident(db, residentId);
-  return r ? `${r.firstName} ${r.lastName}` : "?";
 }

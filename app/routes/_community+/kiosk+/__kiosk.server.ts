@@ -12,6 +12,9 @@ import type { KioskFrameData } from "~/components/kiosk/KioskFrame";
 import { getT, requestLanguage, resolveLanguage, translator } from "~/utils/i18n.server";
 import { residentLanguageSubject } from "~/utils/kiosk-turn-language.server";
 import type { T } from "~/utils/i18n";
+import { writeAudit } from "~/models/audit.server";
+import { clientOf } from "~/utils/host.server";
+import { kioskStaffCookie, type KioskStaff } from "~/utils/kiosk-staff.server";
 
 /**
  * The translator of a resident's turn: her language (her account's choice, else the one she
@@ -96,5 +99,52 @@ export async function verifyHelper(
   return {
     ok: true,
     user: { id: user.id, displayName: user.displayName, username: user.username },
+  };
+}
+
+/**
+ * "Take attendance": a member of staff starts staff mode on this kiosk with their own username
+ * and password (counted like a sign-in, and audited). The answer carries the cookie to send.
+ */
+export async function startStaffMode(
+  request: Request,
+  community: Pick<Community, "id">,
+  kiosk: Pick<KioskRow, "id" | "name">,
+  form: FormData,
+): Promise<
+  | { ok: true; staff: KioskStaff; setCookie: string }
+  | { ok: false; message: string; username: string }
+> {
+  const username = String(form.get("username") ?? "").slice(0, 200);
+  const password = String(form.get("password") ?? "").slice(0, 1000);
+  const helper = await verifyHelper(request, community, username, password);
+  if (!helper.ok) return { ok: false, message: helper.message, username };
+  writeAudit({
+    client: clientOf(request),
+    actorUserId: helper.user.id,
+    action: "kiosk.staff_mode",
+    tenantId: community.id,
+    details: kiosk.name,
+  });
+  return {
+    ok: true,
+    staff: {
+      userId: helper.user.id,
+      displayName: helper.user.displayName,
+      username: helper.user.username,
+    },
+    setCookie: await kioskStaffCookie(community, kiosk.id, helper.user.id),
+  };
+}
+
+/** The kiosk's frame in staff mode: no resident, the member of staff named, "End staff mode". */
+export function staffFrameOf(
+  community: Pick<Community, "name">,
+  kiosk: Pick<KioskRow, "name">,
+  staff: KioskStaff | null,
+): KioskFrameData {
+  return {
+    ...frameOf(community, kiosk),
+    staffName: staff ? helperNameOf(staff.displayName, staff.username) : null,
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "~/models/kiosk.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
 import { frameOf } from "./__kiosk.server";
+import { clearKioskStaffCookie, hasKioskStaffCookie } from "~/utils/kiosk-staff.server";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, useT } from "~/utils/i18n";
 
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rawLetter = (sp.get("letter") ?? "").trim().toUpperCase();
   const letters = [...new Set(all.map((r) => initialOf(r.firstName)).filter(Boolean))].sort();
   const letter = letters.includes(rawLetter) ? rawLetter : null;
-  return {
+  const shown = {
     state: "on" as const,
     frame: frameOf(community, kiosk.kiosk),
     residents: (letter ? all.filter((r) => initialOf(r.firstName) === letter) : all).map((r) => ({
@@ -59,6 +60,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     letter,
     timedOut: ended || expired,
   };
+  // the residents' photos are the kiosk at rest: staff mode, if it was on, ends here
+  return (await hasKioskStaffCookie(request))
+    ? data(shown, { headers: { "Set-Cookie": await clearKioskStaffCookie() } })
+    : shown;
 }
 
 export default function KioskHome() {
@@ -151,6 +156,11 @@ export default function KioskHome() {
       ) : (
         <p className="card text-xl">{t("grid.empty")}</p>
       )}
+      <p className="mt-10 text-center">
+        <Link to="/kiosk/staff" className="btn-ghost" data-testid="kiosk-staff-link">
+          {t("staff.link")}
+        </Link>
+      </p>
     </KioskFrame>
   );
 }

@@ -2,7 +2,7 @@
 // username and password (counted like a sign-in). The stories told then say "told with help from".
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireKiosk } from "~/utils/permissions.server";
 import { clientOf } from "~/utils/host.server";
 import {
@@ -13,6 +13,7 @@ import {
 } from "~/models/kiosk.server";
 import { writeAudit } from "~/models/audit.server";
 import { KioskFrame, KioskPortrait } from "~/components/kiosk/KioskFrame";
+import { StaffConfirmForm } from "~/components/kiosk/StaffConfirmForm";
 import { frameOf, helperNameOf, verifyHelper } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
@@ -95,40 +96,11 @@ export default function KioskHelping() {
           {t("help.title", { name: `${resident.firstName} ${resident.lastName}` })}
         </h1>
         <p className="mb-4 text-center text-xl">{t("help.intro")}</p>
-        <Form method="post" className="card">
-          {result?.error ? (
-            <p className="field-error mb-3 text-xl" role="alert" data-testid="help-error">
-              {result.error}
-            </p>
-          ) : null}
-          <label htmlFor="username" className="label text-xl">
-            {t("help.username")}
-          </label>
-          <input
-            id="username"
-            name="username"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="none"
-            required
-            defaultValue={result?.username ?? ""}
-            className="input mb-4"
-          />
-          <label htmlFor="password" className="label text-xl">
-            {t("help.password")}
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="off"
-            required
-            className="input mb-4"
-          />
-          <button type="submit" className="btn-primary w-full">
-            {t("help.start")}
-          </button>
-        </Form>
+        <StaffConfirmForm
+          error={result?.error}
+          username={result?.username}
+          submitLabel={t("help.start")}
+        />
         <p className="mt-6 text-center">
           <Link to={`/kiosk/residents/${resident.id}`} className="btn-secondary">
             <span aria-hidden="true">←</span> {t("common:back")}
