@@ -149,6 +149,8 @@ export const stories = sqliteTable(
     // the program occurrence it was told or written at (an event and the day of its occurrence)
     eventId: text("event_id"),
     occurrenceDate: text("occurrence_date"),
+    // a draft made from a story circle's recording: the circle it was told at
+    circleId: text("circle_id"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
@@ -708,3 +710,107 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   tokenHash: text("token_hash").notNull().unique(),
   createdAt: text("created_at").notNull().default(now),
 });
+
+/** What the community's library holds: photographs and short songs or sounds. */
+export const LIBRARY_KINDS = ["photo", "audio"] as const;
+
+/**
+ * The community's own picture and music library, offered beside prompts of matching decades and
+ * themes. Each item is one media row (an image with its sizes, or a short audio clip).
+ */
+export const libraryItems = sqliteTable(
+  "library_items",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: LIBRARY_KINDS }).notNull(),
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    // space-separated decades ("1950s 1960s") and themes (category values or short topic words)
+    decades: text("decades").notNull().default(""),
+    themes: text("themes").notNull().default(""),
+    // where it came from and that the community may use it ("Scanned from the 1956 yearbook")
+    source: text("source"),
+    uploadedByUserId: text("uploaded_by_user_id"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("library_items_kind_idx").on(t.kind, t.createdAt)],
+);
+
+export const CIRCLE_STATUSES = ["running", "finished"] as const;
+
+/**
+ * A story circle: group reminiscence around one theme, shown a prompt (and a picture) at a time on
+ * a lounge screen, recorded once; the speakers' taps cut the recording into each one's story.
+ */
+export const circles = sqliteTable(
+  "circles",
+  {
+    id: text("id").primaryKey(),
+    // the theme: a category value, a decade ("1950s"), or a topic in the staff's words
+    category: text("category"),
+    decade: text("decade"),
+    topic: text("topic"),
+    // the occurrence of the activity calendar it was held at, when started from one
+    eventId: text("event_id").references(() => calendarEvents.id, { onDelete: "set null" }),
+    occurrenceDate: text("occurrence_date"),
+    status: text("status", { enum: CIRCLE_STATUSES }).notNull().default("running"),
+    // JSON array of { key, text, libraryItemId }: the prompts in the order shown
+    prompts: text("prompts").notNull().default("[]"),
+    // the prompt shown now on the screen view (0-based)
+    step: integer("step").notNull().default(0),
+    // a song chosen from the library, played on the screen view
+    songId: text("song_id").references(() => libraryItems.id, { onDelete: "set null" }),
+    recordingId: text("recording_id").references(() => media.id, { onDelete: "set null" }),
+    // when the recording started, so that taps made while it ran are placed in it
+    recordingStartedAt: text("recording_started_at"),
+    transcriptionJobId: text("transcription_job_id"),
+    language: text("language"),
+    startedByUserId: text("started_by_user_id"),
+    createdAt: text("created_at").notNull().default(now),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [
+    index("circles_occurrence_idx").on(t.eventId, t.occurrenceDate),
+    index("circles_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Who sat in a circle; after it, the draft story of what she said (none if she only listened). */
+export const circleParticipants = sqliteTable(
+  "circle_participants",
+  {
+    circleId: text("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "cascade" }),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    storyId: text("story_id").references(() => stories.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("circle_participants_pk").on(t.circleId, t.residentId),
+    index("circle_participants_resident_idx").on(t.residentId),
+  ],
+);
+
+/** "Now speaking": a tap naming who began to speak, at a time into the circle's recording. */
+export const circleSpeakers = sqliteTable(
+  "circle_speakers",
+  {
+    id: text("id").primaryKey(),
+    circleId: text("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "cascade" }),
+    residentId: text("resident_id")
+      .notNull()
+      .references(() => residents.id, { onDelete: "cascade" }),
+    // milliseconds from the start of the recording
+    atMs: integer("at_ms").notNull(),
+    // the prompt on the screen when the tap was made
+    step: integer("step").notNull().default(0),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("circle_speakers_circle_idx").on(t.circleId, t.atMs)],
+);
