@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { msg } from "~/utils/i18n";
-import { containsPattern, searchWords } from "~/utils/text-keys";
+import { containsPattern, residentSearchWords } from "~/utils/text-keys";
 import { instantAt } from "~/utils/zoned-time";
 import { getOccurrence, todayInTimeZone, type CalendarEventView } from "./event.server";
 import { isCalendarDate } from "./event-dates";
@@ -411,7 +411,7 @@ export type ResidentChoice = { id: string; firstName: string; lastName: string; 
 
 /** Active residents by name, those whose name or room matches every word of `q`; a page of them. */
 export function activeResidentsPage(db: TenantDb, opts: { q?: string | null; limit: number; offset: number }): { residents: ResidentChoice[]; total: number } {
-  const words = searchWords(opts.q);
+  const words = residentSearchWords(opts.q);
   const where = and(
     eq(residents.isActive, true),
     ...words.map((word) => sql`(${residents.sortName} || ' ' || coalesce(${residents.sortRoom}, '')) like ${containsPattern(word)} escape '\\'`),

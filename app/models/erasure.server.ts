@@ -5,16 +5,21 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import { controlSchema, getControlDb, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import type { RequestClient } from "~/utils/host.server";
 import { ROLE } from "~/utils/roles";
+import { foldText } from "~/utils/text-keys";
 import { writeAudit } from "./audit.server";
 import { deleteMedia } from "./media.server";
 
 const t = tenantSchema;
 const { users } = controlSchema;
 
-/** What must be typed to confirm: the person's full name, compared without case or extra spaces. */
+/**
+ * What must be typed to confirm: the person's full name, compared as search compares names
+ * (without case, accents, punctuation or extra spaces: "Amelie Bronte-Quixley" confirms
+ * "Amélie Brontë-Quixley").
+ */
 export function confirmsName(typed: unknown, name: string): boolean {
-  const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
-  return typeof typed === "string" && norm(typed) !== "" && norm(typed) === norm(name);
+  const key = (s: string) => foldText(s).replace(/ /g, "");
+  return typeof typed === "string" && key(typed) !== "" && key(typed) === key(name);
 }
 
 function deleteMediaFiles(db: TenantDb, community: Pick<Community, "subdomain">, ids: (string | null | undefined)[]) {

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { controlSchema, getControlDb, type Community, type TenantDb } from "~/utils/db.server";
 import { ROLE } from "~/utils/roles";
-import { foldText, searchWords } from "~/utils/text-keys";
+import { foldText, residentSearchWords } from "~/utils/text-keys";
 import { assessmentsDue, type AssessmentDue } from "./activity-profile.server";
 import { addDaysToDate, todayInTimeZone } from "./event-dates";
 import { listOccurrences } from "./event.server";
@@ -389,7 +389,7 @@ export type ResidentSort = (typeof RESIDENT_SORTS)[number];
 
 /** The residents matching `q` (words of the name or room, accents ignored), sorted. */
 export function sortResidents(rows: ResidentParticipation[], opts: { q: string; sort: ResidentSort; desc: boolean }): ResidentParticipation[] {
-  const words = searchWords(opts.q);
+  const words = residentSearchWords(opts.q);
   const matching = words.length
     ? rows.filter((r) => {
         const hay = `${r.sortName} ${foldText(r.roomNumber ?? "")}`;

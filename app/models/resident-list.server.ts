@@ -2,11 +2,11 @@
 // indexed sort keys (sort_name, sort_room), so a page of 25 reads 25 rows through an index.
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantQueries } from "~/utils/db.server";
-import { containsPattern, searchWords } from "~/utils/text-keys";
+import { NO_ROOM_KEY, containsPattern, residentSearchWords } from "~/utils/text-keys";
 import { PER_PAGE, readListParams, type ListParams, type ListSpec } from "./list-params";
 import { mediaUrl } from "./media-urls";
 import { pageOf, type Page } from "./paging";
-import type { ResidentWithCounts } from "./resident.server";
+import { storyCountsOf, type ResidentWithCounts } from "./resident.server";
 
 const { residents, stories } = tenantSchema;
 
@@ -28,7 +28,7 @@ function whereOf(params: ResidentListParams): SQL | undefined {
   return and(
     status === "all" ? undefined : eq(residents.isActive, status === "active"),
     // every word somewhere in "last first room", compared folded (no case, no accents)
-    ...searchWords(params.q).map((word) => sql`(${residents.sortName} || ' ' || fold(coalesce(${residents.roomNumber}, ''))) like ${containsPattern(word)} escape '\\'`),
+    ...residentSearchWords(params.q).map((word) => sql`(${residents.sortName} || ' ' || fold(coalesce(${residents.roomNumber}, ''))) like ${containsPattern(word)} escape '\\'`),
   );
 }
 
@@ -39,26 +39,14 @@ function orderOf(params: ResidentListParams) {
       : params.sort === "admitted"
         ? [residents.admissionDate, residents.sortName, residents.id]
         : [residents.sortName, residents.id];
-  return columns.map((c) => (params.desc ? desc(c) : asc(c)));
-}
-
-/** How many stories each of these residents has, and how many are published. */
-function storyCounts(db: TenantQueries, ids: string[]): Map<string, { all: number; published: number }> {
-  const totals = new Map<string, { all: number; published: number }>();
-  if (!ids.length) return totals;
-  const rows = db
-    .select({ residentId: stories.residentId, isPublished: stories.isPublished, n: count() })
-    .from(stories)
-    .where(inArray(stories.residentId, ids))
-    .groupBy(stories.residentId, stories.isPublished)
-    .all();
-  for (const r of rows) {
-    const entry = totals.get(r.residentId) ?? { all: 0, published: 0 };
-    entry.all += r.n;
-    if (r.isPublished) entry.published += r.n;
-    totals.set(r.residentId, entry);
-  }
-  return totals;
+  // a resident without a room (or an admission date) comes last whichever way the list runs
+  const missing =
+    params.sort === "room"
+      ? [asc(sql`${residents.sortRoom} = ${NO_ROOM_KEY}`)]
+      : params.sort === "admitted"
+        ? [asc(sql`${residents.admissionDate} is null`)]
+        : [];
+  return [...missing, ...columns.map((c) => (params.desc ? desc(c) : asc(c)))];
 }
 
 /** The query of a residents list page; exposed for the query-plan test. */
@@ -77,12 +65,13 @@ export function countResidentsMatching(db: TenantQueries, params: ResidentListPa
 }
 
 function withCounts(db: TenantQueries, rows: (typeof residents.$inferSelect)[]): ResidentWithCounts[] {
-  const totals = storyCounts(db, rows.map((r) => r.id));
+  const totals = storyCountsOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     ...r,
     profileImageUrl: r.profileImageId ? mediaUrl(r.profileImageId) : null,
     storyCount: totals.get(r.id)?.all ?? 0,
     publishedStoryCount: totals.get(r.id)?.published ?? 0,
+    pendingStoryCount: totals.get(r.id)?.pending ?? 0,
   }));
 }
 

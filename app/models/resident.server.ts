@@ -1,6 +1,6 @@
 // Residents of one community. Every function takes the community's database handle.
-import { and, asc, count, eq } from "drizzle-orm";
-import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { tenantSchema, type Community, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { normalizeRoom, personSortKey, roomSortKey } from "~/utils/text-keys";
 import { recordActivity } from "./activity.server";
@@ -137,29 +137,47 @@ export async function setResidentPhoto(
   return getResident(db, id);
 }
 
-export type ResidentWithCounts = ResidentRow & { profileImageUrl: string | null; storyCount: number; publishedStoryCount: number };
+export type ResidentWithCounts = ResidentRow & {
+  profileImageUrl: string | null;
+  storyCount: number;
+  publishedStoryCount: number;
+  /** stories awaiting review (not those turned down) */
+  pendingStoryCount: number;
+};
+
+export type StoryCounts = { all: number; published: number; pending: number };
+
+/** How many stories each resident (these, or all) has, how many are published and how many wait for review. */
+export function storyCountsOf(db: TenantQueries, ids?: string[]): Map<string, StoryCounts> {
+  const { stories } = tenantSchema;
+  const totals = new Map<string, StoryCounts>();
+  if (ids && !ids.length) return totals;
+  const rows = db
+    .select({ residentId: stories.residentId, isPublished: stories.isPublished, reviewStatus: stories.reviewStatus, n: count() })
+    .from(stories)
+    .where(ids ? inArray(stories.residentId, ids) : undefined)
+    .groupBy(stories.residentId, stories.isPublished, stories.reviewStatus)
+    .all();
+  for (const r of rows) {
+    const entry = totals.get(r.residentId) ?? { all: 0, published: 0, pending: 0 };
+    entry.all += r.n;
+    if (r.isPublished) entry.published += r.n;
+    else if (r.reviewStatus === "pending") entry.pending += r.n;
+    totals.set(r.residentId, entry);
+  }
+  return totals;
+}
 
 /** Every resident (active first, then by name) with how many stories they have and how many are published. */
 export function listResidentsWithStoryCounts(db: TenantDb): ResidentWithCounts[] {
-  const { stories } = tenantSchema;
-  const totals = new Map<string, { all: number; published: number }>();
-  const rows = db
-    .select({ residentId: stories.residentId, isPublished: stories.isPublished, n: count() })
-    .from(stories)
-    .groupBy(stories.residentId, stories.isPublished)
-    .all();
-  for (const r of rows) {
-    const entry = totals.get(r.residentId) ?? { all: 0, published: 0 };
-    entry.all += r.n;
-    if (r.isPublished) entry.published += r.n;
-    totals.set(r.residentId, entry);
-  }
+  const totals = storyCountsOf(db);
   return listResidents(db)
     .map((r) => ({
       ...r,
       profileImageUrl: r.profileImageId ? mediaUrl(r.profileImageId) : null,
       storyCount: totals.get(r.id)?.all ?? 0,
       publishedStoryCount: totals.get(r.id)?.published ?? 0,
+      pendingStoryCount: totals.get(r.id)?.pending ?? 0,
     }))
     .sort((a, b) => Number(b.isActive) - Number(a.isActive));
 }

@@ -69,6 +69,19 @@ export function searchWords(q: string | null | undefined): string[] {
     .map((w) => w.slice(0, 40));
 }
 
+// the word a list puts before a room number ("Room 10B"), in the languages offered, folded
+const ROOM_WORDS = new Set(["room", "rm", "habitacion", "hab"]);
+
+/**
+ * The words of a search over residents by name or room: as searchWords, without the word "Room"
+ * that the list shows before a number, so "Room 10B" finds what "10b" finds.
+ */
+export function residentSearchWords(q: string | null | undefined): string[] {
+  const words = searchWords(q);
+  const rest = words.filter((w) => !ROOM_WORDS.has(w));
+  return rest.length ? rest : words;
+}
+
 /** A LIKE pattern that finds `word` anywhere, with % and _ taken literally (ESCAPE '\'). */
 export function containsPattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,14 +1,16 @@
 // Lists at the size of a 200-bed facility (500 residents, 1,000 family members) through the model
 // functions, the screens' loaders, the CSV exports and the JSON API: search without case or
 // accents, a sort people expect, stable pages, filters, and the same parameters in the API.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { BIG, seedBigCommunity } from "../helpers/big-community";
 import { listFamilyPage, readFamilyListParams } from "~/models/family-list.server";
 import { listResidentsPage, readResidentListParams } from "~/models/resident-list.server";
 import { setResidentsActive } from "~/models/resident-status.server";
+import { approveStory, createStory, rejectStory } from "~/models/story.server";
 import { createResident, getResident, updateResident } from "~/models/resident.server";
-import { getTenantDb, type Community, type TenantDb } from "~/utils/db.server";
+import { getTenantDb, tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import { foldText, roomSortKey } from "~/utils/text-keys";
 import * as loginRoute from "~/routes/_auth+/login";
 import * as residentsCsv from "~/routes/_community+/admin+/residents[.]csv";
@@ -98,10 +100,40 @@ describe("the residents list at 500", () => {
     expect(rooms.at(-1)).toBeNull();
     // "Room 12" typed by staff is stored as 12
     expect(rooms.filter((r) => r?.toLowerCase().startsWith("room"))).toEqual([]);
+    // descending, the rooms run backwards and the residents without one still come last
+    const desc = listResidentsPage(db, params("sort=-room&status=all"));
+    expect(desc.rows[0]!.roomNumber).not.toBeNull();
+    expect(roomSortKey(desc.rows[0]!.roomNumber)).toBe(keys.filter((k) => k !== "\uffff").at(-1));
+    const lastPage = listResidentsPage(
+      db,
+      params(`sort=-room&status=all&page=${desc.page.pageCount}`),
+    );
+    expect(lastPage.rows.at(-1)!.roomNumber).toBeNull();
+    // "Room 10B", as the list shows it, finds what "10b" finds
+    const byRoom = (q: string) =>
+      listResidentsPage(db, params(`status=all&q=${encodeURIComponent(q)}`)).rows.map((r) => r.id);
+    expect(byRoom("10b").length).toBeGreaterThan(0);
+    expect(byRoom("Room 10B")).toEqual(byRoom("10b"));
     // the same request twice gives the same page
     expect(listResidentsPage(db, params("sort=room&page=7")).rows.map((r) => r.id)).toEqual(
       listResidentsPage(db, params("sort=room&page=7")).rows.map((r) => r.id),
     );
+  });
+
+  it("counts as waiting only the stories awaiting review, not those turned down", () => {
+    const r = createResident(db, { firstName: "Wanda", lastName: "Waiting" });
+    const author = { id: "u-1", username: "linda", displayName: "Linda" };
+    const reviewer = { id: "u-1", displayName: "Linda" };
+    const story = (title: string) =>
+      createStory(db, { residentId: r.id, author, title, content: title, category: "general" });
+    approveStory(db, story("Published").id, reviewer);
+    rejectStory(db, story("Turned down").id, reviewer, "Not hers");
+    story("Awaiting review");
+    const row = listResidentsPage(db, params("q=Wanda+Waiting")).rows[0]!;
+    expect([row.storyCount, row.publishedStoryCount, row.pendingStoryCount]).toEqual([3, 1, 1]);
+    // the other tests count the 500 residents
+    db.delete(tenantSchema.stories).where(eq(tenantSchema.stories.residentId, r.id)).run();
+    db.delete(tenantSchema.residents).where(eq(tenantSchema.residents.id, r.id)).run();
   });
 
   it("filters by status and keeps the sort keys in step with edits", () => {

@@ -9,9 +9,11 @@ import {
   foldText,
   normalizeRoom,
   personSortKey,
+  residentSearchWords,
   roomSortKey,
   searchWords,
 } from "~/utils/text-keys";
+import { confirmsName } from "~/models/erasure.server";
 
 describe("sort keys", () => {
   it("folds case and accents, so DeLuca sorts after Delgado and Élise beside Elise", () => {
@@ -130,5 +132,21 @@ describe("the calendar's month", () => {
     expect(weeks).toHaveLength(5);
     expect(weeks.flat().find((d) => d.date === "2026-12-24")!.events).toHaveLength(1);
     expect(weeks.at(-1)!.at(-1)!.date).toBe("2027-01-03");
+  });
+});
+
+describe("a resident found as the list shows her", () => {
+  it("drops the word Room before a number, but keeps it when it is all that was typed", () => {
+    expect(residentSearchWords("Room 10B")).toEqual(["10b"]);
+    expect(residentSearchWords("habitación 4")).toEqual(["4"]);
+    expect(residentSearchWords("room")).toEqual(["room"]);
+    expect(residentSearchWords("Roomy Ellis")).toEqual(["roomy", "ellis"]);
+  });
+
+  it("confirms an erasure by the name typed without its accents or hyphens", () => {
+    expect(confirmsName("Amelie Bronte-Quixley", "Amélie Brontë-Quixley")).toBe(true);
+    expect(confirmsName("  amelie   bronte quixley ", "Amélie Brontë-Quixley")).toBe(true);
+    expect(confirmsName("Amelie Bronte", "Amélie Brontë-Quixley")).toBe(false);
+    expect(confirmsName("", "")).toBe(false);
   });
 });

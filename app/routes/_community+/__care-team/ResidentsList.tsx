@@ -164,11 +164,11 @@ function ResidentTable({
                 <td className="whitespace-nowrap px-2 py-1">{r.admissionLabel ?? "—"}</td>
                 <td className="whitespace-nowrap px-2 py-1">
                   {number(r.storyCount)}
-                  {r.storyCount > r.publishedStoryCount ? (
+                  {r.pendingStoryCount > 0 ? (
                     <span className="text-stone-700">
                       {" "}
                       {t("residents.waiting", {
-                        count: number(r.storyCount - r.publishedStoryCount),
+                        count: number(r.pendingStoryCount),
                       })}
                     </span>
                   ) : null}

@@ -21,6 +21,7 @@ export type ResidentRowItem = {
   isActive: boolean;
   storyCount: number;
   publishedStoryCount: number;
+  pendingStoryCount: number;
   /** their own sign-in: none yet, a link made but no password chosen, in use, or switched off */
   signIn: SignInStatus;
 };
@@ -46,6 +47,7 @@ export async function residentListLoader({ request }: LoaderFunctionArgs) {
     isActive: r.isActive,
     storyCount: r.storyCount,
     publishedStoryCount: r.publishedStoryCount,
+    pendingStoryCount: r.pendingStoryCount,
     signIn: (signIns.get(r.id) ?? NO_SIGN_IN).status,
   }));
   return { residents, page, view: listView(params) };

@@ -64,6 +64,7 @@ export type ResidentListItem = {
   isActive: boolean;
   storyCount: number;
   publishedStoryCount: number;
+  pendingStoryCount: number;
   preferredLanguage: string;
   /** their own sign-in: none yet, a link made but no password chosen, or in use */
   signIn: "none" | "invited" | "active";
@@ -86,6 +87,7 @@ function toListItem(
     isActive: r.isActive,
     storyCount: r.storyCount,
     publishedStoryCount: r.publishedStoryCount,
+    pendingStoryCount: r.pendingStoryCount,
     preferredLanguage: r.preferredLanguage,
     signIn,
   };
