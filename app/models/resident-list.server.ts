@@ -1,6 +1,6 @@
 // The residents list at any size: search, sort, status filter and paging done by SQLite on the
 // indexed sort keys (sort_name, sort_room), so a page of 25 reads 25 rows through an index.
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantQueries } from "~/utils/db.server";
 import { NO_ROOM_KEY, containsPattern, residentSearchWords } from "~/utils/text-keys";
 import { PER_PAGE, readListParams, type ListParams, type ListSpec } from "./list-params";
@@ -8,7 +8,7 @@ import { mediaUrl } from "./media-urls";
 import { pageOf, type Page } from "./paging";
 import { storyCountsOf, type ResidentWithCounts } from "./resident.server";
 
-const { residents, stories } = tenantSchema;
+const { residents } = tenantSchema;
 
 export const RESIDENT_LIST = {
   sorts: ["name", "room", "admitted"],
