@@ -225,6 +225,8 @@ describe("CSV exports and the JSON API", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^Ola Ellis 3,family3@bigcare\.example,,Son,/);
     expect(lines[1]).toContain("not accepted");
+    // a kept file says the invitation's year, this year's too
+    expect(lines[1]).toMatch(/Invited on [A-Z][a-z]{2} \d{1,2}, \d{4}, not accepted/);
   });
 
   it("takes q, sort and page, and without them answers the whole list", async () => {

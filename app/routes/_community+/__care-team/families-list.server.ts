@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listFamilyPage, readFamilyListParams } from "~/models/family-list.server";
 import { listView } from "~/models/list-params";
-import { formatDayThisYear, formatRecentDay } from "~/models/local-time";
+import { formatDayThisYear, formatRecentDay, formatShortDate } from "~/models/local-time";
 import { getResident } from "~/models/resident.server";
 import { linkedSignInStates, NO_SIGN_IN, type SignInState } from "~/models/sign-in-state.server";
 import { requireArea } from "~/utils/permissions.server";
@@ -41,9 +41,11 @@ export function invitationState(
   now = new Date(),
   t: T = translator("en", "care"),
   lang = "en",
+  { fullDates = false }: { fullDates?: boolean } = {},
 ): InvitationState {
-  // "Nov 23" this year, "Nov 23, 2025" before
-  const day = (iso: string) => formatDayThisYear(iso, timeZone, now, lang);
+  // "Nov 23" this year, "Nov 23, 2025" before; a file that is kept says the year always
+  const day = (iso: string) =>
+    fullDates ? formatShortDate(iso, timeZone, lang) : formatDayThisYear(iso, timeZone, now, lang);
   const label =
     state.status === "active"
       ? t("invitationState.accepted")

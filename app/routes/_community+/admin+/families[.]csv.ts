@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         member.relationship,
         `${resident.firstName} ${resident.lastName}`,
         resident.roomNumber,
-        invitationState(state, community.timeZone, now, t, lang).label,
+        invitationState(state, community.timeZone, now, t, lang, { fullDates: true }).label,
         state.username,
         state.lastActiveAt,
       ];
