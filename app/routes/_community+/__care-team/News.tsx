@@ -146,11 +146,20 @@ function NewsFields({
           </label>
         </div>
       ) : null}
-      <div className="mb-4 flex min-h-target items-center gap-3">
-        <input {...getInputProps(fields.isPinned, { type: "checkbox" })} className="h-6 w-6" />
-        <label htmlFor={fields.isPinned.id} className="text-base">
-          {t("news.field.pinned")}
-        </label>
+      <div className="mb-4">
+        <div className="flex min-h-target items-center gap-3">
+          <input
+            {...getInputProps(fields.isPinned, { type: "checkbox" })}
+            aria-describedby={`${fields.isPinned.id}-hint`}
+            className="h-6 w-6"
+          />
+          <label htmlFor={fields.isPinned.id} className="text-base">
+            {t("news.field.pinned")}
+          </label>
+        </div>
+        <p id={`${fields.isPinned.id}-hint`} className="ml-9 text-base text-stone-700">
+          {t("news.field.pinnedHint")}
+        </p>
       </div>
       <SubmitButton pendingText={t("saving")}>{submitLabel}</SubmitButton>
     </Form>
