@@ -332,6 +332,14 @@ test("a member of staff helps with their own password; the story says it was tol
   await item.click();
   await expect(kiosk.getByTestId("told-with-help")).toHaveText("Told with help from Marcus");
   await kiosk.context().close();
+
+  // the administrator reviewing it reads who helped too
+  const storyId = query<{ id: string }>("select id from stories where title = ?", title)!.id;
+  const review = await httpRequest({
+    path: `/admin/stories/${storyId}`,
+    cookie: await sessionCookie("linda.admin"),
+  });
+  expect(review.text()).toContain("told at the kiosk with help from Marcus");
 });
 
 test("six wrong PINs pause that resident's PIN on that kiosk only; a PIN never signs in at /login", async ({

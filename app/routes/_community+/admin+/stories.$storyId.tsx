@@ -164,6 +164,7 @@ export default function StoryReview() {
           room: story.resident.roomNumber,
           sent: story.createdLabel,
         })}
+        {story.helperName ? ` · ${t("review.withHelp", { name: story.helperName })}` : ""}
         {story.publishedLabel
           ? ` · ${t("review.publishedOn", { when: story.publishedLabel })}`
           : ""}
