@@ -252,17 +252,16 @@ test.describe("administrator: families and invitations", () => {
     await page.getByRole("button", { name: "Save family member" }).click();
     await expect(toast(page)).toContainText("Family member updated");
     await page.goto(`/admin/families?q=${id}`);
-    // the row's Contact column: the address, as a link
+    // the row's Contact column: the address and the phone number, as links
     await expect(row.getByRole("link", { name: `kim2.${id}@family.example` })).toHaveAttribute(
       "href",
       `mailto:kim2.${id}@family.example`,
     );
-    // the phone number is in the row's menu
-    await openRowMenu(row, `Kim Fm${id}`);
     await expect(row.getByRole("link", { name: "(503) 555-0199" })).toHaveAttribute(
       "href",
       "tel:5035550199",
     );
+    await openRowMenu(row, `Kim Fm${id}`);
     await row.getByRole("link", { name: `Remove Kim Fm${id}` }).click();
     await expect(page).toHaveURL(/\/delete$/);
     await expect(page.getByText(`Remove Kim Fm${id}, family of Max Fm${id}?`)).toBeVisible();

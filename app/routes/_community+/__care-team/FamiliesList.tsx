@@ -235,6 +235,14 @@ function FamilyTable({
                 >
                   {m.email}
                 </a>
+                {m.phoneNumber ? (
+                  <a
+                    href={`tel:${m.phoneNumber.replace(/[^\d+]/g, "")}`}
+                    className="block whitespace-nowrap text-brand-800 underline underline-offset-2"
+                  >
+                    {m.phoneNumber}
+                  </a>
+                ) : null}
               </td>
               {/* the one cell that may take a second line for long names: a row stays as high as its buttons */}
               <td className="px-2 py-1 leading-snug">
@@ -260,15 +268,6 @@ function FamilyTable({
               <td className="px-2 py-1">
                 <div className="flex items-start gap-1">
                   <RowMenu label={t("row.moreFor", { name: m.name })}>
-                    {/* the phone number: a second line in every row would not fit a 1366 px screen */}
-                    {m.phoneNumber ? (
-                      <a
-                        href={`tel:${m.phoneNumber.replace(/[^\d+]/g, "")}`}
-                        className="btn-ghost justify-start"
-                      >
-                        {m.phoneNumber}
-                      </a>
-                    ) : null}
                     {m.invitation.status !== "active" && m.invitation.status !== "deactivated" ? (
                       <Link
                         to={`${cfg.families}/${m.id}/invitation`}
