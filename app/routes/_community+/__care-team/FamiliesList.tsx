@@ -177,7 +177,7 @@ function FamilyTable({
   const t = useT("care");
   return (
     <div className="card relative overflow-x-auto p-0">
-      <table className="w-full min-w-[60rem] border-collapse text-left text-base">
+      <table className="w-full min-w-[72rem] border-collapse text-left text-base">
         <caption className="sr-only">{t("families.caption")}</caption>
         <thead className="bg-stone-100">
           <tr>
@@ -230,7 +230,7 @@ function FamilyTable({
               <td className="px-2 py-1 leading-snug">
                 <a
                   href={`mailto:${m.email}`}
-                  className="block max-w-[13rem] truncate text-brand-800 underline underline-offset-2"
+                  className="block max-w-[16rem] truncate text-brand-800 underline underline-offset-2"
                   title={m.email}
                 >
                   {m.email}
@@ -238,7 +238,7 @@ function FamilyTable({
                 {m.phoneNumber ? (
                   <a
                     href={`tel:${m.phoneNumber.replace(/[^\d+]/g, "")}`}
-                    className="block whitespace-nowrap text-brand-800 underline underline-offset-2"
+                    className="whitespace-nowrap text-brand-800 underline underline-offset-2"
                   >
                     {m.phoneNumber}
                   </a>
