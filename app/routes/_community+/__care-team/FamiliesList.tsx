@@ -177,7 +177,7 @@ function FamilyTable({
   const t = useT("care");
   return (
     <div className="card relative overflow-x-auto p-0">
-      <table className="w-full min-w-[72rem] border-collapse text-left text-base">
+      <table className="w-full min-w-[60rem] border-collapse text-left text-base">
         <caption className="sr-only">{t("families.caption")}</caption>
         <thead className="bg-stone-100">
           <tr>
@@ -190,7 +190,6 @@ function FamilyTable({
               view={view}
               className="px-2"
             />
-            <ColumnHeader label={t("column.contact")} />
             <SortHeader
               column="resident"
               label={t("column.resident")}
@@ -227,23 +226,6 @@ function FamilyTable({
                   {m.name}
                 </Link>
               </th>
-              <td className="px-2 py-1 leading-snug">
-                <a
-                  href={`mailto:${m.email}`}
-                  className="block max-w-[16rem] truncate text-brand-800 underline underline-offset-2"
-                  title={m.email}
-                >
-                  {m.email}
-                </a>
-                {m.phoneNumber ? (
-                  <a
-                    href={`tel:${m.phoneNumber.replace(/[^\d+]/g, "")}`}
-                    className="whitespace-nowrap text-brand-800 underline underline-offset-2"
-                  >
-                    {m.phoneNumber}
-                  </a>
-                ) : null}
-              </td>
               {/* the one cell that may take a second line for long names: a row stays as high as its buttons */}
               <td className="px-2 py-1 leading-snug">
                 {m.relationship ? (
@@ -268,6 +250,18 @@ function FamilyTable({
               <td className="px-2 py-1">
                 <div className="flex items-start gap-1">
                   <RowMenu label={t("row.moreFor", { name: m.name })}>
+                    {/* the address in full (and the phone number): the row has no room for a contact column */}
+                    <a href={`mailto:${m.email}`} className="btn-ghost justify-start break-all">
+                      {m.email}
+                    </a>
+                    {m.phoneNumber ? (
+                      <a
+                        href={`tel:${m.phoneNumber.replace(/[^\d+]/g, "")}`}
+                        className="btn-ghost justify-start"
+                      >
+                        {m.phoneNumber}
+                      </a>
+                    ) : null}
                     {m.invitation.status !== "active" && m.invitation.status !== "deactivated" ? (
                       <Link
                         to={`${cfg.families}/${m.id}/invitation`}
