@@ -92,6 +92,13 @@ export function createCommunity(input: NewCommunity): Community {
   const problem = subdomainRefusalMessage(subdomain);
   if (problem) throw new CommunityError("subdomain", problem);
   if (input.defaultLanguage && !isLanguage(input.defaultLanguage)) throw new CommunityError("defaultLanguage", msg("superAdmin:language.unknown"));
+  // two communities of one name would be told apart by nobody (lists, emails, the super admin)
+  const sameName = getControlDb()
+    .select({ name: communities.name })
+    .from(communities)
+    .where(eq(communities.sortName, nameSortKey(input.name)))
+    .get();
+  if (sameName) throw new CommunityError("name", msg("superAdmin:name.taken", { name: sameName.name }));
   const file = tenantDbFile(subdomain);
   const fileExisted = fs.existsSync(file);
   const row = {

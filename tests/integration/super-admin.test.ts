@@ -238,6 +238,12 @@ describe("creating a community", () => {
       [{ name: "Short", subdomain: "ab" }, "subdomain", /3 to 40/],
       [{ name: "Mail", subdomain: "fresh-mail", email: "not-an-email" }, "email", /valid email/],
       [{ subdomain: "no-name" }, "name", /name/],
+      // a name already used, with other case and accents, is told apart by nobody
+      [
+        { name: "alpha  HOUSE", subdomain: "alpha-two" },
+        "name",
+        /named Alpha House already exists/,
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = (await call(() =>
