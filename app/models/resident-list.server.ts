@@ -2,7 +2,7 @@
 // indexed sort keys (sort_name, sort_room), so a page of 25 reads 25 rows through an index.
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantQueries } from "~/utils/db.server";
-import { NO_ROOM_KEY, containsPattern, residentSearchWords } from "~/utils/text-keys";
+import { containsPattern, residentSearchWords } from "~/utils/text-keys";
 import { PER_PAGE, readListParams, type ListParams, type ListSpec } from "./list-params";
 import { mediaUrl } from "./media-urls";
 import { pageOf, type Page } from "./paging";
@@ -39,14 +39,7 @@ function orderOf(params: ResidentListParams) {
       : params.sort === "admitted"
         ? [residents.admissionDate, residents.sortName, residents.id]
         : [residents.sortName, residents.id];
-  // a resident without a room (or an admission date) comes last whichever way the list runs
-  const missing =
-    params.sort === "room"
-      ? [asc(sql`${residents.sortRoom} = ${NO_ROOM_KEY}`)]
-      : params.sort === "admitted"
-        ? [asc(sql`${residents.admissionDate} is null`)]
-        : [];
-  return [...missing, ...columns.map((c) => (params.desc ? desc(c) : asc(c)))];
+  return columns.map((c) => (params.desc ? desc(c) : asc(c)));
 }
 
 /** The query of a residents list page; exposed for the query-plan test. */

@@ -55,7 +55,11 @@ export function approve(
   });
 }
 
-export async function buildCommunity(subdomain: string, name = "Alpha House"): Promise<Fixture> {
+/** A community whose name comes from its subdomain ("alpha": Alpha House): names are unique. */
+export async function buildCommunity(
+  subdomain: string,
+  name = `${subdomain[0]!.toUpperCase()}${subdomain.slice(1)} House`,
+): Promise<Fixture> {
   const community = createCommunity({
     name,
     subdomain,
