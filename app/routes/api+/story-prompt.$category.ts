@@ -1,6 +1,9 @@
 // GET /api/story-prompt/{category}: { prompt } for the resident (staff and administrators pass
-// ?residentId=), avoiding prompts the resident saw recently. ?current={key} asks for another one.
-// The prompt is in the requester's language (`lang` says which; null for a family member's words).
+// ?residentId= of a resident of their community; a resident asks for herself), avoiding prompts
+// the resident saw recently. ?current={key} asks for another one. The prompt is in the
+// requester's language (`lang` says which; null for a family member's words). For a resident with
+// a date of birth some prompts name a decade she lived through at ten to thirty: `decade` says
+// which ("1950s"); null otherwise.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/utils/api.server";
 import { isCategory } from "~/models/categories";
@@ -34,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       source: prompt.source,
       askedBy: prompt.askedBy,
       lang: prompt.lang,
+      decade: prompt.decade ?? null,
     },
     { headers: { "Set-Cookie": await promptHistoryCookie(history) } },
   );
