@@ -8,7 +8,8 @@ import { deleteMedia, getMedia, type MediaRow } from "./media.server";
 import { parseImageUrl, readUploadToken, UPLOAD_CLAIM_GRACE_MS } from "./upload-token.server";
 import { ROLE, CARE_TEAM_ROLES } from "~/utils/roles";
 
-const { media, stories, residents, familyPhotos, familyMembers, transcriptionJobs } = tenantSchema;
+const { media, stories, residents, familyPhotos, familyMembers, transcriptionJobs, libraryItems } =
+  tenantSchema;
 
 type Viewer = Pick<SessionUser, "id" | "role" | "residentId" | "familyMemberId">;
 
@@ -23,8 +24,9 @@ export function residentOfFamilyMember(db: TenantDb, familyMemberId: string | nu
 /**
  * Whether this member of the community may see the media file:
  * a story's image or audio whoever may read the story; a resident's profile photo any member;
- * a family photo that resident, their family, staff and administrators; an upload nothing owns yet
- * only its uploader. Anything else: nobody.
+ * a family photo that resident, their family, staff and administrators; a picture or song of the
+ * community's library its care team and its residents; an upload nothing owns yet only its
+ * uploader. Anything else: nobody.
  */
 export function canAccessMedia(db: TenantDb, user: Viewer, row: Pick<MediaRow, "id" | "status" | "uploadedByUserId">): boolean {
   // a story's image or recording: whoever may read the story (its audience, story.server.ts)
@@ -41,8 +43,17 @@ export function canAccessMedia(db: TenantDb, user: Viewer, row: Pick<MediaRow, "
     return false;
   }
 
+  // the community's library is shown to residents in story circles and prompts; families never
+  // see it (nothing of theirs, and the community's permission to use it covers its own residents)
+  if (isLibraryMedia(db, row.id)) return CARE_ROLES.has(user.role) || user.role === ROLE.resident;
+
   if (owningStory.owned) return false;
   return row.status === "pending" && !!row.uploadedByUserId && row.uploadedByUserId === user.id;
+}
+
+/** Whether the media file is a picture or song of the community's library (a lounge kiosk may show it). */
+export function isLibraryMedia(db: TenantDb, mediaId: string): boolean {
+  return !!db.select({ id: libraryItems.id }).from(libraryItems).where(eq(libraryItems.mediaId, mediaId)).get();
 }
 
 /**

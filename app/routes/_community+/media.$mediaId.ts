@@ -1,5 +1,5 @@
 // GET /media/{id}: a community's media file, only to signed-in members who may see what owns it
-// (and to the lounge kiosk: its grid's photos, and its resident's own).
+// (and to the lounge kiosk: its grid's photos, the community's library, and its resident's own).
 // Images answer `?w=` with the nearest stored width; every file answers HTTP Range requests.
 import fs from "node:fs";
 import path from "node:path";
@@ -11,7 +11,7 @@ import { kioskSessionOf, readKiosk } from "~/utils/kiosk.server";
 import { getMedia, mediaDir, mediaVariants, type MediaRow } from "~/models/media.server";
 import { rangedFileResponse } from "./__ranged-file.server";
 import { isKioskGridPhoto, kioskMayOpenMedia } from "~/models/kiosk.server";
-import { canAccessMedia } from "~/models/media-access.server";
+import { canAccessMedia, isLibraryMedia } from "~/models/media-access.server";
 import { parseWidth, pickVariant } from "~/models/media-serve";
 import { getT } from "~/utils/i18n.server";
 
@@ -39,6 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       !row ||
       !(
         isKioskGridPhoto(kiosk.db, row.id) ||
+        // the community's library: shown on the lounge screen with story circles and prompts
+        isLibraryMedia(kiosk.db, row.id) ||
         (session && kioskMayOpenMedia(kiosk.db, session, row))
       )
     )
