@@ -34,9 +34,12 @@ export function AudioRecorder({
   onRecorded,
   startDisabled = false,
   maxSeconds = MAX_RECORDING_SECONDS,
+  onStatus,
 }: {
   /** called once when a recording stops, with its length in seconds */
   onRecorded: (recording: Recording) => void;
+  /** told of each change of what the recorder is doing (a circle places its taps by it) */
+  onStatus?: (status: RecorderStatus) => void;
   /** while a transcription is pending no new recording can start */
   startDisabled?: boolean;
   maxSeconds?: number;
@@ -56,6 +59,13 @@ export function AudioRecorder({
   useEffect(() => {
     onRecordedRef.current = onRecorded;
   });
+  const onStatusRef = useRef(onStatus);
+  useEffect(() => {
+    onStatusRef.current = onStatus;
+  });
+  useEffect(() => {
+    onStatusRef.current?.(status);
+  }, [status]);
 
   const stopTracks = () => {
     streamRef.current?.getTracks().forEach((t) => t.stop());

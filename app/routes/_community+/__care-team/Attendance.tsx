@@ -83,10 +83,18 @@ export function OccurrenceScreen() {
             </>
           ) : null}
         </dl>
-        <p className="mt-3">
+        <p className="mt-3 flex flex-wrap gap-3">
           <Link to={`${base}/change`} className="btn-secondary">
             {t("page.change")}
           </Link>
+          {occurrence.isActive && !data.notYet ? (
+            <Link
+              to={`/${area}/circles?occurrence=${encodeURIComponent(`${occurrence.id}/${occurrence.occurrenceDate}`)}`}
+              className="btn-secondary"
+            >
+              {t("page.startCircle")}
+            </Link>
+          ) : null}
         </p>
       </header>
 

@@ -23,6 +23,9 @@ const TABS = [
   { to: "/admin/stories", key: "stories" },
   { to: "/admin/news", key: "news" },
   { to: "/admin/calendar", key: "calendar" },
+  { to: "/admin/circles", key: "circles" },
+  // a key with its namespace ("library:tab") is read from that catalog
+  { to: "/admin/library", key: "library:tab" },
   { to: "/admin/reports", key: "reports" },
   { to: "/admin/staff", key: "staff" },
   { to: "/admin/kiosks", key: "kiosks" },
@@ -37,7 +40,10 @@ export default function AdminLayout() {
     <AreaLayout
       title={t("layout.heading")}
       intro={<p>{t("layout.intro", { facility })}</p>}
-      tabs={TABS.map(({ key, ...tab }) => ({ ...tab, label: t(`layout.tab.${key}`) }))}
+      tabs={TABS.map(({ key, ...tab }) => ({
+        ...tab,
+        label: t(key.includes(":") ? key : `layout.tab.${key}`),
+      }))}
       navLabel={t("layout.nav")}
       top={<Totals totals={totals} area="admin" />}
     />

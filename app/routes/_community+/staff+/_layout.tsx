@@ -33,6 +33,8 @@ export default function StaffLayout() {
     { to: "/staff/news", label: t("staff.tab.news") },
     { to: "/staff/calendar", label: t("staff.tab.calendar") },
     { to: "/staff/today", label: t("staff.tab.today") },
+    { to: "/staff/circles", label: t("staff.tab.circles") },
+    { to: "/staff/library", label: t("library:tab") },
   ];
   return (
     <AreaLayout
