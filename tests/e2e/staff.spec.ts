@@ -29,7 +29,7 @@ test.describe("staff screens", () => {
     await signIn(page, "marcus");
   });
 
-  test("the dashboard shows the community's totals and the five tabs, and no story review", async ({
+  test("the dashboard shows the community's totals and its tabs, and no story review", async ({
     page,
   }) => {
     const before = await totals();
@@ -51,9 +51,24 @@ test.describe("staff screens", () => {
       expect(shown, label).toBeLessThanOrEqual(Math.max(before[key], after[key]));
     }
     const tabs = page.getByRole("navigation", { name: "Staff sections" }).getByRole("link");
-    await expect(tabs).toHaveText(["Residents", "Families", "News", "Calendar", "Today"]);
+    await expect(tabs).toHaveText([
+      "Residents",
+      "Families",
+      "News",
+      "Calendar",
+      "Today",
+      "Circles",
+      "Library",
+    ]);
     await expect(page.getByRole("button", { name: /Approve|Reject|Feature/ })).toHaveCount(0);
-    for (const path of ["/staff/families", "/staff/news", "/staff/calendar", "/staff/today"]) {
+    for (const path of [
+      "/staff/families",
+      "/staff/news",
+      "/staff/calendar",
+      "/staff/today",
+      "/staff/circles",
+      "/staff/library",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("button", { name: /Approve|Reject|Feature/ })).toHaveCount(0);
     }

@@ -153,7 +153,10 @@ describe("1. request bodies have a limit at the edge, declared or chunked", () =
     });
     expect([400, 413]).toContain(res.status);
     expect(res.sent).toBeLessThan(80 * MB);
-    expect(server.rss() - before).toBeLessThan(120 * MB);
+    // far below the 380 MB sent: the parts are not held. RSS also counts what the allocator keeps
+    // after the request (126 to 139 MB measured on 2 cores, under 120 MB on other runs), so the
+    // bound leaves room for that and still fails if the upload were buffered.
+    expect(server.rss() - before).toBeLessThan(180 * MB);
   });
 
   it("a phone's 21 MB photo in a browser form is read to its end and answered with the form, not a broken connection", async () => {
