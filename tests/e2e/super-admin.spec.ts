@@ -329,7 +329,7 @@ test.describe("super admin access and JSON API", () => {
       method: "POST",
       cookie,
       ...jsonBody({
-        name: "Api Court",
+        name: `Api Court ${sub}`,
         subdomain: sub,
         address: null,
         city: "",
@@ -372,6 +372,6 @@ test.describe("super admin access and JSON API", () => {
     >();
     const mine = users.filter((u) => u.tenant?.subdomain === sub);
     expect(mine.map((u) => u.username)).toEqual(["api.staff"]);
-    expect(mine[0]!.tenant).toEqual({ name: "Api Court", subdomain: sub });
+    expect(mine[0]!.tenant).toEqual({ name: `Api Court ${sub}`, subdomain: sub });
   });
 });
