@@ -75,6 +75,15 @@ export function checkTheme(kind: unknown, value: unknown): CircleTheme {
   throw new CircleError(msg("circles:error.theme"), "theme");
 }
 
+/** A circle's theme as stored. */
+export function themeOf(row: Pick<CircleRow, "category" | "decade" | "topic">): CircleTheme {
+  return {
+    category: row.category && isCategory(row.category) ? row.category : null,
+    decade: row.decade,
+    topic: row.topic,
+  };
+}
+
 /** The theme in words: "The 1950s", "Childhood", or the topic as staff typed it. */
 export function themeText(theme: CircleTheme, lang: string): string {
   const t = translator(lang, "circles");
@@ -268,7 +277,7 @@ export function getCircle(db: TenantDb, id: string): CircleView | undefined {
     : null;
   return {
     ...row,
-    theme: { category: row.category as CategoryValue | null, decade: row.decade, topic: row.topic },
+    theme: themeOf(row),
     promptList: parsePrompts(row.prompts),
     participants,
     taps,

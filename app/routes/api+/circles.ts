@@ -7,6 +7,7 @@ import {
   checkTheme,
   createCircle,
   listCircles,
+  themeOf,
   themeText,
 } from "~/models/circle.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     circles: listCircles(db).map((c) => ({
       id: c.id,
       status: c.status,
-      theme: themeText({ category: c.category as never, decade: c.decade, topic: c.topic }, lang),
+      theme: themeText(themeOf(c), lang),
       createdAt: c.createdAt,
     })),
   });

@@ -45,7 +45,8 @@ export function CirclesScreen() {
   const t = useT("circles");
   const { dateTime } = useDateFormat();
   const sent = result?.sent;
-  const [kind, setKind] = useState(sent?.themeKind || "decade");
+  // the kind of theme chosen: sent back after a refusal, else a decade
+  const kind = sent?.themeKind || "decade";
   const chosen = new Set(sent?.residentIds ?? []);
   const errorFor = (field: string) => (result?.field === field ? result.error : null);
   return (
@@ -69,17 +70,7 @@ export function CirclesScreen() {
             <legend className="label text-lg">{t("new.theme")}</legend>
             <div className="grid gap-4 md:grid-cols-3">
               <div>
-                <label className="flex min-h-target items-center gap-2 text-lg">
-                  <input
-                    type="radio"
-                    name="themeKind"
-                    value="decade"
-                    defaultChecked={kind === "decade"}
-                    onChange={() => setKind("decade")}
-                    className="h-6 w-6"
-                  />
-                  {t("new.themeDecade")}
-                </label>
+                <ThemeKind value="decade" label={t("new.themeDecade")} chosen={kind} />
                 <label htmlFor="circle-decade" className="label">
                   {t("new.decade")}
                 </label>
@@ -97,17 +88,7 @@ export function CirclesScreen() {
                 </select>
               </div>
               <div>
-                <label className="flex min-h-target items-center gap-2 text-lg">
-                  <input
-                    type="radio"
-                    name="themeKind"
-                    value="category"
-                    defaultChecked={kind === "category"}
-                    onChange={() => setKind("category")}
-                    className="h-6 w-6"
-                  />
-                  {t("new.themeCategory")}
-                </label>
+                <ThemeKind value="category" label={t("new.themeCategory")} chosen={kind} />
                 <label htmlFor="circle-category" className="label">
                   {t("new.category")}
                 </label>
@@ -125,17 +106,7 @@ export function CirclesScreen() {
                 </select>
               </div>
               <div>
-                <label className="flex min-h-target items-center gap-2 text-lg">
-                  <input
-                    type="radio"
-                    name="themeKind"
-                    value="topic"
-                    defaultChecked={kind === "topic"}
-                    onChange={() => setKind("topic")}
-                    className="h-6 w-6"
-                  />
-                  {t("new.themeTopic")}
-                </label>
+                <ThemeKind value="topic" label={t("new.themeTopic")} chosen={kind} />
                 <label htmlFor="circle-topic" className="label">
                   {t("new.topic")}
                 </label>
@@ -246,6 +217,22 @@ export function CirclesScreen() {
         )}
       </section>
     </div>
+  );
+}
+
+/** One kind of theme (a decade, a category, a topic) as a radio with its label. */
+function ThemeKind({ value, label, chosen }: { value: string; label: string; chosen: string }) {
+  return (
+    <label className="flex min-h-target items-center gap-2 text-lg">
+      <input
+        type="radio"
+        name="themeKind"
+        value={value}
+        defaultChecked={chosen === value}
+        className="h-6 w-6"
+      />
+      {label}
+    </label>
   );
 }
 

@@ -17,6 +17,7 @@ import {
   setStep,
   startRecording,
   tapSpeaker,
+  themeOf,
   themeText,
 } from "~/models/circle.server";
 import { activeResidentsPage } from "~/models/attendance.server";
@@ -50,7 +51,7 @@ export async function circlesLoader({ request }: LoaderFunctionArgs) {
       id: c.id,
       status: c.status,
       createdAt: c.createdAt,
-      theme: themeText({ category: c.category as never, decade: c.decade, topic: c.topic }, lang),
+      theme: themeText(themeOf(c), lang),
     })),
     residents: activeResidentsPage(db, { limit: 1000, offset: 0 }).residents,
     occurrences: occurrences.map((o) => ({
