@@ -59,6 +59,27 @@ export const AUDIT_ACTIONS = [
   "attendance.recorded",
   "participation.sharing_changed",
   "activity_note.signed",
+  // stories: details name the story's title and, for a rejection, nothing of the note
+  "story.approved",
+  "story.rejected",
+  "story.featured",
+  "story.unfeatured",
+  // people: details name the resident or family member (and, for family, whose)
+  "resident.added",
+  "resident.updated",
+  "family.added",
+  "family.updated",
+  // invitations and sign-in links: made (shown to copy or print), emailed, revoked
+  "invitation.created",
+  "invitation.sent",
+  "invitation.revoked",
+  // forgotten passwords: asked for (by the person, or sent by staff from her row), and chosen
+  "password.reset_requested",
+  "password.reset_sent",
+  "password.reset",
+  "community.settings_changed",
+  // an import's details count what it added and updated
+  "import.completed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -96,7 +117,23 @@ export const AUDIT_KINDS = {
       "activity_note.signed",
     ],
   },
-  settings: { actions: ["community.language_changed"] },
+  stories: { actions: ["story.approved", "story.rejected", "story.featured", "story.unfeatured"] },
+  people: {
+    actions: [
+      "resident.added",
+      "resident.updated",
+      "family.added",
+      "family.updated",
+      "invitation.created",
+      "invitation.sent",
+      "invitation.revoked",
+      "password.reset_requested",
+      "password.reset_sent",
+      "password.reset",
+      "import.completed",
+    ],
+  },
+  settings: { actions: ["community.language_changed", "community.settings_changed"] },
 } as const satisfies Record<string, { actions: readonly AuditAction[] }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

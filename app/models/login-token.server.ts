@@ -10,7 +10,7 @@ import { sha256 } from "~/utils/ids.server";
 
 const { loginTokens } = controlSchema;
 
-export type LoginTokenPurpose = "login" | "impersonate" | "invite";
+export type LoginTokenPurpose = (typeof controlSchema.TOKEN_PURPOSES)[number];
 
 export async function issueLoginToken(opts: {
   userId: string;
@@ -35,7 +35,7 @@ export async function issueLoginToken(opts: {
 }
 
 /** Why a link cannot be used; the page that opened it says so in its own words. */
-export type TokenProblem = "invalid" | "used" | "expired" | "otherSite" | "inactive";
+export type TokenProblem = "invalid" | "used" | "revoked" | "expired" | "otherSite" | "inactive";
 
 export type TokenCheck =
   | { ok: true; user: UserRow; purpose: LoginTokenPurpose; createdByUserId: string | null }
@@ -46,6 +46,7 @@ export function inspectLoginToken(host: HostContext, token: string, purposes: re
   const row = getControlDb().select().from(loginTokens).where(eq(loginTokens.tokenHash, sha256(token))).get();
   if (!row || !purposes.includes(row.purpose)) return { ok: false, problem: "invalid" };
   if (row.usedAt) return { ok: false, problem: "used" };
+  if (row.revokedAt) return { ok: false, problem: "revoked" };
   if (Date.parse(row.expiresAt) <= Date.now()) return { ok: false, problem: "expired" };
   const hostTenant = host.kind === "tenant" ? host.community.id : null;
   if (host.kind === "missing" || row.tenantId !== hostTenant) return { ok: false, problem: "otherSite" };

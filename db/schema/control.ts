@@ -89,7 +89,8 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const TOKEN_PURPOSES = ["login", "impersonate", "invite"] as const;
+// invite: an invitation or sign-in link (choose a first password); reset: a forgotten password
+export const TOKEN_PURPOSES = ["login", "impersonate", "invite", "reset"] as const;
 
 export const loginTokens = sqliteTable(
   "login_tokens",
@@ -105,6 +106,12 @@ export const loginTokens = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
+    // when the link's page was first opened (an invitation's "opened")
+    openedAt: text("opened_at"),
+    // when a newer link or a "Revoke" replaced it: it no longer works
+    revokedAt: text("revoked_at"),
+    // the email that carried the link (email_outbox.id in the community's database), if any
+    emailId: text("email_id"),
   },
   (t) => [index("login_tokens_user_idx").on(t.userId)],
 );

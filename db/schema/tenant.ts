@@ -39,6 +39,11 @@ export const residents = sqliteTable(
     roomNumber: text("room_number"),
     dateOfBirth: text("date_of_birth"),
     admissionDate: text("admission_date"),
+    // her own email, when she has one (her invitation is sent there)
+    email: text("email"),
+    // the id the facility's own records (care record system, spreadsheet) give her; an import
+    // matches on it
+    externalId: text("external_id"),
     profileImageId: text("profile_image_id").references(() => media.id, { onDelete: "set null" }),
     // the language their recordings are transcribed in (a Whisper language code)
     preferredLanguage: text("preferred_language").notNull().default("en"),
@@ -64,6 +69,7 @@ export const residents = sqliteTable(
     index("residents_sort_name_idx").on(t.sortName, t.id),
     index("residents_sort_room_idx").on(t.sortRoom, t.sortName, t.id),
     index("residents_admission_idx").on(t.admissionDate, t.sortName, t.id),
+    uniqueIndex("residents_external_id_unique").on(t.externalId),
   ],
 );
 
@@ -540,7 +546,7 @@ export const emailOutbox = sqliteTable(
   "email_outbox",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["notification", "digest"] }).notNull(),
+    kind: text("kind", { enum: ["notification", "digest", "invitation", "password"] }).notNull(),
     toUserId: text("to_user_id"),
     toAddress: text("to_address").notNull(),
     toName: text("to_name"),
