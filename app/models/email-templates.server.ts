@@ -21,7 +21,9 @@ export type EmailContent = {
   quote?: string | null;
   action?: { label: string; url: string } | null;
   sections?: EmailSection[];
-  unsubscribeUrl: string;
+  /** null for a message sent because of what the person or staff just did (an invitation, a
+   * password link): it has no settings or unsubscribe links, since it cannot be switched off */
+  unsubscribeUrl: string | null;
   /** why the person gets this email */
   reason: string;
 };
@@ -40,13 +42,13 @@ function textOf(c: EmailContent): string {
     lines.push("");
   }
   const t = translator(c.lang, "email");
-  lines.push(
-    "-- ",
-    `${c.communityName} · ${c.origin}/`,
-    c.reason,
-    t("footer.chooseAt", { url: `${c.origin}/notifications/settings` }),
-    t("footer.stopAll", { community: c.communityName, url: c.unsubscribeUrl }),
-  );
+  lines.push("-- ", `${c.communityName} · ${c.origin}/`, c.reason);
+  if (c.unsubscribeUrl) {
+    lines.push(
+      t("footer.chooseAt", { url: `${c.origin}/notifications/settings` }),
+      t("footer.stopAll", { community: c.communityName, url: c.unsubscribeUrl }),
+    );
+  }
   return lines.join("\n");
 }
 
@@ -75,8 +77,12 @@ function htmlOf(c: EmailContent): string {
   }
   parts.push(
     `<hr style="margin:32px 0 16px;border:0;border-top:1px solid #d6d3d1"><p style="margin:0 0 8px;font-size:15px;color:#44403c">${e(c.communityName)} · <a href="${e(c.origin)}/" ${LINK}>${e(c.origin.replace(/^https?:\/\//, ""))}</a><br>${e(c.reason)}</p>`,
-    `<p style="margin:0;font-size:15px;color:#44403c"><a href="${e(c.origin)}/notifications/settings" ${LINK}>${e(t("footer.choose"))}</a> · <a href="${e(c.unsubscribeUrl)}" ${LINK}>${e(t("footer.unsubscribe"))}</a></p>`,
   );
+  if (c.unsubscribeUrl) {
+    parts.push(
+      `<p style="margin:0;font-size:15px;color:#44403c"><a href="${e(c.origin)}/notifications/settings" ${LINK}>${e(t("footer.choose"))}</a> · <a href="${e(c.unsubscribeUrl)}" ${LINK}>${e(t("footer.unsubscribe"))}</a></p>`,
+    );
+  }
   return `<!doctype html><html lang="${e(c.lang ?? DEFAULT_LANGUAGE)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(c.heading)}</title></head><body style="margin:0;padding:24px;background:#ffffff;color:#1c1917;font-family:Arial,Helvetica,sans-serif"><div style="max-width:600px;margin:0 auto">${parts.join("")}</div></body></html>`;
 }
 
