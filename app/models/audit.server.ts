@@ -256,6 +256,11 @@ function sayDetails(action: string, details: string, t: T, lang: string): string
     }
     case "community.language_changed":
       return languageName(details, lang);
+    case "erasure.resident":
+    case "erasure.own_account": {
+      const m = /^(resident|family member), added (\d{4}-\d{2}-\d{2})$/.exec(details);
+      return m ? t("details.erased", { role: m[1] === "resident" ? "resident" : "family", date: dayName(m[2]!, lang) }) : null;
+    }
     case "kiosk.turn_ended": {
       const idle = ending(details, /2 minutes without a tap \((.+)\)$/);
       if (idle) return t("details.turnEndedIdle", { who: idle.who, at: idle.m[1] });
@@ -285,6 +290,12 @@ function sayDetails(action: string, details: string, t: T, lang: string): string
     default:
       return null;
   }
+}
+
+/** "12 March 2024" in the reader's language (a calendar day, shown as recorded). */
+function dayName(isoDay: string, lang: string): string {
+  const text = new Intl.DateTimeFormat(lang === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDay}T12:00:00Z`));
+  return lang === PSEUDO_LANGUAGE ? pseudoize(text) : text;
 }
 
 function escapeRe(text: string): string {

@@ -90,8 +90,13 @@ export function eraseResident(db: TenantDb, community: Pick<Community, "id" | "s
   deleteMediaFiles(db, community, mediaIds);
   forgetUsers(db, community, accounts);
   deleteUsers(community.id, accounts);
-  writeAudit({ actorUserId: actor.id, action: "erasure.resident", tenantId: community.id, client: actor.client });
+  writeAudit({ actorUserId: actor.id, action: "erasure.resident", tenantId: community.id, client: actor.client, details: erasedRecord("resident", resident.createdAt) });
   return true;
+}
+
+/** What an erasure's entry keeps of the erased record: whose it was and the day it was made, nothing else. */
+function erasedRecord(role: "resident" | "family member", createdAt: string): string {
+  return `${role}, added ${createdAt.slice(0, 10)}`;
 }
 
 /**
@@ -124,6 +129,6 @@ export function eraseFamilyMember(db: TenantDb, community: Pick<Community, "id" 
     db.update(t.stories).set({ likeCount: n }).where(eq(t.stories.id, r.storyId)).run();
   }
   deleteUsers(community.id, [user.id]);
-  writeAudit({ actorUserId: null, action: "erasure.own_account", tenantId: community.id, client });
+  writeAudit({ actorUserId: null, action: "erasure.own_account", tenantId: community.id, client, details: erasedRecord("family member", member.createdAt) });
   return true;
 }

@@ -11,6 +11,8 @@ import { toResidentSummary, type ResidentSummary } from "./resident.server";
 import { ROLE, roleIn, CARE_TEAM_ROLES, type Role } from "~/utils/roles";
 import { AGREED_MISSING, DEFAULT_AUDIENCE, type Audience } from "./story-audience";
 import { peopleByIds } from "./community-people.server";
+import { writeAudit, type AuditAction } from "./audit.server";
+import type { RequestClient } from "~/utils/host.server";
 
 const { stories, residents, familyMembers, notifications } = tenantSchema;
 
@@ -456,7 +458,28 @@ export function createStory(db: TenantDb, input: NewStory): StoryRow {
 
 // --- story review by administrators ---
 
-export type Reviewer = { id: string; displayName: string };
+/**
+ * Who reviews. With `audit` (the community and the request's client) approvals, refusals and
+ * features are written to the audit log; the log names the story and its resident, never its words.
+ */
+export type Reviewer = {
+  id: string;
+  displayName: string;
+  audit?: { tenantId: string; client?: RequestClient };
+};
+
+function auditReview(db: TenantDb, reviewer: Reviewer | undefined, action: AuditAction, story: StoryRow) {
+  if (!reviewer?.audit) return;
+  const resident = db.select({ first: residents.firstName, last: residents.lastName }).from(residents).where(eq(residents.id, story.residentId)).get();
+  const by = resident ? ` (${resident.first} ${resident.last})` : "";
+  writeAudit({
+    actorUserId: reviewer.id,
+    action,
+    tenantId: reviewer.audit.tenantId,
+    client: reviewer.audit.client,
+    details: `“${story.title}”${by}`,
+  });
+}
 export type ReviewResult = { ok: true; story: StoryRow } | { ok: false; status: 404 | 409; reason: string };
 
 const NOT_FOUND: ReviewResult = { ok: false, status: 404, reason: "Story not found" };
@@ -513,6 +536,7 @@ export function approveStory(db: TenantDb, id: string, reviewer: Reviewer): Revi
       actor: story.authorUserId ? { id: story.authorUserId, displayName: name } : null,
     });
   });
+  auditReview(db, reviewer, "story.approved", story);
   return { ok: true, story: getStoryRow(db, id)! };
 }
 
@@ -526,6 +550,7 @@ export function rejectStory(db: TenantDb, id: string, reviewer: Reviewer, note?:
     .set({ isPublished: false, isFeatured: false, reviewStatus: "rejected", reviewNote: note?.trim() || null, reviewedAt: now, reviewedByUserId: reviewer.id, updatedAt: now })
     .where(eq(stories.id, id))
     .run();
+  auditReview(db, reviewer, "story.rejected", story);
   return { ok: true, story: getStoryRow(db, id)! };
 }
 
@@ -543,13 +568,17 @@ export function unpublishStory(db: TenantDb, id: string, reviewer: Reviewer): Re
 }
 
 /** Features or unfeatures a story; only published stories for everyone at the community can be featured. */
-export function setStoryFeatured(db: TenantDb, id: string, isFeatured: boolean): ReviewResult {
+export function setStoryFeatured(db: TenantDb, id: string, isFeatured: boolean, reviewer?: Reviewer): ReviewResult {
+  const before = getStoryRow(db, id);
   const result = db
     .update(stories)
     .set({ isFeatured, updatedAt: new Date().toISOString() })
     .where(and(eq(stories.id, id), isFeatured ? storyIsForEveryone : eq(stories.isPublished, true)))
     .run();
-  if (result.changes === 1) return { ok: true, story: getStoryRow(db, id)! };
+  if (result.changes === 1) {
+    if (before && before.isFeatured !== isFeatured) auditReview(db, reviewer, isFeatured ? "story.featured" : "story.unfeatured", before);
+    return { ok: true, story: getStoryRow(db, id)! };
+  }
   const story = getStoryRow(db, id);
   if (!story) return NOT_FOUND;
   if (!story.isPublished) return { ok: false, status: 409, reason: "Only published stories can be featured" };

@@ -14,6 +14,8 @@ import {
   postForm,
   type Fixture,
 } from "../helpers/home-fixture";
+import { auditDetails } from "~/models/audit.server";
+import { translator } from "~/utils/i18n.server";
 import { mediaDir, saveImage } from "~/models/media.server";
 import { createStory } from "~/models/story.server";
 import { controlSchema, getControlDb, tenantSchema } from "~/utils/db.server";
@@ -189,11 +191,12 @@ describe("erasing a resident", () => {
       .where(eq(controlSchema.auditLog.action, "erasure.resident"))
       .all();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
-      tenantId: alpha.community.id,
-      targetUserId: null,
-      details: null,
-    });
+    // whose record it was and the day it was made, nothing of its content
+    expect(audit[0]).toMatchObject({ tenantId: alpha.community.id, targetUserId: null });
+    expect(audit[0]!.details).toMatch(/^resident, added \d{4}-\d{2}-\d{2}$/);
+    expect(auditDetails("erasure.resident", audit[0]!.details, translator("en", "audit"), "en")).toMatch(
+      /^a resident's record added on \w+ \d{1,2}, \d{4}$/,
+    );
     expect(audit[0]!.actorUserId).toBeTruthy();
     expect(JSON.stringify(audit[0])).not.toContain("Ada");
   });

@@ -14,6 +14,7 @@ import { methodNotAllowed, notFound, readJson } from "~/utils/api.server";
 import { requireReviewer } from "~/utils/permissions.server";
 import { notifyStoryReviewed } from "~/models/notification-events.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { clientOf } from "~/utils/host.server";
 import { apiT, reasonText } from "./__messages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,7 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await apiT(request);
   if (!story) return notFound(t("story.notFound"));
   const { isPublished, reviewNote } = await readJson(request, ApproveSchema);
-  const reviewer = { id: user.id, displayName: user.displayName };
+  const reviewer = {
+    id: user.id,
+    displayName: user.displayName,
+    audit: { tenantId: community.id, client: clientOf(request) },
+  };
   const result = isPublished
     ? approveStory(db, id, reviewer)
     : story.isPublished

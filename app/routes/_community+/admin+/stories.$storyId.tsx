@@ -23,6 +23,7 @@ import { formatLongDate } from "~/models/local-time";
 import { StoryWords } from "~/components/admin/StoryWords";
 import { reviewRefusal, storyWordsAction, storyWordsData } from "./story-words.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
+import { clientOf } from "~/utils/host.server";
 import { useT } from "~/utils/i18n";
 import { getT, requestLanguage } from "~/utils/i18n.server";
 
@@ -68,7 +69,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     if (answered) return answered;
   }
-  const reviewer = { id: user.id, displayName: user.displayName };
+  const reviewer = {
+    id: user.id,
+    displayName: user.displayName,
+    audit: { tenantId: community.id, client: clientOf(request) },
+  };
   const fail = (title: string, result: Extract<ReviewResult, { ok: false }>) =>
     redirectWithToast(LIST, {
       type: "error",
@@ -121,7 +126,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     case "feature":
     case "unfeature":
-      result = setStoryFeatured(db, id, intent === "feature");
+      result = setStoryFeatured(db, id, intent === "feature", reviewer);
       if (!result.ok) return fail(t("review.featureFailed"), result);
       if (before && intent === "feature")
         notifyStoryReviewed(db, community, before, "featured", reviewer);

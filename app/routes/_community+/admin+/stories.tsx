@@ -13,7 +13,14 @@ import {
   readStoryListParams,
   reopenStory,
 } from "~/models/story-review-list.server";
-import { countStoriesByReviewStatus, type StoryView } from "~/models/story.server";
+import {
+  approveStory,
+  countStoriesByReviewStatus,
+  getStoryRow,
+  type StoryView,
+} from "~/models/story.server";
+import { notifyStoryReviewed } from "~/models/notification-events.server";
+import { clientOf } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { reviewRefusal } from "./story-words.server";
@@ -69,9 +76,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, user } = await requireArea(request, "admin");
+  const { db, user, community } = await requireArea(request, "admin");
   const t = await getT(request, "admin");
   const form = await request.formData();
+  if (form.get("intent") === "approve-selected") return approveSelected(request, form);
   if (form.get("intent") !== "reopen")
     return redirectWithToast(LIST, {
       type: "error",
@@ -81,6 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = reopenStory(db, String(form.get("storyId") ?? ""), {
     id: user.id,
     displayName: user.displayName,
+    audit: { tenantId: community.id, client: clientOf(request) },
   });
   if (!result.ok)
     return redirectWithToast(`${LIST}?status=rejected`, {
@@ -95,11 +104,84 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** At most one page's worth of stories approved in one go. */
+const MOST_AT_ONCE = 100;
+
+/**
+ * Approves the ticked stories that are still waiting, each as its own approval (notified and
+ * audited like one from the review dialog). Each reaches only the audience its resident chose:
+ * the answer counts them by audience so nobody thinks "approve" sent everything to everyone.
+ */
+async function approveSelected(request: Request, form: FormData) {
+  const { db, user, community } = await requireArea(request, "admin");
+  const t = await getT(request, "admin");
+  const back = String(form.get("back") ?? "");
+  const page = `${LIST}${back.startsWith("?") ? back : "?status=pending"}`;
+  const ids = [...new Set(form.getAll("storyId").map(String))];
+  if (ids.length === 0)
+    return redirectWithToast(page, {
+      type: "error",
+      title: t("bulkApprove.noneTitle"),
+      description: t("bulkApprove.none"),
+    });
+  if (ids.length > MOST_AT_ONCE)
+    return redirectWithToast(page, {
+      type: "error",
+      title: t("bulkApprove.noneTitle"),
+      description: t("bulkApprove.tooMany", { most: MOST_AT_ONCE }),
+    });
+  const reviewer = {
+    id: user.id,
+    displayName: user.displayName,
+    audit: { tenantId: community.id, client: clientOf(request) },
+  };
+  const reached = { private: 0, family: 0, community: 0, withdrawn: 0 };
+  let skipped = 0;
+  for (const id of ids) {
+    const before = getStoryRow(db, id);
+    if (!before || before.reviewStatus !== "pending") {
+      skipped++;
+      continue;
+    }
+    const result = approveStory(db, id, reviewer);
+    if (!result.ok) {
+      skipped++;
+      continue;
+    }
+    notifyStoryReviewed(db, community, before, "approved", reviewer);
+    reached[before.withdrawnAt ? "withdrawn" : before.audience]++;
+  }
+  const approved = ids.length - skipped;
+  return redirectWithToast(page, {
+    type: approved > 0 ? "success" : "error",
+    title: t("bulkApprove.done", { count: approved }),
+    description: [
+      approved > 0 ? t("bulkApprove.reached", reached) : null,
+      skipped > 0 ? t("bulkApprove.skipped", { count: skipped }) : null,
+    ]
+      .filter(Boolean)
+      .join(" "),
+  });
+}
+
 const STATUS_TABS = ["pending", "published", "rejected", "all"] as const;
 
 const STATUS_TONE = { pending: "amber", published: "green", rejected: "red" } as const;
 
-function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
+const BULK_FORM = "approve-selected";
+
+function StoryRow({
+  story,
+  showStatus,
+  selectable,
+  selected,
+}: {
+  story: Item;
+  showStatus: boolean;
+  /** a box that ticks it for "Approve selected" (the waiting stories only) */
+  selectable: boolean;
+  selected: boolean;
+}) {
   const t = useT("admin");
   const tone = STATUS_TONE[story.reviewStatus];
   return (
@@ -107,6 +189,19 @@ function StoryRow({ story, showStatus }: { story: Item; showStatus: boolean }) {
       className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-300 px-4 py-2"
       data-testid={`${story.reviewStatus}-story`}
     >
+      {selectable ? (
+        <label className="-my-1 flex min-h-target min-w-target items-center justify-center">
+          <input
+            type="checkbox"
+            name="storyId"
+            value={story.id}
+            form={BULK_FORM}
+            defaultChecked={selected}
+            className="h-6 w-6"
+          />
+          <span className="sr-only">{t("bulkApprove.select", { title: story.title })}</span>
+        </label>
+      ) : null}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
           <span aria-hidden="true" className="text-xl">
@@ -168,6 +263,7 @@ export default function AdminStories() {
   const { stories, page, view, counts } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const status = view.filters.status as (typeof STATUS_TABS)[number];
+  const allSelected = new URLSearchParams(search).get("select") === "all";
   const t = useT("admin");
   return (
     <section aria-labelledby="stories-title">
@@ -208,9 +304,19 @@ export default function AdminStories() {
               <span>{t("stories.sort")}</span>
               <SortLinks view={view} />
             </nav>
-            <ul aria-label={t("stories.list")}>
+            {status === "pending" ? (
+              <BulkApprove search={search} allSelected={allSelected} count={stories.length} />
+            ) : null}
+            {/* keyed by the selection, so ticked boxes are drawn anew when "Select all" changes it */}
+            <ul aria-label={t("stories.list")} key={allSelected ? "all" : "chosen"}>
               {stories.map((s) => (
-                <StoryRow key={s.id} story={s} showStatus={status === "all"} />
+                <StoryRow
+                  key={s.id}
+                  story={s}
+                  showStatus={status === "all"}
+                  selectable={status === "pending"}
+                  selected={allSelected}
+                />
               ))}
             </ul>
           </div>
@@ -218,6 +324,47 @@ export default function AdminStories() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * "Approve selected" for the waiting stories shown: the rows' boxes belong to this form. "Select
+ * all" is a link (the page again with every box ticked), so it works without JavaScript too.
+ */
+function BulkApprove({
+  search,
+  allSelected,
+  count,
+}: {
+  search: string;
+  allSelected: boolean;
+  count: number;
+}) {
+  const t = useT("admin");
+  const page = new URLSearchParams(search).get("page");
+  const back = hrefWith(search, { select: null, page });
+  return (
+    <Form
+      id={BULK_FORM}
+      method="post"
+      action={LIST}
+      className="flex flex-wrap items-center gap-3 border-t border-stone-300 px-4 py-2"
+      preventScrollReset
+    >
+      <input type="hidden" name="intent" value="approve-selected" />
+      <input type="hidden" name="back" value={back} />
+      <Link
+        to={`${LIST}${allSelected ? back : hrefWith(search, { select: "all", page })}`}
+        className="inline-flex min-h-target items-center text-brand-800 underline"
+        preventScrollReset
+      >
+        {allSelected ? t("bulkApprove.selectNone") : t("bulkApprove.selectAll", { count })}
+      </Link>
+      <SubmitButton className="btn-primary" pendingText={t("bulkApprove.approving")}>
+        {t("bulkApprove.approve")}
+      </SubmitButton>
+      <span className="text-base text-stone-800">{t("bulkApprove.audienceRule")}</span>
+    </Form>
   );
 }
 
