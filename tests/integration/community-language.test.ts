@@ -1,4 +1,4 @@
-// The community's language: its administrator chooses it on /admin/email, the super admin when
+// The community's language: its administrator chooses it on /admin/settings, the super admin when
 // creating the community (screen and JSON API). Everyone who has not chosen their own reads the
 // pages in it; an unknown language is refused and changes nothing. On real SQLite files.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import {
   type Fixture,
 } from "../helpers/home-fixture";
 import * as root from "~/root";
-import * as adminEmail from "~/routes/_community+/admin+/email";
+import * as adminSettings from "~/routes/_community+/admin+/settings";
 import * as auditPage from "~/routes/_community+/admin+/audit";
 import * as tenantsApi from "~/routes/api+/super-admin.tenants";
 import * as communitiesScreen from "~/routes/super-admin+/communities";
@@ -57,8 +57,8 @@ const communityLanguage = () => getCommunity(alpha.community.id)!.defaultLanguag
 
 function choose(language: string, cookie = adminCookie) {
   return call(
-    adminEmail.action,
-    postForm(`${origin}/admin/email`, { intent: "language", defaultLanguage: language }, cookie),
+    adminSettings.action,
+    postForm(`${origin}/admin/settings`, { intent: "language", defaultLanguage: language }, cookie),
   );
 }
 
@@ -67,6 +67,7 @@ describe("the administrator's choice", () => {
     const refused = await choose("xx");
     expect(refused.status).toBe(400);
     expect(refused.data).toEqual({
+      intent: "language",
       languageError: "Storyloom does not offer that language. Choose one from the list.",
     });
     const empty = await choose("");
@@ -87,7 +88,7 @@ describe("the administrator's choice", () => {
 
     const res = await choose("es");
     expect(res.status).toBe(302);
-    expect(res.response!.headers.get("Location")).toBe("/admin/email");
+    expect(res.response!.headers.get("Location")).toBe("/admin/settings");
     expect(communityLanguage()).toBe("es");
     // the administrator has not chosen either: the answer is already in Spanish
     const { toast } = await readToast(
@@ -105,7 +106,7 @@ describe("the administrator's choice", () => {
     expect(await langOf(get(`${origin}/family`, family))).toBe("es");
     expect(await langOf(get(`${origin}/admin`, adminCookie))).toBe("es");
     // the page itself speaks it: the form shows the choice, the audit log says what was done
-    const page = await call(adminEmail.loader, get(`${origin}/admin/email`, adminCookie));
+    const page = await call(adminSettings.loader, get(`${origin}/admin/settings`, adminCookie));
     expect(page.data.language).toBe("es");
     const audit = await call(auditPage.loader, get(`${origin}/admin/audit`, adminCookie));
     const entry = audit.data.entries.find(

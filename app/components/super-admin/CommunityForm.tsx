@@ -7,40 +7,86 @@ import {
 } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+import type { FieldMetadata } from "@conform-to/react";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type * as z from "zod";
 import type { CommunityFormSchema } from "~/models/super-admin-forms.server";
 import { DEFAULT_LANGUAGE, useT } from "~/utils/i18n";
 
 /**
- * Create Community: name and subdomain required; address, city, phone, email optional; the
- * language its members read until they choose their own (English unless another is chosen).
+ * The IANA time zone, typed into a field that offers the list as one types: a datalist, which
+ * filters without JavaScript too. The server checks what was typed against the same list.
+ */
+export function TimeZoneInput({
+  field,
+  timeZones,
+  listId,
+  hintId,
+}: {
+  field: FieldMetadata<string | undefined>;
+  timeZones: readonly string[];
+  listId: string;
+  hintId: string;
+}) {
+  return (
+    <>
+      <input
+        {...getInputProps(field, { type: "text", ariaDescribedBy: hintId })}
+        list={listId}
+        className="input"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <datalist id={listId}>
+        {timeZones.map((z) => (
+          <option key={z} value={z} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+type CommunityValues = z.input<typeof CommunityFormSchema>;
+
+/**
+ * Create Community: name and subdomain required; address, city, phone, email optional; its time
+ * zone (New York's when left empty); the language its members read until they choose their own
+ * (English unless another is chosen). With `editing`, the same fields of an existing community
+ * but its address on the web, which never changes.
  */
 export function CommunityForm({
   lastResult,
   appDomain,
   languages,
+  timeZones,
   action,
   cancelTo,
+  editing,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   appDomain: string;
   /** the languages Storyloom offers, each in its own name */
   languages: { code: string; name: string }[];
+  /** the IANA time zones a community may keep */
+  timeZones: readonly string[];
   action: string;
   cancelTo: string;
+  /** the community being edited: its subdomain and its current values */
+  editing?: { subdomain: string; values: Omit<CommunityValues, "subdomain"> };
 }) {
   const t = useT("superAdmin");
-  const [form, fields] = useForm<z.input<typeof CommunityFormSchema>>({
-    id: "create-community",
+  const ts = useT("settings");
+  const [form, fields] = useForm<CommunityValues>({
+    id: editing ? "edit-community" : "create-community",
     lastResult,
-    defaultValue: { defaultLanguage: DEFAULT_LANGUAGE },
+    defaultValue: editing ? editing.values : { defaultLanguage: DEFAULT_LANGUAGE },
   });
   const [subdomain, setSubdomain] = useState(String(fields.subdomain.initialValue ?? ""));
   const shown = subdomain.trim().toLowerCase() || t("form.subdomainPlaceholder");
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
         label={t("form.name")}
@@ -54,25 +100,35 @@ export function CommunityForm({
           autoComplete="organization"
         />
       </Field>
-      <Field
-        label={t("form.subdomain")}
-        hint={t("form.subdomainHint", { site: `${shown}.${appDomain}` })}
-        htmlFor={fields.subdomain.id}
-        errors={fields.subdomain.errors}
-        errorId={fields.subdomain.errorId}
-      >
-        <input
-          {...getInputProps(fields.subdomain, {
-            type: "text",
-            ariaDescribedBy: `${fields.subdomain.id}-hint`,
-          })}
-          className="input"
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => setSubdomain(e.currentTarget.value)}
-        />
-      </Field>
+      {editing ? (
+        <div className="mb-4">
+          <p className="label">{ts("community.site")}</p>
+          <p className="text-lg">
+            {editing.subdomain}.{appDomain}
+          </p>
+          <p className="text-base text-stone-700">{ts("community.siteFixed")}</p>
+        </div>
+      ) : (
+        <Field
+          label={t("form.subdomain")}
+          hint={t("form.subdomainHint", { site: `${shown}.${appDomain}` })}
+          htmlFor={fields.subdomain.id}
+          errors={fields.subdomain.errors}
+          errorId={fields.subdomain.errorId}
+        >
+          <input
+            {...getInputProps(fields.subdomain, {
+              type: "text",
+              ariaDescribedBy: `${fields.subdomain.id}-hint`,
+            })}
+            className="input"
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setSubdomain(e.currentTarget.value)}
+          />
+        </Field>
+      )}
       <Field
         label={t("form.address")}
         optional
@@ -129,6 +185,21 @@ export function CommunityForm({
         />
       </Field>
       <Field
+        label={ts("timeZone.label")}
+        optional={!editing}
+        hint={editing ? ts("community.timeZoneHint") : ts("community.timeZoneCreateHint")}
+        htmlFor={fields.timeZone.id}
+        errors={fields.timeZone.errors}
+        errorId={fields.timeZone.errorId}
+      >
+        <TimeZoneInput
+          field={fields.timeZone}
+          timeZones={timeZones}
+          listId={`${form.id}-time-zones`}
+          hintId={`${fields.timeZone.id}-hint`}
+        />
+      </Field>
+      <Field
         label={t("form.language")}
         hint={t("form.languageHint")}
         htmlFor={fields.defaultLanguage.id}
@@ -149,7 +220,11 @@ export function CommunityForm({
         </select>
       </Field>
       <div className="flex flex-wrap gap-3">
-        <SubmitButton pendingText={t("form.creating")}>{t("communities.create")}</SubmitButton>
+        {editing ? (
+          <SubmitButton pendingText={ts("saving")}>{ts("community.save")}</SubmitButton>
+        ) : (
+          <SubmitButton pendingText={t("form.creating")}>{t("communities.create")}</SubmitButton>
+        )}
         <Link to={cancelTo} className="btn-secondary" preventScrollReset>
           {t("common:cancel")}
         </Link>

@@ -1,6 +1,7 @@
-// GET: every community. POST (JSON: name, subdomain, address, city, phone, email, defaultLanguage):
-// creates one with its own migrated database; defaultLanguage is a language the app offers ("es"),
-// English when left out, 400 when unknown. Super admins only: 401 signed out, 403 for everyone else.
+// GET: every community. POST (JSON: name, subdomain, address, city, phone, email, timeZone,
+// defaultLanguage): creates one with its own migrated database; timeZone is an IANA zone
+// ("America/Denver"), New York's when left out, 400 when not one; defaultLanguage is a language
+// the app offers ("es"), English when left out, 400 when unknown. Super admins only: 401 signed out, 403 for everyone else.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listCommunities } from "~/models/community.server";
 import { CommunityJsonSchema } from "~/models/super-admin-forms.server";
@@ -21,6 +22,7 @@ function tenantJson(c: Community) {
     city: c.city,
     phone: c.phone,
     email: c.email,
+    timeZone: c.timeZone,
     defaultLanguage: c.defaultLanguage,
     isActive: c.isActive,
     createdAt: c.createdAt,

@@ -12,7 +12,7 @@ import { listView } from "~/models/list-params";
 import { listCommunitiesPage, readCommunityListParams } from "~/models/user-list.server";
 import { listStaffOfCommunity } from "~/models/user.server";
 import { loginAsAllowed } from "~/models/impersonation.server";
-import { getCommunity, subdomainRefusalMessage } from "~/models/community.server";
+import { getCommunity, subdomainRefusalMessage, timeZoneNames } from "~/models/community.server";
 import { CommunityScreenSchema } from "~/models/super-admin-forms.server";
 import { registerCommunity, setCommunityActivity } from "~/models/super-admin.server";
 import { env } from "~/utils/env.server";
@@ -48,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       city: c.city,
       phone: c.phone,
       email: c.email,
+      timeZone: c.timeZone,
       isActive: c.isActive,
       origin: communityOrigin(request, c.subdomain),
       staff: c.staff.map((u) => ({
@@ -68,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     communities,
     appDomain: env().APP_DOMAIN,
     languages: languageOptions(),
+    timeZones: timeZoneNames(),
     page,
     view: listView(params),
     confirming: confirm
@@ -158,10 +160,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SuperAdminCommunities() {
-  const { communities, appDomain, languages, page, view, confirming } =
+  const { communities, appDomain, languages, timeZones, page, view, confirming } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const t = useT("superAdmin");
+  const ts = useT("settings");
   const [searchParams] = useSearchParams();
   const dialog = searchParams.get("dialog");
   const openId = searchParams.get("open");
@@ -182,6 +185,7 @@ export default function SuperAdminCommunities() {
             lastResult={lastResult}
             appDomain={appDomain}
             languages={languages}
+            timeZones={timeZones}
             action={`${PAGE}?dialog=create`}
             cancelTo={PAGE}
           />
@@ -303,6 +307,7 @@ export default function SuperAdminCommunities() {
                         [t("form.city"), c.city],
                         [t("form.phone"), c.phone],
                         [t("form.email"), c.email],
+                        [ts("timeZone.label"), c.timeZone],
                       ] as const
                     ).map(([label, value]) => (
                       <div key={label}>
@@ -363,6 +368,10 @@ export default function SuperAdminCommunities() {
                   )}
 
                   <div className="mt-6 flex flex-wrap gap-3 border-t border-stone-200 pt-4">
+                    <Link to={`${PAGE}/${encodeURIComponent(c.id)}`} className="btn-secondary">
+                      {ts("community.edit")}
+                      <span className="sr-only"> {ts("community.editOf", { name: c.name })}</span>
+                    </Link>
                     <Link
                       to={`/super-admin/users?dialog=add-staff&tenantId=${encodeURIComponent(c.id)}`}
                       className="btn-primary"
