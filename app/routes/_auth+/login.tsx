@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type * as z from "zod";
 import { LoginSchema } from "~/models/account-forms.server";
 import { Field, SubmitButton, ErrorList } from "~/components/forms";
@@ -134,6 +134,11 @@ export default function Login() {
         </div>
         <SubmitButton pendingText={t("login.signingIn")}>{t("login.submit")}</SubmitButton>
       </Form>
+      <p className="mt-4">
+        <Link to="/forgot-password" className="btn-ghost" data-testid="forgot-password">
+          {t("login.forgot")}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,14 +1,26 @@
 // Bulk actions on the ticked family members: new invitation links as one printable sheet, and
-// switching sign-ins off (asked once, done once, with Undo) or back on. Shared by /admin/families
-// and /staff/families; every switch is written to the audit log.
-import type { ActionFunctionArgs } from "@remix-run/node";
+// switching sign-ins off (asked once, done once, with Undo) or back on; and emailing one member a
+// link to choose a new password. Shared by /admin/families and /staff/families; every switch and
+// every link is written to the audit log.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { writeAudit } from "~/models/audit.server";
 import { formatShortDate } from "~/models/local-time";
 import { familyMembersByIds, setFamilySignInsActive } from "~/models/family-access.server";
-import { reissueInvitation } from "~/models/invitation.server";
+import { findFamilyAccount, reissueInvitation } from "~/models/invitation.server";
+import { getFamilyMember, type FamilyMemberRow } from "~/models/family.server";
+import {
+  resetEligibility,
+  sendPasswordReset,
+  type ResetRefusal,
+} from "~/models/password-reset.server";
+import type { UserRow } from "~/utils/accounts.server";
+import type { RoutePolicy } from "~/utils/body-limit.server";
+import type { Community, TenantDb } from "~/utils/db.server";
+import type { T } from "~/utils/i18n";
+import type { PasswordLinkState } from "./FamilyActions";
 import { getResident } from "~/models/resident.server";
 import { linkedSignInStates } from "~/models/sign-in-state.server";
-import { clientOf, communityOrigin } from "~/utils/host.server";
+import { clientOf, communityOrigin, originsFor } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -135,4 +147,64 @@ export async function familiesBulkAction({
   }
 
   return { kind: "nothing", message: t("familyBulk.chooseAction") };
+}
+
+/** Why a link to choose a new password cannot be emailed to this account, in the reader's words. */
+export function passwordLinkRefusal(t: T, reason: ResetRefusal | "tooMany"): string {
+  return t(`password:staff.${reason}`);
+}
+
+function familyPasswordLinkState(
+  t: T,
+  community: Pick<Community, "id">,
+  member: FamilyMemberRow,
+): { state: PasswordLinkState; account: UserRow | undefined } {
+  const account = findFamilyAccount(community.id, member.id);
+  const eligible = resetEligibility(account);
+  return {
+    account,
+    state: {
+      name: member.name,
+      username: account?.username ?? null,
+      email: account?.email ?? null,
+      refusal: eligible.ok ? null : passwordLinkRefusal(t, eligible.reason),
+    },
+  };
+}
+
+function familyMemberOr404(db: TenantDb, id: string | undefined): FamilyMemberRow {
+  const member = getFamilyMember(db, id ?? "");
+  if (!member) throw new Response("404 Page Not Found", { status: 404 });
+  return member;
+}
+
+/** The page that emails a family member a link to choose a new password: what it can do. */
+export async function familyPasswordLinkLoader({ request, params }: LoaderFunctionArgs) {
+  const { db, community } = await requireArea(request, areaOf(request));
+  const member = familyMemberOr404(db, params.memberId);
+  const t = await getT(request, "password");
+  return { state: familyPasswordLinkState(t, community, member).state };
+}
+
+export const familyPasswordLinkPolicy = { body: "form" } satisfies RoutePolicy;
+
+/** Emails the link (audited as password.reset_sent) and goes back to the list with a toast. */
+export async function familyPasswordLinkAction({ request, params }: ActionFunctionArgs) {
+  const area = areaOf(request);
+  const { db, community, user } = await requireArea(request, area);
+  const member = familyMemberOr404(db, params.memberId);
+  const t = await getT(request, "password");
+  const account = findFamilyAccount(community.id, member.id);
+  const sent = await sendPasswordReset(
+    community,
+    account,
+    { id: user.id, client: clientOf(request) },
+    originsFor(request),
+  );
+  if (!sent.ok) return { refused: passwordLinkRefusal(t, sent.reason) };
+  return redirectWithToast(AREAS[area].families, {
+    type: "success",
+    title: t("staff.sent"),
+    description: t("staff.sentDetail", { email: sent.to }),
+  });
 }
