@@ -12,6 +12,7 @@ export type ResidentJson = {
   roomNumber: string | null;
   dateOfBirth: string | null;
   admissionDate: string | null;
+  email: string | null;
   profileImageUrl: string | null;
   isActive: boolean;
   storyCount?: number;
@@ -25,6 +26,7 @@ export function residentJson(r: ResidentRow | ResidentWithCounts): ResidentJson 
     roomNumber: r.roomNumber,
     dateOfBirth: r.dateOfBirth,
     admissionDate: r.admissionDate,
+    email: r.email,
     profileImageUrl: r.profileImageId ? mediaUrl(r.profileImageId) : null,
     isActive: r.isActive,
     ...("storyCount" in r ? { storyCount: r.storyCount } : {}),

@@ -43,6 +43,13 @@ export const ResidentSchema = z.object({
   roomNumber: optionalText(20),
   dateOfBirth: optionalDate(msg("validation:dateOfBirthReal")),
   admissionDate: optionalDate(msg("validation:admissionDateReal")),
+  // her own email, when she has one: her sign-in link is emailed there
+  email: z
+    .string()
+    .trim()
+    .max(254, tooLong(254))
+    .refine((v) => v === "" || z.regexes.email.test(v), msg("validation:emailFormat"))
+    .nullish(),
   // the form offers only what the installed model can transcribe; the API may send any Whisper code
   preferredLanguage: z
     .string()

@@ -56,6 +56,8 @@ export type ResidentInput = {
   profileImageId?: string | null;
   /** the Whisper language their recordings are transcribed in (English when not given) */
   preferredLanguage?: string | null;
+  /** her own email, when she has one (her sign-in link is emailed there) */
+  email?: string | null;
 };
 
 /** Empty optional text is stored as null, never as "". */
@@ -77,6 +79,7 @@ export function createResident(db: TenantDb, input: ResidentInput, actor?: { id:
     roomNumber,
     dateOfBirth: blankToNull(input.dateOfBirth),
     admissionDate: blankToNull(input.admissionDate),
+    email: blankToNull(input.email),
     profileImageId: input.profileImageId ?? null,
     sortName: personSortKey(firstName, lastName),
     sortRoom: roomSortKey(roomNumber),
@@ -105,6 +108,7 @@ export function updateResident(db: TenantDb, id: string, patch: Partial<Resident
   }
   if (patch.dateOfBirth !== undefined) set.dateOfBirth = blankToNull(patch.dateOfBirth);
   if (patch.admissionDate !== undefined) set.admissionDate = blankToNull(patch.admissionDate);
+  if (patch.email !== undefined) set.email = blankToNull(patch.email);
   if (patch.preferredLanguage) set.preferredLanguage = patch.preferredLanguage;
   if (patch.isActive !== undefined) set.isActive = patch.isActive;
   const result = db.update(residents).set(set).where(eq(residents.id, id)).run();

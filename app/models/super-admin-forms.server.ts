@@ -6,6 +6,7 @@ import * as z from "zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { DEFAULT_LANGUAGE, msg, translateMessage, type T, type TranslationValues } from "~/utils/i18n";
 import { isLanguage, translator } from "~/utils/i18n.server";
+import { COMMUNITY_NAME_MAX, isTimeZone } from "./community.server";
 import { COMMUNITY_STAFF_ROLES } from "~/utils/roles";
 
 /** How a schema gives a message: as a catalog key, or as English words (read when it fails). */
@@ -21,15 +22,37 @@ export function translateReply(reply: SubmissionResult<string[]>, t: T): Submiss
 
 const tooLong = (say: Say, max: number) => say("validation:tooLong", { max });
 
-function communitySchema(say: Say) {
+/** A community's details, time zone and language: the fields Create Community and its edit share. */
+function detailsShape(say: Say) {
   const optionalText = (max: number) => z.string().trim().max(max, tooLong(say, max)).optional();
-  return z.object({
-    name: z.string(say("superAdmin:form.nameRequired")).trim().min(1, say("superAdmin:form.nameRequired")).max(120, tooLong(say, 120)),
-    subdomain: z.string(say("superAdmin:form.subdomainRequired")).trim().toLowerCase().min(1, say("superAdmin:form.subdomainRequired")).max(63, say("superAdmin:subdomain.length")),
+  return {
+    name: z.string(say("superAdmin:form.nameRequired")).trim().min(1, say("superAdmin:form.nameRequired")).max(COMMUNITY_NAME_MAX, tooLong(say, COMMUNITY_NAME_MAX)),
     address: optionalText(200),
     city: optionalText(100),
     phone: optionalText(40),
     email: z.string().trim().max(200, tooLong(say, 200)).pipe(z.email(say("superAdmin:form.emailInvalid"))).optional(),
+  };
+}
+
+/** A time zone of the IANA list, spelled as the list spells it ("America/Denver"). */
+function timeZoneField(say: Say) {
+  return z
+    .string(say("settings:timeZone.required"))
+    .trim()
+    .min(1, say("settings:timeZone.required"))
+    .superRefine((zone, ctx) => {
+      if (!isTimeZone(zone)) {
+        const { error } = say("settings:timeZone.unknown", { zone: zone.slice(0, 80) });
+        ctx.addIssue({ code: "custom", message: typeof error === "function" ? error() : error });
+      }
+    });
+}
+
+function communitySchema(say: Say) {
+  return z.object({
+    ...detailsShape(say),
+    subdomain: z.string(say("superAdmin:form.subdomainRequired")).trim().toLowerCase().min(1, say("superAdmin:form.subdomainRequired")).max(63, say("superAdmin:subdomain.length")),
+    timeZone: timeZoneField(say).optional(),
     defaultLanguage: z.string().trim().refine(isLanguage, say("superAdmin:language.unknown")).optional(),
   });
 }
@@ -40,10 +63,31 @@ export const CommunityFormSchema = communitySchema(inEnglish);
 export const CommunityScreenSchema = communitySchema(asKey);
 export type CommunityFormValues = z.infer<typeof CommunityFormSchema>;
 
+/** A community's details on its administrator's settings page (messages are catalog keys). */
+export const CommunityDetailsScreenSchema = z.object(detailsShape(asKey));
+/** A community's time zone on its administrator's settings page (messages are catalog keys). */
+export const TimeZoneScreenSchema = z.object({ timeZone: timeZoneField(asKey) });
+/** The super admin's edit of a community: everything but its address on the web. */
+export const CommunityEditScreenSchema = z.object({
+  ...detailsShape(asKey),
+  timeZone: timeZoneField(asKey),
+  defaultLanguage: z.string(asKey("superAdmin:language.unknown")).trim().refine(isLanguage, asKey("superAdmin:language.unknown")),
+});
+
 export const USERNAME_RULE = /^[a-z0-9][a-z0-9._-]*$/;
+
+function staffName(say: Say) {
+  return z
+    .string(say("invitations:staff.nameRequired"))
+    .trim()
+    .min(1, say("invitations:staff.nameRequired"))
+    .max(120, tooLong(say, 120));
+}
 
 function staffSchema(say: Say) {
   return z.object({
+    // the JSON API takes her name when sent (else she is named by her username)
+    displayName: staffName(say).optional(),
     tenantId: z.string(say("superAdmin:form.communityRequired")).trim().min(1, say("superAdmin:form.communityRequired")),
     username: z
       .string(say("superAdmin:form.usernameRequired"))
@@ -60,7 +104,7 @@ function staffSchema(say: Say) {
 /** Add Staff Member, in English (the JSON API). */
 export const StaffFormSchema = staffSchema(inEnglish);
 /** Add Staff Member on the super admin's screen: its messages are catalog keys. */
-export const StaffScreenSchema = staffSchema(asKey);
+export const StaffScreenSchema = staffSchema(asKey).extend({ displayName: staffName(asKey) });
 export type StaffFormValues = z.infer<typeof StaffFormSchema>;
 
 /** JSON bodies may send null or "" for an empty optional field, as the product's API client does. */

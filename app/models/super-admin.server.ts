@@ -11,10 +11,11 @@ import {
   reactivateCommunity,
   subdomainProblem,
 } from "./community.server";
+import { emailStaffInvitation, type InvitationEmail } from "./invitation.server";
 import { createStaffMember, StaffError } from "./staff.server";
 import type { PublicUser } from "./user.server";
 import type { CommunityFormValues, StaffFormValues } from "./super-admin-forms.server";
-import type { Community } from "~/utils/db.server";
+import { getTenantDb, type Community } from "~/utils/db.server";
 
 export type FieldErrors = Record<string, string[]>;
 export type Outcome<T> = ({ ok: true } & T) | { ok: false; fieldErrors: FieldErrors };
@@ -49,6 +50,28 @@ export async function addStaffMember(
     return { ok: true, user, temporaryPassword: signIn.temporaryPassword };
   } catch (error) {
     if (error instanceof StaffError) return { ok: false, fieldErrors: { [error.field]: [error.message] } };
+    throw error;
+  }
+}
+
+/**
+ * Add Staff on the super admin's screen: the new staff member or administrator gets a one-time
+ * sign-in link on her community's site (`origin`), emailed to her and returned to be shown once.
+ */
+export async function inviteStaffMember(
+  actor: SessionUser,
+  values: StaffFormValues,
+  site: { origin: (community: Community) => string; client: RequestClient },
+): Promise<Outcome<{ user: PublicUser; community: Community; link: { url: string; expiresAt: string }; email: InvitationEmail }>> {
+  const community = getCommunity(values.tenantId);
+  if (!community) return { ok: false, fieldErrors: { tenantId: [new StaffError("tenantId", "communityUnknown").key] } };
+  try {
+    const { user, signIn } = await createStaffMember({ ...values, method: "link" }, actor, { origin: site.origin(community), client: site.client });
+    if (signIn.kind !== "link") throw new Error("A sign-in link was asked for");
+    const email = emailStaffInvitation(getTenantDb(community), community, user, signIn, { id: actor.id, client: site.client });
+    return { ok: true, user, community, link: { url: signIn.url, expiresAt: signIn.expiresAt }, email };
+  } catch (error) {
+    if (error instanceof StaffError) return { ok: false, fieldErrors: { [error.field]: [error.key] } };
     throw error;
   }
 }

@@ -373,23 +373,26 @@ describe("adding staff", () => {
     );
   });
 
-  it("from the screen, shows the temporary password in the response only", async () => {
+  it("from the screen, shows the emailed sign-in link in the response only", async () => {
     const reply = (await usersScreen.action(
       args(
         form(`${MARKETING}/super-admin/users?dialog=add-staff`, rootCookie, {
           tenantId: alphaId,
+          displayName: "Carl Admin",
           username: "carl",
           email: "carl@x.example",
           role: "administrator",
         }),
       ),
-    )) as { created: { temporaryPassword: string; loginUrl: string } | null };
-    expect(reply.created?.temporaryPassword).toMatch(/^[a-z2-9-]{19}$/);
-    expect(reply.created?.loginUrl).toBe(`${site("alpha")}/login`);
+    )) as { created: { url: string; name: string; email: { sent: boolean; to?: string } } | null };
+    expect(reply.created?.url).toMatch(new RegExp(`^${site("alpha")}/invite\\?token=[\\w-]{30,}$`));
+    expect(reply.created?.name).toBe("Carl Admin");
+    expect(reply.created?.email).toEqual({ sent: true, to: "carl@x.example" });
     const refused = (await usersScreen.action(
       args(
         form(`${MARKETING}/super-admin/users?dialog=add-staff`, rootCookie, {
           tenantId: alphaId,
+          displayName: "Carl Again",
           username: "carl",
           email: "carl@x.example",
           role: "administrator",

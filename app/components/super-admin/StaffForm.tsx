@@ -1,14 +1,17 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { EmailField, StaffRoleField, UsernameField } from "~/components/account-fields";
+import { EmailField, NameField, StaffRoleField, UsernameField } from "~/components/account-fields";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import type * as z from "zod";
-import type { StaffFormSchema } from "~/models/super-admin-forms.server";
+import type { StaffScreenSchema } from "~/models/super-admin-forms.server";
 import { useT } from "~/utils/i18n";
 
 export type CommunityOption = { id: string; name: string; subdomain: string; isActive: boolean };
 
-/** Add Staff Member: community, username, email and role, all required. The server makes the password. */
+/**
+ * Add Staff Member: community, name, username, email and role, all required. The server makes a
+ * one-time sign-in link and emails it to her.
+ */
 export function StaffForm({
   lastResult,
   communities,
@@ -23,7 +26,8 @@ export function StaffForm({
   cancelTo: string;
 }) {
   const t = useT("superAdmin");
-  const [form, fields] = useForm<z.input<typeof StaffFormSchema>>({
+  const ti = useT("invitations");
+  const [form, fields] = useForm<z.input<typeof StaffScreenSchema>>({
     id: "add-staff",
     lastResult,
     defaultValue: { tenantId: defaultTenantId ?? "" },
@@ -48,10 +52,11 @@ export function StaffForm({
           ))}
         </select>
       </Field>
+      <NameField meta={fields.displayName} />
       <UsernameField meta={fields.username} />
       <EmailField meta={fields.email} />
       <StaffRoleField meta={fields.role} placeholder={t("staffForm.chooseRole")} />
-      <p className="mb-4 text-base text-stone-700">{t("staffForm.password")}</p>
+      <p className="mb-4 text-base text-stone-700">{ti("staff.linkNote")}</p>
       <div className="flex flex-wrap gap-3">
         <SubmitButton pendingText={t("adding")}>{t("users.add")}</SubmitButton>
         <Link to={cancelTo} className="btn-secondary" preventScrollReset>

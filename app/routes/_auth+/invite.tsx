@@ -10,7 +10,11 @@ import {
 } from "~/models/account-forms.server";
 import { NewPasswordFields } from "~/components/account-fields";
 import { ErrorList, SubmitButton } from "~/components/forms";
-import { acceptInvitation, checkInvitation } from "~/models/invitation.server";
+import {
+  acceptInvitation,
+  checkInvitation,
+  markInvitationOpened,
+} from "~/models/invitation.server";
 import { signInAndRedirect } from "~/utils/auth.server";
 import { COMMUNITY_STAFF_ROLES, homePathFor, ROLE, roleIn } from "~/utils/roles";
 import { requireTenant, resolveHost } from "~/utils/host.server";
@@ -26,7 +30,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "auth")("invite.title")) },
 ];
 
-// Opening the link (GET) changes nothing; choosing the password (POST) uses it.
+// Opening the link (GET) only records, the first time, that a valid link was opened (the list says
+// "Opened"); choosing the password (POST) uses it.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { community } = requireTenant(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -39,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       community: community.name,
     };
   }
+  markInvitationOpened(token);
   return {
     ok: true as const,
     token,

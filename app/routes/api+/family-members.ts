@@ -1,6 +1,6 @@
 // GET /api/family-members: every family member with their resident; POST: add one, with a
-// one-time invitation link for their sign-in (returned once, in this response): 201 with the member
-// and `invitation`. When the resident already has a family member with that email (compared
+// one-time invitation link for their sign-in, emailed to them and returned once in this response:
+// 201 with the member and `invitation` (its `emailedTo`: the address it was sent to, or null). When the resident already has a family member with that email (compared
 // without case), nothing is added: 200 with that member as GET shows it (its `signIn` says whether
 // they accepted), and no invitation (a new link is made on the family member's invitation page).
 // 400 for invalid fields or a resident who is unknown or inactive. GET takes the list
@@ -22,7 +22,7 @@ import { addFamilyMemberWithInvitation, familyAccounts } from "~/models/invitati
 import { getResident } from "~/models/resident.server";
 import { badRequest, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCareTeam } from "~/utils/permissions.server";
-import { communityOrigin } from "~/utils/host.server";
+import { clientOf, communityOrigin } from "~/utils/host.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { apiT } from "./__messages.server";
 
@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     db,
     community,
     input,
-    user,
+    { id: user.id, client: clientOf(request) },
   );
   if (!added.added) return Response.json(familyMemberJson(added.member, resident, added.account));
   const { member, invitation } = added;
@@ -74,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
         url: invitation.url,
         username: invitation.username,
         expiresAt: invitation.expiresAt,
+        emailedTo: invitation.email?.sent ? invitation.email.to : null,
       },
     },
     { status: 201 },

@@ -1,4 +1,4 @@
-// PATCH /api/residents/{id}: change any of firstName, lastName, roomNumber, dateOfBirth, admissionDate, isActive.
+// PATCH /api/residents/{id}: change any of firstName, lastName, roomNumber, dateOfBirth, admissionDate, email, isActive.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { residentJson } from "~/models/admin-api.server";
 import { ResidentPatchSchema } from "~/models/admin-schemas.server";

@@ -1,4 +1,5 @@
-// POST (JSON: tenantId, username, email, role): adds a staff member or administrator. A password
+// POST (JSON: tenantId, username, email, role, and optionally displayName, else the username names
+// her): adds a staff member or administrator. A password
 // sent by the client is ignored: the server generates one, returns it once, and the user must
 // change it at first sign-in. Super admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -29,6 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
       user: {
         id: user.id,
         username: user.username,
+        displayName: user.displayName,
         email: user.email,
         role: user.role,
         tenantId: user.tenantId,

@@ -7,9 +7,12 @@ import { dialogLinkProps, RouteDialog } from "~/components/dialog";
 import { StaffForm } from "~/components/super-admin/StaffForm";
 import { SubmitButton } from "~/components/forms";
 import { ListSearch, Pager, RowMenu, SortHeader } from "~/components/lists/ListControls";
-import { getCommunity, listCommunities } from "~/models/community.server";
+import { listCommunities } from "~/models/community.server";
 import { listView } from "~/models/list-params";
-import { createStaffMember, setStaffActive, StaffError } from "~/models/staff.server";
+import { setStaffActive, StaffError } from "~/models/staff.server";
+import { inviteStaffMember } from "~/models/super-admin.server";
+import { formatLongDate } from "~/models/local-time";
+import { CopyButton } from "~/components/CopyButton";
 import { StaffScreenSchema, translateReply } from "~/models/super-admin-forms.server";
 import { listUsersPage, readUserListParams } from "~/models/user-list.server";
 import { getUserById } from "~/models/user.server";
@@ -21,7 +24,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, translateMessage, useT } from "~/utils/i18n";
-import { getT } from "~/utils/i18n.server";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "superAdmin")("users.title")) },
@@ -104,38 +107,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: StaffScreenSchema });
   if (submission.status !== "success")
     return { result: translateReply(submission.reply({ formErrors: [failed] }), t), created: null };
-  let added;
-  try {
-    // as the JSON API's addStaffMember does, keeping a refusal's catalog key for the reader's words
-    added = await createStaffMember({ ...submission.value, method: "password" }, actor, {
-      origin: "",
-      client: clientOf(request),
-    });
-  } catch (error) {
-    if (error instanceof StaffError) {
-      const reply = submission.reply({
-        formErrors: [failed],
-        fieldErrors: { [error.field]: [error.key] },
-      });
-      return { result: translateReply(reply, t), created: null };
-    }
-    console.error("Adding a staff member failed", error);
-    return {
-      result: submission.reply({ formErrors: [failed, t("tryAgain")] }),
-      created: null,
-    };
+  // a one-time sign-in link on her community's site, emailed to her and shown here once
+  const added = await inviteStaffMember(actor, submission.value, {
+    origin: (community) => communityOrigin(request, community.subdomain),
+    client: clientOf(request),
+  });
+  if (!added.ok) {
+    const reply = submission.reply({ formErrors: [failed], fieldErrors: added.fieldErrors });
+    return { result: translateReply(reply, t), created: null };
   }
-  if (added.signIn.kind !== "password") throw new Error("A temporary password was asked for");
-  const community = getCommunity(added.user.tenantId!)!;
-  // the temporary password goes out in this one response and is never stored in clear or in a cookie
+  const lang = await requestLanguage(request);
+  // the link goes out in this one response and is never stored in clear or in a cookie
   return {
     result: submission.reply({ resetForm: true }),
     created: {
+      name: added.user.displayName,
       username: added.user.username,
       role: added.user.role,
-      communityName: community.name,
-      loginUrl: `${communityOrigin(request, community.subdomain)}/login`,
-      temporaryPassword: added.signIn.temporaryPassword,
+      communityName: added.community.name,
+      url: added.link.url,
+      expires: formatLongDate(added.link.expiresAt, added.community.timeZone, lang),
+      email: added.email,
     },
   };
 }
@@ -147,6 +139,7 @@ export default function SuperAdminUsers() {
   const created = actionData?.created ?? null;
   const showForm = searchParams.get("dialog") === "add-staff" && !created;
   const t = useT("superAdmin");
+  const ti = useT("invitations");
   return (
     <section aria-labelledby="users-title">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -173,28 +166,34 @@ export default function SuperAdminUsers() {
             {t("users.added")}
           </h3>
           <p className="mt-2 text-lg">
-            {t("users.canSignIn", {
+            {ti("staff.linkFor", {
+              name: created.name,
               username: created.username,
               role: created.role,
               community: created.communityName,
-            })}{" "}
-            <a href={created.loginUrl} className="break-all text-brand-800 underline">
-              {created.loginUrl}
-            </a>{" "}
-            {t("users.withPassword")}
+              expires: created.expires,
+            })}
           </p>
-          <p className="my-3">
-            <code
-              data-testid="temporary-password"
-              className="inline-block rounded-lg border-2 border-stone-400 bg-white px-4 py-2 font-mono text-2xl tracking-wide"
-            >
-              {created.temporaryPassword}
-            </code>
+          <label htmlFor="staff-invitation-url" className="label mt-3">
+            {ti("staff.link")}
+          </label>
+          <input
+            id="staff-invitation-url"
+            readOnly
+            value={created.url}
+            className="input mb-2 font-mono"
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="staff-invitation-link"
+          />
+          <CopyButton text={created.url} inputId="staff-invitation-url" label={ti("staff.copy")} />
+          <p className="mt-3 text-lg" data-testid="invitation-email">
+            {created.email.sent
+              ? ti("page.emailed", { address: created.email.to })
+              : ti(`page.notEmailed.${created.email.reason}`, { name: created.name })}
           </p>
-          <p className="text-lg">{t("users.shownOnce", { username: created.username })}</p>
+          <p className="mt-2 text-lg">{ti("staff.shownOnce")}</p>
         </div>
       ) : null}
-
       {showForm ? (
         <RouteDialog id="add-staff-dialog" title={t("users.add")} closeTo={PAGE}>
           <StaffForm

@@ -21,6 +21,7 @@ import type {
 } from "./families.server";
 import { ConfirmDelete } from "~/components/admin/ui";
 import { RouteDialog } from "~/components/dialog";
+import { FamilyPasswordLink } from "./FamilyActions";
 import { useT } from "~/utils/i18n";
 
 type FamilyFormShape = z.input<typeof FamilyMemberSchema>;
@@ -202,6 +203,7 @@ export function EditFamilyDialog() {
           phoneNumber: member.phoneNumber ?? "",
         }}
       />
+      <FamilyPasswordLink memberId={member.id} />
     </RouteDialog>
   );
 }

@@ -129,7 +129,9 @@ function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaNam
       ? "bg-green-700"
       : invitation.status === "deactivated"
         ? "bg-stone-500"
-        : "bg-amber-600";
+        : invitation.stage === "revoked" || invitation.stage === "expired"
+          ? "bg-red-700"
+          : "bg-amber-600";
   return (
     <span
       className="flex items-center gap-x-2 whitespace-nowrap text-base"
@@ -159,6 +161,44 @@ function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaNam
         </Link>
       ) : null}
     </span>
+  );
+}
+
+/**
+ * The family member's name (which opens Edit) with her phone beside it, and her email under it: two
+ * lines, unless her name is very long (it wraps rather than spill into the next column). They are
+ * text to read; the row's menu has them as links (big enough to tap). A long address is cut short
+ * with an ellipsis (in full on hover, in the menu and in the CSV), so the column stays narrow
+ * enough for the table to fit at 1024 px.
+ */
+function NameAndContact({ member, editTo }: { member: FamilyRowItem; editTo: string }) {
+  const t = useT("care");
+  return (
+    <div className="max-w-[18rem]">
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <Link
+          to={editTo}
+          className="inline-flex min-h-target items-center text-brand-800 underline underline-offset-2"
+          aria-label={t("row.editName", { name: member.name })}
+          preventScrollReset
+          {...dialogLinkProps}
+        >
+          {member.name}
+        </Link>
+        {member.phoneNumber ? (
+          <span className="whitespace-nowrap font-normal text-stone-800" data-testid="family-phone">
+            {member.phoneNumber}
+          </span>
+        ) : null}
+      </div>
+      <span
+        title={member.email}
+        className="-mt-1 mb-1 block truncate font-normal text-stone-800"
+        data-testid="family-contact"
+      >
+        {member.email}
+      </span>
+    </div>
   );
 }
 
@@ -214,17 +254,9 @@ function FamilyTable({
                   label={t("list.chooseName", { name: m.name })}
                 />
               </td>
-              <th scope="row" className="whitespace-nowrap px-2 py-1 font-semibold">
-                {/* the name opens Edit: one button fewer on a row a line high */}
-                <Link
-                  to={`${cfg.families}/${m.id}`}
-                  className="inline-flex min-h-target items-center text-brand-800 underline underline-offset-2"
-                  aria-label={t("row.editName", { name: m.name })}
-                  preventScrollReset
-                  {...dialogLinkProps}
-                >
-                  {m.name}
-                </Link>
+              <th scope="row" className="px-2 py-1 font-semibold">
+                {/* the name opens Edit: one button fewer on the row */}
+                <NameAndContact member={m} editTo={`${cfg.families}/${m.id}`} />
               </th>
               {/* the one cell that may take a second line for long names: a row stays as high as its buttons */}
               <td className="px-2 py-1 leading-snug">
@@ -250,7 +282,7 @@ function FamilyTable({
               <td className="px-2 py-1">
                 <div className="flex items-start gap-1">
                   <RowMenu label={t("row.moreFor", { name: m.name })}>
-                    {/* the address in full (and the phone number): the row has no room for a contact column */}
+                    {/* the address and phone number as links, each a full-size target */}
                     <a href={`mailto:${m.email}`} className="btn-ghost justify-start break-all">
                       {m.email}
                     </a>

@@ -22,7 +22,9 @@ export function InvitationDialog({
   makeLabel: string;
 }) {
   const t = useT("care");
-  const { member, account, invitation, inactive, back } = useLoaderData() as InvitationPage;
+  const ti = useT("invitations");
+  const { member, account, invitation, inactive, back, pending } =
+    useLoaderData() as InvitationPage;
   const closeTo = `${list}${back ?? ""}`;
   const hydrated = useHydrated();
   const urlRef = useRef<HTMLInputElement>(null);
@@ -42,6 +44,22 @@ export function InvitationDialog({
               },
             )}
           </p>
+          {invitation.email ? (
+            <p
+              className="mb-3 rounded-lg border border-stone-300 bg-stone-50 p-3 text-base"
+              data-testid="invitation-email"
+              role="status"
+            >
+              {invitation.email.sent
+                ? richText(
+                    ti,
+                    "page.emailed",
+                    {},
+                    { address: <strong className="break-all">{invitation.email.to}</strong> },
+                  )
+                : ti(`page.notEmailed.${invitation.email.reason}`, { name: member.name })}
+            </p>
+          ) : null}
           <label htmlFor="invitation-url" className="label">
             {t("invitation.link")}
           </label>
@@ -91,10 +109,26 @@ export function InvitationDialog({
               ? t("invitation.noPasswordYet", { name: member.name })
               : t("invitation.noSignInYet", { name: member.name })}
           </p>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="reissue" />
-            <SubmitButton pendingText={t("invitation.making")}>{makeLabel}</SubmitButton>
-          </Form>
+          {pending ? (
+            <p className="mb-4 text-base" data-testid="invitation-pending">
+              {ti("page.pending", { name: member.name })}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-start gap-3">
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="reissue" />
+              <SubmitButton pendingText={t("invitation.making")}>{makeLabel}</SubmitButton>
+            </Form>
+            {pending ? (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="revoke" />
+                <SubmitButton className="btn-secondary" pendingText={ti("revoke.pending")}>
+                  {ti("revoke.button")}
+                </SubmitButton>
+              </Form>
+            ) : null}
+          </div>
+          {pending ? <p className="mt-3 text-base text-stone-800">{ti("revoke.hint")}</p> : null}
         </div>
       )}
     </RouteDialog>

@@ -35,6 +35,7 @@ function ResidentFields({
     shouldValidate: "onSubmit",
   });
   const t = useT("care");
+  const ti = useT("invitations");
   return (
     <Form
       method="post"
@@ -99,6 +100,20 @@ function ResidentFields({
           errorId={fields.admissionDate.errorId}
         >
           <input {...getInputProps(fields.admissionDate, { type: "date" })} className="input" />
+        </Field>
+        <Field
+          label={ti("resident.email")}
+          optional
+          hint={ti("resident.emailHint")}
+          htmlFor={fields.email.id}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        >
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            className="input"
+            autoComplete="off"
+          />
         </Field>
       </div>
       <TranscriptionLanguageField
@@ -197,6 +212,7 @@ export function EditResidentDialog() {
           roomNumber: resident.roomNumber ?? "",
           dateOfBirth: resident.dateOfBirth ?? "",
           admissionDate: resident.admissionDate ?? "",
+          email: resident.email ?? "",
         }}
       />
       <div className="mt-6 border-t border-stone-300 pt-4">

@@ -6,8 +6,10 @@ import { writeAudit } from "~/models/audit.server";
 import { deleteFamilyMember, getFamilyMember, updateFamilyMember } from "~/models/family.server";
 import {
   addFamilyMemberWithInvitation,
+  auditFamilyUpdated,
   findFamilyAccount,
   reissueInvitation,
+  revokeInvitation,
   syncFamilyAccount,
 } from "~/models/invitation.server";
 import { getResident, listResidents } from "~/models/resident.server";
@@ -16,7 +18,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import { requireArea } from "~/utils/permissions.server";
 import { clientOf, communityOrigin } from "~/utils/host.server";
-import { invitationFlashHeaders, invitationPageData } from "./invitation-page.server";
+import { invitationFlashHeaders, invitationPageData, revokedToast } from "./invitation-page.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import type { T } from "~/utils/i18n";
 import { getT } from "~/utils/i18n.server";
@@ -74,7 +76,7 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
       db,
       community,
       submission.value,
-      user,
+      { id: user.id, client: clientOf(request) },
     );
     // the same person added again: offer the one who is there instead of a second account
     if (!result.added) {
@@ -134,7 +136,7 @@ export const editFamilyPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function editFamilyAction({ request, params }: ActionFunctionArgs) {
   const area = areaOf(request);
-  const { db, community } = await requireArea(request, area);
+  const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const t = await getT(request, "care");
   const failedUpdate = t("failed.updateFamily");
@@ -168,6 +170,7 @@ export async function editFamilyAction({ request, params }: ActionFunctionArgs) 
       description: t("tryAgain"),
     });
   syncFamilyAccount(community.id, member);
+  auditFamilyUpdated(db, community, member, { id: user.id, client: clientOf(request) });
   return redirectWithToast(cfg.families, {
     type: "success",
     title: t("family.updated"),
@@ -249,12 +252,21 @@ export async function invitationAction({ request, params }: ActionFunctionArgs) 
       title: t("invitation.failed"),
       description: t("family.gone"),
     });
+  const actor = { id: user.id, client: clientOf(request) };
+  const formData = await request.formData();
+  if (formData.get("intent") === "revoke") {
+    const revoked = revokeInvitation(community, "family", member.id, member.name, actor);
+    return redirectWithToast(
+      `${cfg.families}/${member.id}/invitation`,
+      await revokedToast(request, member.name, revoked),
+    );
+  }
   const invitation = await reissueInvitation(
     communityOrigin(request, community.subdomain),
     db,
     community,
     member.id,
-    user,
+    actor,
   );
   if (!invitation) {
     return redirectWithToast(`${cfg.families}/${member.id}/invitation`, {

@@ -3,11 +3,15 @@
 // refresh or the browser history does not show it again.
 import { formatDateTime } from "~/models/local-time";
 import { data } from "@remix-run/node";
-import type { Invitation } from "~/models/invitation.server";
+import {
+  hasOpenInviteLink,
+  type Invitation,
+  type InvitationEmail,
+} from "~/models/invitation.server";
 import type { UserRow } from "~/models/user.server";
 import type { Community } from "~/utils/db.server";
 import { flashCookie } from "~/utils/flash-cookie.server";
-import { requestLanguage } from "~/utils/i18n.server";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 const invitationFlash = flashCookie<Invitation>("storyloom_invitation", "invitation", {
   maxAge: 600,
@@ -21,7 +25,15 @@ export async function invitationFlashHeaders(invitation: Invitation): Promise<He
 export type InvitationPage = {
   member: { id: string; name: string };
   account: { username: string; status: "invited" | "active" } | null;
-  invitation: { url: string; username: string; expires: string | null } | null;
+  invitation: {
+    url: string;
+    username: string;
+    expires: string | null;
+    /** whether it was emailed, and to whom (absent: nobody tried) */
+    email: InvitationEmail | null;
+  } | null;
+  /** the account has a link that still works: it can be revoked */
+  pending: boolean;
   /** residents only: an inactive resident gets no new link */
   inactive?: boolean;
   /** the list's query to go back to, showing this person (e.g. "?resident=..." or "?q=...") */
@@ -47,8 +59,14 @@ export async function invitationPageData(
         ? { username: account.username, status: account.passwordHash ? "active" : "invited" }
         : null,
       invitation: invitation
-        ? { url: invitation.url, username: invitation.username, expires }
+        ? {
+            url: invitation.url,
+            username: invitation.username,
+            expires,
+            email: invitation.email ?? null,
+          }
         : null,
+      pending: Boolean(account && !account.passwordHash && hasOpenInviteLink(account.id)),
       ...extra,
     },
     { headers: headers ?? undefined },
@@ -64,4 +82,20 @@ export async function readInvitationFlash(
   const invitation = value as Invitation | undefined;
   if (!invitation) return { invitation: null, headers: null };
   return { invitation: invitation.memberId === memberId ? invitation : null, headers };
+}
+
+/** The toast after "Revoke": the links stopped, or there was none open (`revoked` as revokeInvitation returns). */
+export async function revokedToast(request: Request, name: string, revoked: number | null) {
+  const t = await getT(request, "invitations");
+  return revoked
+    ? {
+        type: "success" as const,
+        title: t("revoked.title"),
+        description: t("revoked.detail", { name }),
+      }
+    : {
+        type: "info" as const,
+        title: t("revoked.noneTitle"),
+        description: t("revoked.none", { name }),
+      };
 }

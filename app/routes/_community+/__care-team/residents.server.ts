@@ -19,9 +19,13 @@ import {
 } from "~/models/resident.server";
 import { listFamilyOfResident } from "~/models/family.server";
 import { residentListPageOf } from "~/models/resident-status.server";
-import { findResidentAccount, residentInvitation } from "~/models/invitation.server";
-import { communityOrigin } from "~/utils/host.server";
-import { invitationFlashHeaders, invitationPageData } from "./invitation-page.server";
+import {
+  findResidentAccount,
+  residentInvitation,
+  revokeInvitation,
+} from "~/models/invitation.server";
+import { clientOf, communityOrigin } from "~/utils/host.server";
+import { invitationFlashHeaders, invitationPageData, revokedToast } from "./invitation-page.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formLevelReply } from "~/utils/form-replies.server";
 import { AREAS, areaOf } from "./areas";
@@ -172,6 +176,8 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
 }
 
 export type ResidentDetail = ResidentListItem & {
+  /** her own email, when she has one */
+  email: string | null;
   family: { id: string; name: string; relationship: string | null }[];
 };
 
@@ -183,6 +189,7 @@ export async function editResidentLoader({ request, params }: LoaderFunctionArgs
   const counts = listResidentsWithStoryCounts(db).find((r) => r.id === row.id)!;
   const resident: ResidentDetail = {
     ...toListItem(counts, await requestLanguage(request)),
+    email: row.email,
     family: listFamilyOfResident(db, row.id).map((f) => ({
       id: f.id,
       name: f.name,
@@ -258,6 +265,7 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
     roomNumber: v.roomNumber ?? null,
     dateOfBirth: v.dateOfBirth ?? null,
     admissionDate: v.admissionDate ?? null,
+    email: v.email ?? null,
   });
   if (!r) return failed();
   const page = residentListPageOf(db, r);
@@ -293,12 +301,21 @@ export async function residentInvitationAction({ request, params }: ActionFuncti
   const id = params.residentId ?? "";
   const page = `${cfg.residents}/${id}/invitation`;
   const t = await getT(request, "care");
+  const actor = { id: user.id, client: clientOf(request) };
+  const formData = await request.formData();
+  if (formData.get("intent") === "revoke") {
+    const resident = getResident(db, id);
+    if (!resident) throw new Response("404 Page Not Found", { status: 404 });
+    const name = `${resident.firstName} ${resident.lastName}`;
+    const revoked = revokeInvitation(community, "resident", resident.id, name, actor);
+    return redirectWithToast(page, await revokedToast(request, name, revoked));
+  }
   const result = await residentInvitation(
     communityOrigin(request, community.subdomain),
     db,
     community,
     id,
-    user,
+    actor,
   );
   if (!result.ok) {
     if (result.reason === "unknown")

@@ -9,6 +9,7 @@ import { csvResponse, toCsv } from "~/utils/csv";
 import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
 import { ROLE } from "~/utils/roles";
+import { isEmailAddress, newestInviteLinks } from "~/models/invitation.server";
 import { invitationState } from "../__care-team/families-list.server";
 import { getT, requestLanguage } from "~/utils/i18n.server";
 
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ROLE.family,
     rows.map((r) => r.member.id),
   );
+  const links = newestInviteLinks([...states.values()].map((st) => st.userId ?? ""));
   writeAudit({
     client: clientOf(request),
     actorUserId: user.id,
@@ -55,7 +57,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         member.relationship,
         `${resident.firstName} ${resident.lastName}`,
         resident.roomNumber,
-        invitationState(state, community.timeZone, now, t, lang, { fullDates: true }).label,
+        invitationState(state, community.timeZone, now, t, lang, {
+          fullDates: true,
+          link: state.userId ? links.get(state.userId) : null,
+          hasEmail: isEmailAddress(member.email),
+        }).label,
         state.username,
         state.lastActiveAt,
       ];

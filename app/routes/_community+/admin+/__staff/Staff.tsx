@@ -213,6 +213,25 @@ export function StaffScreen() {
   );
 }
 
+/** Whether the link just made was emailed: "We emailed it to x@y", or why not. */
+export function InvitationEmailNote({
+  email,
+  name,
+}: {
+  email: ShownSignIn["emailed"];
+  name: string;
+}) {
+  const ti = useT("invitations");
+  if (!email) return null;
+  return (
+    <p className="mt-3 text-base" data-testid="invitation-email">
+      {email.sent
+        ? ti("page.emailed", { address: email.to })
+        : ti(`page.notEmailed.${email.reason}`, { name })}
+    </p>
+  );
+}
+
 /** The link or temporary password just made: shown once, with Copy. */
 function SignInShown({ created, title }: { created: ShownSignIn; title: string }) {
   const t = useT("admin");
@@ -242,6 +261,7 @@ function SignInShown({ created, title }: { created: ShownSignIn; title: string }
             data-testid="staff-link"
           />
           <CopyButton text={s.url} inputId="staff-link" label={t("signIn.copyLink")} />
+          <InvitationEmailNote email={created.emailed} name={created.name} />
         </>
       ) : (
         <>
@@ -357,6 +377,7 @@ export function EditStaffDialog() {
   });
   const self = member.id === me;
   const t = useT("admin");
+  const tp = useT("password");
   return (
     <RouteDialog
       id="edit-staff"
@@ -384,6 +405,14 @@ export function EditStaffDialog() {
             <>
               <Link to={`${STAFF}/${member.id}/reset`} className="btn-secondary" preventScrollReset>
                 {t("staff.newSignIn")}
+              </Link>
+              <Link
+                to={`${STAFF}/${member.id}/password-link`}
+                className="btn-secondary"
+                preventScrollReset
+                data-testid="password-link"
+              >
+                {tp("staff.link")}
               </Link>
               <Link
                 to={`${STAFF}/${member.id}/deactivate`}

@@ -2,6 +2,7 @@
 // sign-in, deactivating (asked first, Undo in the toast) and reactivating. The rules (never
 // yourself, never the last administrator) and the audit entries are in models/staff.server.ts.
 import { parseWithZod } from "@conform-to/zod/v4";
+import { emailStaffInvitation, type InvitationEmail } from "~/models/invitation.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listView } from "~/models/list-params";
 import { formatLongDate, formatRecentDay } from "~/models/local-time";
@@ -33,6 +34,8 @@ export type ShownSignIn = {
   loginUrl: string;
   signIn: NewSignIn;
   expires: string | null;
+  /** a link just made for someone new: whether it was emailed to her, and where */
+  emailed?: InvitationEmail | null;
 };
 
 async function shown(
@@ -87,7 +90,7 @@ export async function newStaffLoader({ request }: LoaderFunctionArgs) {
 export const newStaffPolicy = { body: "form" } satisfies RoutePolicy;
 
 export async function newStaffAction({ request }: ActionFunctionArgs) {
-  const { community, user } = await requireArea(request, "admin");
+  const { community, user, db } = await requireArea(request, "admin");
   const t = await getT(request, "admin");
   const submission = parseWithZod(await request.formData(), { schema: NewStaffSchema });
   if (submission.status !== "success")
@@ -104,9 +107,20 @@ export async function newStaffAction({ request }: ActionFunctionArgs) {
         client: clientOf(request),
       },
     );
+    // a sign-in link is also emailed to her (still shown, to copy)
+    const emailed =
+      signIn.kind === "link"
+        ? emailStaffInvitation(db, community, created, signIn, {
+            id: user.id,
+            client: clientOf(request),
+          })
+        : null;
     return {
       result: submission.reply({ resetForm: true }),
-      created: await shown(request, community.subdomain, community.timeZone, created, signIn),
+      created: {
+        ...(await shown(request, community.subdomain, community.timeZone, created, signIn)),
+        emailed,
+      },
     };
   } catch (error) {
     if (error instanceof StaffError) {
