@@ -24,6 +24,19 @@ export function monthLabel(month: string, lang = "en"): string {
 
 export type MonthDay<E> = { date: string; day: number; inMonth: boolean; isToday: boolean; events: E[] };
 
+/**
+ * The days the month's grid shows, from the Monday of its first week to the Sunday of its last
+ * (`before` is the day after): the days of the months around it are drawn too, so their events
+ * are read with the month's.
+ */
+export function monthGridRange(month: string): { from: string; before: string } {
+  const first = `${month}-01`;
+  const next = `${shiftMonth(month, 1)}-01`;
+  const weekdayOf = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+  const tail = (7 - weekdayOf(next)) % 7;
+  return { from: addDaysToDate(first, -weekdayOf(first)), before: addDaysToDate(next, tail) };
+}
+
 /** The weeks that show the month, Monday to Sunday, with the days of the months around it greyed out. */
 export function monthGrid<E extends { eventDate: string }>(month: string, events: E[], today: string): MonthDay<E>[][] {
   const first = `${month}-01`;

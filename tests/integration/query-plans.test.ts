@@ -198,6 +198,11 @@ describe("list pages read through indexes at 500 residents and 1,000 family memb
         residentPageQuery(big, readResidentListParams(q(s)), 25, 50),
       );
     }
+    // down the rooms: those with a room, then those without, each part in the index's order
+    for (const part of ["numbered", "none"] as const)
+      plans[`residents ?sort=-room, ${part}`] = tenant(
+        residentPageQuery(big, readResidentListParams(q("sort=-room")), 25, 50, part),
+      );
     for (const s of ["", "sort=resident", "invitation=pending", "q=ellis&sort=-name"]) {
       plans[`families ?${s}`] = tenant(
         familyPageQuery(big, tenantId, readFamilyListParams(q(s)), 25, 25),

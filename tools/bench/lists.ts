@@ -74,6 +74,7 @@ const PAGES = [
   "/privacy",
   "/admin/residents",
   "/admin/residents?sort=room&page=10",
+  "/admin/residents?sort=-room&page=20",
   "/admin/residents?q=bronte",
   "/admin/residents?status=all&sort=-admitted&page=20",
   "/admin/families",

@@ -1,10 +1,14 @@
 // The controls of a long list, all in the URL so that they work without JavaScript and can be
 // bookmarked: a search form (GET) with the list's filters, sortable column headers, and pages.
-import { Form, Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { SubmitButton } from "~/components/forms";
 import { useDateFormat } from "~/components/community-time";
+import { useHydrated } from "~/components/hydration";
 import { useT } from "~/utils/i18n";
+
+/** `?tick=all`: every row of the page comes ticked (the select-all of a browser without JavaScript). */
+export const TICK_ALL_PARAM = "tick";
 
 export type ListViewProps = {
   q: string;
@@ -43,16 +47,27 @@ export function viewQuery(
   return `?${params.toString()}`;
 }
 
-/** The current URL's query with some parameters changed (null removes one); the page goes back to 1 unless set. */
+/**
+ * The current URL's query with some parameters changed (null removes one); the page goes back to 1
+ * unless set, and rows ticked all at once are not ticked on another page or order.
+ */
 export function hrefWith(search: string, changes: Record<string, string | null>): string {
   const params = new URLSearchParams(search);
   if (!("page" in changes)) params.delete("page");
+  if (!(TICK_ALL_PARAM in changes)) params.delete(TICK_ALL_PARAM);
   for (const [name, value] of Object.entries(changes)) {
     if (value === null || value === "") params.delete(name);
     else params.set(name, value);
   }
   const query = params.toString();
   return query ? `?${query}` : "?";
+}
+
+/** The list's query as it is ("?q=…&page=2", or ""), without rows ticked all at once. */
+export function useListQuery(): string {
+  const { search } = useLocation();
+  const query = hrefWith(search, { page: new URLSearchParams(search).get("page") });
+  return query === "?" ? "" : query;
 }
 
 export function useHrefWith() {
@@ -94,33 +109,32 @@ export function ListSearch({
       action={pathname}
       role="search"
       aria-label={label}
-      className="mb-4 flex flex-wrap items-end gap-3"
+      className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
       preventScrollReset
     >
-      <div className="min-w-[14rem] flex-1">
-        <label htmlFor={`${id}-q`} className="label">
-          {t("common:search")}
-        </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          name="q"
-          defaultValue={view.q}
-          className="input"
-          placeholder={placeholder}
-          autoComplete="off"
-        />
-      </div>
+      {/* the field's name is said by its label and shown by the Search button beside it */}
+      <label htmlFor={`${id}-q`} className="sr-only">
+        {t("common:search")}
+      </label>
+      <input
+        id={`${id}-q`}
+        type="search"
+        name="q"
+        defaultValue={view.q}
+        className="input w-auto min-w-[8rem] flex-1 basis-32"
+        placeholder={placeholder}
+        autoComplete="off"
+      />
       {filters.map((f) => (
-        <div key={f.name}>
-          <label htmlFor={`${id}-${f.name}`} className="label">
+        <span key={f.name} className="flex items-center gap-2">
+          <label htmlFor={`${id}-${f.name}`} className="font-bold text-ink">
             {f.label}
           </label>
           <select
             id={`${id}-${f.name}`}
             name={f.name}
             defaultValue={values[f.name] ?? view.filters[f.name]}
-            className="input"
+            className="input w-auto"
           >
             {f.options.map((o) => (
               <option key={o.value} value={o.value}>
@@ -128,7 +142,7 @@ export function ListSearch({
               </option>
             ))}
           </select>
-        </div>
+        </span>
       ))}
       {Object.entries(kept).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
@@ -142,6 +156,38 @@ export function ListSearch({
         </Link>
       ) : null}
     </Form>
+  );
+}
+
+/** A list's heading and its page's buttons (Add, Print, Export) on one line above its toolbar. */
+export function ListHeader({
+  id,
+  title,
+  action,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="mb-2 flex flex-wrap items-center justify-between gap-2 print:hidden [&_.btn]:py-1 [&_.btn-primary]:py-1 [&_.btn-secondary]:py-1">
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+/**
+ * The bar between a list's heading and its table: the search form and the bulk form side by side,
+ * on one line where they fit, so that the list starts high on the screen.
+ */
+export function ListToolbar({ children }: { children: ReactNode }) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 print:hidden [&_.btn-ghost]:py-1 [&_.btn-primary]:py-1 [&_.btn-secondary]:py-1 [&_.input]:py-1">
+      {children}
+    </div>
   );
 }
 
@@ -164,7 +210,7 @@ export function SortHeader({
   return (
     <th
       scope="col"
-      className={`py-2 font-semibold ${className || "px-3"}`}
+      className={`py-0 font-semibold ${className || "px-3"}`}
       aria-sort={current ? (view.desc ? "descending" : "ascending") : undefined}
     >
       <Link
@@ -187,7 +233,7 @@ export function SortHeader({
 /** A column that does not sort (Status, Actions), sized like the sortable ones beside it. */
 export function ColumnHeader({ label }: { label: string }) {
   return (
-    <th scope="col" className="px-2 py-2 font-semibold">
+    <th scope="col" className="px-2 py-0 font-semibold">
       {label}
     </th>
   );
@@ -195,10 +241,24 @@ export function ColumnHeader({ label }: { label: string }) {
 
 /**
  * "Showing 26–50 of 512 residents", and Previous / Next with the page number between. `label`
- * names the pages for a screen reader and `noun` the rows, both in the reader's language.
+ * names the pages for a screen reader and `noun` the rows, both in the reader's language. Another
+ * page opens at the list's top: at the element `anchor` names (its id, the list's table) with or
+ * without JavaScript, or else at the top of the page, never where this page was scrolled to.
  */
-export function Pager({ page, label, noun }: { page: PageProps; label: string; noun: string }) {
-  const href = useHrefWith();
+export function Pager({
+  page,
+  label,
+  noun,
+  anchor,
+}: {
+  page: PageProps;
+  label: string;
+  noun: string;
+  anchor?: string;
+}) {
+  const withQuery = useHrefWith();
+  const href = (changes: Record<string, string | null>) =>
+    `${withQuery(changes)}${anchor ? `#${anchor}` : ""}`;
   const t = useT("care");
   const { number } = useDateFormat();
   if (page.total === 0) return null;
@@ -224,7 +284,6 @@ export function Pager({ page, label, noun }: { page: PageProps; label: string; n
               to={href({ page: String(page.page - 1) })}
               className="btn-secondary"
               rel="prev"
-              preventScrollReset
               aria-label={t("list.previousPage")}
             >
               {t("common:previous")}
@@ -238,7 +297,6 @@ export function Pager({ page, label, noun }: { page: PageProps; label: string; n
               to={href({ page: String(page.page + 1) })}
               className="btn-secondary"
               rel="next"
-              preventScrollReset
               aria-label={t("list.nextPage")}
             >
               {t("common:next")}
@@ -259,7 +317,7 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
   const t = useT("care");
   return (
     <details className="row-menu">
-      <summary className="btn-ghost cursor-pointer list-none" aria-label={label}>
+      <summary className="btn-ghost cursor-pointer list-none py-0" aria-label={label}>
         {t("list.more")} <span aria-hidden="true">▾</span>
       </summary>
       <div className="mt-1 flex min-w-[11rem] flex-col gap-1 rounded-lg border-2 border-stone-300 bg-white p-1 shadow-sm">
@@ -307,6 +365,7 @@ export function RowTick({
   formId: string;
   label: string;
 }) {
+  const tickAll = useTickAll();
   return (
     <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
       <input
@@ -316,15 +375,97 @@ export function RowTick({
         form={formId}
         className="h-6 w-6"
         aria-label={label}
+        defaultChecked={tickAll}
       />
     </label>
+  );
+}
+
+/** Whether the URL asks for every row of the page ticked (`?tick=all`). */
+export function useTickAll(): boolean {
+  return new URLSearchParams(useLocation().search).get(TICK_ALL_PARAM) === "all";
+}
+
+/**
+ * The checkbox column's header: ticks or unticks every row of the page for the bulk form
+ * `formId`. With JavaScript a checkbox (mixed while only some are ticked); without it a link that
+ * opens the same page with every row ticked (`?tick=all`), or none.
+ */
+export function TickAllHeader({ formId, count }: { formId: string; count: number }) {
+  const hydrated = useHydrated();
+  const tickAll = useTickAll();
+  const href = useHrefWith();
+  const { search } = useLocation();
+  const t = useT("layout");
+  const box = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<"none" | "some" | "all">(tickAll ? "all" : "none");
+  const rows = () =>
+    Array.from(
+      document.querySelectorAll<HTMLInputElement>(
+        `input[type="checkbox"][name="ids"][form="${formId}"]`,
+      ),
+    );
+  useEffect(() => {
+    if (!hydrated) return;
+    const sync = () => {
+      const all = rows();
+      const ticked = all.filter((b) => b.checked).length;
+      setState(ticked === 0 ? "none" : ticked === all.length ? "all" : "some");
+    };
+    sync();
+    document.addEventListener("change", sync);
+    return () => document.removeEventListener("change", sync);
+    // the rows change with the page's query
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, formId, search]);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = state === "some";
+  }, [state]);
+  if (hydrated)
+    return (
+      <label className="inline-flex min-h-target min-w-target cursor-pointer items-center justify-center">
+        <input
+          ref={box}
+          type="checkbox"
+          className="h-6 w-6"
+          aria-label={t("list.tickAll", { count })}
+          checked={state === "all"}
+          onChange={(e) => {
+            for (const b of rows()) b.checked = e.target.checked;
+            setState(e.target.checked ? "all" : "none");
+          }}
+          data-testid="tick-all"
+        />
+      </label>
+    );
+  return tickAll ? (
+    <Link
+      to={href({ [TICK_ALL_PARAM]: null, page: new URLSearchParams(search).get("page") })}
+      className="btn-ghost min-w-target px-1 py-0 text-base"
+      aria-label={t("list.untickAll")}
+      preventScrollReset
+      data-testid="tick-all"
+    >
+      {t("list.untickAllShort")}
+    </Link>
+  ) : (
+    <Link
+      to={href({ [TICK_ALL_PARAM]: "all", page: new URLSearchParams(search).get("page") })}
+      className="btn-ghost min-w-target px-1 py-0 text-base"
+      aria-label={t("list.tickAll", { count })}
+      preventScrollReset
+      data-testid="tick-all"
+    >
+      {t("list.tickAllShort")}
+    </Link>
   );
 }
 
 /**
  * The bar above a list with checkboxes: one action for every ticked row (a POST form; the rows'
  * checkboxes join it with `form={formId}`, so it works without JavaScript). `label` names the
- * choice of action ("With the residents ticked below"), `applyLabel` its button.
+ * form ("With the residents ticked below"), `applyLabel` its button, which shows its first word.
+ * The list's query goes with it (`back`), so the list comes back as it was, search and all.
  */
 export function BulkBar({
   formId,
@@ -340,33 +481,37 @@ export function BulkBar({
   actions: { value: string; label: string }[];
 }) {
   const t = useT("care");
+  const tl = useT("layout");
+  const back = useListQuery();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction === action;
   return (
     <Form
       id={formId}
       method="post"
       action={action}
-      className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-stone-100 px-3 py-2"
+      aria-label={label}
+      className="flex min-w-0 max-w-full flex-wrap items-center gap-2 rounded-lg bg-stone-100 pl-2"
     >
-      <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
-        <label htmlFor={`${formId}-intent`} className="font-semibold">
-          {label}
-        </label>
-        <select
-          id={`${formId}-intent`}
-          name="intent"
-          className="input w-full min-w-0 sm:w-auto"
-          defaultValue={actions[0]?.value}
-        >
-          {actions.map((a) => (
-            <option key={a.value} value={a.value}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <SubmitButton className="btn-secondary" pendingText={t("list.working")}>
-        {applyLabel}
-      </SubmitButton>
+      <input type="hidden" name="back" value={back} />
+      <label htmlFor={`${formId}-intent`} className="font-bold">
+        {tl("list.withTicked")}
+      </label>
+      <select
+        id={`${formId}-intent`}
+        name="intent"
+        className="input w-full min-w-0 sm:w-auto"
+        defaultValue={actions[0]?.value}
+      >
+        {actions.map((a) => (
+          <option key={a.value} value={a.value}>
+            {a.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn-secondary" aria-label={applyLabel}>
+        {pending ? t("list.working") : tl("list.apply")}
+      </button>
     </Form>
   );
 }

@@ -24,15 +24,17 @@ export type BulkWords = {
 export function BulkPage({ listTo, words }: { listTo: string; words: BulkWords }) {
   const result = useActionData() as BulkResult | undefined;
   if (!result) return <EmptyState>{words.intro}</EmptyState>;
+  const back = result.back ?? "";
+  const backTo = `${listTo}${back}`;
   if (result.kind === "nothing")
-    return <BulkNothingDone message={result.message} backTo={listTo} backLabel={words.backLabel} />;
+    return <BulkNothingDone message={result.message} backTo={backTo} backLabel={words.backLabel} />;
   if (result.kind === "sheet")
     return (
       <SignInSheet
         title={words.sheetTitle}
         entries={result.entries}
         skipped={result.skipped}
-        backTo={listTo}
+        backTo={backTo}
       />
     );
   const n = result.people.length;
@@ -43,7 +45,8 @@ export function BulkPage({ listTo, words }: { listTo: string; words: BulkWords }
       people={result.people}
       submitLabel={words.submitLabel(n)}
       pendingText={words.pendingText}
-      cancelTo={listTo}
+      cancelTo={backTo}
+      back={back}
     />
   );
 }
@@ -81,6 +84,7 @@ function BulkDeactivateConfirm({
   submitLabel,
   pendingText,
   cancelTo,
+  back,
 }: {
   title: string;
   explanation: string;
@@ -88,6 +92,8 @@ function BulkDeactivateConfirm({
   submitLabel: string;
   pendingText: string;
   cancelTo: string;
+  /** the list's query, sent on so that the list comes back as it was */
+  back: string;
 }) {
   const t = useT("care");
   return (
@@ -104,6 +110,7 @@ function BulkDeactivateConfirm({
       <Form method="post" className="flex flex-wrap gap-3">
         <input type="hidden" name="intent" value="deactivate" />
         <input type="hidden" name="confirm" value="yes" />
+        {back ? <input type="hidden" name="back" value={back} /> : null}
         {people.map((p) => (
           <input key={p.id} type="hidden" name="ids" value={p.id} />
         ))}

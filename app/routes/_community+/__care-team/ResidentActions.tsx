@@ -1,6 +1,6 @@
 // Deactivating a resident (asked first), the bulk page (asks once, or shows the sign-in sheet) and
 // the printable resident directory. One implementation for /admin and /staff.
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge, EmptyState } from "~/components/admin/ui";
 import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
@@ -14,6 +14,8 @@ export function DeactivateResidentDialog() {
   const area = useCareTeamArea();
   const { resident } = useLoaderData<typeof deactivateResidentLoader>();
   const cfg = AREAS[area];
+  // the list's search and page, to go back to the list as it was
+  const listTo = `${cfg.residents}${useLocation().search}`;
   const t = useT("care");
   const name = resident.name;
   return (
@@ -24,7 +26,7 @@ export function DeactivateResidentDialog() {
           ? t("deactivate.title", { name })
           : t("deactivate.alreadyInactive", { name })
       }
-      closeTo={cfg.residents}
+      closeTo={listTo}
     >
       {resident.isActive ? (
         <>
@@ -35,7 +37,7 @@ export function DeactivateResidentDialog() {
             <SubmitButton className="btn-danger" pendingText={t("deactivating")}>
               {t("resident.deactivate")}
             </SubmitButton>
-            <Link to={cfg.residents} className="btn-secondary" preventScrollReset>
+            <Link to={listTo} className="btn-secondary" preventScrollReset>
               {t("deactivate.keep")}
             </Link>
           </Form>

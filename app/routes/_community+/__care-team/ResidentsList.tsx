@@ -2,17 +2,21 @@
 // its actions in one compact row, and checkboxes for bulk actions. All of it works without
 // JavaScript (GET forms and links; the bulk form is one POST). One screen for /admin and /staff.
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { Avatar, Badge, EmptyState, SectionHeader } from "~/components/admin/ui";
+import { Avatar, Badge, EmptyState } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
 import {
   BulkBar,
   ColumnHeader,
+  ListHeader,
   ListSearch,
+  ListToolbar,
   Pager,
   RowMenu,
   RowMenuPost,
   RowTick,
   SortHeader,
+  TickAllHeader,
+  useListQuery,
   viewQuery,
   type ListViewProps,
 } from "~/components/lists/ListControls";
@@ -29,7 +33,7 @@ export function ResidentsScreen() {
   const t = useT("care");
   return (
     <section aria-labelledby="residents-title">
-      <SectionHeader
+      <ListHeader
         id="residents-title"
         title={t("residents.title")}
         action={
@@ -38,6 +42,11 @@ export function ResidentsScreen() {
               <a href={`/admin/residents.csv${viewQuery(view)}`} className="btn-secondary" download>
                 {t("list.exportCsv")}
               </a>
+            ) : null}
+            {area === "admin" ? (
+              <Link to="/admin/import" className="btn-secondary">
+                {t("import:link")}
+              </Link>
             ) : null}
             <Link to={`${cfg.residents}/print`} className="btn-secondary">
               {t("residents.printDirectory")}
@@ -54,31 +63,25 @@ export function ResidentsScreen() {
         }
       />
       <Outlet />
-      <ListSearch
-        id="residents-search"
-        label={t("residents.find")}
-        view={view}
-        placeholder={t("residents.searchPlaceholder")}
-        filters={[
-          {
-            name: "status",
-            label: t("column.status"),
-            options: [
-              { value: "active", label: t("status.active") },
-              { value: "inactive", label: t("status.inactive") },
-              { value: "all", label: t("status.all") },
-            ],
-          },
-        ]}
-      />
-      {residents.length === 0 ? (
-        <EmptyState
-          action={filtered ? { to: cfg.residents, label: t("residents.showAll") } : undefined}
-        >
-          {filtered ? t("residents.noMatch") : t("residents.none")}
-        </EmptyState>
-      ) : (
-        <>
+      <ListToolbar>
+        <ListSearch
+          id="residents-search"
+          label={t("residents.find")}
+          view={view}
+          placeholder={t("residents.searchPlaceholder")}
+          filters={[
+            {
+              name: "status",
+              label: t("column.status"),
+              options: [
+                { value: "active", label: t("status.active") },
+                { value: "inactive", label: t("status.inactive") },
+                { value: "all", label: t("status.all") },
+              ],
+            },
+          ]}
+        />
+        {residents.length ? (
           <BulkBar
             formId="residents-bulk"
             action={`${AREAS[area].residents}/bulk`}
@@ -90,8 +93,23 @@ export function ResidentsScreen() {
               { value: "activate", label: t("row.reactivate") },
             ]}
           />
+        ) : null}
+      </ListToolbar>
+      {residents.length === 0 ? (
+        <EmptyState
+          action={filtered ? { to: cfg.residents, label: t("residents.showAll") } : undefined}
+        >
+          {filtered ? t("residents.noMatch") : t("residents.none")}
+        </EmptyState>
+      ) : (
+        <>
           <ResidentTable residents={residents} area={area} view={view} formId="residents-bulk" />
-          <Pager page={page} label={t("residents.pages")} noun={t("residents.noun")} />
+          <Pager
+            page={page}
+            label={t("residents.pages")}
+            noun={t("residents.noun")}
+            anchor="residents-table"
+          />
         </>
       )}
     </section>
@@ -112,15 +130,18 @@ function ResidentTable({
   const cfg = AREAS[area];
   const t = useT("care");
   const tp = useT("participation");
+  // the list's search, filter, sort and page go with a row's actions, so the list comes back as it was
+  const here = useListQuery();
   const { number } = useDateFormat();
   return (
-    <div className="card relative overflow-x-auto p-0">
+    <div className="card relative scroll-mt-2 overflow-x-auto p-0" id="residents-table">
       <table className="w-full min-w-[56rem] border-collapse text-left text-base">
         <caption className="sr-only">{t("residents.caption")}</caption>
         <thead className="bg-stone-100">
           <tr>
-            <th scope="col" className="w-12 px-2 py-2">
+            <th scope="col" className="w-12 px-2 py-0">
               <span className="sr-only">{t("list.choose")}</span>
+              <TickAllHeader formId={formId} count={residents.length} />
             </th>
             <SortHeader column="name" label={t("column.resident")} view={view} className="px-2" />
             <SortHeader column="room" label={t("column.room")} view={view} className="px-2" />
@@ -144,10 +165,10 @@ function ResidentTable({
                 className="border-t border-stone-300 align-middle"
                 data-testid="resident-row"
               >
-                <td className="px-2 py-1">
+                <td className="px-2 py-0">
                   <RowTick value={r.id} formId={formId} label={t("list.chooseName", { name })} />
                 </td>
-                <th scope="row" className="px-2 py-1 font-semibold">
+                <th scope="row" className="px-2 py-0 font-semibold">
                   <span className="flex items-center gap-2 whitespace-nowrap">
                     <Avatar
                       firstName={r.firstName}
@@ -158,11 +179,11 @@ function ResidentTable({
                     <span data-testid="resident-name">{name}</span>
                   </span>
                 </th>
-                <td className="whitespace-nowrap px-2 py-1">
+                <td className="whitespace-nowrap px-2 py-0">
                   {r.roomNumber ? t("roomNumber", { room: r.roomNumber }) : "—"}
                 </td>
-                <td className="whitespace-nowrap px-2 py-1">{r.admissionLabel ?? "—"}</td>
-                <td className="whitespace-nowrap px-2 py-1">
+                <td className="whitespace-nowrap px-2 py-0">{r.admissionLabel ?? "—"}</td>
+                <td className="whitespace-nowrap px-2 py-0">
                   {number(r.storyCount)}
                   {r.pendingStoryCount > 0 ? (
                     <span className="text-stone-700">
@@ -173,7 +194,7 @@ function ResidentTable({
                     </span>
                   ) : null}
                 </td>
-                <td className="whitespace-nowrap px-2 py-1">
+                <td className="whitespace-nowrap px-2 py-0">
                   {r.isActive ? (
                     <Badge tone="green">{t("status.active")}</Badge>
                   ) : (
@@ -183,11 +204,11 @@ function ResidentTable({
                     {t(`signIn.${r.signIn}`)}
                   </span>
                 </td>
-                <td className="px-2 py-1">
+                <td className="px-2 py-0">
                   <div className="flex items-start gap-1">
                     <Link
                       to={`${cfg.residents}/${r.id}`}
-                      className="btn-secondary min-h-target py-1"
+                      className="btn-secondary min-h-target py-0"
                       aria-label={t("row.editName", { name })}
                       preventScrollReset
                       {...dialogLinkProps}
@@ -280,7 +301,7 @@ function ResidentTable({
                       ) : null}
                       {r.isActive ? (
                         <Link
-                          to={`${cfg.residents}/${r.id}/deactivate`}
+                          to={`${cfg.residents}/${r.id}/deactivate${here}`}
                           className="btn-ghost justify-start text-red-800"
                           aria-label={t("row.deactivateName", { name })}
                           preventScrollReset
@@ -290,7 +311,7 @@ function ResidentTable({
                         </Link>
                       ) : (
                         <RowMenuPost
-                          action={`${cfg.residents}/${r.id}/deactivate`}
+                          action={`${cfg.residents}/${r.id}/deactivate${here}`}
                           fields={{ intent: "activate" }}
                           label={t("row.reactivate")}
                           srLabel={t("row.reactivateName", { name })}

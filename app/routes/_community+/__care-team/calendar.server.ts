@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CalendarEventSchema } from "~/models/admin-schemas.server";
-import { monthGrid, parseMonth, shiftMonth } from "~/models/calendar-month";
+import { monthGrid, monthGridRange, parseMonth, shiftMonth } from "~/models/calendar-month";
 import {
   createEvent,
   deleteEvent,
@@ -118,10 +118,8 @@ export async function calendarLoader({ request }: LoaderFunctionArgs) {
     const month = parseMonth(url.searchParams.get("month")) ?? today.slice(0, 7);
     const events = await withRuleWords(
       request,
-      listEvents(db, community.timeZone, {
-        from: `${month}-01`,
-        before: `${shiftMonth(month, 1)}-01`,
-      }),
+      // every day the grid draws, the greyed days of the months around it included
+      listEvents(db, community.timeZone, monthGridRange(month)),
     );
     return {
       view: "month" as const,

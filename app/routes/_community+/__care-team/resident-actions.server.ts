@@ -13,7 +13,7 @@ import { AREAS, areaOf } from "./areas";
 import type { SheetEntry } from "./sheet";
 import { qrSvg } from "~/utils/qr.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
-import { tickedIds, undoFor, type BulkResult } from "./bulk.server";
+import { listPathWith, listQueryOf, tickedIds, undoFor, type BulkResult } from "./bulk.server";
 import { getT, requestLanguage } from "~/utils/i18n.server";
 
 /** A calendar day (YYYY-MM-DD) as "Apr 5, 2025" in the reader's language: a day, so no time zone moves it. */
@@ -50,14 +50,16 @@ export async function deactivateResidentAction({ request, params }: ActionFuncti
   const intent = String((await request.formData()).get("intent") ?? "");
   const name = `${resident.firstName} ${resident.lastName}`;
   const t = await getT(request, "care");
+  // the list's search, filter and page came in the address: back to the list as it was
+  const query = new URL(request.url).search;
   if (intent === "deactivate") {
     setResidentsActive(db, [id], false);
-    return redirectWithToast(cfg.residents, {
+    return redirectWithToast(`${cfg.residents}${query}`, {
       type: "success",
       title: t("resident.deactivated"),
       description: t("resident.deactivatedDetail", { name }),
       undo: {
-        action: `${cfg.residents}/${id}/deactivate`,
+        action: `${cfg.residents}/${id}/deactivate${query}`,
         label: t("common:undo"),
         fields: [["intent", "activate"]],
       },
@@ -65,7 +67,7 @@ export async function deactivateResidentAction({ request, params }: ActionFuncti
   }
   if (intent === "activate") {
     setResidentsActive(db, [id], true);
-    return redirectWithToast(cfg.residents, {
+    return redirectWithToast(`${cfg.residents}${query}`, {
       type: "success",
       title: t("resident.reactivated"),
       description: t("resident.reactivatedDetail", { name }),
@@ -90,18 +92,22 @@ export async function residentsBulkAction({
   const intent = String(form.get("intent") ?? "");
   const chosen = residentsByIds(db, tickedIds(form));
   const t = await getT(request, "care");
-  if (!chosen.length) return { kind: "nothing", message: t("residentBulk.noneTicked") };
+  // the list's search, filter and page, kept on the way back (and through Undo)
+  const back = listQueryOf(form);
+  if (!chosen.length) return { kind: "nothing", message: t("residentBulk.noneTicked"), back };
   const name = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`;
 
   if (intent === "deactivate") {
     const active = chosen.filter((r) => r.isActive);
-    if (!active.length) return { kind: "nothing", message: t("residentBulk.alreadyInactive") };
+    if (!active.length)
+      return { kind: "nothing", message: t("residentBulk.alreadyInactive"), back };
     // asked once: the confirmation carries the ids back with confirm=yes
     if (form.get("confirm") !== "yes")
       return {
         kind: "confirm",
         intent: "deactivate",
         people: active.map((r) => ({ id: r.id, name: name(r) })),
+        back,
       };
     const changed = setResidentsActive(
       db,
@@ -109,11 +115,11 @@ export async function residentsBulkAction({
       false,
     );
     const ids = changed.map((r) => r.id);
-    return redirectWithToast(`${cfg.residents}?status=inactive`, {
+    return redirectWithToast(listPathWith(cfg.residents, back, { status: "inactive" }), {
       type: "success",
       title: t("residentBulk.deactivated", { count: changed.length }),
       description: changed.map(name).join(", "),
-      ...undoFor(`${cfg.residents}/bulk`, "activate", ids, t("common:undo")),
+      ...undoFor(`${cfg.residents}/bulk`, "activate", ids, t("common:undo"), back),
     });
   }
 
@@ -123,7 +129,7 @@ export async function residentsBulkAction({
       chosen.map((r) => r.id),
       true,
     );
-    return redirectWithToast(cfg.residents, {
+    return redirectWithToast(`${cfg.residents}${back}`, {
       type: "success",
       title: changed.length
         ? t("residentBulk.reactivated", { count: changed.length })
@@ -160,10 +166,10 @@ export async function residentsBulkAction({
         });
       }
     }
-    return { kind: "sheet", entries, skipped };
+    return { kind: "sheet", entries, skipped, back };
   }
 
-  return { kind: "nothing", message: t("residentBulk.chooseAction") };
+  return { kind: "nothing", message: t("residentBulk.chooseAction"), back };
 }
 
 // ---- the printable directory: /{area}/residents/print

@@ -30,8 +30,12 @@ const TABS = [
   { to: "/admin/staff", key: "staff" },
   { to: "/admin/kiosks", key: "kiosks" },
   { to: "/admin/audit", key: "audit" },
-  { to: "/admin/email", key: "email" },
+  { to: "/admin/settings", key: "settings:tab" },
 ];
+
+// the less used tabs, under "More" so that the rest stay on one line at 1024 px (by key, so a tab
+// renamed or moved keeps its place there)
+const MORE_TABS = new Set(["library:tab", "reports", "kiosks", "audit", "settings:tab"]);
 
 export default function AdminLayout() {
   const { facility, totals } = useLoaderData<typeof loader>();
@@ -43,7 +47,9 @@ export default function AdminLayout() {
       tabs={TABS.map(({ key, ...tab }) => ({
         ...tab,
         label: t(key.includes(":") ? key : `layout.tab.${key}`),
+        more: MORE_TABS.has(key),
       }))}
+      home="/admin"
       navLabel={t("layout.nav")}
       top={<Totals totals={totals} area="admin" />}
     />

@@ -42,6 +42,7 @@ export default function StaffLayout() {
       intro={<p>{t("staff.intro", { name, facility })}</p>}
       navLabel={t("staff.nav")}
       tabs={tabs}
+      home="/staff"
       top={<Totals totals={totals} area="staff" />}
     />
   );
