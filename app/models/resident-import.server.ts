@@ -729,7 +729,8 @@ export function runImport(
           admissionDate: v.admissionDate,
           email: v.email,
         };
-        residentId = createResident(db, input, actor).id;
+        // one entry for the whole import, and no welcome on the feed for each of many at once
+        residentId = createResident(db, input, actor, { announce: false }).id;
         // the id the facility's records give her is the import's own: no form sets it
         if (v.externalId) db.update(residents).set({ externalId: v.externalId }).where(eq(residents.id, residentId)).run();
         result.residentsAdded++;

@@ -4,6 +4,8 @@ import { tenantSchema, type Community, type TenantDb, type TenantQueries } from 
 import { newId } from "~/utils/ids.server";
 import { normalizeRoom, personSortKey, roomSortKey } from "~/utils/text-keys";
 import { recordActivity } from "./activity.server";
+import { writeAudit } from "./audit.server";
+import { clientOf, type RequestClient } from "~/utils/host.server";
 import { deleteMedia, saveImage } from "./media.server";
 import { mediaUrl } from "./media-urls";
 
@@ -66,7 +68,20 @@ function blankToNull(value: string | null | undefined): string | null {
   return v ? v : null;
 }
 
-export function createResident(db: TenantDb, input: ResidentInput, actor?: { id: string; displayName: string } | null): ResidentRow {
+/**
+ * Who adds or changes a resident: named in her welcome on the activity feed; with `audit` (the
+ * community and the request's client) the change is written to the audit log, naming her and,
+ * for a change, the fields changed (never their values).
+ */
+export type ResidentActor = { id: string; displayName: string; audit?: { tenantId: string; client?: RequestClient } };
+
+/** The actor of a change made by a signed-in person on a request: audited in her community. */
+export function auditedBy(user: { id: string; displayName: string }, community: { id: string }, request: Request): ResidentActor {
+  return { id: user.id, displayName: user.displayName, audit: { tenantId: community.id, client: clientOf(request) } };
+}
+
+/** `announce: false` adds her without a welcome on the activity feed (an import of many at once). */
+export function createResident(db: TenantDb, input: ResidentInput, actor?: ResidentActor | null, opts: { announce?: boolean } = {}): ResidentRow {
   const id = newId();
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
@@ -87,13 +102,16 @@ export function createResident(db: TenantDb, input: ResidentInput, actor?: { id:
   };
   db.transaction((tx) => {
     tx.insert(residents).values(row).run();
-    recordActivity(tx, { type: "resident_added", summary: `Welcome to ${row.firstName} ${row.lastName}`, values: { name: `${row.firstName} ${row.lastName}` }, subjectId: id, actor });
+    if (opts.announce !== false)
+      recordActivity(tx, { type: "resident_added", summary: `Welcome to ${row.firstName} ${row.lastName}`, values: { name: `${row.firstName} ${row.lastName}` }, subjectId: id, actor: actor ? { id: actor.id, displayName: actor.displayName } : null });
   });
+  if (actor?.audit) writeAudit({ actorUserId: actor.id, action: "resident.added", tenantId: actor.audit.tenantId, client: actor.audit.client, details: `${firstName} ${lastName}` });
   return getResident(db, id)!;
 }
 
 /** Changes the given fields only (an omitted field keeps its value; "" or null clears an optional one). */
-export function updateResident(db: TenantDb, id: string, patch: Partial<ResidentInput> & { isActive?: boolean }): ResidentRow | undefined {
+export function updateResident(db: TenantDb, id: string, patch: Partial<ResidentInput> & { isActive?: boolean }, actor?: ResidentActor | null): ResidentRow | undefined {
+  const before = actor?.audit ? getResident(db, id) : undefined;
   const set: Partial<typeof residents.$inferInsert> = { updatedAt: new Date().toISOString() };
   if (patch.firstName !== undefined) set.firstName = patch.firstName.trim();
   if (patch.lastName !== undefined) set.lastName = patch.lastName.trim();
@@ -112,8 +130,27 @@ export function updateResident(db: TenantDb, id: string, patch: Partial<Resident
   if (patch.preferredLanguage) set.preferredLanguage = patch.preferredLanguage;
   if (patch.isActive !== undefined) set.isActive = patch.isActive;
   const result = db.update(residents).set(set).where(eq(residents.id, id)).run();
-  return result.changes === 1 ? getResident(db, id) : undefined;
+  if (result.changes !== 1) return undefined;
+  const after = getResident(db, id)!;
+  if (actor?.audit && before) {
+    const changed = RESIDENT_FIELDS.filter(([key]) => (before[key] ?? null) !== (after[key] ?? null)).map(([, name]) => name);
+    if (changed.length)
+      writeAudit({ actorUserId: actor.id, action: "resident.updated", tenantId: actor.audit.tenantId, client: actor.audit.client, details: `${residentName(after)}: ${changed.join(", ")}` });
+  }
+  return after;
 }
+
+// what a change to a resident names in the audit log (the field, never its value)
+const RESIDENT_FIELDS = [
+  ["firstName", "first name"],
+  ["lastName", "last name"],
+  ["roomNumber", "room"],
+  ["dateOfBirth", "date of birth"],
+  ["admissionDate", "admission date"],
+  ["email", "email"],
+  ["preferredLanguage", "language"],
+  ["isActive", "active"],
+] as const satisfies readonly (readonly [keyof ResidentRow, string])[];
 
 export function setResidentActive(db: TenantDb, id: string, isActive: boolean): ResidentRow | undefined {
   return updateResident(db, id, { isActive });

@@ -725,7 +725,7 @@ const NARROW_SCREENS: { user: string | null; paths: (() => Promise<string>)[] }[
       "/admin/staff",
       "/admin/calendar",
       "/admin/news",
-      "/admin/email",
+      "/admin/settings",
       "/admin/audit",
     ]
       .map((p) => async () => p)

@@ -134,7 +134,7 @@ const EVERY_SCREEN: { user: string | null; paths: string[] }[] = [
       "/admin/staff",
       "/admin/calendar",
       "/admin/news",
-      "/admin/email",
+      "/admin/settings",
       "/admin/audit",
       "/admin/residents?q=zzzz",
     ],

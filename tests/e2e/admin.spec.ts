@@ -326,7 +326,7 @@ test.describe("administrator: story review", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/stories/${goodId}$`));
     await expect(page.getByText("Pending approval", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Feature this story" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
     await expect(toast(page)).toContainText("Story approved");
     await expect(pending.filter({ hasText: goodTitle })).toHaveCount(0);
 
@@ -365,7 +365,7 @@ test.describe("administrator: story review", () => {
       .filter({ hasText: goodTitle })
       .getByRole("link", { name: `Review ${goodTitle}` })
       .click();
-    await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
     await page.getByRole("button", { name: "Feature this story" }).click();
     await expect(toast(page)).toContainText("Story featured");
     await page.goto(`/admin/stories?status=published&q=${id}`);

@@ -318,7 +318,7 @@ test("hostile input never causes a 5xx, a crash, or a stored change", async () =
     ["/account/sessions", admin],
     ["/preferences/display", ""],
     ["/notifications/settings", family],
-    ["/admin/email", admin],
+    ["/admin/settings", admin],
     ["/unsubscribe/not-a-token", ""],
     // the review page's words and transcription (a typed story, and another community's)
     [`/admin/stories/${aStory}`, admin],

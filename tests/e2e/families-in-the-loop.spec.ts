@@ -187,7 +187,7 @@ test.describe("notifications and email", () => {
       .filter({ hasText: title })
       .getByRole("link", { name: `Review ${title}` })
       .click();
-    await page.getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
     await expect(page.getByTestId("toast")).toContainText("Story approved");
 
     await page.context().clearCookies();
@@ -457,7 +457,7 @@ test.describe("accessibility", () => {
     await check("a story with who reacted");
     await page.context().clearCookies();
     await signIn(page, "linda.admin");
-    await page.goto("/admin/email");
-    await check("/admin/email");
+    await page.goto("/admin/settings");
+    await check("/admin/settings");
   });
 });

@@ -57,6 +57,8 @@ type Ids = {
   kiosk: string;
   event: string;
   eventDate: string;
+  /** the community's own id (control database) */
+  community: string;
 };
 
 /** A staff member's user id in the community (control database). */
@@ -123,6 +125,7 @@ function idsOf(sub: string, residentUsername?: string): Ids & { markers: string[
     news: one<{ id: string }>("select id from news_posts where is_published = 1 limit 1").id,
     draftNews: one<{ id: string }>("select id from news_posts where is_published = 0 limit 1").id,
     outboxMessage: planted(sub),
+    community: communityIdOf(sub),
   };
   const markers = (
     db.prepare("select first_name || ' ' || last_name as n from residents").all() as { n: string }[]
@@ -137,6 +140,18 @@ function idsOf(sub: string, residentUsername?: string): Ids & { markers: string[
     ...ids,
     markers: [...markers, ...titles, `marker-${sub}-mail`].filter((m) => m.length > 6),
   };
+}
+
+/** The community's id in the control database. */
+function communityIdOf(sub: string): string {
+  const control = new Database(path.join(dataDir, "control.sqlite"), { readonly: true });
+  try {
+    return (
+      control.prepare("select id from communities where subdomain = ?").get(sub) as { id: string }
+    ).id;
+  } finally {
+    control.close();
+  }
 }
 
 /** An email in the community's outbox folder (the server writes them there without SMTP_URL). */
@@ -164,6 +179,38 @@ function unsubscribeToken(sub: string, username: string): string {
   const secret = fs.readFileSync(path.join(dataDir, ".session-secret"), "utf8").trim();
   const payload = Buffer.from(JSON.stringify([community.id, user.id])).toString("base64url");
   return `${payload}.${crypto.createHmac("sha256", secret).update(`unsubscribe:${payload}`).digest("base64url")}`;
+}
+
+/** The newest password link emailed to `username` of `sub` (read from the email the server queued). */
+async function resetTokenOf(sub: string, username: string): Promise<string> {
+  const control = new Database(path.join(dataDir, "control.sqlite"), { readonly: true });
+  const user = control
+    .prepare(
+      "select u.id from users u join communities c on c.id = u.tenant_id where u.username = ? and c.subdomain = ?",
+    )
+    .get(username, sub) as { id: string };
+  control.close();
+  const tenant = new Database(path.join(dataDir, "tenants", `${sub}.sqlite`), { readonly: true });
+  const mail = tenant
+    .prepare(
+      "select text_body from email_outbox where kind = 'password' and to_user_id = ? order by created_at desc limit 1",
+    )
+    .get(user.id) as { text_body: string } | undefined;
+  tenant.close();
+  const token = /reset-password\?token=([\w-]+)/.exec(mail?.text_body ?? "")?.[1];
+  if (!token) throw new Error(`no password link was emailed to ${username} of ${sub}`);
+  return token;
+}
+
+function passwordHashOf(sub: string, username: string): string | null {
+  const control = new Database(path.join(dataDir, "control.sqlite"), { readonly: true });
+  const row = control
+    .prepare(
+      "select u.password_hash as h from users u join communities c on c.id = u.tenant_id where u.username = ? and c.subdomain = ?",
+    )
+    .get(username, sub) as { h: string | null };
+  control.close();
+  return row.h;
 }
 
 const form = (sub: string, fields: Record<string, string>) => ({
@@ -420,6 +467,16 @@ function cases(ids: Ids): Case[] {
       allowed: REVIEW,
     },
     { method: "GET", path: `/admin/staff/${ids.staffUser}/deactivate`, allowed: REVIEW },
+    // a link to choose a new password, emailed by staff from the person's page
+    { method: "GET", path: `/admin/staff/${ids.staffUser}/password-link`, allowed: REVIEW },
+    { method: "POST", path: `/admin/staff/${ids.staffUser}/password-link`, allowed: REVIEW },
+    { method: "GET", path: `/admin/families/${ids.familyMember}/password-link`, allowed: REVIEW },
+    { method: "POST", path: `/admin/families/${ids.familyMember}/password-link`, allowed: REVIEW },
+    { method: "GET", path: `/staff/families/${ids.familyMember}/password-link`, allowed: CARE },
+    { method: "POST", path: `/staff/families/${ids.familyMember}/password-link`, allowed: CARE },
+    // forgotten passwords: public pages on every site (a link's own site is checked below)
+    { method: "GET", path: "/forgot-password", allowed: "public", anyHost: true },
+    { method: "GET", path: "/reset-password?token=not-a-secret", allowed: "public", anyHost: true },
     {
       method: "POST",
       path: `/admin/staff/${ids.staffUser}/deactivate`,
@@ -473,8 +530,36 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: `/admin/residents/${ids.resident}/gazette.pdf`, allowed: REVIEW },
     { method: "GET", path: `/staff/residents/${ids.resident}/gazette`, allowed: CARE },
     { method: "GET", path: `/staff/residents/${ids.resident}/gazette.pdf`, allowed: CARE },
+    // /admin/email leads to /admin/settings (the same administrators only)
     { method: "GET", path: "/admin/email", allowed: REVIEW },
     { method: "POST", path: "/admin/email", body: { day: 9, hour: 99 }, allowed: REVIEW },
+    // the community's settings: details, time zone, language, digest, delivery
+    { method: "GET", path: "/admin/settings", allowed: REVIEW },
+    {
+      method: "POST",
+      path: "/admin/settings",
+      body: { intent: "timeZone", timeZone: "America/Denver" },
+      allowed: REVIEW,
+    },
+    {
+      method: "POST",
+      path: "/admin/settings",
+      body: { intent: "details", name: "Renamed by a stranger" },
+      allowed: REVIEW,
+    },
+    {
+      method: "GET",
+      path: `/super-admin/communities/${ids.community}`,
+      allowed: ["super_admin"],
+      anyHost: true,
+    },
+    {
+      method: "POST",
+      path: `/super-admin/communities/${ids.community}`,
+      body: { intent: "update", name: "Renamed by a stranger", timeZone: "UTC" },
+      allowed: ["super_admin"],
+      anyHost: true,
+    },
     // who may see a story (the resident, or the care team with the resident's agreement)
     { method: "GET", path: `/stories/${ids.story}/audience`, allowed: ["resident", ...CARE] },
     {
@@ -646,6 +731,18 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: `/admin/residents/${ids.resident}/activities`, allowed: REVIEW },
     { method: "GET", path: "/admin/reports", allowed: REVIEW },
     { method: "GET", path: "/admin/reports/participation.csv?month=2026-11", allowed: REVIEW },
+    // the spreadsheet import: administrators only (an upload's token is its community's)
+    { method: "GET", path: "/admin/import", allowed: REVIEW },
+    { method: "GET", path: "/admin/import/template.csv", allowed: REVIEW },
+    { method: "GET", path: "/admin/import/template.xlsx", allowed: REVIEW },
+    {
+      method: "GET",
+      path: "/admin/import/preview?token=0123456789abcdef0123456789abcdef",
+      allowed: REVIEW,
+    },
+    { method: "POST", path: "/admin/import/preview", body: { token: "0" }, allowed: REVIEW },
+    { method: "GET", path: "/api/import", allowed: REVIEW },
+    { method: "POST", path: "/api/import?dryRun=1", body: {}, allowed: REVIEW },
     {
       method: "POST",
       path: `/staff/residents/${ids.resident}/kiosk`,
@@ -738,6 +835,54 @@ test("no role of community A reaches community B, and no role acts beyond its ri
       if (leaked)
         failures.push(`${role} on A with B's id ${c.method} ${c.path} leaked "${leaked}"`);
     }
+  }
+
+  // 2c. a password link works on its own community's site only, and asking for one on another
+  // community's site with A's username finds nobody (B's tables are compared at the end)
+  {
+    const asked = await httpRequest({
+      sub: A,
+      path: "/forgot-password",
+      method: "POST",
+      ...form(A, { identifier: USERS.family }),
+    });
+    tried++;
+    if (asked.status !== 302) failures.push(`POST /forgot-password on A -> ${asked.status}`);
+    const tokenA = await resetTokenOf(A, USERS.family);
+    const onA = await httpRequest({ sub: A, path: `/reset-password?token=${tokenA}` });
+    if (!onA.text().includes(USERS.family))
+      failures.push(`GET /reset-password on A with A's link does not name its account`);
+    const onB = await httpRequest({ sub: B, path: `/reset-password?token=${tokenA}` });
+    tried++;
+    if (onB.text().includes(USERS.family) || /name="password"/.test(onB.text()))
+      failures.push(`GET /reset-password on B with A's link offered A's account`);
+    else refusals++;
+    const hashBefore = passwordHashOf(A, USERS.family);
+    const chosen = await httpRequest({
+      sub: B,
+      path: "/reset-password",
+      method: "POST",
+      ...form(B, {
+        token: tokenA,
+        password: "b-site-password-1",
+        confirmPassword: "b-site-password-1",
+      }),
+    });
+    tried++;
+    if (passwordHashOf(A, USERS.family) !== hashBefore || chosen.status === 302)
+      failures.push(`POST /reset-password on B with A's link changed A's password`);
+    else refusals++;
+    const elsewhere = await httpRequest({
+      sub: B,
+      path: "/forgot-password",
+      method: "POST",
+      ...form(B, { identifier: USERS.family }),
+    });
+    tried++;
+    if (elsewhere.status !== 302)
+      failures.push(
+        `POST /forgot-password on B -> ${elsewhere.status} (the same answer for everyone)`,
+      );
   }
 
   // 2b. unsubscribe links work signed out on their own community's site only

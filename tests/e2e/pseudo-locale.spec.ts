@@ -4,12 +4,25 @@
 // page wider than a 390 px phone. Runs with JavaScript on and off, after the other projects (it
 // switches the demo accounts to en-XA).
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { test, expect, origin, signIn, PORT } from "./support/fixtures";
 import { queryOne } from "./support/media-helpers";
 import { untranslatedRuns, userContentCorpus } from "../helpers/untranslated";
 import { pageStrings } from "./support/i18n";
 
 const DATA_DIR = `test-data/e2e-${PORT}`;
+
+/** A community's id in the control database (the super admin's edit page names it). */
+function communityId(sub: string): string {
+  const control = new Database(`${DATA_DIR}/control.sqlite`, { readonly: true });
+  try {
+    return (
+      control.prepare("select id from communities where subdomain = ?").get(sub) as { id: string }
+    ).id;
+  } finally {
+    control.close();
+  }
+}
 let corpus = "";
 
 /** What on the page did not come from a catalog, and whether it is wider than the phone. */
@@ -46,8 +59,19 @@ function storyId(where = "1 = 1"): string {
 }
 
 const SCREENS: { user: string | null; sub?: string | null; paths: () => string[] }[] = [
-  { user: null, paths: () => ["/login", "/privacy", "/terms", "/no-such-page"] },
-  { user: null, sub: null, paths: () => ["/", "/login", "/dev-login"] },
+  {
+    user: null,
+    paths: () => [
+      "/login",
+      "/forgot-password",
+      "/forgot-password?sent=1",
+      "/reset-password?token=not-a-real-token",
+      "/privacy",
+      "/terms",
+      "/no-such-page",
+    ],
+  },
+  { user: null, sub: null, paths: () => ["/", "/login", "/dev-login", "/forgot-password"] },
   {
     user: "sarah.ellis",
     paths: () => [
@@ -109,6 +133,7 @@ const SCREENS: { user: string | null; sub?: string | null; paths: () => string[]
         "/staff/families/new",
         `/staff/families/${member}`,
         `/staff/families/${member}/invitation`,
+        `/staff/families/${member}/password-link`,
         "/staff/news",
         "/staff/news/new",
         `/staff/news/${post}`,
@@ -136,15 +161,24 @@ const SCREENS: { user: string | null; sub?: string | null; paths: () => string[]
         "select id from stories order by review_status = 'pending' desc limit 1",
       )!.id;
       const staff = "/admin/staff";
+      const member = queryOne<{ id: string }>("select id from family_members limit 1")!.id;
+      const control = new Database(`${DATA_DIR}/control.sqlite`, { readonly: true });
+      const marcus = (
+        control.prepare("select id from users where username = 'marcus'").get() as { id: string }
+      ).id;
+      control.close();
       return [
         "/admin",
         "/admin/residents",
         "/admin/residents?q=zzzz",
+        "/admin/import",
         "/admin/families",
         "/admin/stories",
         `/admin/stories/${pending}`,
         staff,
         "/admin/staff/new",
+        `/admin/families/${member}/password-link`,
+        `${staff}/${marcus}/password-link`,
         "/admin/calendar",
         "/admin/calendar?view=week",
         "/admin/today",
@@ -152,7 +186,7 @@ const SCREENS: { user: string | null; sub?: string | null; paths: () => string[]
         "/admin/news",
         "/admin/library",
         "/admin/circles",
-        "/admin/email",
+        "/admin/settings",
         "/admin/audit",
         "/admin/kiosks",
       ];
@@ -164,7 +198,9 @@ const SCREENS: { user: string | null; sub?: string | null; paths: () => string[]
     paths: () => [
       "/super-admin",
       "/super-admin/communities",
+      `/super-admin/communities/${communityId("sunnybrook")}`,
       "/super-admin/users",
+      "/super-admin/users?dialog=add-staff",
       "/super-admin/settings",
     ],
   },

@@ -1,13 +1,22 @@
-// The audit log answers an inspector's "who did this, and when" for the review of stories: an
-// approval, a refusal, featuring and approving many at once each leave an entry naming the
-// story and its resident (never the story's words), under the "Stories" kind.
+// The audit log answers an inspector's "who did this, and when": an approval, a refusal,
+// featuring and approving many stories at once each leave an entry naming the story and its
+// resident (never its words); a resident added or changed, her name and the fields changed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
-import { buildCommunity, call, cookieFor, postForm, type Fixture } from "../helpers/home-fixture";
+import {
+  buildCommunity,
+  call,
+  cookieFor,
+  postForm,
+  postJson,
+  type Fixture,
+} from "../helpers/home-fixture";
 import { auditActionLabel, listCommunityAudit } from "~/models/audit.server";
 import { createStory, getStoryRow } from "~/models/story.server";
 import * as reviewRoute from "~/routes/_community+/admin+/stories.$storyId";
 import * as storiesRoute from "~/routes/_community+/admin+/stories";
+import * as residentsApi from "~/routes/api+/residents";
+import * as residentApi from "~/routes/api+/residents.$id";
 
 let dir: string;
 let alpha: Fixture;
@@ -122,5 +131,43 @@ describe("the review of stories in the audit log", () => {
     );
     expect(refused.status).toBe(403);
     expect(getStoryRow(alpha.db(), alpha.stories.adaPending)).toMatchObject({ isPublished: false });
+  });
+});
+
+describe("residents added and changed in the audit log", () => {
+  it("names the resident and the fields changed, never their values", async () => {
+    const before = listCommunityAudit(alpha.community.id, { kind: "people", limit: 50, offset: 0 });
+    const added = await call(
+      residentsApi.action,
+      postJson(
+        `${alpha.origin}/api/residents`,
+        { firstName: "Olive", lastName: "Quist", roomNumber: "12" },
+        admin,
+      ),
+    );
+    expect(added.status).toBe(201);
+    const id = ((await added.response!.json()) as { id: string }).id;
+    const patch = new Request(`${alpha.origin}/api/residents/${id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ roomNumber: "14B", dateOfBirth: "1931-05-02" }),
+      headers: { "Content-Type": "application/json", Cookie: admin },
+    });
+    expect((await call(residentApi.action, patch, { id })).status).toBe(200);
+    const { entries, total } = listCommunityAudit(alpha.community.id, {
+      kind: "people",
+      limit: 50,
+      offset: 0,
+    });
+    expect(total).toBe(before.total + 2);
+    expect(entries[1]).toMatchObject({
+      action: "resident.added",
+      details: "Olive Quist",
+      actor: { username: alpha.users.admin },
+    });
+    expect(entries[0]).toMatchObject({
+      action: "resident.updated",
+      details: "Olive Quist: room, date of birth",
+    });
+    expect(JSON.stringify(entries.slice(0, 2))).not.toContain("14B");
   });
 });

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { residentJson } from "~/models/admin-api.server";
 import { ResidentSchema } from "~/models/admin-schemas.server";
-import { createResident, listResidentsWithStoryCounts } from "~/models/resident.server";
+import { auditedBy, createResident, listResidentsWithStoryCounts } from "~/models/resident.server";
 import {
   listResidentsMatching,
   listResidentsPage,
@@ -32,9 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const policy = { body: "form" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, user } = await requireCareTeam(request);
+  const { db, user, community } = await requireCareTeam(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = await readJson(request, ResidentSchema);
-  const resident = createResident(db, input, user);
+  const resident = createResident(db, input, auditedBy(user, community, request));
   return Response.json(residentJson(resident), { status: 201 });
 }

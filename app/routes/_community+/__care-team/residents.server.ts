@@ -8,6 +8,7 @@ import { readPhotoForm } from "~/utils/upload-form.server";
 import { photoTooLargeMessage } from "~/utils/media-limits";
 import { mediaUrl } from "~/models/media-urls";
 import {
+  auditedBy,
   createResident,
   getResident,
   listResidentsWithStoryCounts,
@@ -154,7 +155,11 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
     }
   }
   try {
-    const resident = createResident(db, { ...submission.value, profileImageId: imageId }, user);
+    const resident = createResident(
+      db,
+      { ...submission.value, profileImageId: imageId },
+      auditedBy(user, community, request),
+    );
     // the list's page that shows the new resident
     const page = residentListPageOf(db, resident);
     return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, {
@@ -260,13 +265,18 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
   }
   // an emptied optional field is cleared, not kept
   const v = submission.value;
-  const r = updateResident(db, id, {
-    ...v,
-    roomNumber: v.roomNumber ?? null,
-    dateOfBirth: v.dateOfBirth ?? null,
-    admissionDate: v.admissionDate ?? null,
-    email: v.email ?? null,
-  });
+  const r = updateResident(
+    db,
+    id,
+    {
+      ...v,
+      roomNumber: v.roomNumber ?? null,
+      dateOfBirth: v.dateOfBirth ?? null,
+      admissionDate: v.admissionDate ?? null,
+      email: v.email ?? null,
+    },
+    auditedBy(user, community, request),
+  );
   if (!r) return failed();
   const page = residentListPageOf(db, r);
   return redirectWithToast(page > 1 ? `${cfg.residents}?page=${page}` : cfg.residents, {
