@@ -2,10 +2,13 @@
 // sign-in, sortable columns, 25 a page, where each invitation stands, and checkboxes for bulk
 // actions. Works without JavaScript. One screen for /admin and /staff.
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { EmptyState, SectionHeader } from "~/components/admin/ui";
+import { EmptyState } from "~/components/admin/ui";
 import { dialogLinkProps } from "~/components/dialog";
 import {
   BulkBar,
+  ListHeader,
+  ListToolbar,
+  TickAllHeader,
   ColumnHeader,
   ListSearch,
   Pager,
@@ -32,7 +35,7 @@ export function FamiliesScreen() {
   const t = useT("care");
   return (
     <section aria-labelledby="families-title">
-      <SectionHeader
+      <ListHeader
         id="families-title"
         title={resident ? t("familyOf", { name: resident.name }) : t("families.title")}
         action={
@@ -66,41 +69,35 @@ export function FamiliesScreen() {
         </p>
       ) : null}
       <Outlet />
-      <ListSearch
-        id="families-search"
-        label={t("families.find")}
-        view={view}
-        placeholder={t("families.searchPlaceholder")}
-        keep={{ resident: resident?.id }}
-        filters={[
-          {
-            name: "invitation",
-            label: t("column.invitation"),
-            options: [
-              { value: "all", label: t("filter.any") },
-              { value: "pending", label: t("filter.notAccepted") },
-              { value: "accepted", label: t("filter.accepted") },
-            ],
-          },
-          {
-            name: "status",
-            label: t("filter.signIn"),
-            options: [
-              { value: "active", label: t("filter.on") },
-              { value: "inactive", label: t("filter.off") },
-              { value: "all", label: t("filter.any") },
-            ],
-          },
-        ]}
-      />
-      {members.length === 0 ? (
-        <EmptyState
-          action={filtered ? { to: cfg.families, label: t("families.showAll") } : undefined}
-        >
-          {filtered ? t("families.noMatch") : t("families.none")}
-        </EmptyState>
-      ) : (
-        <>
+      <ListToolbar>
+        <ListSearch
+          id="families-search"
+          label={t("families.find")}
+          view={view}
+          placeholder={t("families.searchPlaceholder")}
+          keep={{ resident: resident?.id }}
+          filters={[
+            {
+              name: "invitation",
+              label: t("column.invitation"),
+              options: [
+                { value: "all", label: t("filter.any") },
+                { value: "pending", label: t("filter.notAccepted") },
+                { value: "accepted", label: t("filter.accepted") },
+              ],
+            },
+            {
+              name: "status",
+              label: t("filter.signIn"),
+              options: [
+                { value: "active", label: t("filter.on") },
+                { value: "inactive", label: t("filter.off") },
+                { value: "all", label: t("filter.any") },
+              ],
+            },
+          ]}
+        />
+        {members.length ? (
           <BulkBar
             formId="families-bulk"
             action={`${AREAS[area].families}/bulk`}
@@ -112,8 +109,23 @@ export function FamiliesScreen() {
               { value: "activate", label: t("families.bulk.activate") },
             ]}
           />
+        ) : null}
+      </ListToolbar>
+      {members.length === 0 ? (
+        <EmptyState
+          action={filtered ? { to: cfg.families, label: t("families.showAll") } : undefined}
+        >
+          {filtered ? t("families.noMatch") : t("families.none")}
+        </EmptyState>
+      ) : (
+        <>
           <FamilyTable members={members} area={area} view={view} formId="families-bulk" />
-          <Pager page={page} label={t("families.pages")} noun={t("families.noun")} />
+          <Pager
+            page={page}
+            label={t("families.pages")}
+            noun={t("families.noun")}
+            anchor="families-table"
+          />
         </>
       )}
     </section>
@@ -173,31 +185,31 @@ function InvitationCell({ member, area }: { member: FamilyRowItem; area: AreaNam
  */
 function NameAndContact({ member, editTo }: { member: FamilyRowItem; editTo: string }) {
   const t = useT("care");
+  // one line, so a row stays as high as its buttons: the email cut short (whole on hover and in
+  // the row's menu), the phone beside it
   return (
-    <div className="max-w-[18rem]">
-      <div className="flex flex-wrap items-baseline gap-x-3">
-        <Link
-          to={editTo}
-          className="inline-flex min-h-target items-center text-brand-800 underline underline-offset-2"
-          aria-label={t("row.editName", { name: member.name })}
-          preventScrollReset
-          {...dialogLinkProps}
-        >
-          {member.name}
-        </Link>
-        {member.phoneNumber ? (
-          <span className="whitespace-nowrap font-normal text-stone-800" data-testid="family-phone">
-            {member.phoneNumber}
-          </span>
-        ) : null}
-      </div>
+    <div className="flex max-w-[30rem] items-center gap-x-3">
+      <Link
+        to={editTo}
+        className="inline-flex min-h-target shrink-0 items-center text-brand-800 underline underline-offset-2"
+        aria-label={t("row.editName", { name: member.name })}
+        preventScrollReset
+        {...dialogLinkProps}
+      >
+        {member.name}
+      </Link>
       <span
         title={member.email}
-        className="-mt-1 mb-1 block truncate font-normal text-stone-800"
+        className="min-w-0 truncate font-normal text-stone-800"
         data-testid="family-contact"
       >
         {member.email}
       </span>
+      {member.phoneNumber ? (
+        <span className="whitespace-nowrap font-normal text-stone-800" data-testid="family-phone">
+          {member.phoneNumber}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -216,13 +228,13 @@ function FamilyTable({
   const cfg = AREAS[area];
   const t = useT("care");
   return (
-    <div className="card relative overflow-x-auto p-0">
+    <div className="card relative scroll-mt-2 overflow-x-auto p-0" id="families-table">
       <table className="w-full min-w-[60rem] border-collapse text-left text-base">
         <caption className="sr-only">{t("families.caption")}</caption>
         <thead className="bg-stone-100">
           <tr>
-            <th scope="col" className="w-10 px-2 py-2">
-              <span className="sr-only">{t("list.choose")}</span>
+            <th scope="col" className="w-10 px-2 py-0">
+              <TickAllHeader formId={formId} count={members.length} />
             </th>
             <SortHeader
               column="name"

@@ -27,7 +27,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { AREAS, areaOf } from "./areas";
 import type { SheetEntry } from "./sheet";
 import { qrSvg } from "~/utils/qr.server";
-import { tickedIds, undoFor, type BulkResult } from "./bulk.server";
+import { listPathWith, listQueryOf, tickedIds, undoFor, type BulkResult } from "./bulk.server";
 import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export async function familiesBulkAction({
@@ -40,7 +40,9 @@ export async function familiesBulkAction({
   const intent = String(form.get("intent") ?? "");
   const chosen = familyMembersByIds(db, tickedIds(form));
   const t = await getT(request, "care");
-  if (!chosen.length) return { kind: "nothing", message: t("familyBulk.noneTicked") };
+  // the list's search, filter and page, kept on the way back (and through Undo)
+  const back = listQueryOf(form);
+  if (!chosen.length) return { kind: "nothing", message: t("familyBulk.noneTicked"), back };
   const states = linkedSignInStates(
     community.id,
     ROLE.family,
@@ -50,12 +52,13 @@ export async function familiesBulkAction({
 
   if (intent === "deactivate") {
     const on = chosen.filter((m) => states.get(m.id)?.status !== "deactivated" && states.has(m.id));
-    if (!on.length) return { kind: "nothing", message: t("familyBulk.alreadyOff") };
+    if (!on.length) return { kind: "nothing", message: t("familyBulk.alreadyOff"), back };
     if (form.get("confirm") !== "yes")
       return {
         kind: "confirm",
         intent: "deactivate",
         people: on.map((m) => ({ id: m.id, name: m.name })),
+        back,
       };
     const changed = setFamilySignInsActive(
       community.id,
@@ -73,11 +76,11 @@ export async function familiesBulkAction({
       });
     const ids = changed.map((c) => c.memberId);
     const names = chosen.filter((m) => ids.includes(m.id)).map((m) => m.name);
-    return redirectWithToast(cfg.families, {
+    return redirectWithToast(listPathWith(cfg.families, back, { status: "inactive" }), {
       type: "success",
       title: t("familyBulk.switchedOff", { count: changed.length }),
       description: t("familyBulk.switchedOffDetail", { names: names.join(", ") }),
-      ...undoFor(`${cfg.families}/bulk`, "activate", ids, t("common:undo")),
+      ...undoFor(`${cfg.families}/bulk`, "activate", ids, t("common:undo"), back),
     });
   }
 
@@ -96,7 +99,7 @@ export async function familiesBulkAction({
         tenantId: community.id,
         details: chosen.find((m) => m.id === c.memberId)?.name ?? null,
       });
-    return redirectWithToast(cfg.families, {
+    return redirectWithToast(`${cfg.families}${back}`, {
       type: "success",
       title: changed.length
         ? t("familyBulk.switchedOn", { count: changed.length })
@@ -143,10 +146,10 @@ export async function familiesBulkAction({
         qrSvg: await qrSvg(invitation.url),
       });
     }
-    return { kind: "sheet", entries, skipped };
+    return { kind: "sheet", entries, skipped, back };
   }
 
-  return { kind: "nothing", message: t("familyBulk.chooseAction") };
+  return { kind: "nothing", message: t("familyBulk.chooseAction"), back };
 }
 
 /** Why a link to choose a new password cannot be emailed to this account, in the reader's words. */

@@ -592,7 +592,14 @@ function DeliverySection({ d }: { d: LoaderData }) {
         <Badge tone="red">{t("email.failed", { count: d.counts.failed })}</Badge>
       </p>
       {d.recent.length ? (
-        <div className="overflow-x-auto rounded-xl border border-stone-300 bg-white">
+        // nothing in the rows takes focus, so the scroller itself does: a keyboard can scroll it
+        <div
+          className="overflow-x-auto rounded-xl border border-stone-300 bg-white"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          role="region"
+          aria-label={t("email.recent")}
+        >
           <table className="w-full text-left text-base">
             <caption className="sr-only">{t("email.recent")}</caption>
             <thead className="bg-stone-100">
