@@ -194,9 +194,9 @@ describe("erasing a resident", () => {
     // whose record it was and the day it was made, nothing of its content
     expect(audit[0]).toMatchObject({ tenantId: alpha.community.id, targetUserId: null });
     expect(audit[0]!.details).toMatch(/^resident, added \d{4}-\d{2}-\d{2}$/);
-    expect(auditDetails("erasure.resident", audit[0]!.details, translator("en", "audit"), "en")).toMatch(
-      /^a resident's record added on \w+ \d{1,2}, \d{4}$/,
-    );
+    expect(
+      auditDetails("erasure.resident", audit[0]!.details, translator("en", "audit"), "en"),
+    ).toMatch(/^a resident's record added on \w+ \d{1,2}, \d{4}$/);
     expect(audit[0]!.actorUserId).toBeTruthy();
     expect(JSON.stringify(audit[0])).not.toContain("Ada");
   });

@@ -32,7 +32,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       status: result.status,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  if (before && isFeatured)
-    notifyStoryReviewed(db, community, before, "featured", reviewer);
+  if (before && isFeatured) notifyStoryReviewed(db, community, before, "featured", reviewer);
   return Response.json(getStoryView(db, result.story.id));
 }
