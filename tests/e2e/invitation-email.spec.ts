@@ -99,6 +99,13 @@ test("the invitation is emailed; its link lets her choose a password and signs h
   await context.close();
   await page.reload();
   await expect(row.getByTestId("family-invitation")).toContainText("Accepted");
+  // the audit log says who made and emailed her invitation, and when
+  await page.goto("/admin/audit?kind=people");
+  for (const what of ["Made an invitation or sign-in link for", "Emailed an invitation to"]) {
+    const entry = page.getByTestId("audit-row").filter({ hasText: what }).filter({ hasText: name });
+    await expect(entry.first()).toContainText("Linda");
+    await expect(entry.first().locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+  }
 });
 
 test("a new link replaces the earlier ones, which are refused as revoked", async ({

@@ -93,6 +93,15 @@ test("an administrator fixes the bad row, previews and imports a spreadsheet", a
   await page.goto(`/admin/residents?q=${tag}`);
   await expect(page.getByText(`Hazel ${tag}`)).toBeVisible();
   await expect(page.getByText(`Ivor ${tag}`)).toBeVisible();
+  // the audit log says who imported, when, and how much
+  await page.goto("/admin/audit?kind=people");
+  const entry = page
+    .getByTestId("audit-row")
+    .filter({ hasText: "Imported residents and family members from a spreadsheet" })
+    .first();
+  await expect(entry).toContainText("Linda");
+  await expect(entry).toContainText("2 residents added");
+  await expect(entry.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
 
   // the same file again adds nobody
   await page.goto("/admin/import");
