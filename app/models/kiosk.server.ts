@@ -28,6 +28,7 @@ import { isAudience, type Audience } from "./story-audience";
 import type { RequestClient } from "~/utils/host.server";
 import type { T } from "~/utils/i18n";
 import type { ResidentRow } from "./resident.server";
+import { firstGrapheme } from "~/utils/initials";
 
 const { kiosks, kioskSessions, kioskRecordings, kioskDrafts, media, residents } = tenantSchema;
 
@@ -182,7 +183,7 @@ export function listKioskResidents(db: TenantDb, letter?: string | null): KioskR
 
 /** The first letter of a name, without accents, upper case ("Émile" is under E). */
 export function initialOf(name: string): string {
-  return name.normalize("NFD").replace(/\p{M}/gu, "").trim().charAt(0).toUpperCase();
+  return firstGrapheme(name.normalize("NFD").replace(/\p{M}/gu, "")).toUpperCase();
 }
 
 /** One resident the kiosk may show: active and agreed to kiosk use. */

@@ -74,13 +74,8 @@ export function listUsersWithCommunity(): UserWithCommunity[] {
   });
 }
 
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return "?";
-  const first = parts[0]![0] ?? "";
-  const last = parts.length > 1 ? (parts[parts.length - 1]![0] ?? "") : "";
-  return (first + last).toUpperCase();
-}
+// initials are drawn by grapheme, alike on server and browser (app/utils/initials.ts)
+export { initialsOf } from "~/utils/initials";
 
 // --- staff of a community (adding and changing them: staff.server.ts) ---
 

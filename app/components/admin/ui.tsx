@@ -5,6 +5,7 @@ import { RouteDialog } from "~/components/dialog";
 import { SubmitButton } from "~/components/forms";
 import { useT } from "~/utils/i18n";
 import { useDateFormat } from "~/components/community-time";
+import { initialsOfParts } from "~/utils/initials";
 
 const BADGE_TONES = {
   green: "border-green-800 bg-green-50 text-green-900",
@@ -55,7 +56,7 @@ export function Avatar({
         height={px}
       />
     );
-  const initials = `${firstName.trim()[0] ?? ""}${lastName.trim()[0] ?? ""}`.toUpperCase();
+  const initials = initialsOfParts(firstName, lastName);
   return (
     <span
       aria-hidden="true"

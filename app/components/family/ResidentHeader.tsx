@@ -1,5 +1,6 @@
 // The family dashboard's header: their resident's photo (or two initials), name and room.
 import { useT } from "~/utils/i18n";
+import { initialsOfParts } from "~/utils/initials";
 
 export type HeaderResident = {
   firstName: string;
@@ -10,7 +11,7 @@ export type HeaderResident = {
 };
 
 export function residentInitials(r: { firstName: string; lastName: string }) {
-  return `${r.firstName.charAt(0)}${r.lastName.charAt(0)}`.toUpperCase();
+  return initialsOfParts(r.firstName, r.lastName);
 }
 
 export function ResidentAvatarImage({

@@ -5,6 +5,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState, type ReactNode } from "react";
 import { useT, type T } from "~/utils/i18n";
+import { initialsOfParts } from "~/utils/initials";
 
 export type KioskFrameData = {
   communityName: string;
@@ -205,7 +206,7 @@ export function KioskPortrait({
       />
     );
   }
-  const initials = `${firstName.trim()[0] ?? ""}${lastName.trim()[0] ?? ""}`.toUpperCase();
+  const initials = initialsOfParts(firstName, lastName);
   return (
     <span
       aria-hidden="true"

@@ -114,6 +114,7 @@ export function UserMenu({ user }: { user: RootUser }) {
         className="hidden h-11 w-11 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-900 sm:inline-flex"
         aria-hidden="true"
         title={user.displayName}
+        data-testid="user-initials"
       >
         {user.initials}
       </span>

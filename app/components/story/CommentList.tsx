@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { reactionName } from "~/models/categories";
 import { useT } from "~/utils/i18n";
 import { RelativeTime } from "./RelativeTime";
+import { firstInitial } from "~/utils/initials";
 
 export type CommentItem = {
   id: string;
@@ -40,7 +41,7 @@ export function CommentList({ comments, deleteHref }: Props) {
                 aria-hidden="true"
                 className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-clay-100 font-bold text-clay-900"
               >
-                {c.familyMember.name.trim().charAt(0).toUpperCase()}
+                {firstInitial(c.familyMember.name)}
               </span>
               <span className="font-semibold text-ink">{c.familyMember.name}</span>
               {c.familyMember.relationship ? <span>({c.familyMember.relationship})</span> : null}

@@ -1,4 +1,5 @@
 import type { T } from "~/utils/i18n";
+import { initialsOfParts } from "~/utils/initials";
 
 type AvatarResident = { firstName: string; lastName: string; profileImageUrl: string | null };
 
@@ -9,7 +10,7 @@ const SIZES = {
 } as const;
 
 export function residentInitials(r: Pick<AvatarResident, "firstName" | "lastName">): string {
-  return `${r.firstName.trim().charAt(0)}${r.lastName.trim().charAt(0)}`.toUpperCase();
+  return initialsOfParts(r.firstName, r.lastName);
 }
 
 /**
