@@ -453,17 +453,37 @@ export function syncFamilyAccount(tenantId: string, member: Pick<FamilyMemberRow
 
 export const INVITATION_ACCEPTED = msg("auth:invite.accepted");
 
-/** `reason`: a catalog key (msg), shown in the reader's language. */
-export type InvitationCheck = { ok: true; user: UserRow } | { ok: false; reason: string };
+/**
+ * `reason`: a catalog key (msg), shown in the reader's language. `acceptedBy`: the link's account
+ * has chosen its password already (the link was used, or she got in another way); the page sends
+ * her home when she is the one signed in, and tells anyone else to sign in.
+ */
+export type InvitationCheck =
+  | { ok: true; user: UserRow }
+  | { ok: false; reason: string; acceptedBy?: string };
+
+/** The account of a used invitation link of this host, when that account has its password. */
+function acceptedAccountOf(host: HostContext, token: string): UserRow | null {
+  const row = getControlDb().select().from(loginTokens).where(eq(loginTokens.tokenHash, sha256(token))).get();
+  const hostTenant = host.kind === "tenant" ? host.community.id : null;
+  if (!row || row.purpose !== "invite" || row.tenantId !== hostTenant || host.kind === "missing") return null;
+  const user = getUserById(row.userId);
+  return user && user.isActive && user.passwordHash ? user : null;
+}
 
 /** Whether a link may still be used on this host (opening it changes nothing). */
 export function checkInvitation(host: HostContext, token: string): InvitationCheck {
   if (!token) return { ok: false, reason: msg("auth:invite.incomplete") };
   const check = inspectLoginToken(host, token, ["invite"]);
-  if (!check.ok) return { ok: false, reason: msg(`auth:invite.${check.problem}`) };
+  if (!check.ok) {
+    // a used link of an account that has its password was accepted (a revoked one keeps its word)
+    const accepted = check.problem === "used" ? acceptedAccountOf(host, token) : null;
+    if (accepted) return { ok: false, reason: INVITATION_ACCEPTED, acceptedBy: accepted.id };
+    return { ok: false, reason: msg(`auth:invite.${check.problem}`) };
+  }
   // family members and residents, and staff whose administrator chose a sign-in link
   if (check.user.role !== ROLE.family && check.user.role !== ROLE.resident && !roleIn(check.user.role, COMMUNITY_STAFF_ROLES)) return { ok: false, reason: msg("auth:invite.invalid") };
-  if (check.user.passwordHash) return { ok: false, reason: INVITATION_ACCEPTED };
+  if (check.user.passwordHash) return { ok: false, reason: INVITATION_ACCEPTED, acceptedBy: check.user.id };
   return { ok: true, user: check.user };
 }
 

@@ -22,7 +22,7 @@ import { renderEmail } from "./email-templates.server";
 import { isEmailAddress, revokeInviteLinks } from "./invitation.server";
 import { consumeLoginToken, inspectLoginToken, issueLoginToken } from "./login-token.server";
 import { recipientLanguage } from "./recipient-language.server";
-import type { UserRow } from "~/utils/accounts.server";
+import { emailSignsIn, type UserRow } from "~/utils/accounts.server";
 
 const { users, loginTokens, communities } = controlSchema;
 
@@ -133,9 +133,13 @@ async function emailResetLink(
     communityName: siteName,
     origin,
     heading: t("email.heading", { name: user.displayName || user.username }),
+    // her username first: a forgotten username is why many ask
     paragraphs: [
+      translator(lang, "auth")(
+        emailSignsIn(user) ? "resetEmail.usernameOrEmail" : "resetEmail.username",
+        { username: user.username },
+      ),
       actor ? t("email.sentByStaff") : t("email.asked"),
-      t("email.username", { username: user.username }),
       t("email.expires"),
       t("email.ignore"),
     ],

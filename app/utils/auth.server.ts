@@ -4,7 +4,13 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import crypto from "node:crypto";
 import type { Community, TenantDb } from "./db.server";
-import { findUserForLogin, getUserById, markSignedIn, type UserRow } from "./accounts.server";
+import {
+  findSignInAccount,
+  getUserById,
+  isEmailSignIn,
+  markSignedIn,
+  type UserRow,
+} from "./accounts.server";
 import { homePathFor, ROLE, roleIn, type Role } from "./roles";
 import { resolveHost, requireTenant, hostnameOf, type HostContext } from "./host.server";
 import { verifyPassword } from "./password.server";
@@ -28,6 +34,10 @@ export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };
 export class LoginError extends Error {}
 
 export const LOGIN_FAILED = msg("auth:login.failed");
+/** The refusal when what was typed is an email address. */
+export const LOGIN_FAILED_EMAIL = msg("auth:login.failedEmail");
+/** An email address of several accounts of the community: she signs in with her username. */
+export const EMAIL_SHARED = msg("auth:login.emailShared");
 
 /** What a person is told when their sign-in attempts are spent: how many minutes to wait. */
 function tooManySignInsMessage(t: T, retryAfterSeconds: number): string {
@@ -45,7 +55,7 @@ export async function tooManySignIns(request: Request, retryAfterSeconds: number
   });
 }
 
-// A fixed hash to compare against when the username is unknown, so both paths take as long.
+// A fixed hash to compare against when the username or email is unknown: both take as long.
 let dummyHash: Promise<string> | null = null;
 async function timingDummy() {
   const { hashPassword } = await import("./password.server");
@@ -53,20 +63,37 @@ async function timingDummy() {
   return dummyHash;
 }
 
+/**
+ * Whether `password` is the password of one of the accounts that share the email typed. Each is
+ * checked (no early answer), so that the refusal tells her to use her username only when she knows
+ * a password: a stranger learns no more than "do not match".
+ */
+async function passwordOfAny(password: string, accounts: UserRow[]): Promise<boolean> {
+  let right = false;
+  for (const account of accounts)
+    if (await verifyPassword(password, account.passwordHash ?? (await timingDummy()))) right = true;
+  return right;
+}
+
 export const authenticator = new Authenticator<UserRow>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    const username = String(form.get("username") ?? "").trim();
+    // the field is named "username" and takes a username or an email address
+    const identifier = String(form.get("username") ?? "").trim();
     const password = String(form.get("password") ?? "");
-    if (!username || !password) throw new LoginError(msg("auth:login.missing"));
+    if (!identifier || !password) throw new LoginError(msg("auth:login.missing"));
     const ctx = resolveHost(request);
     if (ctx.kind === "missing") throw new LoginError(msg("auth:login.noCommunity"));
-    const user = findUserForLogin(username, ctx.kind === "tenant" ? ctx.community.id : null);
+    const failed = isEmailSignIn(identifier) ? LOGIN_FAILED_EMAIL : LOGIN_FAILED;
+    const match = findSignInAccount(identifier, ctx.kind === "tenant" ? ctx.community.id : null);
+    // an email of two accounts never signs into either: she is told to use her username
+    if (match.kind === "shared")
+      throw new LoginError((await passwordOfAny(password, match.users)) ? EMAIL_SHARED : failed);
+    const user = match.kind === "one" ? match.user : undefined;
     const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummy()));
-    if (!user || !ok || !user.isActive) throw new LoginError(LOGIN_FAILED);
+    if (!user || !ok || !user.isActive) throw new LoginError(failed);
     // on the marketing host only super admins have an account
-    if (ctx.kind === "marketing" && user.role !== ROLE.superAdmin)
-      throw new LoginError(LOGIN_FAILED);
+    if (ctx.kind === "marketing" && user.role !== ROLE.superAdmin) throw new LoginError(failed);
     return user;
   }),
   "password",

@@ -10,7 +10,7 @@
 //   browsers that signed in to this account before (a signed "known device" cookie) still try.
 import { createCookie } from "@remix-run/node";
 import crypto from "node:crypto";
-import { findUserForLogin, getUserById } from "./accounts.server";
+import { findSignInAccount, getUserById } from "./accounts.server";
 import { env } from "./env.server";
 import { resolveHost } from "./host.server";
 import { getT, translator } from "./i18n.server";
@@ -40,8 +40,8 @@ export const attemptClock = {
 };
 
 /**
- * The account an attempt is for: the user a username names on this host (usernames are unique per
- * community; a super admin's on every host), else the name itself on this host.
+ * The account an attempt is for: the user a username or email names on this host (usernames are
+ * unique per community; a super admin's on every host), else the name itself on this host.
  */
 function accountTag(request: Request, who: { username: string } | { userId: string }): string {
   let subject: string;
@@ -49,10 +49,13 @@ function accountTag(request: Request, who: { username: string } | { userId: stri
   else {
     const ctx = resolveHost(request);
     const tenantId = ctx.kind === "tenant" ? ctx.community.id : null;
-    const user = findUserForLogin(who.username, tenantId);
-    subject = user
-      ? `user:${user.id}`
-      : `name:${tenantId ?? "-"}:${who.username.trim().toLowerCase()}`;
+    // a username and the email of the same account count as one; the rest by the typed text in
+    // lowercase, so that "Sarah@..." and "sarah@..." share their count
+    const match = findSignInAccount(who.username, tenantId);
+    subject =
+      match.kind === "one"
+        ? `user:${match.user.id}`
+        : `name:${tenantId ?? "-"}:${who.username.trim().toLowerCase()}`;
   }
   return crypto.createHash("sha256").update(subject).digest("hex").slice(0, 24);
 }

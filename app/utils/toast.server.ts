@@ -7,6 +7,8 @@ export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
   title: z.string(),
   description: z.string().optional(),
+  /** stays until dismissed (words a person must not miss, like a new username) */
+  stay: z.boolean().optional(),
   /** a form in the toast that takes the action back (a POST to `action` with `fields`) */
   undo: z
     .object({

@@ -19,7 +19,7 @@ export function showToast(toast: Toast) {
  * <main>), never an overlay. With JavaScript (root.tsx marks <html data-js> before the first
  * paint) it floats inside the viewport at any width, at the bottom, or at the top while the
  * person is typing in a field in the lower part of the window, and leaves after 5 seconds (20
- * with Undo) or on Dismiss.
+ * with Undo; never for one that stays) or on Dismiss.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const t = useT("auth");
@@ -29,7 +29,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     setVisible(toast);
-    if (!toast) return;
+    if (!toast || toast.stay) return;
     const timer = setTimeout(
       () => setVisible(null),
       toast.undo ? UNDO_TOAST_DURATION_MS : TOAST_DURATION_MS,

@@ -15,10 +15,11 @@ import {
   checkInvitation,
   markInvitationOpened,
 } from "~/models/invitation.server";
-import { signInAndRedirect } from "~/utils/auth.server";
+import { emailSignsIn } from "~/utils/accounts.server";
+import { getOptionalUser, signInAndRedirect, type SessionUser } from "~/utils/auth.server";
 import { COMMUNITY_STAFF_ROLES, homePathFor, ROLE, roleIn } from "~/utils/roles";
 import { requireTenant, resolveHost } from "~/utils/host.server";
-import { toastHeaders } from "~/utils/toast.server";
+import { redirectWithToast, toastHeaders } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, translateMessage, useT } from "~/utils/i18n";
@@ -31,16 +32,29 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 // Opening the link (GET) only records, the first time, that a valid link was opened (the list says
-// "Opened"); choosing the password (POST) uses it.
+// "Opened"); choosing the password (POST) uses it. A link already accepted sends the person it was
+// for home when she is the one signed in; anyone else is told to sign in.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { community } = requireTenant(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const check = checkInvitation(resolveHost(request), token);
   if (!check.ok) {
     const t = await getT(request, "auth");
+    const user = await getOptionalUser(request);
+    if (check.acceptedBy && user?.id === check.acceptedBy)
+      throw await redirectWithToast(
+        user.mustChangePassword ? "/password" : homePathFor(user.role),
+        {
+          type: "info",
+          title: t("invite.alreadyAccepted"),
+          description: t("invite.alreadyAcceptedDescription", { username: user.username }),
+        },
+      );
     return {
       ok: false as const,
+      accepted: Boolean(check.acceptedBy),
       reason: translateMessage(t, check.reason),
+      signedIn: signedInAs(user),
       community: community.name,
     };
   }
@@ -53,6 +67,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     role: check.user.role,
     community: community.name,
   };
+}
+
+/** Who is signed in on this browser, for the page of a link that cannot be used. */
+function signedInAs(user: SessionUser | null) {
+  return user ? { name: user.displayName || user.username, home: homePathFor(user.role) } : null;
 }
 
 export const policy = { body: "form", rate: "sign-in links" } satisfies RoutePolicy;
@@ -77,7 +96,13 @@ export async function action({ request }: ActionFunctionArgs) {
     submission.value.token,
     submission.value.password,
   );
-  if (!accepted.ok) return { result: null, reason: translateMessage(t, accepted.reason) };
+  if (!accepted.ok)
+    return {
+      result: null,
+      reason: translateMessage(t, accepted.reason),
+      accepted: Boolean(accepted.acceptedBy),
+      signedIn: signedInAs(await getOptionalUser(request)),
+    };
   // the welcome is read on the first page signed in, in that page's language
   const { user } = accepted;
   const residentLanguage = user.residentId
@@ -89,26 +114,86 @@ export async function action({ request }: ActionFunctionArgs) {
     community.defaultLanguage,
   );
   const welcome = translator(lang, "auth");
+  // her username, and that her email works too, stay on screen until she closes them
   const headers = await toastHeaders({
     type: "success",
-    title: welcome("invite.welcomeToast", { name: accepted.user.displayName }),
-    description: welcome("invite.welcomeToastDescription", { username: accepted.user.username }),
+    stay: true,
+    title: welcome("invite.welcomeToast", { name: user.displayName, username: user.username }),
+    description: welcome(
+      emailSignsIn(user) ? "invite.welcomeToastDescription" : "invite.welcomeToastUsernameOnly",
+    ),
   });
-  return signInAndRedirect(request, accepted.user, homePathFor(accepted.user.role), headers);
+  return signInAndRedirect(request, user, homePathFor(user.role), headers);
 }
 
-function NotValid({ reason }: { reason: string }) {
+type Refusal = {
+  reason: string;
+  accepted: boolean;
+  signedIn: { name: string; home: string } | null;
+};
+
+/** The way on from a link that cannot be used: to sign in, or home when someone is signed in. */
+function WayOn({ signedIn }: Pick<Refusal, "signedIn">) {
   const t = useT("auth");
+  if (!signedIn)
+    return (
+      <Link to="/login" className="btn-primary" data-testid="invite-sign-in">
+        {t("invite.signIn")}
+      </Link>
+    );
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Link to={signedIn.home} className="btn-primary">
+        {t("link.goHome")}
+      </Link>
+      <Form method="post" action="/logout">
+        <button type="submit" className="btn-secondary" data-testid="invite-sign-out">
+          {t("invite.signOutAndSignIn")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** A link already accepted: she signs in with her username or email and her password. */
+function Accepted({ reason, signedIn }: Refusal) {
+  const t = useT("auth");
+  return (
+    <section className="card mx-auto max-w-md" aria-labelledby="invite-title">
+      <h1 id="invite-title" className="page-title mb-3">
+        {t("invite.acceptedTitle")}
+      </h1>
+      <p className="mb-2 text-lg" data-testid="invite-accepted">
+        {reason}
+      </p>
+      <p className="mb-4 text-lg">{t("invite.signInHow")}</p>
+      {signedIn ? (
+        <p className="mb-4 text-base">{t("invite.signedInAs", { name: signedIn.name })}</p>
+      ) : null}
+      <WayOn signedIn={signedIn} />
+    </section>
+  );
+}
+
+function NotValid({ reason, accepted, signedIn }: Refusal) {
+  const t = useT("auth");
+  if (accepted) return <Accepted reason={reason} accepted signedIn={signedIn} />;
   return (
     <section className="card mx-auto max-w-md" aria-labelledby="invite-title">
       <h1 id="invite-title" className="page-title mb-3">
         {t("invite.notValid")}
       </h1>
-      <p className="mb-4 text-lg">{reason}</p>
+      <p className="mb-4 text-lg" data-testid="invite-problem">
+        {reason}
+      </p>
       <p className="mb-4 text-base">{t("invite.askStaff")}</p>
-      <Link to="/login" className="btn-primary">
-        {t("link.goToSignIn")}
-      </Link>
+      {signedIn ? (
+        <WayOn signedIn={signedIn} />
+      ) : (
+        <Link to="/login" className="btn-primary">
+          {t("link.goToSignIn")}
+        </Link>
+      )}
     </section>
   );
 }
@@ -122,8 +207,8 @@ export default function AcceptInvitation() {
     shouldValidate: "onSubmit",
   });
   const t = useT("auth");
-  if (actionData?.reason) return <NotValid reason={actionData.reason} />;
-  if (!data.ok) return <NotValid reason={data.reason} />;
+  if (actionData?.reason) return <NotValid {...actionData} />;
+  if (!data.ok) return <NotValid {...data} />;
   return (
     <section className="card mx-auto max-w-md" aria-labelledby="invite-title">
       <h1 id="invite-title" className="page-title mb-2">

@@ -40,7 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
-  // the attempt is spent before the password is checked; a right password gives it back
+  // the attempt is spent before the password is checked; a right password gives it back. The
+  // "username" field takes a username or an email address, counted as typed in lowercase.
   const attempt = await beginPasswordAttempt(request, { username: submission.value.username });
   if (!attempt.ok) throw await tooManySignIns(request, attempt.retryAfterSeconds);
   try {
@@ -103,6 +104,7 @@ export default function Login() {
             className="input"
             autoComplete="username"
             autoCapitalize="none"
+            spellCheck={false}
           />
         </Field>
         <Field
