@@ -126,7 +126,11 @@ export function ListSearch({
         autoComplete="off"
       />
       {filters.map((f) => (
-        <span key={f.name} className="flex items-center gap-2">
+        // a long label or option (a community's name) wraps or narrows, never widens the page
+        <span
+          key={f.name}
+          className="flex min-w-0 max-w-full flex-wrap items-center gap-x-2 gap-y-1"
+        >
           <label htmlFor={`${id}-${f.name}`} className="font-bold text-ink">
             {f.label}
           </label>
@@ -134,7 +138,7 @@ export function ListSearch({
             id={`${id}-${f.name}`}
             name={f.name}
             defaultValue={values[f.name] ?? view.filters[f.name]}
-            className="input w-auto"
+            className="input w-auto min-w-0 max-w-full"
           >
             {f.options.map((o) => (
               <option key={o.value} value={o.value}>
