@@ -39,7 +39,7 @@ test("a family member named 'Sarah Jensen 🌷' reads ten pages without a consol
     page,
     created.json.invitation.url as string,
     username,
-    `tulips-${id}-${id}`,
+    `first-password-${id}-${id}`,
   );
   await page.setViewportSize({ width: 1366, height: 768 });
   for (const path of PAGES) {
