@@ -162,19 +162,20 @@ export function reactionSummary(db: TenantDb, storyId: string, userId: string | 
 }
 
 /**
- * Gives the member's reaction ("on"), takes it back ("off") or turns it over ("toggle"). "on" and
- * "off" are idempotent, so a form pressed twice (a double tap on a page without JavaScript) ends
- * where the person meant. Returns whether it is on now and whether anything changed. Every press
- * counts toward the member's limit (PERSON_LIMITS.reaction); past it, PersonLimitError.
+ * Sets the member's reaction to the state asked for: given ("on") or not ("off"). Never a turn-over:
+ * the page sends the state its button offered, so a press sent twice (a double tap, with or without
+ * JavaScript) ends where the person meant. Returns whether it is on now and whether anything
+ * changed. Every press counts toward the member's limit (PERSON_LIMITS.reaction); past it,
+ * PersonLimitError.
  */
-export function setReaction(db: TenantDb, user: Member, storyId: string, emoji: string, want: "on" | "off" | "toggle", now = new Date()): { on: boolean; changed: boolean } {
+export function setReaction(db: TenantDb, user: Member, storyId: string, emoji: string, want: "on" | "off", now = new Date()): { on: boolean; changed: boolean } {
   responseTarget(db, user, storyId);
   if (!REACTIONS.some((r) => r.emoji === emoji)) throw new CommentAccessError(404, "Unknown reaction");
   spendReaction(user.id, now);
   return db.transaction((t) => {
     const mine = and(eq(reactions.storyId, storyId), eq(reactions.userId, user.id), eq(reactions.emoji, emoji));
     const given = Boolean(t.select({ id: reactions.id }).from(reactions).where(mine).get());
-    const on = want === "toggle" ? !given : want === "on";
+    const on = want === "on";
     if (on === given) return { on, changed: false };
     if (on) t.insert(reactions).values({ id: newId(), storyId, userId: user.id, emoji }).run();
     else t.delete(reactions).where(mine).run();

@@ -171,23 +171,33 @@ describe("the story page", () => {
     expect(refused.status).toBe(403);
   });
 
-  it("toggles a reaction and keeps the like count in step", async () => {
+  it("sets a reaction to the state the button offered, keeping the like count in step", async () => {
     const id = alpha.stories.benPublished;
     const count = () => getStoryRow(alpha.db(), id)!.likeCount;
-    const react = (cookie: string) => sendForm(id, { intent: "react", emoji: "👏" }, cookie);
-    expect((await react(cookies.benSon)).status).toBe(302);
+    const react = (cookie: string, on: string) =>
+      sendForm(id, { intent: "react", emoji: "👏", on }, cookie);
+    expect((await react(cookies.benSon, "1")).status).toBe(302);
     expect(count()).toBe(1);
     const me = (await import("~/models/user.server")).findUserForLogin(
       alpha.users.benSon,
       alpha.community.id,
     )!;
-    expect(reactionSummary(alpha.db(), id, me.id).find((r) => r.emoji === "👏")).toMatchObject({
-      count: 1,
-      mine: true,
-    });
-    await react(cookies.benSon);
+    const mine = () => reactionSummary(alpha.db(), id, me.id).find((r) => r.emoji === "👏");
+    expect(mine()).toMatchObject({ count: 1, mine: true });
+    // pressed again from the same page (a double tap): still given, not undone
+    expect((await react(cookies.benSon, "1")).status).toBe(302);
+    expect(mine()).toMatchObject({ count: 1, mine: true });
+    expect(count()).toBe(1);
+    // "Remove your clap", twice: taken back once, and stays off
+    await react(cookies.benSon, "0");
+    await react(cookies.benSon, "0");
+    expect(mine()).toMatchObject({ count: 0, mine: false });
     expect(count()).toBe(0);
-    expect((await react(cookies.adaDaughter)).status).toBe(403);
+    // a press that names no state is refused rather than guessed at
+    const unsaid = await sendForm(id, { intent: "react", emoji: "👏" }, cookies.benSon);
+    expect(unsaid.status).toBe(400);
+    expect(count()).toBe(0);
+    expect((await react(cookies.adaDaughter, "1")).status).toBe(403);
     expect(count()).toBe(0);
   });
 

@@ -30,6 +30,9 @@ export type KioskFrameData = {
 
 export const KIOSK_IDLE_URL = "/kiosk?ended=idle";
 
+/** How long the kiosk waits after the last tap before it ends the turn (KIOSK_IDLE_MS on the server). */
+const IDLE_SECONDS = 120;
+
 const MARK = "\u0000";
 
 /** A message with one value shown in bold, where the language puts it in the sentence. */
@@ -110,6 +113,7 @@ function hasWordsWritten(): boolean {
  */
 function KioskCountdown({ seconds, writing }: { seconds: number; writing: boolean }) {
   const t = useT("kiosk");
+  const td = useT("details");
   const [left, setLeft] = useState(seconds);
   const [keptWriting, setKeptWriting] = useState(false);
   const deadline = useRef<number | null>(null);
@@ -120,7 +124,7 @@ function KioskCountdown({ seconds, writing }: { seconds: number; writing: boolea
     const start = Date.now();
     deadline.current = start + seconds * 1000;
     lastPing.current = start;
-    const idleMs = Math.min(seconds, 120) * 1000;
+    const idleMs = Math.min(seconds, IDLE_SECONDS) * 1000;
     const activity = () => {
       const now = Date.now();
       // the server's clock starts from the last ping, so the countdown does too
@@ -169,6 +173,12 @@ function KioskCountdown({ seconds, writing }: { seconds: number; writing: boolea
     <div className="text-lg" data-testid="kiosk-countdown">
       <p>
         {t("frame.timeLeft")} <span className="font-bold tabular-nums">{`${m}:${s}`}</span>
+      </p>
+      {/* what the countdown means, so "take your time" elsewhere on the page is not a trap */}
+      <p className="max-w-xs text-base text-stone-700" data-testid="kiosk-countdown-hint">
+        {td("countdown.hint", {
+          minutes: IDLE_SECONDS / 60,
+        })}
       </p>
       {left <= 30 ? (
         <p role="status" className="font-semibold text-red-800">

@@ -7,7 +7,7 @@ import { useT } from "~/utils/i18n";
 
 type NavItem = {
   to: string;
-  /** a key of the common catalog */
+  /** a key of the common catalog (or "ns:key" of another) */
   label: string;
   show: (role: RootUser["role"]) => boolean;
   prefix?: boolean;
@@ -15,7 +15,8 @@ type NavItem = {
 
 // The four navigation links, each shown to the roles that may open it (plus Staff for care staff).
 const NAV: NavItem[] = [
-  { to: "/", label: "nav.home", show: () => true },
+  // the community's home page, called "Home" (never "Dashboard": it is not a control panel)
+  { to: "/", label: "details:nav.home", show: () => true },
   { to: "/resident", label: "nav.resident", show: (r) => r === ROLE.resident },
   { to: "/family", label: "nav.family", show: (r) => r === ROLE.family },
   {

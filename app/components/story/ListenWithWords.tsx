@@ -7,41 +7,58 @@ import { useNonce } from "~/utils/nonce";
 import { isWordToken, transcriptParagraphs } from "~/models/transcript-timing";
 import { languageName } from "~/utils/whisper-languages";
 import { useLang, useT } from "~/utils/i18n";
+import { formatDuration } from "~/components/record/wizard";
 
 export type Listening = { starts: number[]; language: string; captionsUrl: string } | null;
 
+/**
+ * The recording's player. Its length comes from the server (measured when the file was stored), so
+ * it shows before anything is loaded, also for a browser's WebM, which names no length of its own.
+ */
 export function StoryAudio({
   src,
   firstName,
   listening,
+  durationSeconds = null,
 }: {
   src: string;
   firstName: string;
   listening: Listening;
+  /** the recording's length in seconds, when known */
+  durationSeconds?: number | null;
 }) {
   const t = useT("story");
+  const td = useT("details");
   const lang = useLang();
+  const length = durationSeconds && durationSeconds > 0 ? formatDuration(durationSeconds) : null;
   return (
-    // eslint-disable-next-line jsx-a11y/media-has-caption -- the captions track is there whenever the words have times; otherwise the transcript is the story text below
-    <audio
-      controls
-      preload="none"
-      src={src}
-      className="w-full"
-      id="story-audio"
-      data-testid="story-audio"
-    >
-      {listening ? (
-        <track
-          kind="captions"
-          src={listening.captionsUrl}
-          srcLang={listening.language}
-          label={t("listen.captions", { language: languageName(listening.language, lang) })}
-          default
-        />
+    <>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the captions track is there whenever the words have times; otherwise the transcript is the story text below */}
+      <audio
+        controls
+        preload="none"
+        src={src}
+        className="w-full"
+        id="story-audio"
+        data-testid="story-audio"
+      >
+        {listening ? (
+          <track
+            kind="captions"
+            src={listening.captionsUrl}
+            srcLang={listening.language}
+            label={t("listen.captions", { language: languageName(listening.language, lang) })}
+            default
+          />
+        ) : null}
+        <a href={src}>{t("listen.download", { name: firstName })}</a>
+      </audio>
+      {length ? (
+        <p className="mt-2 text-base text-stone-700" data-testid="story-audio-length">
+          {td("listen.length", { length })}
+        </p>
       ) : null}
-      <a href={src}>{t("listen.download", { name: firstName })}</a>
-    </audio>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { reactionName } from "~/models/categories";
+import { REACTIONS, reactionName } from "~/models/categories";
 import { useT, type T } from "~/utils/i18n";
 
 export type ReactionCountItem = {
@@ -13,6 +13,16 @@ export type ReactionCountItem = {
 /** The reaction's name in the reader's language (the item's own label for one not in the list). */
 function nameOf(t: T, r: ReactionCountItem): string {
   return reactionName(t, r.emoji) ?? r.label;
+}
+
+/**
+ * What a reaction button does, said in full: "React with a heart, 3 so far" when it gives the
+ * reaction, "Remove your heart, 3 so far" when it takes the person's own back.
+ */
+function buttonName(t: T, r: ReactionCountItem): string {
+  const key = REACTIONS.find((x) => x.emoji === r.emoji)?.key;
+  const what = key ? t(`reaction.${r.mine ? "your" : "a"}.${key}`) : r.label;
+  return t(r.mine ? "reaction.remove" : "reaction.give", { what, count: r.count });
 }
 
 /** Under each count, who gave it: a <details> list that opens without JavaScript. */
@@ -63,6 +73,7 @@ export function ReactionBar({
 }) {
   const t = useT("story");
   const tc = useT("categories");
+  const td = useT("details");
   const given = reactions.filter((r) => r.count > 0);
   if (!canReact) {
     if (given.length === 0) return <p className="text-lg text-stone-700">{t("reactions.none")}</p>;
@@ -83,8 +94,9 @@ export function ReactionBar({
       </ul>
     );
   }
-  // a form a reaction, each saying which way it turns it: pressed twice before the page comes
-  // back (a double tap without JavaScript), it still ends where the person meant
+  // a form a reaction, each sending the state its button offers (on=1 gives it, on=0 takes it
+  // back): pressed twice before the page comes back (a double tap), it still ends where the person
+  // meant. The button's name says what it does, so it is not also a pressed/not-pressed toggle.
   return (
     <div>
       <p className="mb-2 text-base text-stone-700">{t("reactions.howTo")}</p>
@@ -92,13 +104,13 @@ export function ReactionBar({
         {reactions.map((r) => (
           <Form key={r.emoji} method="post" action={action} preventScrollReset>
             <input type="hidden" name="intent" value="react" />
-            <input type="hidden" name="turn" value={r.mine ? "off" : "on"} />
+            <input type="hidden" name="on" value={r.mine ? "0" : "1"} />
             <button
               type="submit"
               name="emoji"
               value={r.emoji}
-              aria-pressed={r.mine}
-              aria-label={t("reactions.button", { reaction: nameOf(tc, r), count: r.count })}
+              aria-label={buttonName(td, r)}
+              data-mine={r.mine ? "true" : "false"}
               className={`inline-flex min-h-target min-w-target items-center gap-2 rounded-full border-2 px-3 text-lg ${
                 r.mine
                   ? "border-brand-700 bg-brand-100"

@@ -17,6 +17,7 @@ import { frameOf, residentT } from "./__kiosk.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, useT } from "~/utils/i18n";
+import { PIN_DIGITS, pinShapeProblem } from "~/utils/pin-shape";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "kiosk")("pin.title")) },
@@ -39,8 +40,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const next = String(form.get("next") ?? "").trim();
   const again = String(form.get("again") ?? "").trim();
   const errors: Errors = {};
+  // what does not have a PIN's shape is said so in our words (never counted as a wrong PIN)
+  const shape = (pin: string) => {
+    const problem = pinShapeProblem(pin);
+    return problem ? t(problem.key, problem.values) : null;
+  };
+  const needsCurrent = Boolean(ctx.resident.kioskPinHash || !ctx.helper);
+  // (without a PIN at all, the check below says so)
+  const currentShape = ctx.resident.kioskPinHash ? shape(current) : null;
+  if (currentShape) errors.current = currentShape;
   // without a PIN yet, a member of staff who helps her may set the first one here
-  if (ctx.resident.kioskPinHash || !ctx.helper) {
+  else if (needsCurrent) {
     const check = await checkKioskPin(ctx.db, {
       communityId: ctx.community.id,
       kioskId: ctx.kiosk.id,
@@ -59,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
               ? kioskMessage("noPin", t)
               : kioskMessage("wrongPin", t);
   }
-  const problem = kioskPinProblem(next, t);
+  const problem = shape(next) ?? kioskPinProblem(next, t);
   if (problem) errors.next = problem;
   else if (next !== again) errors.again = kioskMessage("pinMismatch", t);
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
@@ -67,24 +77,34 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast("/kiosk/me", { type: "success", title: t("pin.saved") });
 }
 
+/**
+ * A 4-digit PIN field. It says "4 digits" under its label; the form is sent unchecked by the
+ * browser (noValidate) so that a PIN too short gets our own message from the server, never the
+ * browser's bare "match the requested format".
+ */
 function PinField({ name, label, error }: { name: string; label: string; error?: string }) {
+  const td = useT("details");
   return (
     <div className="mb-4">
       <label htmlFor={name} className="label text-xl">
         {label}
       </label>
+      <p id={`${name}-hint`} className="mb-1 text-lg text-stone-700">
+        {td("pin.hint")}
+      </p>
       <input
         id={name}
         name={name}
         type="password"
         inputMode="numeric"
-        pattern="[0-9]{4}"
-        maxLength={4}
+        pattern={`[0-9]{${PIN_DIGITS}}`}
+        title={td("pin.hint")}
+        maxLength={PIN_DIGITS}
         autoComplete="off"
         required
         className="input text-center tracking-[0.5em]"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
+        aria-describedby={error ? `${name}-hint ${name}-error` : `${name}-hint`}
       />
       {error ? (
         <p id={`${name}-error`} className="field-error text-lg" role="alert">
@@ -108,7 +128,7 @@ export default function KioskChangePin() {
           <span aria-hidden="true">←</span> {t("common:back")}
         </Link>
       </div>
-      <Form method="post" className="card mx-auto max-w-xl">
+      <Form method="post" noValidate className="card mx-auto max-w-xl">
         {hasPin || !frame.helperName ? (
           <PinField name="current" label={t("pin.now")} error={errors.current} />
         ) : null}

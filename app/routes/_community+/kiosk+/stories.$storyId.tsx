@@ -10,6 +10,10 @@ import { SubmitButton } from "~/components/forms";
 import { redirectWithToast } from "~/utils/toast.server";
 import { listComments } from "~/models/comment.server";
 import { mediaUrl } from "~/models/media-urls";
+import { getMedia } from "~/models/media.server";
+import { storyWordsOrigin } from "~/models/story-words-origin.server";
+import { WordsLabel } from "~/components/story/WordsLabel";
+import { formatDuration } from "~/components/record/wizard";
 import { KioskFrame } from "~/components/kiosk/KioskFrame";
 import { CommentList } from "~/components/story/CommentList";
 import { StoryDate } from "~/components/resident/StoryDate";
@@ -43,6 +47,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       helperName: story.helperName,
       audience: story.audience,
       withdrawn: story.withdrawnAt !== null,
+      // not approved: she reads why, as on her own stories page
+      rejected: story.reviewStatus === "rejected",
+      reviewNote: story.reviewStatus === "rejected" ? story.reviewNote : null,
+      durationSeconds: story.audioId
+        ? (getMedia(ctx.db, story.audioId)?.durationSeconds ?? story.durationSeconds)
+        : null,
+      wordsOrigin: story.audioId ? storyWordsOrigin(ctx.db, story.id) : null,
+      firstName: story.resident.firstName,
     },
     comments: listComments(ctx.db, story.id),
   };
@@ -87,6 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function KioskStory() {
   const { frame, story, comments } = useLoaderData<typeof loader>();
   const t = useT("kiosk");
+  const td = useT("details");
   const audience = t("audience", { audience: story.audience, community: frame.communityName });
   return (
     <KioskFrame frame={frame}>
@@ -100,6 +113,23 @@ export default function KioskStory() {
           {story.title}
         </h1>
         <StoryDate iso={story.createdAt} />
+        {story.rejected ? (
+          <div
+            className="my-4 rounded-lg border-2 border-red-300 bg-red-50 p-4 text-xl"
+            role="note"
+            data-testid="kiosk-review-note"
+          >
+            <p className="font-bold text-red-900">{td("kiosk.notApproved")}</p>
+            {story.reviewNote ? (
+              <>
+                <p className="font-semibold">{td("kiosk.noteFrom")}</p>
+                <p className="whitespace-pre-line">{story.reviewNote}</p>
+              </>
+            ) : (
+              <p>{td("kiosk.noNote")}</p>
+            )}
+          </div>
+        ) : null}
         {story.helperName ? (
           <p className="text-lg text-stone-700" data-testid="told-with-help">
             {t("toldWithHelp", { name: story.helperName })}
@@ -116,6 +146,19 @@ export default function KioskStory() {
             src={story.audioUrl}
             className="my-4 w-full"
             aria-label={t("story.listen", { title: story.title })}
+          />
+        ) : null}
+        {story.audioUrl && story.durationSeconds ? (
+          <p className="text-lg text-stone-700" data-testid="story-audio-length">
+            {td("listen.length", { length: formatDuration(story.durationSeconds) })}
+          </p>
+        ) : null}
+        {story.wordsOrigin && story.content.trim() ? (
+          <WordsLabel
+            origin={story.wordsOrigin}
+            own
+            name={story.firstName}
+            className="mt-4 text-2xl font-bold"
           />
         ) : null}
         <div className="whitespace-pre-line text-xl leading-relaxed" lang={story.lang}>

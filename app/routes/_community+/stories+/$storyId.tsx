@@ -28,6 +28,8 @@ import { notifyComment, notifyReaction } from "~/models/notification-events.serv
 import { PersonLimitError } from "~/models/person-limits.server";
 import { reactorsByEmoji, withReactors } from "~/models/reactors.server";
 import { storyWordTimes } from "~/models/story-transcript.server";
+import { storyWordsOrigin } from "~/models/story-words-origin.server";
+import { WordsLabel } from "~/components/story/WordsLabel";
 import { FollowAlongText, StoryAudio, type Listening } from "~/components/story/ListenWithWords";
 import { requireTenantUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -96,8 +98,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const listening: Listening = times
     ? { ...times, captionsUrl: `/stories/${story.id}/captions.vtt` }
     : null;
+  // the recording's length as measured when it was stored (the story keeps the length first known)
+  const audioSeconds = story.audioId
+    ? (getMedia(db, story.audioId)?.durationSeconds ?? story.durationSeconds)
+    : null;
+  // where its words came from: a transcript of the recording, or typed by a person
+  const wordsOrigin = story.audioUrl ? storyWordsOrigin(db, story.id) : null;
+  const ownStory = user.role === ROLE.resident && user.residentId === story.residentId;
   return {
     story,
+    audioSeconds,
+    wordsOrigin,
+    ownStory,
     listening,
     image,
     comments,
@@ -159,18 +171,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const emoji = String(formData.get("emoji") ?? "");
       if (!REACTION_EMOJIS.includes(emoji))
         throw new Response(t("comment.reactionInvalid"), { status: 400 });
-      // each button says which way it turns the reaction, so a second press of the same page's
-      // button (a double tap without JavaScript) does not undo the first
-      const turn = formData.get("turn");
+      // each button sends the state it offered (on=1 to give, on=0 to take back), never "turn it
+      // over": a second press of the same page's button (a double tap) keeps what the first did
+      const want = wantedReaction(formData);
+      if (!want) throw new Response(t("comment.reactionInvalid"), { status: 400 });
       let result;
       try {
-        result = setReaction(
-          db,
-          user,
-          storyId,
-          emoji,
-          turn === "on" || turn === "off" ? turn : "toggle",
-        );
+        result = setReaction(db, user, storyId, emoji, want);
       } catch (error) {
         if (!(error instanceof PersonLimitError)) throw error;
         return redirectWithToast(`${back}#reactions`, {
@@ -205,6 +212,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw new Response(t("page.unknownAction"), { status: 400 });
 }
 
+/** The reaction state a form asks for: `on` 1 or 0 (or the older `turn` on or off); null if neither. */
+function wantedReaction(formData: FormData): "on" | "off" | null {
+  const on = formData.get("on");
+  if (on === "1") return "on";
+  if (on === "0") return "off";
+  const turn = formData.get("turn");
+  return turn === "on" || turn === "off" ? turn : null;
+}
+
 /** A form's reply with its messages (the schema's catalog keys) in the reader's language. */
 function translatedReply<R extends { error?: Record<string, string[] | null> | null }>(
   reply: R,
@@ -230,9 +246,13 @@ export default function StoryPage() {
     moderator,
     confirming,
     audience,
+    audioSeconds,
+    wordsOrigin,
+    ownStory,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const t = useT("story");
+  const td = useT("details");
   const f = useDateFormat();
   const lang = story.lang ?? undefined;
   const name = `${story.resident.firstName} ${story.resident.lastName}`;
@@ -345,15 +365,23 @@ export default function StoryPage() {
               src={story.audioUrl}
               firstName={story.resident.firstName}
               listening={listening}
+              durationSeconds={audioSeconds}
             />
-            <p className="mt-2 text-base text-stone-700">
+            <p className="mt-2 text-base text-stone-700" data-testid="words-origin-note">
               {!story.content.trim()
                 ? t("listen.noWordsYet")
-                : listening
-                  ? t("listen.followAlong")
-                  : t("listen.transcript")}
+                : wordsOrigin === "typed"
+                  ? td(ownStory ? "words.typedOwn" : "words.typedTheirs", {
+                      name: story.resident.firstName,
+                    })
+                  : listening
+                    ? t("listen.followAlong")
+                    : t("listen.transcript")}
             </p>
           </section>
+        ) : null}
+        {wordsOrigin && story.content.trim() ? (
+          <WordsLabel origin={wordsOrigin} own={ownStory} name={story.resident.firstName} />
         ) : null}
         <FollowAlongText text={story.content} listening={listening} lang={lang} />
       </article>
