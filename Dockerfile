@@ -7,7 +7,7 @@ FROM litestream/litestream:0.5 AS litestream
 FROM node:20-bookworm-slim AS base
 ENV NODE_ENV=production
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg ca-certificates tini fonts-dejavu-core \
+ && apt-get install -y --no-install-recommends ffmpeg libheif-examples ca-certificates tini fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
 
 # Dependencies, with the toolchain better-sqlite3 and whisper.cpp need to compile

@@ -3,11 +3,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
+import { execFile } from "node:child_process";
 import sharp, { type Metadata } from "sharp";
 import { eq } from "drizzle-orm";
-import { tenantMediaDir, tenantSchema, type Community, type TenantDb, type TenantQueries } from "~/utils/db.server";
+import { tenantDir, tenantMediaDir, tenantSchema, type Community, type TenantDb, type TenantQueries } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
-import { AUDIO_ERRORS, IMAGE_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, MediaError } from "~/utils/media-limits";
+import { fitRecording } from "./audio-duration.server";
+import {
+  AUDIO_ERRORS,
+  IMAGE_ERRORS,
+  MAX_AUDIO_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_PHOTO_UPLOAD_BYTES,
+  MediaError,
+  PHOTO_MAX_EDGE,
+  photoTooLargeMessage,
+} from "~/utils/media-limits";
 
 // the limits and their messages are shared with the request readers in app/utils
 export { AUDIO_ERRORS, IMAGE_ERRORS, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, MediaError };
@@ -76,20 +87,78 @@ export async function writeFileAtomic(file: string, data: Buffer) {
 export type MediaRow = typeof media.$inferSelect;
 export type ImageVariant = { width: number; fileName: string };
 
+// --- HEIC/HEIF (an iPhone's photos): sharp's prebuilt libvips cannot decode HEVC ---
+
+/** How long the HEIF decoder may take with one photo before it is stopped. */
+const HEIF_DECODE_MS = 30_000;
+
 /**
- * Validates and stores an image. Throws MediaError with the fixed messages for a file that is
- * empty, too large, not an image by its bytes, incomplete or damaged, or too long and thin to
- * show. The media row starts as "pending" until owned.
+ * The one place that says which program decodes HEIC/HEIF photos: `HEIF_CONVERT_PATH` when set
+ * (a missing file there means no decoder), else Debian's `heif-convert` (libheif-examples) on PATH.
+ */
+export function heifDecoderPath(): string {
+  return process.env.HEIF_CONVERT_PATH || "heif-convert";
+}
+
+function heicUnsupported() {
+  return new MediaError(IMAGE_ERRORS.heicUnsupported.title, IMAGE_ERRORS.heicUnsupported.description);
+}
+
+/**
+ * A HEIC/HEIF photo as JPEG, through `heif-convert` run without a shell on temporary files in the
+ * community's tmp folder, within a time limit. Without the decoder: MediaError telling the person
+ * how to send a JPEG instead; a file it cannot read: 'Damaged picture'.
+ */
+export async function heifToJpeg(community: Pick<Community, "subdomain">, bytes: Buffer): Promise<Buffer> {
+  const tmpDir = path.join(tenantDir(), community.subdomain, "tmp");
+  tenantMediaDir(community.subdomain); // checks the folder name is safe
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const work = await fs.promises.mkdtemp(path.join(tmpDir, "heif-"));
+  const input = path.join(work, "in.heic");
+  const output = path.join(work, "out.jpg");
+  try {
+    await fs.promises.writeFile(input, bytes, { mode: 0o600 });
+    await new Promise<void>((resolve, reject) => {
+      execFile(
+        heifDecoderPath(),
+        ["-q", "92", input, output],
+        { timeout: HEIF_DECODE_MS, shell: false, maxBuffer: 1024 * 1024 },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+    return await fs.promises.readFile(output);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "EACCES") throw heicUnsupported();
+    // heif-convert writes out-1.jpg etc. for a file holding several pictures: take the first
+    const first = path.join(work, "out-1.jpg");
+    if (fs.existsSync(first)) return fs.promises.readFile(first);
+    throw new MediaError(IMAGE_ERRORS.damaged.title, IMAGE_ERRORS.damaged.description);
+  } finally {
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Validates and stores an image. A photo as a phone sends it (up to MAX_PHOTO_UPLOAD_BYTES, HEIC
+ * included) is first made smaller here: decoded (HEIC through heifToJpeg), turned upright, at most
+ * PHOTO_MAX_EDGE px on its longer side, metadata dropped; MAX_IMAGE_BYTES then applies to that.
+ * Throws MediaError with the fixed messages for a file that is empty, too large, not an image by
+ * its bytes, incomplete or damaged, or too long and thin to show. The media row starts as
+ * "pending" until owned.
  */
 export async function saveImage(
   db: TenantDb,
   community: Pick<Community, "subdomain">,
-  bytes: Buffer,
+  sent: Buffer,
   opts: { uploadedByUserId?: string | null; status?: "pending" | "attached"; id?: string } = {},
 ): Promise<MediaRow> {
-  if (bytes.length === 0) throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
-  if (bytes.length > MAX_IMAGE_BYTES) throw new MediaError(IMAGE_ERRORS.tooLarge.title, IMAGE_ERRORS.tooLarge.description);
-  if (!sniffImageType(bytes)) throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
+  if (sent.length === 0) throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
+  if (sent.length > MAX_PHOTO_UPLOAD_BYTES)
+    throw new MediaError(IMAGE_ERRORS.tooLarge.title, photoTooLargeMessage(sent.length));
+  const type = sniffImageType(sent);
+  if (!type) throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
+  let bytes = type === "heif" ? await heifToJpeg(community, sent) : sent;
 
   let meta: Metadata;
   try {
@@ -101,7 +170,27 @@ export async function saveImage(
     throw new MediaError(IMAGE_ERRORS.wrongType.title, IMAGE_ERRORS.wrongType.description);
   }
   // upright: the EXIF orientation may turn it a quarter
-  const { width: ow, height: oh } = meta.autoOrient ?? meta;
+  let { width: ow, height: oh } = meta.autoOrient ?? meta;
+  if (!storedWidths(ow, oh)) throw new MediaError(IMAGE_ERRORS.oddShape.title, IMAGE_ERRORS.oddShape.description);
+  if (bytes.length > MAX_IMAGE_BYTES) {
+    // a phone's photo as sent, made smaller first: upright, at most PHOTO_MAX_EDGE a side, no
+    // metadata (a lighter picture goes straight to the stored copies, none wider than 1,600 px)
+    const limit = Math.min(PHOTO_MAX_EDGE, Math.max(ow, oh));
+    try {
+      const out = await sharp(bytes, { failOn: "error" })
+        .rotate()
+        .resize({ width: limit, height: limit, fit: "inside", withoutEnlargement: true })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true });
+      bytes = out.data;
+      ow = out.info.width;
+      oh = out.info.height;
+    } catch {
+      throw new MediaError(IMAGE_ERRORS.damaged.title, IMAGE_ERRORS.damaged.description);
+    }
+  }
+  if (bytes.length > MAX_IMAGE_BYTES)
+    throw new MediaError(IMAGE_ERRORS.tooLarge.title, IMAGE_ERRORS.tooLarge.description);
   const widths = storedWidths(ow, oh);
   if (!widths) throw new MediaError(IMAGE_ERRORS.oddShape.title, IMAGE_ERRORS.oddShape.description);
 
@@ -202,6 +291,9 @@ export async function saveAudio(
   const fileName = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
   const file = path.join(mediaDir(community), fileName);
   await writeFileAtomic(file, bytes);
+  // its length read from the file (a browser's WebM is rewritten to carry it, so players can seek)
+  const fitted = await fitRecording(file, container);
+  const seconds = opts.durationSeconds ?? fitted.seconds;
   try {
     db.insert(media)
       .values({
@@ -209,8 +301,8 @@ export async function saveAudio(
         kind: "audio",
         fileName,
         mimeType,
-        bytes: bytes.length,
-        durationSeconds: opts.durationSeconds == null ? null : Math.max(0, Math.round(opts.durationSeconds)),
+        bytes: fitted.bytes || bytes.length,
+        durationSeconds: seconds == null ? null : Math.max(0, Math.round(seconds)),
         uploadedByUserId: opts.uploadedByUserId ?? null,
         status: opts.status ?? "pending",
       })

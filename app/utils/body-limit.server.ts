@@ -4,7 +4,7 @@
 // a request gets is its route's to say: the `policy` export of the route module (RoutePolicy below,
 // ADR 023).
 import type { Readable } from "node:stream";
-import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, PHOTO_FORM_HARD_CAP } from "./media-limits";
+import { MAX_AUDIO_BYTES, MAX_PHOTO_UPLOAD_BYTES, PHOTO_FORM_HARD_CAP } from "./media-limits";
 import type { ServerBuild } from "@remix-run/node";
 import { RATE_CLASSES, routePath, type RateClass } from "./edge-limits.server";
 import { actionRouteOf, partitionBuild, type PartitionedBuild } from "./route-partitions.server";
@@ -24,14 +24,14 @@ export const LONG_TEXT_BODY_LIMIT = 256 * KB;
 /** The text fields and multipart framing beside the files of an upload form. */
 export const FORM_OVERHEAD_BYTES = 512 * KB;
 /**
- * A form with one photo: the upload readers take a file somewhat over 5 MB to its end (so the form
+ * A form with one photo: the upload readers take a file over 25 MB (a phone's photo as sent) to its end (so the form
  * can say 'File too large' and keep what was typed) and refuse a body four times that.
  */
 // the photo forms read a too-large photo to its end and answer the form again with the typed text
 // kept, so their limit is the readers' own hard cap, PHOTO_FORM_HARD_CAP (64 MB)
 export const PHOTO_BODY_LIMIT = PHOTO_FORM_HARD_CAP;
-/** The record wizard and the recording API: one recording and one image. */
-export const RECORDING_BODY_LIMIT = MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
+/** The record wizard and the recording API: one recording and one photo as a phone sends it. */
+export const RECORDING_BODY_LIMIT = MAX_AUDIO_BYTES + MAX_PHOTO_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
 /**
  * How much of an over-limit upload from a browser form is read and thrown away so that the person
  * sees the 'File too large' page instead of a broken connection (a phone's 21 MB photo). Past it
@@ -67,18 +67,19 @@ const RULES: Record<BodyRuleName, BodyRule> = {
     drainCap: FORM_DRAIN_CAP,
     memory: 0,
   },
-  // the photo readers keep one file of at most 5 MB (and its copy while it is joined)
+  // the photo readers keep one file of at most 25 MB as a phone sends it (and its copy while it
+  // is joined)
   photo: {
     name: "photo",
     limit: PHOTO_BODY_LIMIT,
     drainCap: UPLOAD_DRAIN_CAP,
-    memory: 2 * MAX_IMAGE_BYTES,
+    memory: 2 * MAX_PHOTO_UPLOAD_BYTES,
   },
   recording: {
     name: "recording",
     limit: RECORDING_BODY_LIMIT,
     drainCap: UPLOAD_DRAIN_CAP,
-    memory: MAX_AUDIO_BYTES + MAX_IMAGE_BYTES,
+    memory: MAX_AUDIO_BYTES + MAX_PHOTO_UPLOAD_BYTES,
   },
 };
 

@@ -4,7 +4,17 @@
 // in its reader's language with mediaMessageText(t, message) or photoTooLargeMessage(bytes, t).
 import { translateMessage, type T } from "~/utils/i18n";
 
+/** The most a stored photo may weigh (after the server has made it smaller). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The most a photo may weigh as sent: a phone camera's photo, whole. The server makes it smaller
+ * (PHOTO_MAX_EDGE) before the MAX_IMAGE_BYTES rule applies to what is stored.
+ */
+export const MAX_PHOTO_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+/** The longest side, in pixels, a photo is made smaller to (in the browser and on the server). */
+export const PHOTO_MAX_EDGE = 2048;
 
 export const MAX_AUDIO_BYTES = 40 * 1024 * 1024;
 
@@ -25,7 +35,7 @@ export function megabytes(bytes: number): string {
   return `${megabyteCount(bytes)} MB`;
 }
 
-const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+const MAX_IMAGE_MB = MAX_PHOTO_UPLOAD_BYTES / (1024 * 1024);
 
 /**
  * The message beside a photo over the limit, with its real size; what was typed is kept. With `t`
@@ -43,6 +53,12 @@ export const IMAGE_ERRORS = {
   damaged: {
     title: "Damaged picture",
     description: "This picture file is incomplete or damaged: choose another.",
+  },
+  /** a HEIC/HEIF photo (an iPhone's) where this server has no decoder for it */
+  heicUnsupported: {
+    title: "Photo format not supported",
+    description:
+      "This iPhone photo (HEIC) cannot be read here: please send it as a JPEG. On an iPhone: Settings → Camera → Formats → Most Compatible, or share the photo by email/Mail first.",
   },
   /** so long and thin that, made small enough to store, one side would all but vanish */
   oddShape: {
@@ -86,6 +102,8 @@ const MESSAGE_KEYS = new Map<string, string>([
   [IMAGE_ERRORS.damaged.description, "media.damagedDescription"],
   [IMAGE_ERRORS.oddShape.title, "media.oddShape"],
   [IMAGE_ERRORS.oddShape.description, "media.oddShapeDescription"],
+  [IMAGE_ERRORS.heicUnsupported.title, "photos:heicUnsupported"],
+  [IMAGE_ERRORS.heicUnsupported.description, "photos:heicUnsupportedDescription"],
   [AUDIO_ERRORS.empty.title, "media.noRecording"],
   [AUDIO_ERRORS.empty.description, "media.recordingEmpty"],
   [AUDIO_ERRORS.tooLarge.description, "media.recordingTooLarge"],
@@ -101,7 +119,7 @@ const PHOTO_TOO_LARGE =
  */
 export function mediaMessageText(t: T, message: string): string {
   const key = MESSAGE_KEYS.get(message);
-  if (key) return t(`story:${key}`);
+  if (key) return t(key.includes(":") ? key : `story:${key}`);
   const tooLarge = PHOTO_TOO_LARGE.exec(message);
   if (tooLarge)
     return t("story:media.photoTooLarge", { size: Number(tooLarge[1]), max: Number(tooLarge[2]) });

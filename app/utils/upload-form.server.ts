@@ -9,7 +9,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { IMAGE_ERRORS, MAX_IMAGE_BYTES, MediaError, PHOTO_FORM_HARD_CAP } from "./media-limits";
+import {
+  IMAGE_ERRORS,
+  MAX_PHOTO_UPLOAD_BYTES,
+  MediaError,
+  PHOTO_FORM_HARD_CAP,
+} from "./media-limits";
 import { getT } from "./i18n.server";
 
 // a body this much larger than one maximal file is refused before it is read at all
@@ -294,12 +299,12 @@ export async function readForm(request: Request, limits: MultipartLimits): Promi
  */
 export function readUploadForm(
   request: Request,
-  maxPartSize = MAX_IMAGE_BYTES,
+  maxPartSize = MAX_PHOTO_UPLOAD_BYTES,
 ): Promise<UploadForm> {
   const api = new URL(request.url).pathname.startsWith("/api/");
   return readForm(request, {
     maxFileBytes: maxPartSize,
-    maxTotalBytes: maxPartSize * BODY_LIMIT_FACTOR,
+    maxTotalBytes: Math.min(maxPartSize * BODY_LIMIT_FACTOR, PHOTO_FORM_HARD_CAP),
     maxFiles: 2,
     maxFields: 30,
     stopAtOversize: api,
@@ -309,12 +314,12 @@ export function readUploadForm(
 /**
  * A browser form that carries a photo (the story forms, Share Photo, a resident's photo), read to
  * its end so that it can be answered again with everything typed kept and the photo's real size:
- * "This photo is too large (21 MB): choose one under 5 MB". The body as a whole stops at `hardCap`.
+ * "This photo is too large (31 MB): choose one under 25 MB". The body as a whole stops at `hardCap`.
  */
 export function readPhotoForm(
   request: Request,
   {
-    maxFileBytes = MAX_IMAGE_BYTES,
+    maxFileBytes = MAX_PHOTO_UPLOAD_BYTES,
     hardCap = PHOTO_FORM_HARD_CAP,
   }: { maxFileBytes?: number; hardCap?: number } = {},
 ): Promise<UploadForm> {
@@ -337,9 +342,13 @@ export async function fileBytes(value: FormDataEntryValue | null): Promise<Buffe
 }
 
 /** A raw request body (PUT of the upload URL), read up to `max` bytes. */
-export async function readBodyLimited(request: Request, max = MAX_IMAGE_BYTES): Promise<Buffer> {
+export async function readBodyLimited(
+  request: Request,
+  max = MAX_PHOTO_UPLOAD_BYTES,
+): Promise<Buffer> {
   const length = declaredLength(request);
-  if (length !== null && length > max * BODY_LIMIT_FACTOR) throw tooLargeError();
+  const cap = Math.min(max * BODY_LIMIT_FACTOR, PHOTO_FORM_HARD_CAP);
+  if (length !== null && length > cap) throw tooLargeError();
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -349,7 +358,7 @@ export async function readBodyLimited(request: Request, max = MAX_IMAGE_BYTES): 
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > max * BODY_LIMIT_FACTOR) {
+    if (size > cap) {
       await reader.cancel().catch(() => {});
       throw tooLargeError();
     }

@@ -6,7 +6,7 @@ import {
   expectServedWithoutMetadata,
   fetchAs,
   phonePhoto,
-  sixMegabytes,
+  overPhoneLimit,
   storyIdByTitle,
 } from "./support/media-helpers";
 import type { Page } from "@playwright/test";
@@ -81,7 +81,7 @@ test.describe("the family dashboard", () => {
     ).toBe(true);
   });
 
-  test("Share Photo needs a photo, refuses one over 5 MB, and shares one without its GPS", async ({
+  test("Share Photo needs a photo, refuses one over 25 MB, and shares one without its GPS", async ({
     page,
   }) => {
     const description = `Mum at the seaside ${tag()}`;
@@ -93,11 +93,11 @@ test.describe("the family dashboard", () => {
     if (!js()) {
       await page
         .getByLabel("Photo", { exact: true })
-        .setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: sixMegabytes() });
+        .setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: overPhoneLimit() });
       await page.getByRole("button", { name: "Share Photo" }).click();
       // read to its end, so the server says the photo's real size
       await expect(
-        page.getByText("This photo is too large (6 MB): choose one under 5 MB", { exact: true }),
+        page.getByText("This photo is too large (26 MB): choose one under 25 MB", { exact: true }),
       ).toBeVisible();
     }
 

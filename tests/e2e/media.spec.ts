@@ -2,7 +2,7 @@
 // refusals that store nothing. Plain HTTP, so it runs once (in the JavaScript project).
 import sharp from "sharp";
 import { test, expect, httpRequest, jsonBody, sessionCookie } from "./support/fixtures";
-import { phonePhoto, queryOne, sixMegabytes, textAsJpg } from "./support/media-helpers";
+import { phonePhoto, queryOne, overPhoneLimit, textAsJpg } from "./support/media-helpers";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: once is enough");
 
@@ -101,10 +101,10 @@ test("the three-call upload flow gives a story its image; every served width is 
   ).toBe(200);
 });
 
-test("a 6 MB image, a text file renamed .jpg and an empty upload are refused with their fixed messages and nothing is stored", async () => {
+test("a 26 MB image, a text file renamed .jpg and an empty upload are refused with their fixed messages and nothing is stored", async () => {
   const margaret = await as("margaret.ellis");
   for (const [body, status, message] of [
-    [sixMegabytes(), 413, "File too large: File size must be less than 5MB"],
+    [overPhoneLimit(), 413, "File too large: File size must be less than 5MB"],
     [textAsJpg(), 415, "Invalid file type: Please select an image file"],
     [Buffer.alloc(0), 415, "Invalid file type: Please select an image file"],
   ] as const) {
@@ -159,7 +159,7 @@ test("POST /api/family/photos refuses a 6 MB image, a renamed text file and an e
     "SELECT count(*) AS n FROM family_photos WHERE description = 'A test'",
   )!.n;
   for (const [file, name, status, message] of [
-    [sixMegabytes(), "big.jpg", 413, "File too large: File size must be less than 5MB"],
+    [overPhoneLimit(), "big.jpg", 413, "File too large: File size must be less than 5MB"],
     [textAsJpg(), "notes.jpg", 415, "Invalid file type: Please select an image file"],
     [Buffer.alloc(0), "empty.jpg", 400, "Please select a photo to upload"],
   ] as const) {

@@ -158,7 +158,7 @@ function normal(i: number): Ask {
 /** Requests answered without reading their whole body (or read whole, then refused). */
 async function refusals(): Promise<Ask[]> {
   const signedOutPhoto = await photoForm({ description: "x" }, "photo", 500 * KB);
-  const tooLargePhoto = await photoForm({ description: "x" }, "photo", 6 * MB);
+  const tooLargePhoto = await photoForm({ description: "x" }, "photo", 26 * MB);
   const recording = await photoForm({}, "audio", 500 * KB);
   const photoPage = await photoForm({ intent: "share-photo" }, "photo", 500 * KB);
   return [
@@ -284,8 +284,8 @@ async function refusals(): Promise<Ask[]> {
 
 /** Like tools/bench/abuse.ts: every route of the bench, chunked and declared, each client on one connection. */
 async function abuseTargets(): Promise<Ask[]> {
-  const photo = await photoForm({ description: "x" }, "photo", 6 * MB);
-  const photoPage = await photoForm({ intent: "share-photo" }, "photo", 6 * MB);
+  const photo = await photoForm({ description: "x" }, "photo", 26 * MB);
+  const photoPage = await photoForm({ intent: "share-photo" }, "photo", 26 * MB);
   const recording = await photoForm({}, "audio", 2 * MB);
   const targets: Omit<Ask, "chunked">[] = [
     {

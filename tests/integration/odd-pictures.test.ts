@@ -140,7 +140,11 @@ describe("photo forms answer 422 with the message and what was typed", () => {
         ),
       );
       expect(res.status, c.name).toBe(422);
-      expect(res.data.error.image, c.name).toEqual([c.error.title, c.error.description]);
+      // the form asks for the photo again: a browser cannot keep a chosen file
+      expect(res.data.error.image, c.name).toEqual([
+        c.error.title,
+        `${c.error.description} Your text is kept. Please choose the photo again.`,
+      ]);
       expect(res.data.initialValue).toMatchObject({
         title: "The orchard",
         content: "We picked apples every October.",
@@ -168,7 +172,11 @@ describe("photo forms answer 422 with the message and what was typed", () => {
         ),
       );
       expect(res.status, c.name).toBe(422);
-      expect(res.data.error.photo, c.name).toEqual([c.error.title, c.error.description]);
+      // the form asks for the photo again: a browser cannot keep a chosen file
+      expect(res.data.error.photo, c.name).toEqual([
+        c.error.title,
+        `${c.error.description} Your text is kept. Please choose the photo again.`,
+      ]);
       expect(res.data.initialValue).toMatchObject({ description: "Dad at the lake, 1971" });
       expect(counts(), c.name).toEqual(before);
     }

@@ -122,22 +122,19 @@ describe("a photo of any phone size", () => {
       `${alpha.origin}/resident/stories/new`,
       { title: "The orchard", content: "Apples in October." },
       cookies.ada,
-      { field: "image", bytes: bigJpeg(21 * MB) },
+      { field: "image", bytes: bigJpeg(30 * MB) },
     );
     const { form, tooLarge } = await readPhotoForm(req);
     expect(form.get("title")).toBe("The orchard");
     expect(form.get("content")).toBe("Apples in October.");
     expect(form.get("image")).toBeNull();
-    expect(tooLarge.get("image")).toBe(21 * MB);
-    expect(photoTooLargeMessage(21 * MB)).toBe(
-      "This photo is too large (21 MB): choose one under 5 MB",
-    );
-    expect(photoTooLargeMessage(5.3 * MB)).toBe(
-      "This photo is too large (5.3 MB): choose one under 5 MB",
+    expect(tooLarge.get("image")).toBe(30 * MB);
+    expect(photoTooLargeMessage(30 * MB)).toBe(
+      "This photo is too large (30 MB): choose one under 25 MB",
     );
   });
 
-  it("Tell Your Story answers a 21 MB photo on the form, with the title and story kept and nothing stored", async () => {
+  it("Tell Your Story answers a 30 MB photo on the form, with the title and story kept and nothing stored", async () => {
     const media = alpha.db().select().from(t.media).all().length;
     const stories = alpha.db().select().from(t.stories).all().length;
     const res = await call(
@@ -146,11 +143,12 @@ describe("a photo of any phone size", () => {
         `${alpha.origin}/resident/stories/new`,
         { title: "The orchard", content: "We picked apples every October.", category: "childhood" },
         cookies.ada,
-        { field: "image", bytes: bigJpeg(21 * MB) },
+        { field: "image", bytes: bigJpeg(30 * MB) },
       ),
     );
     expect(res.data.error.image).toEqual([
-      "This photo is too large (21 MB): choose one under 5 MB",
+      "This photo is too large (30 MB): choose one under 25 MB",
+      "Your text is kept. Please choose the photo again.",
     ]);
     expect(res.data.initialValue).toMatchObject({
       title: "The orchard",
@@ -168,11 +166,12 @@ describe("a photo of any phone size", () => {
         `${alpha.origin}/family?dialog=photo`,
         { intent: "share-photo", description: "Dad at the lake, 1971" },
         cookies.daughter,
-        { field: "photo", bytes: bigJpeg(12 * MB) },
+        { field: "photo", bytes: bigJpeg(27 * MB) },
       ),
     );
     expect(shared.data.error.photo).toEqual([
-      "This photo is too large (12 MB): choose one under 5 MB",
+      "This photo is too large (27 MB): choose one under 25 MB",
+      "Your text is kept. Please choose the photo again.",
     ]);
     expect(shared.data.initialValue).toMatchObject({ description: "Dad at the lake, 1971" });
     const resident = await call(
@@ -181,11 +180,12 @@ describe("a photo of any phone size", () => {
         `${alpha.origin}/admin/residents/new`,
         { firstName: "Winifred", lastName: "Oakes", roomNumber: "21", intent: "update" },
         cookies.admin,
-        { field: "photo", bytes: bigJpeg(21 * MB) },
+        { field: "photo", bytes: bigJpeg(30 * MB) },
       ),
     );
     expect(resident.data.error.photo).toEqual([
-      "This photo is too large (21 MB): choose one under 5 MB",
+      "This photo is too large (30 MB): choose one under 25 MB",
+      "Your text is kept. Please choose the photo again.",
     ]);
     expect(resident.data.initialValue).toMatchObject({
       firstName: "Winifred",

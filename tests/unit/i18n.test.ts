@@ -135,8 +135,8 @@ describe("refused pictures, in the reader's language", () => {
     expect(spanish).toBe(
       `${translator("es", "story")("media.fileTooLarge")}: ${translator("es", "story")("media.imageTooLarge")}`,
     );
-    expect(photoTooLargeMessage(21 * 1024 * 1024, translator("es", "care"))).toBe(
-      translator("es", "story")("media.photoTooLarge", { size: 21, max: 5 }),
+    expect(photoTooLargeMessage(31 * 1024 * 1024, translator("es", "care"))).toBe(
+      translator("es", "story")("media.photoTooLarge", { size: 31, max: 25 }),
     );
   });
 });

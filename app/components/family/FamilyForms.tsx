@@ -47,7 +47,7 @@ export function SharePhotoForm({
       <Field
         label={t("photo.label")}
         htmlFor={fields.photo.id}
-        hint={t("photo.hint", { name: residentFirstName })}
+        hint={t("photos:familyHint", { name: residentFirstName })}
         errors={fields.photo.errors}
         errorId={fields.photo.errorId}
       >

@@ -5,9 +5,13 @@
 import { useEffect, useRef, useState } from "react";
 import { ErrorList } from "~/components/forms";
 import { uploadImage, UploadFailure } from "./upload-client";
-import { mediaMessageText, photoTooLargeMessage } from "~/utils/media-limits";
+import {
+  MAX_PHOTO_UPLOAD_BYTES,
+  mediaMessageText,
+  photoTooLargeMessage,
+} from "~/utils/media-limits";
 import { useT } from "~/utils/i18n";
-import { preparePhoto, replaceChosenFile, shrunkNote } from "./shrink-photo";
+import { PhotoShrinkScript, shrinkResult, shrunkNote } from "./shrink-photo";
 
 type Existing = { url: string; alt: string };
 type Problem = { title: string; description: string };
@@ -33,6 +37,7 @@ export function ImageUploadField({
   errors?: string[] | null;
 }) {
   const t = useT("story");
+  const tp = useT("photos");
   const input = useRef<HTMLInputElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -58,26 +63,24 @@ export function ImageUploadField({
     setUploaded(null);
     setNote(null);
     if (!chosen) return clearSelection();
-    setStatus("preparing");
-    const prepared = await preparePhoto(chosen);
-    if (input.current?.files?.[0] !== chosen) return; // chosen again meanwhile
-    if (!prepared.ok) {
+    if (chosen.type && !chosen.type.startsWith("image/")) {
       clearSelection();
-      return setProblem(
-        prepared.reason === "not-an-image"
-          ? { title: t("media.wrongType"), description: t("media.notAnImage") }
-          : {
-              title: t("media.fileTooLarge"),
-              description: photoTooLargeMessage(prepared.bytes, t),
-            },
-      );
+      return setProblem({ title: t("media.wrongType"), description: t("media.notAnImage") });
     }
-    const file = prepared.file;
-    if (prepared.shrunk) {
-      // the smaller copy also travels with the form if the upload below fails
-      replaceChosenFile(input.current!, file);
-      setNote(shrunkNote(prepared.fromBytes, file, t));
+    setStatus("preparing");
+    // the inline script beside the field makes a large photo smaller (the copy also travels with
+    // the form if the upload below fails)
+    const shrunk = input.current ? await shrinkResult(input.current) : null;
+    const file = input.current?.files?.[0];
+    if (!file || (file !== chosen && !shrunk)) return; // chosen again meanwhile
+    if (file.size > MAX_PHOTO_UPLOAD_BYTES) {
+      clearSelection();
+      return setProblem({
+        title: t("media.fileTooLarge"),
+        description: photoTooLargeMessage(file.size, t),
+      });
     }
+    if (shrunk) setNote(shrunkNote(shrunk.from, shrunk.to, t));
     setPreview(URL.createObjectURL(file));
     setStatus("uploading");
     try {
@@ -161,7 +164,7 @@ export function ImageUploadField({
         {existing ? t("media.chooseNew") : t("media.choose")}
       </label>
       <p id={hintId} className="mb-1 text-base text-stone-700">
-        {t("media.hint")}
+        {tp("hint")}
       </p>
       <input
         ref={input}
@@ -173,6 +176,14 @@ export function ImageUploadField({
         aria-describedby={hintId}
         className="block w-full text-base file:mr-3 file:min-h-target file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
         onChange={onChange}
+        data-shrink-photo={tp("shrinking")}
+      />
+      <PhotoShrinkScript />
+      <p
+        aria-live="polite"
+        className="mt-1 text-base empty:hidden"
+        id={`${id}-shrinking`}
+        suppressHydrationWarning
       />
       {uploaded ? <input type="hidden" name="uploadedImage" value={uploaded} /> : null}
       <p aria-live="polite" className="mt-1 text-base">

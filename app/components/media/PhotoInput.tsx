@@ -1,11 +1,12 @@
 // A photo field for forms that send the file with the form (Share Photo, a resident's photo, the
-// record wizard's image). Without JavaScript a plain file input; the server answers a photo over
-// the limit with its size and keeps what was typed. With JavaScript a photo over the limit is made
-// smaller in the browser first, shown, and the form sends the smaller copy.
+// record wizard's image, the kiosk's story). Without JavaScript a plain file input; the server
+// makes a phone's photo smaller itself, and answers a refused one with what was typed kept. With
+// JavaScript the inline script beside it makes a large photo smaller before it is sent (from the
+// first tap, before the app's scripts arrive); once they have, the photo is shown.
 import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
-import { photoTooLargeMessage } from "~/utils/media-limits";
+import { MAX_PHOTO_UPLOAD_BYTES, photoTooLargeMessage } from "~/utils/media-limits";
 import { useT } from "~/utils/i18n";
-import { preparePhoto, replaceChosenFile, shrunkNote } from "./shrink-photo";
+import { PhotoShrinkScript, shrinkResult, shrunkNote } from "./shrink-photo";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "onChange"> & {
   id: string;
@@ -28,6 +29,7 @@ export function PhotoInput({
 }: Props) {
   // also brings the `story` catalog's media messages to the page, for the form's field errors
   const t = useT("story");
+  const tp = useT("photos");
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -47,26 +49,21 @@ export function PhotoInput({
     report(null);
     setPreview(null);
     if (!el || !file) return;
-    setWorking(true);
-    const prepared = await preparePhoto(file);
-    setWorking(false);
-    if (el.files?.[0] !== file) return; // chosen again meanwhile
-    if (!prepared.ok) {
+    if (file.type && !file.type.startsWith("image/")) {
       el.value = "";
-      return report(
-        prepared.reason === "not-an-image"
-          ? t("media.notAnImage")
-          : photoTooLargeMessage(prepared.bytes, t),
-      );
+      return report(t("media.notAnImage"));
     }
-    if (prepared.shrunk) {
-      if (!replaceChosenFile(el, prepared.file)) {
-        el.value = "";
-        return report(photoTooLargeMessage(prepared.fromBytes, t));
-      }
-      setNote(shrunkNote(prepared.fromBytes, prepared.file, t));
+    setWorking(true);
+    const shrunk = await shrinkResult(el);
+    setWorking(false);
+    const sent = el.files?.[0];
+    if (!sent || (sent !== file && !shrunk)) return; // chosen again meanwhile
+    if (sent.size > MAX_PHOTO_UPLOAD_BYTES) {
+      el.value = "";
+      return report(photoTooLargeMessage(sent.size, t));
     }
-    setPreview(URL.createObjectURL(prepared.file));
+    if (shrunk) setNote(shrunkNote(shrunk.from, shrunk.to, t));
+    setPreview(URL.createObjectURL(sent));
   }
 
   return (
@@ -79,8 +76,20 @@ export function PhotoInput({
         accept="image/*"
         className={className}
         onChange={onChange}
+        data-shrink-photo={tp("shrinking")}
+        aria-describedby={`${id}-smaller`}
         {...rest}
       />
+      <PhotoShrinkScript />
+      <p
+        aria-live="polite"
+        className="mt-1 text-base empty:hidden"
+        id={`${id}-shrinking`}
+        suppressHydrationWarning
+      />
+      <p id={`${id}-smaller`} className="mt-1 text-base text-stone-700">
+        {tp("madeSmaller")}
+      </p>
       <p aria-live="polite" className="mt-1 text-base" data-testid={`${id}-status`}>
         {working ? t("media.preparing") : note}
       </p>

@@ -17,6 +17,7 @@ import {
   useKeptFields,
 } from "~/components/forms";
 import { ImageUploadField } from "~/components/media/ImageUploadField";
+import { PhotoInput } from "~/components/media/PhotoInput";
 import { AudienceChoice } from "~/components/story/AudienceChoice";
 import { DEFAULT_AUDIENCE, isAudience } from "~/models/story-audience";
 import { CATEGORIES } from "~/models/categories";
@@ -56,7 +57,11 @@ export function StoryForm({
   /** a new story: the resident chooses who may see it */
   chooseAudience?: { communityName: string } | null;
   /** the lounge kiosk writes without a photo (its uploads need a signed-in member) */
-  withImage?: boolean;
+  /**
+   * The picture field: true, the upload field (uploaded as soon as chosen); "plain", a photo sent
+   * with the form (the kiosk, which has no one signed in to upload); false, none.
+   */
+  withImage?: boolean | "plain";
   /** sent with the form as they are (the kiosk's turn) */
   hiddenFields?: Record<string, string>;
   /** in place of the Save button */
@@ -64,6 +69,7 @@ export function StoryForm({
 }) {
   const t = useT("resident");
   const tRecord = useT("record");
+  const tPhotos = useT("photos");
   const target = useFormTarget(lastResult);
   const Form = target.Form;
   // what was written before a sign-out ended the session, back after signing in again
@@ -115,7 +121,21 @@ export function StoryForm({
       >
         <textarea {...getTextareaProps(fields.content)} className="input" rows={10} />
       </Field>
-      {withImage ? (
+      {withImage === "plain" ? (
+        <Field
+          label={tPhotos("photoOptional")}
+          htmlFor={`${id}-image`}
+          errors={fields.image.errors}
+          errorId={fields.image.errorId}
+        >
+          <PhotoInput
+            id={`${id}-image`}
+            name="image"
+            previewAlt={t("story:media.previewAlt")}
+            className="input"
+          />
+        </Field>
+      ) : withImage ? (
         <ImageUploadField
           id={`${id}-image`}
           existing={existingImage}

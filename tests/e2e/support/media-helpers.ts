@@ -68,6 +68,9 @@ export async function hasGps(bytes: Buffer): Promise<boolean> {
 
 export const sixMegabytes = () =>
   Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024, 7)]);
+/** Over the 25 MB a phone's photo may weigh as sent (JPEG-looking, not drawable). */
+export const overPhoneLimit = () =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(26 * 1024 * 1024, 7)]);
 export const textAsJpg = () => Buffer.from("My shopping list, not a photo.\n".repeat(30));
 
 /** Every URL an <img> may load (src and srcset) plus each stored width: none carries EXIF or GPS. */

@@ -131,7 +131,7 @@ export async function newResidentAction({ request }: ActionFunctionArgs) {
     return translatedReply(
       submission.reply({
         formErrors: [failedCreate],
-        fieldErrors: { photo: [photoTooLargeMessage(photoBytes, t)] },
+        fieldErrors: { photo: [photoTooLargeMessage(photoBytes, t), t("photos:chooseAgain")] },
       }),
       t,
     );
@@ -244,7 +244,7 @@ export async function editResidentAction({ request, params }: ActionFunctionArgs
     return translatedReply(
       submission.reply({
         formErrors: [failedUpdate],
-        fieldErrors: { photo: [photoTooLargeMessage(photoBytes, t)] },
+        fieldErrors: { photo: [photoTooLargeMessage(photoBytes, t), t("photos:chooseAgain")] },
       }),
       t,
     );

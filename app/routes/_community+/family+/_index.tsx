@@ -110,7 +110,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (photoBytes !== undefined) {
       const kept = parseWithZod(upload.form, { schema: SharePhotoSchema.omit({ photo: true }) });
       return translatedReply(
-        kept.reply({ fieldErrors: { photo: [photoTooLargeMessage(photoBytes, t)] } }),
+        kept.reply({
+          fieldErrors: { photo: [photoTooLargeMessage(photoBytes, t), t("photos:chooseAgain")] },
+        }),
         t,
       );
     }
@@ -130,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
           submission,
           {
             title: mediaMessageText(t, error.title),
-            description: mediaMessageText(t, error.description),
+            description: `${mediaMessageText(t, error.description)} ${t("photos:chooseAgain")}`,
           },
           "photo",
         );

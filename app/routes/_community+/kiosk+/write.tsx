@@ -13,9 +13,10 @@ import { kioskTurnOfForm, requireKioskResident } from "~/utils/permissions.serve
 import { readKiosk } from "~/utils/kiosk.server";
 import { clientOf } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readPhotoForm } from "~/utils/upload-form.server";
-import { MediaError, mediaMessageText } from "~/utils/media-limits";
-import { formLevelReply } from "~/utils/form-replies.server";
+import { fileBytes, readPhotoForm } from "~/utils/upload-form.server";
+import { MediaError, mediaMessageText, photoTooLargeMessage } from "~/utils/media-limits";
+import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
+import { saveImage } from "~/models/media.server";
 import { writeResidentStory } from "~/models/resident-story.server";
 import { getQuestionForResident } from "~/models/family-question.server";
 import { storyFormSchema } from "~/models/story-form.server";
@@ -128,9 +129,10 @@ const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
 export async function action({ request }: ActionFunctionArgs) {
   let form: FormData;
+  let tooLarge: Map<string, number>;
   try {
-    // the kiosk's form has no photo; a file sent anyway is not kept
-    form = (await readPhotoForm(request)).form;
+    // read to its end: a phone's large photo is answered on the form, with the story kept
+    ({ form, tooLarge } = await readPhotoForm(request));
   } catch (error) {
     if (error instanceof MediaError) {
       const t = await getT(request, "kiosk");
@@ -184,14 +186,36 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, {
     schema: storyFormSchema(await residentT(request, db, community, resident.id, "resident")),
   });
+  const tp = await getT(request, "photos");
+  const photoBytes = tooLarge.get("image");
+  if (photoBytes !== undefined)
+    return submission.reply({
+      fieldErrors: { image: [photoTooLargeMessage(photoBytes, tp), tp("chooseAgain")] },
+    });
   if (submission.status !== "success") return submission.reply();
   const value = submission.value;
+  // her picture, if one was chosen: made smaller and stored like every photo
+  let imageId: string | null = null;
+  const photo = await fileBytes(form.get("image"));
+  if (photo) {
+    try {
+      imageId = (
+        await saveImage(db, community, photo, { uploadedByUserId: actor.id, status: "attached" })
+      ).id;
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error;
+      return fileErrorReply(submission, {
+        title: mediaMessageText(tp, error.title),
+        description: `${mediaMessageText(tp, error.description)} ${tp("chooseAgain")}`,
+      });
+    }
+  }
   try {
     writeResidentStory(db, {
       residentId: resident.id,
       author: actor,
       fields: value,
-      imageId: null,
+      imageId,
       questionId: value.questionId,
       helper: ctx.helper,
       audience: value.audience,
@@ -243,7 +267,7 @@ export default function KioskWrite() {
           lastResult={lastResult}
           defaultValue={d.draft ?? undefined}
           questionId={question?.id}
-          withImage={false}
+          withImage="plain"
           chooseAudience={{ communityName: d.frame.communityName }}
           hiddenFields={{ turn: d.turn }}
         />
@@ -309,7 +333,7 @@ function TurnEnded() {
           action={formAction(draft.id, question?.id ?? null)}
           defaultValue={draft}
           questionId={question?.id}
-          withImage={false}
+          withImage="plain"
           chooseAudience={{ communityName: d.frame.communityName }}
           submit={
             resident ? (

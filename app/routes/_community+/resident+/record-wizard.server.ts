@@ -14,7 +14,7 @@ import { listResidents, residentName } from "~/models/resident.server";
 import { getStoryOfResident } from "~/models/story.server";
 import { nextPromptFor, resolvePrompt, type PromptChoice } from "~/models/prompt.server";
 import { formFileBytes, readRecordingForm } from "~/utils/recording-form.server";
-import { MAX_IMAGE_BYTES, photoTooLargeMessage } from "~/utils/media-limits";
+import { MAX_PHOTO_UPLOAD_BYTES, photoTooLargeMessage } from "~/utils/media-limits";
 import { DEFAULT_AUDIENCE, isAudience, type Audience } from "~/models/story-audience";
 import {
   ownPendingAudio,
@@ -446,7 +446,7 @@ export async function wizardAction(request: Request, ctx: WizardContext, read?: 
       const kept = { typed, audience, agreed };
       // a phone's photo over the limit: said with its size, and what was typed stays in the box
       const image = form.get("image");
-      if (image && typeof image !== "string" && image.size > MAX_IMAGE_BYTES) {
+      if (image && typeof image !== "string" && image.size > MAX_PHOTO_UPLOAD_BYTES) {
         return data<ActionResult>(
           {
             saveProblem: { field: "image", message: photoTooLargeMessage(image.size, t) },

@@ -9,7 +9,7 @@ import type { SessionUser } from "~/utils/auth.server";
 import type { Community, TenantDb } from "~/utils/db.server";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
 import { fileBytes, readPhotoForm } from "~/utils/upload-form.server";
-import { photoTooLargeMessage } from "~/utils/media-limits";
+import { mediaMessageText, photoTooLargeMessage } from "~/utils/media-limits";
 
 /**
  * The form's fields and the image it asks for, or the reply with the errors to show on the form.
@@ -37,7 +37,9 @@ export async function readStoryForm(
   if (photoBytes !== undefined)
     return {
       ok: false as const,
-      reply: submission.reply({ fieldErrors: { image: [photoTooLargeMessage(photoBytes, t)] } }),
+      reply: submission.reply({
+        fieldErrors: { image: [photoTooLargeMessage(photoBytes, t), t("photos:chooseAgain")] },
+      }),
     };
   if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
   const value = submission.value;
@@ -50,7 +52,13 @@ export async function readStoryForm(
     return { ok: true as const, value, image };
   } catch (error) {
     if (error instanceof MediaError)
-      return { ok: false as const, reply: fileErrorReply(submission, error) };
+      return {
+        ok: false as const,
+        reply: fileErrorReply(submission, {
+          title: mediaMessageText(t, error.title),
+          description: `${mediaMessageText(t, error.description)} ${t("photos:chooseAgain")}`,
+        }),
+      };
     throw error;
   }
 }
