@@ -57,6 +57,25 @@ test("a PIN of 3 digits gets our own message, and counts as no wrong PIN", async
   await kiosk.context().close();
 });
 
+test("a 3-digit PIN on the sign-in pad gets our own message too", async ({ browser }) => {
+  const kiosk = await openKiosk(browser, await registerKiosk(unique("Pad tablet")));
+  await kiosk.getByRole("link", { name: "Margaret Ellis" }).click();
+  const pin = kiosk.getByLabel("Your 4-digit PIN");
+  await expect(pin).toHaveAccessibleDescription("4 digits");
+  await pin.fill("246");
+  await kiosk.getByRole("button", { name: "Start" }).click();
+  await expect(kiosk.getByTestId("pin-error")).toHaveText(
+    "Your PIN has 4 digits; only 3 digits were typed. Please type all 4.",
+  );
+  // not a wrong try: the right PIN still starts her turn
+  await kiosk.getByLabel("Your 4-digit PIN").fill("2468");
+  await kiosk.getByRole("button", { name: "Start" }).click();
+  await expect(
+    kiosk.getByRole("heading", { name: "What would you like to do, Margaret?" }),
+  ).toBeVisible();
+  await kiosk.context().close();
+});
+
 test("the header's link to the community home is called Home", async ({ page }) => {
   await signIn(page, "sarah.ellis");
   await page.goto("/family");

@@ -25,6 +25,7 @@ import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 import { getT } from "~/utils/i18n.server";
 import { metaT, useT } from "~/utils/i18n";
+import { PIN_DIGITS, pinShapeProblem } from "~/utils/pin-shape";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "kiosk")("pad.pageTitle")) },
@@ -64,7 +65,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!resident) throw new Response(t("residentNotHere"), { status: 404 });
   const form = await request.formData();
   const pin = String(form.get("pin") ?? "").trim();
-  if (!/^\d{4}$/.test(pin)) return data({ error: kioskMessage("pinFormat", t) }, { status: 400 });
+  // too few digits, or not digits: said in words (a wrong PIN is counted only when it has a PIN's shape)
+  const shape = pinShapeProblem(pin);
+  if (shape) return data({ error: t(shape.key, shape.values) }, { status: 400 });
   const client = clientOf(request);
   const check = await checkKioskPin(db, {
     communityId: community.id,
@@ -121,7 +124,8 @@ export default function KioskPin() {
             {stopped}
           </p>
         ) : resident.hasPin ? (
-          <Form method="post" className="card mb-6 text-left">
+          // our own words for a short PIN, never the browser's bare "match the requested format"
+          <Form method="post" className="card mb-6 text-left" noValidate>
             {hasDraft ? (
               <p className="mb-3 text-xl" data-testid="kiosk-draft-waiting">
                 {t("pad.draftWaiting")}
@@ -130,18 +134,22 @@ export default function KioskPin() {
             <label htmlFor="pin" className="label text-2xl">
               {t("pad.label")}
             </label>
+            <p id="pin-hint" className="mb-2 text-xl text-stone-800">
+              {t("details:pin.hint")}
+            </p>
             <input
               id="pin"
               name="pin"
               type="password"
               inputMode="numeric"
               pattern="[0-9]{4}"
-              maxLength={4}
+              title={t("details:pin.hint")}
+              maxLength={PIN_DIGITS}
               autoComplete="off"
               required
               className="input mb-3 text-center tracking-[0.5em]"
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "pin-error" : undefined}
+              aria-describedby={error ? "pin-hint pin-error" : "pin-hint"}
             />
             {error ? (
               <p
