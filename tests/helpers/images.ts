@@ -28,9 +28,9 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
   return exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
 }
 
-/** 6 MB that starts like a JPEG: refused for its size before anything else. */
-export function sixMegabyteJpeg(): Buffer {
-  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024, 7)]);
+/** A JPEG's first bytes and 26 MB after them: over what a phone may send (25 MB). */
+export function overPhoneLimitJpeg(): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(26 * 1024 * 1024, 7)]);
 }
 
 /** A text file that a user renamed to photo.jpg. */

@@ -9,7 +9,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
-import { exifHasGps, phoneJpegWithGps, sixMegabyteJpeg, textRenamedJpg } from "../helpers/images";
+import {
+  exifHasGps,
+  overPhoneLimitJpeg,
+  phoneJpegWithGps,
+  textRenamedJpg,
+} from "../helpers/images";
 import { createCommunity } from "~/models/community.server";
 import {
   addLibraryAudio,
@@ -137,7 +142,9 @@ describe("photos", () => {
     const before = counts();
     const details = { title: "Picnic", decades: ["1960s"], themes: [] };
     expect(
-      await refusal(() => addLibraryPhoto(db, community, { ...details, bytes: sixMegabyteJpeg() })),
+      await refusal(() =>
+        addLibraryPhoto(db, community, { ...details, bytes: overPhoneLimitJpeg() }),
+      ),
     ).toBe("File too large");
     expect(
       await refusal(() => addLibraryFile(db, community, { ...details, bytes: textRenamedJpg() })),

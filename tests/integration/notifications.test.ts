@@ -240,15 +240,16 @@ describe("comments and reactions", () => {
 
   it("a reaction tells them once while unread, however often it is pressed; taking it back tells nobody", async () => {
     const id = alpha.stories.adaPublished;
-    const react = () =>
+    const react = (on: "1" | "0") =>
       call(
         storyRoute.action,
-        postForm(page(id), { intent: "react", emoji: "👏" }, cookies.adaSon),
+        postForm(page(id), { intent: "react", emoji: "👏", on }, cookies.adaSon),
         { storyId: id },
       );
-    await react(); // on
-    await react(); // off
-    await react(); // on again
+    await react("1"); // on
+    await react("1"); // pressed again: stays on
+    await react("0"); // taken back
+    await react("1"); // on again
     const told = notes(ids.ada).filter((n) => n.kind === "reaction");
     expect(told.map((n) => n.text)).toEqual([
       'Eli Lovelace reacted 👏 (clap) to your story "Engines"',
@@ -261,7 +262,7 @@ describe("comments and reactions", () => {
     const id = alpha.stories.adaPublished;
     await call(
       storyRoute.action,
-      postForm(page(id), { intent: "react", emoji: "❤️" }, cookies.adaDaughter),
+      postForm(page(id), { intent: "react", emoji: "❤️", on: "1" }, cookies.adaDaughter),
       { storyId: id },
     );
     const res = await call(storyRoute.loader, get(page(id), cookies.benSon), { storyId: id });

@@ -14,7 +14,7 @@ import {
   PASSWORD,
   type Fixture,
 } from "../helpers/home-fixture";
-import { phoneJpegWithGps, sixMegabyteJpeg, textRenamedJpg } from "../helpers/images";
+import { overPhoneLimitJpeg, phoneJpegWithGps, textRenamedJpg } from "../helpers/images";
 import { createUser } from "~/models/user.server";
 import { getMedia, mediaVariants, saveImage } from "~/models/media.server";
 import { getStoryRow, updateStoryOfResident, deleteStoryOfResident } from "~/models/story.server";
@@ -142,7 +142,7 @@ describe("Tell Your Story (no JavaScript: a multipart form post)", () => {
     expect(storyCount(alpha, alpha.residents.ada)).toBe(before);
   });
 
-  it("refuses a 6 MB image and a text file renamed .jpg with their fixed messages, storing nothing", async () => {
+  it("refuses a 26 MB image and a text file renamed .jpg with their fixed messages, storing nothing", async () => {
     const rows = alpha.db().select().from(t.media).all().length;
     const files = mediaFiles().length;
     const stories = storyCount(alpha, alpha.residents.ada);
@@ -152,11 +152,14 @@ describe("Tell Your Story (no JavaScript: a multipart form post)", () => {
         url(),
         { title: "Big", content: "Too big a photo", category: "family" },
         cookies.ada,
-        { name: "big.jpg", bytes: sixMegabyteJpeg() },
+        { name: "big.jpg", bytes: overPhoneLimitJpeg() },
       ),
     );
     // the photo is read to its end, so the message says its real size
-    expect(big.data.error.image).toEqual(["This photo is too large (6 MB): choose one under 5 MB"]);
+    expect(big.data.error.image).toEqual([
+      "This photo is too large (26 MB): choose one under 25 MB",
+      "Your text is kept. Please choose the photo again.",
+    ]);
     // what was typed comes back to the form
     expect(big.data.initialValue).toMatchObject({ title: "Big", content: "Too big a photo" });
     const text = await call(
@@ -166,7 +169,10 @@ describe("Tell Your Story (no JavaScript: a multipart form post)", () => {
         bytes: textRenamedJpg(),
       }),
     );
-    expect(text.data.error.image).toEqual(["Invalid file type", "Please select an image file"]);
+    expect(text.data.error.image).toEqual([
+      "Invalid file type",
+      "Please select an image file Your text is kept. Please choose the photo again.",
+    ]);
     expect(alpha.db().select().from(t.media).all().length).toBe(rows);
     expect(mediaFiles().length).toBe(files);
     expect(storyCount(alpha, alpha.residents.ada)).toBe(stories);
@@ -613,10 +619,13 @@ describe("the family area", () => {
         `${alpha.origin}/family?dialog=photo`,
         { intent: "share-photo" },
         cookies.adaDaughter,
-        { name: "big.jpg", bytes: sixMegabyteJpeg(), field: "photo" },
+        { name: "big.jpg", bytes: overPhoneLimitJpeg(), field: "photo" },
       ),
     );
-    expect(big.data.error.photo).toEqual(["This photo is too large (6 MB): choose one under 5 MB"]);
+    expect(big.data.error.photo).toEqual([
+      "This photo is too large (26 MB): choose one under 25 MB",
+      "Your text is kept. Please choose the photo again.",
+    ]);
 
     const shared = await call(
       familyPage.action,
