@@ -7,8 +7,9 @@ import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { CARE_TEAM_ROLES, ROLE, roleIn } from "~/utils/roles";
 import { ABOUT_KEYS, ABOUT_MAX, type AboutSectionKey } from "./about-me-sections";
 import { storyReadableBy, type StoryViewer } from "./story.server";
+import { recordForResident } from "./family.server";
 
-const { aboutMe, familyMembers, stories } = tenantSchema;
+const { aboutMe, stories } = tenantSchema;
 
 export type AboutMe = Record<AboutSectionKey, string> & { familyMayView: boolean; familyMayEdit: boolean; updatedAt: string | null };
 
@@ -28,9 +29,9 @@ export type AboutAccess = { view: boolean; edit: boolean; share: boolean };
 export function aboutMeAccess(db: TenantDb, viewer: StoryViewer, residentId: string): AboutAccess {
   if (roleIn(viewer.role, CARE_TEAM_ROLES)) return { view: true, edit: true, share: true };
   if (viewer.role === ROLE.resident) return viewer.residentId === residentId ? { view: true, edit: true, share: true } : { view: false, edit: false, share: false };
-  if (viewer.role === ROLE.family && viewer.familyMemberId) {
-    const member = db.select({ residentId: familyMembers.residentId }).from(familyMembers).where(eq(familyMembers.id, viewer.familyMemberId)).get();
-    if (member?.residentId !== residentId) return { view: false, edit: false, share: false };
+  if (viewer.role === ROLE.family) {
+    // only the residents she follows
+    if (!recordForResident(db, viewer.familyMemberIds, residentId)) return { view: false, edit: false, share: false };
     const about = getAboutMe(db, residentId);
     return { view: about.familyMayView || about.familyMayEdit, edit: about.familyMayEdit, share: false };
   }

@@ -13,6 +13,8 @@ import { passwordStrengthProblem } from "~/utils/password.server";
 import { getCommunity } from "./community.server";
 import { getFamilyProfile } from "./family.server";
 import { getResident } from "./resident.server";
+import { linksOfAccount } from "./family-links.server";
+import { ROLE } from "~/utils/roles";
 
 export const LoginSchema = z.object({
   username: z
@@ -35,16 +37,20 @@ export const LoginSchema = z.object({
  * name, and the community's name and subdomain.
  */
 export function passwordNamesFor(
-  user: Pick<PublicUser, "displayName" | "username" | "tenantId" | "familyMemberId" | "residentId">,
+  user: Pick<PublicUser, "id" | "role" | "displayName" | "username" | "tenantId" | "residentId">,
 ): string[] {
   const names = [user.displayName, user.username];
   const community = user.tenantId ? getCommunity(user.tenantId) : undefined;
   if (community) {
     names.push(community.name, community.subdomain);
     const db = getTenantDb(community);
-    const family = user.familyMemberId ? getFamilyProfile(db, user.familyMemberId) : null;
-    if (family)
-      names.push(family.member.name, `${family.resident.firstName} ${family.resident.lastName}`);
+    // every resident a family account follows, and her own name on each record
+    const links = user.role === ROLE.family ? linksOfAccount(community.id, user.id) : [];
+    for (const link of links) {
+      const family = getFamilyProfile(db, link.familyMemberId);
+      if (family)
+        names.push(family.member.name, `${family.resident.firstName} ${family.resident.lastName}`);
+    }
     const resident = user.residentId ? getResident(db, user.residentId) : undefined;
     if (resident) names.push(`${resident.firstName} ${resident.lastName}`);
   }

@@ -2,7 +2,7 @@
 // communities and staff, erasures and exports. Every entry is written here, by writeAudit. The
 // super admin reads all of it (Settings); a community's administrators read their community's
 // entries (/admin/audit).
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { controlSchema, getControlDb } from "~/utils/db.server";
 import type { RequestClient } from "~/utils/host.server";
@@ -69,6 +69,9 @@ export const AUDIT_ACTIONS = [
   "resident.updated",
   "family.added",
   "family.updated",
+  "family.accounts_merged",
+  "family.follow_confirmed",
+  "family.follow_declined",
   // invitations and sign-in links: made (shown to copy or print), emailed, revoked
   "invitation.created",
   "invitation.sent",
@@ -124,6 +127,9 @@ export const AUDIT_KINDS = {
       "resident.updated",
       "family.added",
       "family.updated",
+      "family.accounts_merged",
+      "family.follow_confirmed",
+      "family.follow_declined",
       "invitation.created",
       "invitation.sent",
       "invitation.revoked",
@@ -341,7 +347,8 @@ function auditQuery(where: ReturnType<typeof auditWhere>) {
     .leftJoin(target, eq(auditLog.targetUserId, target.id))
     .leftJoin(communities, eq(auditLog.tenantId, communities.id))
     .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id));
+    // entries of the same millisecond in the order they were written
+    .orderBy(desc(auditLog.at), desc(sql`${auditLog}.rowid`));
 }
 
 /** One community's entries, newest first, optionally of one kind: a page of them and how many there are. */

@@ -7,7 +7,7 @@ import { newId } from "~/utils/ids.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { REACTIONS } from "./categories";
 import { recordActivity } from "./activity.server";
-import { getFamilyMember, type FamilyMemberRow } from "./family.server";
+import { recordForResident, type FamilyMemberRow } from "./family.server";
 import { localDateIn } from "./local-time";
 import { getReadableStory, type StoryView } from "./story.server";
 import { assertWithinLimits, spendReaction } from "./person-limits.server";
@@ -38,7 +38,7 @@ export class CommentAccessError extends Error {
   }
 }
 
-type Member = Pick<SessionUser, "id" | "role" | "residentId" | "familyMemberId" | "displayName" | "username">;
+type Member = Pick<SessionUser, "id" | "role" | "residentId" | "familyMemberIds" | "displayName" | "username">;
 
 export function listComments(db: TenantDb, storyId: string): CommentView[] {
   return db
@@ -59,16 +59,16 @@ export function listComments(db: TenantDb, storyId: string): CommentView[] {
     }));
 }
 
-/** The signed-in family member's row, when the user is a family member. */
-function familyRowOf(db: TenantDb, user: Pick<Member, "role" | "familyMemberId">): FamilyMemberRow | null {
-  if (user.role !== ROLE.family || !user.familyMemberId) return null;
-  return getFamilyMember(db, user.familyMemberId) ?? null;
+/** The signed-in family member's record for this resident, when she follows them. */
+function familyRowOf(db: TenantDb, user: Pick<Member, "role" | "familyMemberIds">, residentId: string): FamilyMemberRow | null {
+  if (user.role !== ROLE.family) return null;
+  return recordForResident(db, user.familyMemberIds, residentId) ?? null;
 }
 
 /** Whether this user may comment on and react to this story (family of its resident, published). */
-export function canRespondTo(db: TenantDb, user: Pick<Member, "role" | "familyMemberId">, story: Pick<StoryView, "isPublished" | "residentId">): boolean {
-  const member = familyRowOf(db, user);
-  return Boolean(member && story.isPublished && member.residentId === story.residentId);
+export function canRespondTo(db: TenantDb, user: Pick<Member, "role" | "familyMemberIds">, story: Pick<StoryView, "isPublished" | "residentId">): boolean {
+  const member = familyRowOf(db, user, story.residentId);
+  return Boolean(member && story.isPublished);
 }
 
 /**
@@ -78,10 +78,11 @@ export function canRespondTo(db: TenantDb, user: Pick<Member, "role" | "familyMe
 export function responseTarget(db: TenantDb, user: Member, storyId: string): { story: StoryView; member: FamilyMemberRow } {
   const story = getReadableStory(db, user, storyId);
   if (!story) throw new CommentAccessError(404, "Story not found");
-  const member = familyRowOf(db, user);
-  if (!member) throw new CommentAccessError(403, "Only family members can comment on stories");
+  if (user.role !== ROLE.family || !user.familyMemberIds.length) throw new CommentAccessError(403, "Only family members can comment on stories");
   if (!story.isPublished) throw new CommentAccessError(404, "Story not found");
-  if (member.residentId !== story.residentId) throw new CommentAccessError(403, "You can comment only on your own resident's stories");
+  // she answers as the resident's family: her own record for this resident
+  const member = familyRowOf(db, user, story.residentId);
+  if (!member) throw new CommentAccessError(403, "You can comment only on your own resident's stories");
   return { story, member };
 }
 

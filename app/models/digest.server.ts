@@ -30,8 +30,9 @@ export type DigestRecipient = {
   lang: string;
   name: string;
   email: string;
-  residentFirstName: string | null;
-  stories: { id: string; title: string; residentName: string }[];
+  /** the residents whose new stories the digest lists, in the order she came to follow them */
+  residents: { id: string; firstName: string }[];
+  stories: { id: string; title: string; residentId: string; residentName: string }[];
   pinned: { id: string; title: string }[];
   notices: { id: string; text: string; link: string }[];
   /** notifications this digest delivers (listed or covered by the sections above) */
@@ -123,10 +124,19 @@ export function planDigest(db: TenantDb, community: NoticeCommunity, window: Dig
   const recipients: DigestRecipient[] = [];
   let quiet = 0;
   for (const person of wanting) {
-    const resident = person.role === ROLE.family && person.familyMemberId ? residentOfMember.get(person.familyMemberId) : undefined;
-    const theirStories = resident
-      ? newStories.filter((s) => s.residentId === resident.id).map((s) => ({ id: s.id, title: s.title, residentName: `${resident.firstName} ${resident.lastName}` }))
-      : [];
+    // a family member hears of the stories of every resident she follows
+    const followed = new Map(
+      person.role === ROLE.family
+        ? person.familyMemberIds.flatMap((id) => {
+            const r = residentOfMember.get(id);
+            return r ? [[r.id, r] as const] : [];
+          })
+        : [],
+    );
+    const theirStories = newStories.flatMap((s) => {
+      const r = followed.get(s.residentId);
+      return r ? [{ id: s.id, title: s.title, residentId: r.id, residentName: `${r.firstName} ${r.lastName}` }] : [];
+    });
     const mine = waiting.filter((n) => n.userId === person.id);
     // new stories and pinned posts have their own sections; other notices are listed
     const lang = languages.get(person.id) ?? DEFAULT_LANGUAGE;
@@ -140,7 +150,7 @@ export function planDigest(db: TenantDb, community: NoticeCommunity, window: Dig
       lang,
       name: person.displayName,
       email: person.email,
-      residentFirstName: resident?.firstName ?? null,
+      residents: [...followed.values()].filter((r) => theirStories.some((s) => s.residentId === r.id)).map((r) => ({ id: r.id, firstName: r.firstName })),
       stories: theirStories,
       pinned,
       notices,
@@ -153,8 +163,9 @@ export function planDigest(db: TenantDb, community: NoticeCommunity, window: Dig
 
 function subjectOf(community: NoticeCommunity, r: DigestRecipient): string {
   const t = translator(r.lang, "email");
-  if (r.stories.length && r.residentFirstName) {
-    return t("digest.subjectStories", { community: community.name, count: r.stories.length, resident: r.residentFirstName });
+  if (r.stories.length && r.residents.length) {
+    const resident = new Intl.ListFormat(r.lang, { type: "conjunction" }).format(r.residents.map((x) => x.firstName));
+    return t("digest.subjectStories", { community: community.name, count: r.stories.length, resident });
   }
   return t("digest.subject", { community: community.name });
 }
@@ -164,8 +175,10 @@ export function renderDigest(community: NoticeCommunity, r: DigestRecipient) {
   const t = translator(r.lang, "email");
   const origin = publicCommunityOrigin(community.subdomain);
   const sections: EmailSection[] = [];
-  if (r.stories.length) {
-    sections.push({ title: t("digest.newStories", { resident: r.residentFirstName ?? t("digest.yourResident") }), items: r.stories.map((s) => ({ text: s.title, url: `${origin}/stories/${s.id}` })) });
+  // one section for each resident she follows whose stories are new
+  for (const resident of r.residents) {
+    const theirs = r.stories.filter((s) => s.residentId === resident.id);
+    if (theirs.length) sections.push({ title: t("digest.newStories", { resident: resident.firstName }), items: theirs.map((s) => ({ text: s.title, url: `${origin}/stories/${s.id}` })) });
   }
   if (r.pinned.length) sections.push({ title: t("digest.pinned"), items: r.pinned.map((p) => ({ text: p.title, url: `${origin}/news/${p.id}` })) });
   if (r.notices.length) sections.push({ title: t("digest.alsoForYou"), items: r.notices.map((n) => ({ text: n.text, url: `${origin}${n.link}` })) });

@@ -8,6 +8,7 @@ import { ROLE } from "~/utils/roles";
 import { foldText } from "~/utils/text-keys";
 import { writeAudit } from "./audit.server";
 import { deleteMedia } from "./media.server";
+import { linksOfAccount, unlinkMember } from "./family-links.server";
 
 const t = tenantSchema;
 const { users } = controlSchema;
@@ -58,12 +59,16 @@ export function eraseResident(db: TenantDb, community: Pick<Community, "id" | "s
   const members = db.select({ id: t.familyMembers.id }).from(t.familyMembers).where(eq(t.familyMembers.residentId, residentId)).all().map((m) => m.id);
   const photos = db.select({ id: t.familyPhotos.id, imageId: t.familyPhotos.imageId }).from(t.familyPhotos).where(eq(t.familyPhotos.residentId, residentId)).all();
   const questions = db.select({ id: t.familyQuestions.id }).from(t.familyQuestions).where(eq(t.familyQuestions.residentId, residentId)).all().map((q) => q.id);
-  const accounts = getControlDb()
+  const residentAccounts = getControlDb()
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.tenantId, community.id), or(and(eq(users.role, ROLE.resident), eq(users.residentId, residentId)), members.length ? and(eq(users.role, ROLE.family), inArray(users.familyMemberId, members)) : undefined)))
+    .where(and(eq(users.tenantId, community.id), eq(users.role, ROLE.resident), eq(users.residentId, residentId)))
     .all()
     .map((u) => u.id);
+  // a family account goes with the resident only when it follows nobody else; otherwise only
+  // its link to this resident goes
+  const familyAccounts = members.map((id) => unlinkMember(community.id, id)).filter((id): id is string => !!id);
+  const accounts = [...residentAccounts, ...familyAccounts];
   const subjects = [residentId, ...storyIds, ...questions, ...photos.map((p) => p.id)];
   // recordings made at a kiosk and not yet a story: their notes go with the resident (ON DELETE CASCADE), the files here
   const kioskRecordings = db.select({ audioId: t.kioskRecordings.audioId }).from(t.kioskRecordings).where(eq(t.kioskRecordings.residentId, residentId)).all();
@@ -101,24 +106,28 @@ function erasedRecord(role: "resident" | "family member", createdAt: string): st
 
 /**
  * A family member erases their own account: their comments and reactions, the photos they shared
- * (and the files), their questions, their family link, notices and mail, and their sign-in.
+ * (and the files), their questions, their family record for every resident they follow (or were
+ * asked to follow), notices and mail, and their sign-in.
  */
-export function eraseFamilyMember(db: TenantDb, community: Pick<Community, "id" | "subdomain">, user: { id: string; familyMemberId: string }, client?: RequestClient): boolean {
-  const member = db.select().from(t.familyMembers).where(eq(t.familyMembers.id, user.familyMemberId)).get();
-  if (!member) return false;
-  const photos = db.select({ id: t.familyPhotos.id, imageId: t.familyPhotos.imageId }).from(t.familyPhotos).where(eq(t.familyPhotos.familyMemberId, member.id)).all();
-  const questions = db.select({ id: t.familyQuestions.id }).from(t.familyQuestions).where(eq(t.familyQuestions.familyMemberId, member.id)).all().map((q) => q.id);
+export function eraseFamilyMember(db: TenantDb, community: Pick<Community, "id" | "subdomain">, user: { id: string }, client?: RequestClient): boolean {
+  const ids = linksOfAccount(community.id, user.id).map((l) => l.familyMemberId);
+  const records = ids.length ? db.select().from(t.familyMembers).where(inArray(t.familyMembers.id, ids)).all() : [];
+  if (!records.length) return false;
+  const memberIds = records.map((m) => m.id);
+  const firstAdded = records.map((m) => m.createdAt).sort()[0]!;
+  const photos = db.select({ id: t.familyPhotos.id, imageId: t.familyPhotos.imageId }).from(t.familyPhotos).where(inArray(t.familyPhotos.familyMemberId, memberIds)).all();
+  const questions = db.select({ id: t.familyQuestions.id }).from(t.familyQuestions).where(inArray(t.familyQuestions.familyMemberId, memberIds)).all().map((q) => q.id);
   const subjects = [...photos.map((p) => p.id), ...questions];
   db.transaction((tx) => {
-    tx.delete(t.comments).where(or(eq(t.comments.familyMemberId, member.id), eq(t.comments.authorUserId, user.id))).run();
+    tx.delete(t.comments).where(or(inArray(t.comments.familyMemberId, memberIds), eq(t.comments.authorUserId, user.id))).run();
     if (subjects.length) {
       tx.delete(t.activity).where(inArray(t.activity.subjectId, subjects)).run();
       tx.delete(t.notifications).where(inArray(t.notifications.subjectId, subjects)).run();
     }
-    tx.delete(t.familyPhotos).where(eq(t.familyPhotos.familyMemberId, member.id)).run();
-    tx.delete(t.familyQuestions).where(eq(t.familyQuestions.familyMemberId, member.id)).run();
-    tx.delete(t.storyViews).where(eq(t.storyViews.familyMemberId, member.id)).run();
-    tx.delete(t.familyMembers).where(eq(t.familyMembers.id, member.id)).run();
+    tx.delete(t.familyPhotos).where(inArray(t.familyPhotos.familyMemberId, memberIds)).run();
+    tx.delete(t.familyQuestions).where(inArray(t.familyQuestions.familyMemberId, memberIds)).run();
+    tx.delete(t.storyViews).where(inArray(t.storyViews.familyMemberId, memberIds)).run();
+    tx.delete(t.familyMembers).where(inArray(t.familyMembers.id, memberIds)).run();
   });
   // the like counts follow the reactions taken away
   const reacted = db.selectDistinct({ storyId: t.reactions.storyId }).from(t.reactions).where(eq(t.reactions.userId, user.id)).all();
@@ -129,6 +138,6 @@ export function eraseFamilyMember(db: TenantDb, community: Pick<Community, "id" 
     db.update(t.stories).set({ likeCount: n }).where(eq(t.stories.id, r.storyId)).run();
   }
   deleteUsers(community.id, [user.id]);
-  writeAudit({ actorUserId: null, action: "erasure.own_account", tenantId: community.id, client, details: erasedRecord("family member", member.createdAt) });
+  writeAudit({ actorUserId: null, action: "erasure.own_account", tenantId: community.id, client, details: erasedRecord("family member", firstAdded) });
   return true;
 }

@@ -6,7 +6,7 @@ import { ROLE } from "~/utils/roles";
 import type { FamilyMemberRow } from "./family.server";
 
 const { familyMembers } = tenantSchema;
-const { users, sessions } = controlSchema;
+const { users, sessions, familyLinks } = controlSchema;
 
 export const FAMILY_BULK_LIMIT = 100;
 
@@ -24,10 +24,10 @@ export function familyMembersByIds(db: TenantDb, ids: readonly string[]): Family
 export function setFamilySignInsActive(tenantId: string, memberIds: readonly string[], isActive: boolean): { userId: string; memberId: string }[] {
   if (!memberIds.length) return [];
   const db = getControlDb();
-  const where = and(eq(users.tenantId, tenantId), eq(users.role, ROLE.family), inArray(users.familyMemberId, [...memberIds]), ne(users.isActive, isActive));
-  const changed = db.select({ userId: users.id, memberId: users.familyMemberId }).from(users).where(where).all();
+  const where = and(eq(familyLinks.tenantId, tenantId), inArray(familyLinks.familyMemberId, [...memberIds]), eq(users.role, ROLE.family), ne(users.isActive, isActive));
+  const changed = db.select({ userId: users.id, memberId: familyLinks.familyMemberId }).from(familyLinks).innerJoin(users, eq(users.id, familyLinks.userId)).where(where).all();
   if (!changed.length) return [];
-  const ids = changed.map((c) => c.userId);
+  const ids = [...new Set(changed.map((c) => c.userId))];
   db.transaction((tx) => {
     tx.update(users).set({ isActive }).where(inArray(users.id, ids)).run();
     if (!isActive) tx.delete(sessions).where(inArray(sessions.userId, ids)).run();

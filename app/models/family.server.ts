@@ -1,13 +1,26 @@
 // Family members of one community's residents.
-import { and, asc, count, eq } from "drizzle-orm";
-import { controlSchema, getControlDb, tenantSchema, type TenantDb } from "~/utils/db.server";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
-import { ROLE } from "~/utils/roles";
 import { nameSortKey } from "~/utils/text-keys";
+import { unlinkMember } from "./family-links.server";
 
 const { familyMembers, residents } = tenantSchema;
 
 export type FamilyMemberRow = typeof familyMembers.$inferSelect;
+
+/**
+ * A family viewer's own record for this resident: one of her confirmed records (the session's
+ * familyMemberIds) that belongs to the resident, or undefined when she does not follow them.
+ */
+export function recordForResident(db: TenantDb, familyMemberIds: readonly string[] | null | undefined, residentId: string): FamilyMemberRow | undefined {
+  if (!familyMemberIds?.length) return undefined;
+  return db
+    .select()
+    .from(familyMembers)
+    .where(and(inArray(familyMembers.id, [...familyMemberIds]), eq(familyMembers.residentId, residentId)))
+    .get();
+}
 
 export function getFamilyMember(db: TenantDb, id: string): FamilyMemberRow | undefined {
   return db.select().from(familyMembers).where(eq(familyMembers.id, id)).get();
@@ -74,18 +87,13 @@ export function updateFamilyMember(db: TenantDb, id: string, patch: Partial<Fami
 }
 
 /**
- * Removes a family member and their sign-in: the user row in the control database goes too, which
- * ends their sessions and any open invitation link. Returns false when there was no such member.
+ * Removes a family member and their link to a sign-in; the sign-in goes too (its sessions and any
+ * open invitation link with it) unless it follows another resident. Returns false when there was
+ * no such member.
  */
 export function deleteFamilyMember(db: TenantDb, tenantId: string, id: string): boolean {
   const removed = db.delete(familyMembers).where(eq(familyMembers.id, id)).run().changes === 1;
-  if (removed) {
-    const { users } = controlSchema;
-    getControlDb()
-      .delete(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.role, ROLE.family), eq(users.familyMemberId, id)))
-      .run();
-  }
+  if (removed) unlinkMember(tenantId, id);
   return removed;
 }
 

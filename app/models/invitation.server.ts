@@ -22,10 +22,11 @@ import { getResident, residentName } from "./resident.server";
 import { COMMUNITY_STAFF_ROLES, ROLE, roleIn } from "~/utils/roles";
 import { nameSortKey } from "~/utils/text-keys";
 import { msg } from "~/utils/i18n";
+import { accountOfMember, familyAccountByEmail, linkMemberToAccount } from "./family-links.server";
 import { consumeLoginToken, inspectLoginToken, issueLoginToken } from "./login-token.server";
 import { createUser, getUserById, usernameTaken, type UserRow } from "./user.server";
 
-const { users, loginTokens } = controlSchema;
+const { users, loginTokens, familyLinks } = controlSchema;
 
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 
@@ -78,24 +79,36 @@ function uniqueUsername(base: string, tenantId: string): string {
   throw new Error("No free username");
 }
 
-// A family member's or a resident's account is linked to their record by one column.
-const LINK = { [ROLE.family]: users.familyMemberId, [ROLE.resident]: users.residentId } as const;
-
-function findLinkedAccount(tenantId: string, role: keyof typeof LINK, recordId: string): UserRow | undefined {
+// A resident's account is linked to her record by one column; a family member's through
+// family_links (one account may follow several residents, one record each).
+function findLinkedAccount(tenantId: string, role: typeof ROLE.family | typeof ROLE.resident, recordId: string): UserRow | undefined {
+  if (role === ROLE.family) {
+    const link = accountOfMember(tenantId, recordId);
+    const user = link ? getUserById(link.userId) : undefined;
+    return user?.tenantId === tenantId ? user : undefined;
+  }
   return getControlDb()
     .select()
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, role), eq(LINK[role], recordId)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, role), eq(users.residentId, recordId)))
     .get();
 }
 
 /** Every sign-in of one role in a community, by the linked record's id: invited (no password yet) or active. */
-function linkedAccounts(tenantId: string, role: keyof typeof LINK): Map<string, SignInAccount> {
-  const rows = getControlDb()
-    .select({ id: users.id, username: users.username, recordId: LINK[role], passwordHash: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, role)))
-    .all();
+function linkedAccounts(tenantId: string, role: typeof ROLE.family | typeof ROLE.resident): Map<string, SignInAccount> {
+  const rows =
+    role === ROLE.family
+      ? getControlDb()
+          .select({ id: users.id, username: users.username, recordId: familyLinks.familyMemberId, passwordHash: users.passwordHash })
+          .from(familyLinks)
+          .innerJoin(users, eq(users.id, familyLinks.userId))
+          .where(and(eq(familyLinks.tenantId, tenantId), eq(users.role, ROLE.family)))
+          .all()
+      : getControlDb()
+          .select({ id: users.id, username: users.username, recordId: users.residentId, passwordHash: users.passwordHash })
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), eq(users.role, role)))
+          .all();
   const out = new Map<string, SignInAccount>();
   for (const r of rows) {
     if (r.recordId) out.set(r.recordId, { userId: r.id, username: r.username, status: r.passwordHash ? "active" : "invited" });
@@ -265,7 +278,12 @@ function createFamilyAccount(community: Community, member: FamilyMemberRow): Pro
 }
 
 export type AddedFamilyMember =
-  | { added: true; member: FamilyMemberRow; invitation: Invitation }
+  | { added: true; member: FamilyMemberRow; invitation: Invitation; joined?: undefined }
+  /**
+   * the email already signs in to a family account of the community: the record was added to it,
+   * and waits for her to confirm; she was told by email (or why not)
+   */
+  | { added: true; member: FamilyMemberRow; invitation?: undefined; joined: { userId: string; username: string; email: InvitationEmail } }
   /** the resident already has this person: nothing was added, and they are offered back */
   | { added: false; member: FamilyMemberRow; account: SignInAccount | null };
 
@@ -294,23 +312,70 @@ export async function addFamilyMemberWithInvitation(
       account: account ? { userId: account.id, username: account.username, status: account.passwordHash ? "active" : "invited" } : null,
     };
   }
+  // one person, one sign-in: an email that already has a family account here gets this
+  // resident added to that account rather than a second account
+  const account = familyAccountByEmail(community.id, input.email);
   const member = createFamilyMember(db, input);
   let user: UserRow;
   try {
-    user = await createFamilyAccount(community, member);
+    if (account) {
+      // she has not chosen a password yet: whoever opens her invitation is her, so the link is
+      // hers at once; an account in use waits for her to say yes
+      linkMemberToAccount({ tenantId: community.id, familyMemberId: member.id, userId: account.id, confirmed: !account.passwordHash, createdByUserId: actor?.id ?? null });
+      user = account;
+    } else user = await createFamilyAccount(community, member);
   } catch (error) {
     deleteFamilyMember(db, community.id, member.id);
     throw error;
   }
+  const ofResident = residentNameOf(db, member.residentId);
   writeAudit({
     client: actor?.client,
     actorUserId: actor?.id ?? null,
     action: "family.added",
     targetUserId: user.id,
     tenantId: community.id,
-    details: familyDetails(member, residentNameOf(db, member.residentId)),
+    details: account ? `${familyDetails(member, ofResident)}, added to the account ${account.username}` : familyDetails(member, ofResident),
   });
+  if (account?.passwordHash) {
+    const email = emailJoinedAccount(origin, db, community, member, account, ofResident);
+    return { added: true, member, joined: { userId: account.id, username: account.username, email } };
+  }
   return { added: true, member, invitation: await newInvitation(origin, db, community, member, user, actor) };
+}
+
+/**
+ * Tells a family member who already signs in that a resident was added to her account, and that
+ * she confirms it on her family page (no link that signs her in: she signs in as she always does).
+ */
+function emailJoinedAccount(origin: string, db: TenantDb, community: Community, member: FamilyMemberRow, account: UserRow, ofResident: string | null): InvitationEmail {
+  const address = member.email.trim();
+  if (!isEmailAddress(address)) return { sent: false, reason: address ? "badEmail" : "noEmail" };
+  const lang = recipientLanguage(db, community, account.id);
+  const t = translator(lang, "follows");
+  const url = `${origin}/family`;
+  const body = renderEmail({
+    lang,
+    communityName: community.name,
+    origin,
+    heading: t("joined.emailHeading", { resident: ofResident ?? member.name }),
+    paragraphs: [t("joined.emailAdded", { community: community.name, resident: ofResident ?? "", username: account.username }), t("joined.emailConfirm"), t("joined.emailNotYou")],
+    action: { label: t("joined.emailAction"), url },
+    unsubscribeUrl: null,
+    reason: t("joined.emailReason", { community: community.name }),
+  });
+  const emailId = enqueueEmail(db, {
+    kind: "invitation",
+    toUserId: account.id,
+    toAddress: address,
+    toName: member.name,
+    subject: t("joined.emailSubject", { community: community.name, resident: ofResident ?? member.name }),
+    text: body.text,
+    html: body.html,
+    unsubscribeUrl: null,
+  });
+  if (emailId) kickMailWorker(community.subdomain);
+  return { sent: true, to: address };
 }
 
 /**
@@ -382,7 +447,7 @@ export async function residentInvitation(origin: string, db: TenantDb, community
  * stops working. Returns how many links were open (0: nothing to revoke), or null when she has no
  * account or has already signed up. Audited as invitation.revoked.
  */
-export function revokeInvitation(community: Pick<Community, "id">, role: keyof typeof LINK, recordId: string, name: string, actor: InviteActor): number | null {
+export function revokeInvitation(community: Pick<Community, "id">, role: typeof ROLE.family | typeof ROLE.resident, recordId: string, name: string, actor: InviteActor): number | null {
   const user = findLinkedAccount(community.id, role, recordId);
   if (!user || user.passwordHash) return null;
   const revoked = revokeInviteLinks(user.id);
@@ -444,10 +509,12 @@ export function markInvitationOpened(token: string) {
 
 /** Keeps the sign-in's name and email in step with the family member's record. */
 export function syncFamilyAccount(tenantId: string, member: Pick<FamilyMemberRow, "id" | "name" | "email">) {
+  const link = accountOfMember(tenantId, member.id);
+  if (!link) return;
   getControlDb()
     .update(users)
     .set({ displayName: member.name, email: member.email, sortName: nameSortKey(member.name) })
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, ROLE.family), eq(users.familyMemberId, member.id)))
+    .where(and(eq(users.id, link.userId), eq(users.tenantId, tenantId), eq(users.role, ROLE.family)))
     .run();
 }
 

@@ -4,22 +4,17 @@ import { and, eq, inArray, lt, or } from "drizzle-orm";
 import { tenantSchema, type Community, type TenantDb } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { mediaOfReadableStory } from "./story.server";
+import { recordForResident } from "./family.server";
 import { deleteMedia, getMedia, type MediaRow } from "./media.server";
 import { parseImageUrl, readUploadToken, UPLOAD_CLAIM_GRACE_MS } from "./upload-token.server";
 import { ROLE, CARE_TEAM_ROLES } from "~/utils/roles";
 
-const { media, stories, residents, familyPhotos, familyMembers, transcriptionJobs, libraryItems } =
+const { media, stories, residents, familyPhotos, transcriptionJobs, libraryItems } =
   tenantSchema;
 
-type Viewer = Pick<SessionUser, "id" | "role" | "residentId" | "familyMemberId">;
+type Viewer = Pick<SessionUser, "id" | "role" | "residentId" | "familyMemberIds">;
 
 const CARE_ROLES = new Set<Viewer["role"]>(CARE_TEAM_ROLES);
-
-/** The resident a family member belongs to (from their family record), or null. */
-export function residentOfFamilyMember(db: TenantDb, familyMemberId: string | null | undefined): string | null {
-  if (!familyMemberId) return null;
-  return db.select({ residentId: familyMembers.residentId }).from(familyMembers).where(eq(familyMembers.id, familyMemberId)).get()?.residentId ?? null;
-}
 
 /**
  * Whether this member of the community may see the media file:
@@ -39,7 +34,7 @@ export function canAccessMedia(db: TenantDb, user: Viewer, row: Pick<MediaRow, "
   if (photo) {
     if (CARE_ROLES.has(user.role)) return true;
     if (user.role === ROLE.resident) return user.residentId === photo.residentId;
-    if (user.role === ROLE.family) return residentOfFamilyMember(db, user.familyMemberId) === photo.residentId;
+    if (user.role === ROLE.family) return !!recordForResident(db, user.familyMemberIds, photo.residentId);
     return false;
   }
 

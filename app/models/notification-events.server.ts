@@ -75,7 +75,7 @@ export function notifyStoryReviewed(db: TenantDb, community: NoticeCommunity, be
     const askers = familyAccounts(community.id, asked.map((q) => q.memberId));
     const askerIds = new Set(askers.map((a) => a.id));
     notifyPeople(db, community, askers, (p) => {
-      const q = asked.find((a) => a.memberId === p.familyMemberId);
+      const q = asked.find((a) => p.familyMemberIds.includes(a.memberId));
       return {
         kind: "question_answered",
         values: { title: story.title, resident: first },

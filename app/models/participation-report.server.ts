@@ -255,22 +255,26 @@ function addFamilyReach(db: TenantDb, community: Pick<Community, "id" | "timeZon
     WHERE r.created_at >= ${startUtc} AND r.created_at < ${endUtc}`);
   // reactions name the sign-in: the family member behind each family sign-in of the community
   const userIds = [...new Set(reactionRows.map((r) => r.userId))];
-  const memberOfUser = new Map<string, string>();
-  const { users } = controlSchema;
+  // a family account may follow several residents, one family record each
+  const membersOfUser = new Map<string, string[]>();
+  const { users, familyLinks } = controlSchema;
   for (let i = 0; i < userIds.length; i += 500) {
     const found = getControlDb()
-      .select({ id: users.id, memberId: users.familyMemberId })
-      .from(users)
-      .where(and(eq(users.tenantId, community.id), eq(users.role, ROLE.family), isNotNull(users.familyMemberId), inArray(users.id, userIds.slice(i, i + 500))))
+      .select({ id: users.id, memberId: familyLinks.familyMemberId })
+      .from(familyLinks)
+      .innerJoin(users, eq(users.id, familyLinks.userId))
+      .where(and(eq(familyLinks.tenantId, community.id), eq(users.role, ROLE.family), isNotNull(familyLinks.confirmedAt), inArray(users.id, userIds.slice(i, i + 500))))
       .all();
-    for (const u of found) memberOfUser.set(u.id, u.memberId!);
+    for (const u of found) membersOfUser.set(u.id, [...(membersOfUser.get(u.id) ?? []), u.memberId]);
   }
-  const reactions = reactionRows.flatMap((r) => {
-    const memberId = memberOfUser.get(r.userId);
-    return memberId ? [{ residentId: r.residentId, memberId }] : [];
-  });
   // whose family member each one is: "reached" counts her own family only
   const ownerOf = new Map(db.all<{ id: string; residentId: string }>(sql`SELECT id, resident_id AS residentId FROM family_members`).map((m) => [m.id, m.residentId]));
+  const reactions = reactionRows.flatMap((r) => {
+    const mine = membersOfUser.get(r.userId) ?? [];
+    // her record for the story's resident when she follows them, else any of hers
+    const memberId = mine.find((id) => ownerOf.get(id) === r.residentId) ?? mine[0];
+    return memberId ? [{ residentId: r.residentId, memberId }] : [];
+  });
   const byId = new Map(rows.map((r) => [r.residentId, r]));
   for (const f of family) {
     const r = byId.get(f.residentId);

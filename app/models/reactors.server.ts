@@ -10,11 +10,11 @@ export function reactorsByEmoji(db: TenantDb, communityId: string, storyId: stri
   const rows = db.select({ userId: reactions.userId, emoji: reactions.emoji }).from(reactions).where(eq(reactions.storyId, storyId)).orderBy(asc(reactions.createdAt)).all();
   const people = peopleByIds(communityId, rows.map((r) => r.userId));
   // family members go by the name on their family record, as their comments are signed
-  const memberIds = people.map((p) => p.familyMemberId).filter((id): id is string => Boolean(id));
+  const memberIds = people.flatMap((p) => p.familyMemberIds);
   const family = new Map(
     memberIds.length ? db.select({ id: familyMembers.id, name: familyMembers.name }).from(familyMembers).where(inArray(familyMembers.id, memberIds)).all().map((m) => [m.id, m.name]) : [],
   );
-  const names = new Map(people.map((p) => [p.id, (p.familyMemberId && family.get(p.familyMemberId)) || p.displayName]));
+  const names = new Map(people.map((p) => [p.id, p.familyMemberIds.map((id) => family.get(id)).find(Boolean) || p.displayName]));
   const out: Record<string, string[]> = {};
   for (const r of rows) (out[r.emoji] ??= []).push(names.get(r.userId) ?? "A former member");
   return out;

@@ -1,13 +1,14 @@
 // Where a person's sign-in stands, for the lists that show it: never made, invited (a link was
 // made, no password chosen yet), active (they chose a password), or deactivated; with the day
 // the last link was made and when they were last active.
-import { and, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import { controlSchema, getControlDb } from "~/utils/db.server";
 import { ROLE } from "~/utils/roles";
 
-const { users, loginTokens, sessions } = controlSchema;
+const { users, loginTokens, sessions, familyLinks } = controlSchema;
 
-export type SignInStatus = "none" | "invited" | "active" | "deactivated";
+/** waiting: the record was added to an account she already had, and she has not confirmed it yet */
+export type SignInStatus = "none" | "invited" | "active" | "deactivated" | "waiting";
 
 export type SignInState = {
   userId: string | null;
@@ -22,7 +23,36 @@ export type SignInState = {
 export const NO_SIGN_IN: SignInState = { userId: null, username: null, status: "none", invitedAt: null, lastActiveAt: null };
 
 type LinkedRole = typeof ROLE.family | typeof ROLE.resident;
-const LINK = { [ROLE.family]: users.familyMemberId, [ROLE.resident]: users.residentId } as const;
+
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  passwordHash: users.passwordHash,
+  isActive: users.isActive,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+};
+
+/**
+ * The accounts of a community's family members (through family_links) or residents (their own
+ * column), each with the record it is linked to; only these records when `recordIds` is given.
+ */
+function linkedAccountRows(tenantId: string, role: LinkedRole, recordIds: string[] | null) {
+  const db = getControlDb();
+  if (role === ROLE.family) {
+    return db
+      .select({ ...accountColumns, recordId: familyLinks.familyMemberId, confirmedAt: familyLinks.confirmedAt })
+      .from(familyLinks)
+      .innerJoin(users, eq(users.id, familyLinks.userId))
+      .where(and(eq(familyLinks.tenantId, tenantId), eq(users.role, ROLE.family), recordIds ? inArray(familyLinks.familyMemberId, recordIds) : undefined))
+      .all();
+  }
+  return db
+    .select({ ...accountColumns, recordId: users.residentId, confirmedAt: users.createdAt })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, role), recordIds ? inArray(users.residentId, recordIds) : undefined))
+    .all();
+}
 
 function newest(a: string | null | undefined, b: string | null | undefined): string | null {
   if (!a) return b ?? null;
@@ -71,37 +101,24 @@ export function accountStates(rows: { id: string; username: string; passwordHash
 export function linkedSignInStates(tenantId: string, role: LinkedRole, recordIds: string[]): Map<string, SignInState> {
   const out = new Map<string, SignInState>();
   if (!recordIds.length) return out;
-  const link = LINK[role];
-  const rows = getControlDb()
-    .select({
-      id: users.id,
-      recordId: link,
-      username: users.username,
-      passwordHash: users.passwordHash,
-      isActive: users.isActive,
-      lastLoginAt: users.lastLoginAt,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, role), inArray(link, recordIds)))
-    .all();
+  const rows = linkedAccountRows(tenantId, role, recordIds);
   const states = accountStates(rows);
-  for (const r of rows) if (r.recordId) out.set(r.recordId, states.get(r.id)!);
+  for (const r of rows) {
+    if (!r.recordId) continue;
+    const state = states.get(r.id)!;
+    // an account she has, linked to this record but not yet confirmed by her
+    out.set(r.recordId, r.confirmedAt || state.status === "deactivated" ? state : { ...state, status: "waiting" });
+  }
   return out;
 }
 
 /** The record ids of a community's family members or residents who accepted (chose a password) and who are deactivated. */
 export function linkedIdsByStatus(tenantId: string, role: LinkedRole): { accepted: string[]; deactivated: string[] } {
-  const link = LINK[role];
-  const rows = getControlDb()
-    .select({ recordId: link, hasPassword: sql<number>`${users.passwordHash} is not null`, isActive: users.isActive })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, role)))
-    .all();
+  const rows = linkedAccountRows(tenantId, role, null);
   const out = { accepted: [] as string[], deactivated: [] as string[] };
   for (const r of rows) {
     if (!r.recordId) continue;
-    if (r.hasPassword) out.accepted.push(r.recordId);
+    if (r.passwordHash && r.confirmedAt) out.accepted.push(r.recordId);
     if (!r.isActive) out.deactivated.push(r.recordId);
   }
   return out;

@@ -166,11 +166,17 @@ export function toStoryView(row: { story: StoryRow; resident: typeof residents.$
 
 // --- who sees a story: ONE rule, used by every list, count, page, feed and API ---
 
-/** Whoever is looking: a signed-in member of the community (family members through their family record). */
-export type StoryViewer = { role: Role; residentId?: string | null; familyMemberId?: string | null };
+/**
+ * Whoever is looking: a signed-in member of the community (family members through their family
+ * records, one for each resident they follow).
+ */
+export type StoryViewer = { role: Role; residentId?: string | null; familyMemberIds?: readonly string[] | null };
 
-/** A viewer in a query prepared ahead: their ids may be placeholders, filled in when it runs. */
-type QueryViewer = { role: Role; residentId?: string | Placeholder | null; familyMemberId?: string | Placeholder | null };
+/**
+ * A viewer in a query prepared ahead: their ids may be placeholders, filled in when it runs (a
+ * family member's records as one JSON array).
+ */
+type QueryViewer = { role: Role; residentId?: string | Placeholder | null; familyMemberIds?: string | Placeholder | null };
 
 /**
  * A viewer's part of a story query prepared once per database handle (prepared() in db.server):
@@ -179,13 +185,13 @@ type QueryViewer = { role: Role; residentId?: string | Placeholder | null; famil
  */
 export function viewerOfPrepared(viewer: StoryViewer): { key: string; viewer: QueryViewer; values: Record<string, string | null> } {
   return {
-    key: `${viewer.role}:${viewer.residentId ? "r" : "-"}${viewer.familyMemberId ? "f" : "-"}`,
+    key: `${viewer.role}:${viewer.residentId ? "r" : "-"}${viewer.familyMemberIds?.length ? "f" : "-"}`,
     viewer: {
       role: viewer.role,
       residentId: viewer.residentId ? sql.placeholder("viewerResidentId") : null,
-      familyMemberId: viewer.familyMemberId ? sql.placeholder("viewerFamilyMemberId") : null,
+      familyMemberIds: viewer.familyMemberIds?.length ? sql.placeholder("viewerFamilyMemberIds") : null,
     },
-    values: { viewerResidentId: viewer.residentId ?? null, viewerFamilyMemberId: viewer.familyMemberId ?? null },
+    values: { viewerResidentId: viewer.residentId ?? null, viewerFamilyMemberIds: viewer.familyMemberIds?.length ? JSON.stringify(viewer.familyMemberIds) : null },
   };
 }
 
@@ -198,18 +204,26 @@ export const storyIsForFamily: SQL = and(storyIsShared, inArray(stories.audience
 /** Shared stories for everyone at the community: the home's statistics and featured stories count only these. */
 export const storyIsForEveryone: SQL = and(storyIsShared, eq(stories.audience, "community"))!;
 
-function isCareTeam(viewer: QueryViewer) {
+function isCareTeam(viewer: { role: Role }) {
   return roleIn(viewer.role, CARE_TEAM_ROLES);
 }
 
+/** A viewer as queries take it: a family member's records as one JSON array. */
+function asQueryViewer(viewer: QueryViewer | StoryViewer): QueryViewer {
+  const ids = viewer.familyMemberIds;
+  if (!Array.isArray(ids)) return viewer as QueryViewer;
+  return { ...viewer, familyMemberIds: ids.length ? JSON.stringify(ids) : null };
+}
+
 /** The audiences that include this viewer, as a condition on `stories` (undefined: every audience). */
-function audienceIncludes(viewer: QueryViewer): SQL | undefined {
+function audienceIncludes(anyViewer: QueryViewer | StoryViewer): SQL | undefined {
+  const viewer = asQueryViewer(anyViewer);
   if (isCareTeam(viewer)) return undefined;
   const everyone = eq(stories.audience, "community");
   if (viewer.role === ROLE.resident && viewer.residentId) return or(everyone, eq(stories.residentId, viewer.residentId));
-  if (viewer.role === ROLE.family && viewer.familyMemberId) {
-    const theirResident = sql`(select ${familyMembers.residentId} from ${familyMembers} where ${familyMembers.id} = ${viewer.familyMemberId})`;
-    return or(everyone, and(eq(stories.audience, "family"), sql`${stories.residentId} = ${theirResident}`));
+  if (viewer.role === ROLE.family && viewer.familyMemberIds) {
+    const theirResidents = sql`(select ${familyMembers.residentId} from ${familyMembers} where ${familyMembers.id} in (select value from json_each(${viewer.familyMemberIds})))`;
+    return or(everyone, and(eq(stories.audience, "family"), sql`${stories.residentId} in ${theirResidents}`));
   }
   return everyone;
 }
@@ -220,7 +234,7 @@ function audienceIncludes(viewer: QueryViewer): SQL | undefined {
  * team sees every audience; a resident also their own stories; family "My family" stories of
  * their own resident only.
  */
-export function storyShownTo(viewer: QueryViewer): SQL {
+export function storyShownTo(viewer: QueryViewer | StoryViewer): SQL {
   return and(storyIsShared, audienceIncludes(viewer))!;
 }
 
@@ -229,7 +243,7 @@ export function storyShownTo(viewer: QueryViewer): SQL {
  * the care team any story, a resident any of their own (under review, withdrawn, any audience),
  * everyone else what storyShownTo shows them.
  */
-export function storyReadableBy(viewer: QueryViewer): SQL | undefined {
+export function storyReadableBy(viewer: QueryViewer | StoryViewer): SQL | undefined {
   if (isCareTeam(viewer)) return undefined;
   if (viewer.role === ROLE.resident && viewer.residentId) return or(eq(stories.residentId, viewer.residentId), storyShownTo(viewer));
   return storyShownTo(viewer);

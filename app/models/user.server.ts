@@ -31,6 +31,7 @@ export async function createUser(input: {
   passwordHash?: string;
   mustChangePassword?: boolean;
   residentId?: string | null;
+  /** a family account: the family member record it signs in as (linked, confirmed) */
   familyMemberId?: string | null;
 }): Promise<UserRow> {
   const row = {
@@ -43,10 +44,18 @@ export async function createUser(input: {
     passwordHash: input.passwordHash ?? (input.password ? await hashPassword(input.password) : null),
     mustChangePassword: input.mustChangePassword ?? false,
     residentId: input.residentId ?? null,
-    familyMemberId: input.familyMemberId ?? null,
     sortName: nameSortKey(input.displayName.trim() || input.username),
   };
-  getControlDb().insert(users).values(row).run();
+  const db = getControlDb();
+  db.transaction((tx) => {
+    tx.insert(users).values(row).run();
+    if (input.familyMemberId && input.tenantId) {
+      const at = new Date().toISOString();
+      tx.insert(controlSchema.familyLinks)
+        .values({ tenantId: input.tenantId, familyMemberId: input.familyMemberId, userId: row.id, confirmedAt: at, createdAt: at })
+        .run();
+    }
+  });
   return getUserById(row.id)!;
 }
 

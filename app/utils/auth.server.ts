@@ -23,12 +23,22 @@ import {
   type SessionRow,
 } from "./session.server";
 import { safeRedirect } from "./safe-redirect";
+import { familyViewOf } from "./family-view.server";
 import { keepSubmittedForm, pageOf } from "./kept-forms.server";
 import { toastHeaders } from "./toast.server";
 import { msg, type T } from "./i18n";
 import { getT } from "./i18n.server";
 
-export type SessionUser = Omit<UserRow, "passwordHash"> & { sessionId: string };
+/**
+ * Who is signed in. A family account also carries the family member records it has confirmed
+ * (one per resident it follows) and the one its pages show now (family-links.server.ts); for
+ * every other role both are empty.
+ */
+export type SessionUser = Omit<UserRow, "passwordHash"> & {
+  sessionId: string;
+  familyMemberIds: string[];
+  familyMemberId: string | null;
+};
 
 /** A refused sign-in; its message is a catalog key (msg), shown in the reader's language. */
 export class LoginError extends Error {}
@@ -182,7 +192,11 @@ async function checkSession(request: Request): Promise<SignedIn> {
     return null;
   }
   const { passwordHash: _hash, ...rest } = user;
-  return { user: { ...rest, sessionId }, session };
+  const family =
+    user.role === ROLE.family && user.tenantId
+      ? familyViewOf(user.tenantId, user.id, session.familyMemberId)
+      : { familyMemberIds: [], familyMemberId: null };
+  return { user: { ...rest, ...family, sessionId }, session };
 }
 
 /** The signed-in user for this request on this host, or null. */

@@ -95,14 +95,26 @@ export async function requireResidentMember(request: Request) {
   return { ...ctx, resident };
 }
 
-/** The signed-in family member, their family record and their resident. */
-export async function requireFamilyMember(request: Request) {
+/**
+ * The signed-in family member: the family record and resident her pages show (`residentId` when
+ * she follows that resident, e.g. from the page's address or a form; else her session's choice,
+ * else the resident she followed first), and every resident she follows (the switcher), each
+ * with her record for that resident, in the order she came to follow them.
+ */
+export async function requireFamilyMember(
+  request: Request,
+  opts: { residentId?: string | null } = {},
+) {
   const ctx = await requireTenantUser(request, { roles: [ROLE.family] });
-  const profile = ctx.user.familyMemberId
-    ? familyRecord(ctx.db, ctx.user.familyMemberId)
-    : undefined;
+  const follows = ctx.user.familyMemberIds
+    .map((id) => familyRecord(ctx.db, id))
+    .filter((f): f is NonNullable<typeof f> => !!f);
+  const profile =
+    (opts.residentId && follows.find((f) => f.resident.id === opts.residentId)) ||
+    follows.find((f) => f.member.id === ctx.user.familyMemberId) ||
+    follows[0];
   if (!profile) throw forbidden((await getT(request, "errors"))("access.notLinkedFamily"));
-  return { ...ctx, member: profile.member, resident: profile.resident };
+  return { ...ctx, member: profile.member, resident: profile.resident, follows };
 }
 
 /**

@@ -1,6 +1,13 @@
 // Control database: the tenant registry and everything that is not one community's data.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 // role names are spelled in one place, app/utils/roles.ts
 import { ROLES } from "../../app/utils/roles";
 
@@ -46,9 +53,8 @@ export const users = sqliteTable(
     mustChangePassword: integer("must_change_password", { mode: "boolean" })
       .notNull()
       .default(false),
-    // links into the community's own database for the resident and family roles
+    // links into the community's own database for the resident role (family: family_links)
     residentId: text("resident_id"),
-    familyMemberId: text("family_member_id"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     // the language they chose to read Storyloom in; null: their community's default
     language: text("language"),
@@ -85,8 +91,39 @@ export const sessions = sqliteTable(
     // this same host) their own session, which "Return to super admin" puts back
     impersonatorUserId: text("impersonator_user_id"),
     returnSessionId: text("return_session_id"),
+    // a family account's session: which of the residents she follows her pages show (a
+    // family_members.id of hers); null: the one she has followed longest
+    familyMemberId: text("family_member_id"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * The residents a family account follows: one row per family member record (family_members in the
+ * community's own database, one per resident, with the relationship) that the account signs in
+ * as. A record belongs to at most one account. A link made for an account she already had waits
+ * for her to confirm it (confirmed_at null) and shows her nothing of that resident until then.
+ */
+export const familyLinks = sqliteTable(
+  "family_links",
+  {
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => communities.id),
+    familyMemberId: text("family_member_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    confirmedAt: text("confirmed_at"),
+    // when she last opened this resident's family page ("new since your last visit")
+    seenAt: text("seen_at"),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.familyMemberId] }),
+    index("family_links_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 // invite: an invitation or sign-in link (choose a first password); reset: a forgotten password

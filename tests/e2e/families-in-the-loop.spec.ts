@@ -329,7 +329,7 @@ test.describe("the weekly digest", () => {
       .get(sub) as { id: string };
     const accounts = control
       .prepare(
-        "select username, email, family_member_id as memberId from users where tenant_id = ? and role = 'family' and password_hash is not null",
+        "select u.username, u.email, l.family_member_id as memberId from users u join family_links l on l.user_id = u.id where u.tenant_id = ? and u.role = 'family' and u.password_hash is not null",
       )
       .all(community.id) as { username: string; email: string; memberId: string }[];
     const members = tenant

@@ -167,6 +167,7 @@ export async function seedBigCommunity(): Promise<Community> {
   let n = 0;
   const control = getControlDb();
   const rows: (typeof users.$inferInsert)[] = [];
+  const links: (typeof controlSchema.familyLinks.$inferInsert)[] = [];
   for (const residentId of residentIds) {
     for (let k = 0; k < BIG.familyPerResident; k++) {
       const name = `${["Sarah", "Tomás", "Renée", "Ola"][n % 4]} ${["Ellis", "Peña", "Støre", "Lloyd"][(n >> 2) % 4]} ${n}`;
@@ -185,7 +186,12 @@ export async function seedBigCommunity(): Promise<Community> {
         sortName: member.sortName,
         role: ROLE.family,
         passwordHash: n % 2 ? null : passwordHash,
+      });
+      links.push({
+        tenantId: community.id,
         familyMemberId: member.id,
+        userId: `big-family-user-${n}`,
+        confirmedAt: new Date().toISOString(),
       });
       n++;
     }
@@ -194,6 +200,10 @@ export async function seedBigCommunity(): Promise<Community> {
     for (let i = 0; i < rows.length; i += 200)
       tx.insert(users)
         .values(rows.slice(i, i + 200))
+        .run();
+    for (let i = 0; i < links.length; i += 200)
+      tx.insert(controlSchema.familyLinks)
+        .values(links.slice(i, i + 200))
         .run();
   });
   return control

@@ -78,7 +78,7 @@ describe("About me", () => {
     // a family member who may fill it in is offered lines only from stories they may read (this one is private)
     const forFamily = suggestFromStories(
       db,
-      { role: "family", familyMemberId: alpha.family.adaDaughter },
+      { role: "family", familyMemberIds: [alpha.family.adaDaughter] },
       alpha.residents.ada,
     );
     expect(forFamily.filter((x) => x.storyTitle === "Sundays in Marylebone")).toEqual([]);

@@ -67,7 +67,7 @@ async function invite(name: string, email: string) {
     { residentId, name, email },
     null,
   );
-  if (!added.added) throw new Error(`${email} already follows Margaret`);
+  if (!added.added || !added.invitation) throw new Error(`${email} already follows Margaret`);
   return added.invitation;
 }
 

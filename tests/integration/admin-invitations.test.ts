@@ -129,7 +129,16 @@ describe("family invitations", () => {
         .where(eq(controlSchema.communities.subdomain, "alpha"))
         .get()!.id,
     )!;
-    expect(user).toMatchObject({ role: "family", familyMemberId: memberId, passwordHash: null });
+    expect(user).toMatchObject({ role: "family", passwordHash: null });
+    // the account signs in as the member record it was made for
+    expect(
+      getControlDb()
+        .select()
+        .from(controlSchema.familyLinks)
+        .where(eq(controlSchema.familyLinks.userId, user.id))
+        .all()
+        .map((l) => [l.familyMemberId, !!l.confirmedAt]),
+    ).toEqual([[memberId, true]]);
     // without the flash cookie the page has no link to show
     const again = (await invitationRoute.loader(
       args(

@@ -3,6 +3,7 @@
 // Retry-After for the API, the form's message with what was typed for the screens), and the others
 // get at most one email about a story in ten minutes, the rest in the next one. Real SQLite files,
 // the routes' own actions, and a real SMTP server in this process.
+import { linksOfAccount } from "~/models/family-links.server";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
@@ -113,12 +114,14 @@ const sessionUser = (id: string) => {
     id: u.id,
     role: u.role,
     residentId: u.residentId,
-    familyMemberId: u.familyMemberId,
+    familyMemberIds: linksOfAccount(u.tenantId!, u.id)
+      .filter((l) => l.confirmedAt)
+      .map((l) => l.familyMemberId),
     displayName: u.displayName,
     username: u.username,
   } as Pick<
     SessionUser,
-    "id" | "role" | "residentId" | "familyMemberId" | "displayName" | "username"
+    "id" | "role" | "residentId" | "familyMemberIds" | "displayName" | "username"
   >;
 };
 /** Moves a person's activity back in time, as if it had happened `ms` earlier. */

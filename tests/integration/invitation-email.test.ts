@@ -112,8 +112,8 @@ async function addMember(name: string, email: string) {
     { residentId, name, email, relationship: "Daughter", phoneNumber: "503 555 0100" },
     actor(),
   );
-  if (!added.added) throw new Error("not added");
-  return added;
+  if (!added.added || !added.invitation) throw new Error("not added with an invitation");
+  return { ...added, invitation: added.invitation };
 }
 
 async function listRow(name: string) {

@@ -333,7 +333,7 @@ describe("staff for administrators", () => {
       .where(eq(controlSchema.users.username, "root"))
       .get()!;
     const out = await addStaffMember(
-      { ...root, sessionId: "x" },
+      { ...root, sessionId: "x", familyMemberIds: [], familyMemberId: null },
       { tenantId: alpha.id, username: "priya", email: "p@x.example", role: ROLE.staff },
       { ip: "10.0.0.1", userAgent: null },
     );

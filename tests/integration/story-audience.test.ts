@@ -49,12 +49,15 @@ const TITLES = {
 } as const;
 
 type Who = "admin" | "staff" | "ada" | "adaDaughter" | "benSon";
-const viewers = (): Record<Who, { role: any; residentId?: string; familyMemberId?: string }> => ({
+const viewers = (): Record<
+  Who,
+  { role: any; residentId?: string; familyMemberIds?: string[] }
+> => ({
   admin: { role: "administrator" },
   staff: { role: "staff" },
   ada: { role: "resident", residentId: alpha.residents.ada },
-  adaDaughter: { role: "family", familyMemberId: alpha.family.adaDaughter },
-  benSon: { role: "family", familyMemberId: alpha.family.benSon },
+  adaDaughter: { role: "family", familyMemberIds: [alpha.family.adaDaughter] },
+  benSon: { role: "family", familyMemberIds: [alpha.family.benSon] },
 });
 // what each sees of Ada's four stories (withdrawn: only Ada and the care team may open it, nobody lists it)
 const LISTED: Record<Who, (keyof typeof TITLES)[]> = {
@@ -159,7 +162,7 @@ describe("who sees a story", () => {
             id: "x",
             ...viewer,
             residentId: viewer.residentId ?? null,
-            familyMemberId: viewer.familyMemberId ?? null,
+            familyMemberIds: viewer.familyMemberIds ?? [],
           },
           { id: "img-fam", status: "attached", uploadedByUserId: null },
         ),

@@ -16,13 +16,20 @@ import { useT } from "~/utils/i18n";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
+/** The family page's address for this resident's form (the page it is answered on without script). */
+const formAction = (residentId: string, dialog: "photo" | "question") =>
+  `/family?resident=${encodeURIComponent(residentId)}&dialog=${dialog}`;
+
 export function SharePhotoForm({
   id,
   lastResult,
+  residentId,
   residentFirstName,
 }: {
   id: string;
   lastResult?: Result;
+  /** the resident the photo is for (she may follow several) */
+  residentId: string;
   residentFirstName: string;
 }) {
   const t = useT("family");
@@ -37,11 +44,12 @@ export function SharePhotoForm({
   return (
     <Form
       method="post"
-      action="/family?dialog=photo"
+      action={formAction(residentId, "photo")}
       encType="multipart/form-data"
       {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value="share-photo" />
+      <input type="hidden" name="residentId" value={residentId} />
       <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
@@ -77,10 +85,13 @@ export function SharePhotoForm({
 export function AskQuestionForm({
   id,
   lastResult,
+  residentId,
   residentFirstName,
 }: {
   id: string;
   lastResult?: Result;
+  /** the resident the question is for (she may follow several) */
+  residentId: string;
   residentFirstName: string;
 }) {
   const t = useT("family");
@@ -93,8 +104,9 @@ export function AskQuestionForm({
     defaultValue: kept?.values,
   });
   return (
-    <Form method="post" action="/family?dialog=question" {...getFormProps(form)}>
+    <Form method="post" action={formAction(residentId, "question")} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="ask-question" />
+      <input type="hidden" name="residentId" value={residentId} />
       <KeptNotice kept={kept} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field

@@ -62,19 +62,38 @@ export async function action({ request }: ActionFunctionArgs) {
     { id: user.id, client: clientOf(request) },
   );
   if (!added.added) return Response.json(familyMemberJson(added.member, resident, added.account));
+  if (added.joined) {
+    // the email already signs in here: added to that account, waiting for her to confirm
+    const { member, joined } = added;
+    return Response.json(
+      {
+        ...familyMemberJson(member, resident, {
+          userId: joined.userId,
+          username: joined.username,
+          status: "active",
+        }),
+        joinedAccount: {
+          username: joined.username,
+          confirmed: false,
+          emailedTo: joined.email.sent ? joined.email.to : null,
+        },
+      },
+      { status: 201 },
+    );
+  }
   const { member, invitation } = added;
   return Response.json(
     {
       ...familyMemberJson(member, resident, {
         userId: "",
-        username: invitation.username,
+        username: invitation!.username,
         status: "invited",
       }),
       invitation: {
-        url: invitation.url,
-        username: invitation.username,
-        expiresAt: invitation.expiresAt,
-        emailedTo: invitation.email?.sent ? invitation.email.to : null,
+        url: invitation!.url,
+        username: invitation!.username,
+        expiresAt: invitation!.expiresAt,
+        emailedTo: invitation!.email?.sent ? invitation!.email.to : null,
       },
     },
     { status: 201 },

@@ -5,6 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { checkRange, residentParticipation } from "~/models/participation.server";
+import { recordForResident } from "~/models/family.server";
 import { badRequest, notFound } from "~/utils/api.server";
 import { tenantSchema } from "~/utils/db.server";
 import { getT } from "~/utils/i18n.server";
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     roles: [...CARE_TEAM_ROLES, ROLE.family, ROLE.resident],
   });
   const t = await getT(request, "participation");
-  const { residents, familyMembers } = tenantSchema;
+  const { residents } = tenantSchema;
   const resident = db
     .select({ id: residents.id, share: residents.shareParticipation })
     .from(residents)
@@ -30,14 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!roleIn(user.role, CARE_TEAM_ROLES)) {
     let own = false;
     if (user.role === ROLE.resident) own = !!resident && user.residentId === resident.id;
-    else if (user.role === ROLE.family && user.familyMemberId) {
-      const member = db
-        .select({ residentId: familyMembers.residentId })
-        .from(familyMembers)
-        .where(eq(familyMembers.id, user.familyMemberId))
-        .get();
-      own = !!resident && member?.residentId === resident.id && resident.share;
-    }
+    else if (user.role === ROLE.family && resident)
+      own = !!recordForResident(db, user.familyMemberIds, resident.id) && resident.share;
     // not theirs: the same answer whether or not such a resident exists
     if (!own) return forbidden(t("api.forbidden"));
   }

@@ -25,7 +25,7 @@ import type { familyListLoader, FamilyRowItem } from "./families-list.server";
 
 export function FamiliesScreen() {
   const area = useCareTeamArea();
-  const { members, page, view, resident } = useLoaderData<typeof familyListLoader>();
+  const { members, page, view, resident, duplicates } = useLoaderData<typeof familyListLoader>();
   const cfg = AREAS[area];
   const filtered =
     view.q !== "" ||
@@ -33,6 +33,7 @@ export function FamiliesScreen() {
     view.filters.status !== "active" ||
     resident !== null;
   const t = useT("care");
+  const tf = useT("follows");
   return (
     <section aria-labelledby="families-title">
       <ListHeader
@@ -65,6 +66,17 @@ export function FamiliesScreen() {
           {t("families.onlyOf", { name: resident.name })}{" "}
           <Link to={cfg.families} className="font-semibold text-brand-800 underline">
             {t("families.showEvery")}
+          </Link>
+        </p>
+      ) : null}
+      {duplicates > 0 ? (
+        <p className="mb-3 text-base" data-testid="duplicate-accounts">
+          {tf("merge.notice", { count: duplicates })}{" "}
+          <Link
+            to="/admin/families/merge"
+            className="inline-flex min-h-target items-center font-semibold text-brand-800 underline"
+          >
+            {tf("merge.noticeLink")}
           </Link>
         </p>
       ) : null}

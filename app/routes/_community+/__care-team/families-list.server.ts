@@ -1,5 +1,6 @@
 // The family members list of /admin/families and /staff/families: one page of 25 from the URL's
 // search, sort, filters and page, each with where their invitation stands.
+import { duplicateFamilyAccounts } from "~/models/family-merge.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listFamilyPage, readFamilyListParams } from "~/models/family-list.server";
 import { listView } from "~/models/list-params";
@@ -79,25 +80,27 @@ export function invitationState(
   const stage = state.status === "invited" ? invitationStage(link, hasEmail, now) : null;
   const ti = translator(lang, "invitations");
   const label =
-    state.status === "active"
-      ? t("invitationState.accepted")
-      : state.status === "deactivated"
-        ? t("signIn.deactivated")
-        : state.status === "invited"
-          ? stage === "sent"
-            ? ti("state.sent", { date: day(link!.createdAt) })
-            : stage === "opened"
-              ? ti("state.opened", { date: day(link!.openedAt!) })
-              : stage === "revoked"
-                ? ti("state.revoked")
-                : stage === "expired"
-                  ? ti("state.expired")
-                  : stage === "notSent"
-                    ? ti("state.notSent")
-                    : state.invitedAt
-                      ? t("invitationState.invitedOn", { date: day(state.invitedAt) })
-                      : t("invitationState.invited")
-          : t("invitationState.none");
+    state.status === "waiting"
+      ? translator(lang, "follows")("state.waiting", { username: state.username ?? "" })
+      : state.status === "active"
+        ? t("invitationState.accepted")
+        : state.status === "deactivated"
+          ? t("signIn.deactivated")
+          : state.status === "invited"
+            ? stage === "sent"
+              ? ti("state.sent", { date: day(link!.createdAt) })
+              : stage === "opened"
+                ? ti("state.opened", { date: day(link!.openedAt!) })
+                : stage === "revoked"
+                  ? ti("state.revoked")
+                  : stage === "expired"
+                    ? ti("state.expired")
+                    : stage === "notSent"
+                      ? ti("state.notSent")
+                      : state.invitedAt
+                        ? t("invitationState.invitedOn", { date: day(state.invitedAt) })
+                        : t("invitationState.invited")
+            : t("invitationState.none");
   return {
     status: state.status,
     stage,
@@ -151,6 +154,9 @@ export async function familyListLoader({ request }: LoaderFunctionArgs) {
   return {
     members,
     page,
+    // people with two accounts under one email (made before one account could follow several
+    // residents): administrators are offered to merge them
+    duplicates: area === "admin" ? duplicateFamilyAccounts(db, community.id).length : 0,
     view: listView(params),
     resident: forResident
       ? { id: forResident.id, name: `${forResident.firstName} ${forResident.lastName}` }

@@ -60,6 +60,7 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
   const { db, community, user } = await requireArea(request, area);
   const cfg = AREAS[area];
   const t = await getT(request, "care");
+  const tj = await getT(request, "follows");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: FamilyMemberSchema });
   if (submission.status !== "success")
@@ -90,6 +91,19 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
       return { ...submission.reply(), existing: offer };
     }
     const { member, invitation } = result;
+    // her email already signs in here: the resident was added to that account, which she confirms
+    if (result.joined) {
+      return redirectWithToast(cfg.families, {
+        type: "success",
+        stay: true,
+        title: t("family.added"),
+        description: `${tj("joined.toAdmin", {
+          name: member.name,
+          username: result.joined.username,
+          resident: `${resident.firstName} ${resident.lastName}`,
+        })} ${result.joined.email.sent ? tj("joined.toAdminEmailed", { email: result.joined.email.to }) : ""}`.trim(),
+      });
+    }
     return redirectWithToast(
       `${cfg.families}/${member.id}/invitation`,
       {
@@ -97,7 +111,7 @@ export async function newFamilyAction({ request }: ActionFunctionArgs) {
         title: t("family.added"),
         description: t("family.addedDetail", { name: member.name }),
       },
-      { headers: await invitationFlashHeaders(invitation) },
+      { headers: await invitationFlashHeaders(invitation!) },
     );
   } catch (error) {
     console.error("Adding a family member failed", error);

@@ -2,12 +2,14 @@
 // (dialogs with JavaScript, /family?dialog=photo|question pages without), and the resident's
 // published stories, each leading to the story page where family react and comment.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { EmptyState } from "~/components/admin/ui";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requireFamilyMember } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { clientOf } from "~/utils/host.server";
+import { writeAudit } from "~/models/audit.server";
 import { readPhotoForm } from "~/utils/upload-form.server";
 import { mediaMessageText, photoTooLargeMessage } from "~/utils/media-limits";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
@@ -25,6 +27,20 @@ import {
   listQuestionsForResident,
 } from "~/models/family-question.server";
 import { ResidentHeader } from "~/components/family/ResidentHeader";
+import {
+  familyPageOf,
+  FollowNews,
+  FollowSwitcher,
+  WaitingFollows,
+} from "~/components/family/Follows";
+import {
+  chooseFamilyMember,
+  confirmLink,
+  declineLink,
+  markFollowSeen,
+  newSinceLastVisit,
+  waitingFollows,
+} from "~/models/family-links.server";
 import { FamilyStoryCard } from "~/components/family/FamilyStoryCard";
 import { AskQuestionForm, SharePhotoForm } from "~/components/family/FamilyForms";
 import { AskQuestionSchema, SharePhotoSchema } from "~/models/family-form.server";
@@ -55,9 +71,26 @@ function translatedReply<R extends { error?: Record<string, string[] | null> | n
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, member, resident, community } = await requireFamilyMember(request);
+  const asked = new URL(request.url).searchParams.get("resident");
+  const { db, member, resident, community, user, follows } = await requireFamilyMember(request, {
+    residentId: asked,
+  });
+  // the resident she chose stays chosen for her session (the gazette, the next visit to /family)
+  if (asked && member.id !== user.familyMemberId) chooseFamilyMember(user.sessionId, member.id);
+  const news = newSinceLastVisit(db, community.id, user.id, follows);
+  markFollowSeen(community.id, user.id, member.id);
   const about = getAboutMe(db, resident.id);
   return {
+    follows: follows.map((f) => ({
+      resident: toResidentSummary(f.resident),
+      relationship: f.member.relationship,
+    })),
+    news,
+    waiting: waitingFollows(db, community.id, user.id).map((w) => ({
+      memberId: w.memberId,
+      residentName: w.residentName,
+      relationship: w.relationship,
+    })),
     // the programs she joined this week, only while she shares her participation with her family
     joinedThisWeek: resident.shareParticipation
       ? weekSummary(db, community.timeZone, resident.id)
@@ -90,7 +123,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const policy = { body: "photo" } satisfies RoutePolicy;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, community, db, member, resident } = await requireFamilyMember(request);
+  const signedIn = await requireFamilyMember(request);
+  const { user, community, db } = signedIn;
   const t = await getT(request, "family");
   let upload;
   try {
@@ -105,6 +139,40 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   const intent = upload.form.get("intent");
+  if (intent === "confirm-follow" || intent === "decline-follow") {
+    const tf = await getT(request, "follows");
+    const memberId = String(upload.form.get("memberId") ?? "");
+    const waiting = waitingFollows(db, community.id, user.id).find((w) => w.memberId === memberId);
+    // answered already (another tab, a second tap), or not hers: her page as it is now
+    if (!waiting) return redirect("/family");
+    const audited = {
+      client: clientOf(request),
+      actorUserId: user.id,
+      targetUserId: user.id,
+      tenantId: community.id,
+      details: `family of ${waiting.residentName}`,
+    };
+    if (intent === "confirm-follow") {
+      confirmLink(community.id, user.id, memberId);
+      writeAudit({ ...audited, action: "family.follow_confirmed" });
+      chooseFamilyMember(user.sessionId, memberId);
+      return redirectWithToast(familyPageOf(waiting.residentId), {
+        type: "success",
+        title: tf("waiting.confirmed", { name: waiting.residentName }),
+      });
+    }
+    declineLink(community.id, user.id, memberId);
+    writeAudit({ ...audited, action: "family.follow_declined" });
+    return redirectWithToast("/family", {
+      type: "info",
+      title: tf("waiting.declined", { name: waiting.residentName }),
+    });
+  }
+  // the resident the form was for (it names them), so two tabs on two residents stay apart
+  const formResident = upload.form.get("residentId");
+  const { member, resident } =
+    signedIn.follows.find((f) => f.resident.id === formResident) ?? signedIn;
+  const back = familyPageOf(resident.id);
   if (intent === "share-photo") {
     const photoBytes = upload.tooLarge.get("photo");
     if (photoBytes !== undefined) {
@@ -143,13 +211,13 @@ export async function action({ request }: ActionFunctionArgs) {
           { status: 429 },
         );
       console.error("Sharing a photo failed", error);
-      return redirectWithToast("/family", {
+      return redirectWithToast(back, {
         type: "error",
         title: t("toast.photoFailed"),
         description: t("toast.tryAgain"),
       });
     }
-    return redirectWithToast("/family", {
+    return redirectWithToast(back, {
       type: "success",
       title: t("toast.photoShared", { name: resident.firstName }),
     });
@@ -166,13 +234,13 @@ export async function action({ request }: ActionFunctionArgs) {
           { status: 429 },
         );
       console.error("Asking a question failed", error);
-      return redirectWithToast("/family", {
+      return redirectWithToast(back, {
         type: "error",
         title: t("toast.questionFailed"),
         description: t("toast.tryAgain"),
       });
     }
-    return redirectWithToast("/family", {
+    return redirectWithToast(back, {
       type: "success",
       title: t("toast.questionSent", { name: resident.firstName }),
     });
@@ -191,6 +259,9 @@ export default function FamilyDashboard() {
     aboutHref,
     bookHref,
     joinedThisWeek,
+    follows,
+    news,
+    waiting,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const t = useT("family");
@@ -204,7 +275,7 @@ export default function FamilyDashboard() {
     return (
       <section className="card mx-auto max-w-2xl" aria-labelledby="family-form-title">
         <p className="mb-2">
-          <Link to="/family" className="font-semibold text-brand-800 underline">
+          <Link to={familyPageOf(resident.id)} className="font-semibold text-brand-800 underline">
             {t("backToStories", { name })}
           </Link>
         </p>
@@ -215,12 +286,14 @@ export default function FamilyDashboard() {
           <SharePhotoForm
             id="page-share-photo"
             lastResult={lastResult}
+            residentId={resident.id}
             residentFirstName={resident.firstName}
           />
         ) : (
           <AskQuestionForm
             id="page-ask-question"
             lastResult={lastResult}
+            residentId={resident.id}
             residentFirstName={resident.firstName}
           />
         )}
@@ -230,9 +303,12 @@ export default function FamilyDashboard() {
 
   return (
     <div className="space-y-10">
+      <WaitingFollows waiting={waiting} />
+      <FollowSwitcher follows={follows} shownId={resident.id} />
+      <FollowNews news={news} shownId={resident.id} />
       <ResidentHeader resident={resident} memberLabel={whoShared(member)}>
         <DialogLink
-          to="/family?dialog=photo"
+          to={`${familyPageOf(resident.id)}&dialog=photo`}
           label={
             <>
               <span aria-hidden="true">📷</span> {t("photo.share")}
@@ -240,10 +316,14 @@ export default function FamilyDashboard() {
           }
           title={t("photo.share")}
         >
-          <SharePhotoForm id="dialog-share-photo" residentFirstName={resident.firstName} />
+          <SharePhotoForm
+            id="dialog-share-photo"
+            residentId={resident.id}
+            residentFirstName={resident.firstName}
+          />
         </DialogLink>
         <DialogLink
-          to="/family?dialog=question"
+          to={`${familyPageOf(resident.id)}&dialog=question`}
           className="btn-secondary"
           label={
             <>
@@ -252,7 +332,11 @@ export default function FamilyDashboard() {
           }
           title={t("question.ask")}
         >
-          <AskQuestionForm id="dialog-ask-question" residentFirstName={resident.firstName} />
+          <AskQuestionForm
+            id="dialog-ask-question"
+            residentId={resident.id}
+            residentFirstName={resident.firstName}
+          />
         </DialogLink>
         {aboutHref ? (
           <Link to={aboutHref} className="btn-secondary">
@@ -293,7 +377,7 @@ export default function FamilyDashboard() {
         ) : (
           <EmptyState
             action={{
-              to: "/family?dialog=question",
+              to: `${familyPageOf(resident.id)}&dialog=question`,
               label: t("stories.askAction", { name }),
             }}
           >

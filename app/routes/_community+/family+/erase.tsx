@@ -11,15 +11,21 @@ import { requireFamilyMember } from "~/utils/permissions.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, useT } from "~/utils/i18n";
-import { getT } from "~/utils/i18n.server";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "family")("erase.title")) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { member, resident } = await requireFamilyMember(request);
-  return { name: member.name, residentFirstName: resident.firstName };
+  const { member, follows } = await requireFamilyMember(request);
+  const lang = await requestLanguage(request);
+  // everything she shared about every resident she follows goes
+  const names = follows.map((f) => f.resident.firstName);
+  return {
+    name: member.name,
+    residentFirstName: new Intl.ListFormat(lang, { type: "conjunction" }).format(names),
+  };
 }
 
 export const policy = { body: "form" } satisfies RoutePolicy;
@@ -36,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  eraseFamilyMember(db, community, { id: user.id, familyMemberId: member.id }, clientOf(request));
+  eraseFamilyMember(db, community, { id: user.id }, clientOf(request));
   // the session went with the account
   return redirect("/login?erased=1");
 }

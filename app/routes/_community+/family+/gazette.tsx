@@ -1,8 +1,10 @@
 // /family/gazette: the printable gazette of the family member's resident (?month=YYYY-MM), its
-// words and dates in the reader's language (the PDF is in the resident's).
+// words and dates in the reader's language (the PDF is in the resident's). Someone who follows
+// several residents gets the one her family page shows (or ?resident=ID of one she follows).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GazettePage } from "~/components/gazette/GazettePage";
+import { familyPageOf } from "~/components/family/Follows";
 import { gazetteFor, gazetteMonth } from "~/models/gazette.server";
 import { requireFamilyMember } from "~/utils/permissions.server";
 import { pageTitle } from "~/utils/app-name";
@@ -27,9 +29,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, community, resident } = await requireFamilyMember(request);
-  const lang = await requestLanguage(request);
   const url = new URL(request.url);
+  const { db, community, resident } = await requireFamilyMember(request, {
+    residentId: url.searchParams.get("resident"),
+  });
+  const lang = await requestLanguage(request);
   const month = gazetteMonth(url.searchParams.get("month"), community.timeZone, new Date(), lang);
   const gazette = gazetteFor(db, community, resident.id, month, lang);
   if (!gazette) throw new Response(null, { status: 404 });
@@ -43,7 +47,10 @@ export default function FamilyGazette() {
     <GazettePage
       gazette={gazette}
       base={base}
-      backTo={{ to: "/family", label: t("backToStories", { name: gazette.resident.firstName }) }}
+      backTo={{
+        to: familyPageOf(gazette.resident.id),
+        label: t("backToStories", { name: gazette.resident.firstName }),
+      }}
     />
   );
 }

@@ -5,6 +5,8 @@ import { gazettePdfDownload } from "~/models/gazette-pdf.server";
 import { requireFamilyMember } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, community, resident } = await requireFamilyMember(request);
+  const { db, community, resident } = await requireFamilyMember(request, {
+    residentId: new URL(request.url).searchParams.get("resident"),
+  });
   return gazettePdfDownload(request, db, community, resident.id, "/family/gazette");
 }

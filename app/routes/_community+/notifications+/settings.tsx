@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, useT } from "~/utils/i18n";
-import { getT } from "~/utils/i18n.server";
+import { getT, requestLanguage } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "notifications")("settings.title")) },
@@ -23,8 +23,13 @@ export const meta: MetaFunction = ({ matches }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, user, community } = await requireTenantUser(request);
   const settings = getNotificationSettings(db, user);
-  const resident = user.familyMemberId
-    ? (getFamilyProfile(db, user.familyMemberId)?.resident.firstName ?? null)
+  // every resident she follows, by first name: "Frank or Rose shares a new story"
+  const names = user.familyMemberIds
+    .map((id) => getFamilyProfile(db, id)?.resident.firstName)
+    .filter((n): n is string => !!n);
+  const lang = await requestLanguage(request);
+  const resident = names.length
+    ? new Intl.ListFormat(lang, { type: "disjunction" }).format(names)
     : null;
   return {
     kinds: kindsForRole(user.role).map((k) => ({

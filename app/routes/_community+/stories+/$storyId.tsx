@@ -19,6 +19,7 @@ import {
   recordStoryView,
   setReaction,
 } from "~/models/comment.server";
+import { recordForResident } from "~/models/family.server";
 import { reactionLabel } from "~/models/categories";
 import { getMedia, mediaVariants } from "~/models/media.server";
 import { mediaUrl } from "~/models/media-urls";
@@ -68,9 +69,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, community, db } = await requireTenantUser(request);
   const story = getReadableStory(db, user, params.storyId ?? "");
   if (!story) throw notFound(await getT(request, "story"));
-  // opening a story as a family member counts one view per member, story and local day
-  if (user.role === ROLE.family && user.familyMemberId && story.isPublished) {
-    if (recordStoryView(db, community, user.familyMemberId, story.id)) story.viewCount += 1;
+  // opening a story as a family member counts one view per member, story and local day: by
+  // her record for the story's resident, or the one her pages show for another resident's story
+  if (user.role === ROLE.family && story.isPublished) {
+    const viewer =
+      recordForResident(db, user.familyMemberIds, story.residentId)?.id ?? user.familyMemberId;
+    if (viewer && recordStoryView(db, community, viewer, story.id)) story.viewCount += 1;
   }
   let image: { src: string; srcSet: string; width: number | null; height: number | null } | null =
     null;
