@@ -47,7 +47,10 @@ export function photoTooLargeMessage(bytes: number, t?: T): string {
 }
 
 export const IMAGE_ERRORS = {
+  /** a stored photo still over MAX_IMAGE_BYTES once made smaller */
   tooLarge: { title: "File too large", description: "File size must be less than 5MB" },
+  /** a photo as sent over MAX_PHOTO_UPLOAD_BYTES: more than any phone's photo, not taken */
+  uploadTooLarge: { title: "File too large", description: "File size must be less than 25MB" },
   wrongType: { title: "Invalid file type", description: "Please select an image file" },
   /** an image whose bytes end early or do not decode: choosing it again cannot help */
   damaged: {
@@ -96,6 +99,7 @@ export const AUDIO_ERRORS = {
 const MESSAGE_KEYS = new Map<string, string>([
   [IMAGE_ERRORS.tooLarge.title, "media.fileTooLarge"],
   [IMAGE_ERRORS.tooLarge.description, "media.imageTooLarge"],
+  [IMAGE_ERRORS.uploadTooLarge.description, "photos:uploadTooLarge"],
   [IMAGE_ERRORS.wrongType.title, "media.wrongType"],
   [IMAGE_ERRORS.wrongType.description, "media.notAnImage"],
   [IMAGE_ERRORS.damaged.title, "media.damaged"],

@@ -20,8 +20,15 @@ import { getT } from "./i18n.server";
 // a body this much larger than one maximal file is refused before it is read at all
 const BODY_LIMIT_FACTOR = 4;
 
-export function tooLargeError() {
-  return new MediaError(IMAGE_ERRORS.tooLarge.title, IMAGE_ERRORS.tooLarge.description);
+export function tooLargeError(
+  refusal: { title: string; description: string } = IMAGE_ERRORS.tooLarge,
+) {
+  return new MediaError(refusal.title, refusal.description);
+}
+
+/** What a photo upload past its limit is told: the limit a photo as sent really has. */
+function photoRefusal(maxFileBytes: number) {
+  return maxFileBytes === MAX_PHOTO_UPLOAD_BYTES ? IMAGE_ERRORS.uploadTooLarge : undefined;
 }
 
 function declaredLength(request: Request): number | null {
@@ -56,6 +63,8 @@ export type MultipartLimits = {
    * a body that turns out too large never held its bytes (the recorder's 40 MB).
    */
   spoolOver?: number;
+  /** the MediaError's words for a body past `maxTotalBytes` (default: IMAGE_ERRORS.tooLarge) */
+  refusal?: { title: string; description: string };
 };
 
 // a text field: a story of 50,000 characters fits
@@ -244,7 +253,7 @@ export async function readMultipartForm(
       total += value.byteLength;
       if (total > limits.maxTotalBytes) {
         await reader.cancel().catch(() => {});
-        throw tooLargeError();
+        throw tooLargeError(limits.refusal);
       }
       if (problem || (limits.stopAtOversize && tooLarge.size)) {
         await reader.cancel().catch(() => {});
@@ -280,7 +289,7 @@ export async function readMultipartForm(
  */
 export async function readForm(request: Request, limits: MultipartLimits): Promise<UploadForm> {
   const length = declaredLength(request);
-  if (length !== null && length > limits.maxTotalBytes) throw tooLargeError();
+  if (length !== null && length > limits.maxTotalBytes) throw tooLargeError(limits.refusal);
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
     try {
@@ -308,6 +317,7 @@ export function readUploadForm(
     maxFiles: 2,
     maxFields: 30,
     stopAtOversize: api,
+    refusal: photoRefusal(maxPartSize),
   });
 }
 
@@ -323,7 +333,13 @@ export function readPhotoForm(
     hardCap = PHOTO_FORM_HARD_CAP,
   }: { maxFileBytes?: number; hardCap?: number } = {},
 ): Promise<UploadForm> {
-  return readForm(request, { maxFileBytes, maxTotalBytes: hardCap, maxFiles: 4, maxFields: 40 });
+  return readForm(request, {
+    maxFileBytes,
+    maxTotalBytes: hardCap,
+    maxFiles: 4,
+    maxFields: 40,
+    refusal: photoRefusal(maxFileBytes),
+  });
 }
 
 /** 400 for a form that cannot be read, in the requester's language. */
@@ -346,9 +362,10 @@ export async function readBodyLimited(
   request: Request,
   max = MAX_PHOTO_UPLOAD_BYTES,
 ): Promise<Buffer> {
+  const refusal = photoRefusal(max);
   const length = declaredLength(request);
   const cap = Math.min(max * BODY_LIMIT_FACTOR, PHOTO_FORM_HARD_CAP);
-  if (length !== null && length > cap) throw tooLargeError();
+  if (length !== null && length > cap) throw tooLargeError(refusal);
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -360,13 +377,13 @@ export async function readBodyLimited(
     size += value.byteLength;
     if (size > cap) {
       await reader.cancel().catch(() => {});
-      throw tooLargeError();
+      throw tooLargeError(refusal);
     }
     // a file somewhat over the limit is read to its end and dropped, so that the client (a phone
     // still sending) gets the 'File too large' answer instead of a broken connection
     if (size > max) tooLarge = true;
     else chunks.push(value);
   }
-  if (tooLarge) throw tooLargeError();
+  if (tooLarge) throw tooLargeError(refusal);
   return Buffer.concat(chunks);
 }

@@ -182,6 +182,10 @@ test("an administrator registers a kiosk; on the tablet a resident signs in by P
   await expectAccessible(kiosk);
   await kiosk.getByLabel("Travel").check();
   await kiosk.getByRole("button", { name: "Continue to Prompt" }).click();
+  // under a running countdown the page says how it waits, not "take your time"
+  await expect(kiosk.getByTestId("prompt-take-time")).toHaveText(
+    /^The time left, at the top, starts again each time you tap the screen\./,
+  );
   await kiosk.getByRole("link", { name: "Start Recording" }).click();
   await expect(kiosk).toHaveURL(/\/kiosk\/record\?.*step=record/);
   if (isJs()) {

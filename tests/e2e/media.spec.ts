@@ -104,7 +104,7 @@ test("the three-call upload flow gives a story its image; every served width is 
 test("a 26 MB image, a text file renamed .jpg and an empty upload are refused with their fixed messages and nothing is stored", async () => {
   const margaret = await as("margaret.ellis");
   for (const [body, status, message] of [
-    [overPhoneLimit(), 413, "File too large: File size must be less than 5MB"],
+    [overPhoneLimit(), 413, "File too large: File size must be less than 25MB"],
     [textAsJpg(), 415, "Invalid file type: Please select an image file"],
     [Buffer.alloc(0), 415, "Invalid file type: Please select an image file"],
   ] as const) {
@@ -159,7 +159,7 @@ test("POST /api/family/photos refuses a 6 MB image, a renamed text file and an e
     "SELECT count(*) AS n FROM family_photos WHERE description = 'A test'",
   )!.n;
   for (const [file, name, status, message] of [
-    [overPhoneLimit(), "big.jpg", 413, "File too large: File size must be less than 5MB"],
+    [overPhoneLimit(), "big.jpg", 413, "File too large: File size must be less than 25MB"],
     [textAsJpg(), "notes.jpg", 415, "Invalid file type: Please select an image file"],
     [Buffer.alloc(0), "empty.jpg", 400, "Please select a photo to upload"],
   ] as const) {

@@ -205,7 +205,7 @@ describe("1. request bodies have a limit at the edge, declared or chunked", () =
       body,
     });
     expect(res.status).toBe(413);
-    expect(res.text).toBe("File too large: File size must be less than 5MB");
+    expect(res.text).toBe("File too large: File size must be less than 25MB");
   });
 });
 

@@ -354,7 +354,7 @@ describe("the signed upload URL flow", () => {
     const rowsBefore = mediaRows(alpha).length;
     const filesBefore = mediaFiles().length;
     const cases: [Buffer, number, string][] = [
-      [overPhoneLimitJpeg(), 413, "File too large: File size must be less than 5MB"],
+      [overPhoneLimitJpeg(), 413, "File too large: File size must be less than 25MB"],
       [textRenamedJpg(), 415, "Invalid file type: Please select an image file"],
       [Buffer.alloc(0), 415, "Invalid file type: Please select an image file"],
     ];
@@ -419,7 +419,7 @@ describe("POST /api/family/photos (multipart)", () => {
       post(withPhoto(overPhoneLimitJpeg()), cookies.adaDaughter),
     );
     expect(big.status).toBe(413);
-    expect(await big.response!.text()).toBe("File too large: File size must be less than 5MB");
+    expect(await big.response!.text()).toBe("File too large: File size must be less than 25MB");
     const text = await call(
       familyPhotosApi.action,
       post(withPhoto(textRenamedJpg()), cookies.adaDaughter),

@@ -207,7 +207,7 @@ describe("a photo of any phone size", () => {
         { field: "image", bytes: bigJpeg(65 * MB) },
       ),
     );
-    expect(res.data.error[""]).toEqual(["File too large", "File size must be less than 5MB"]);
+    expect(res.data.error[""]).toEqual(["File too large", "File size must be less than 25MB"]);
   });
 });
 

@@ -130,6 +130,14 @@ describe("refused pictures, in the reader's language", () => {
     expect(mediaErrorText(en, IMAGE_ERRORS.tooLarge)).toBe(
       "File too large: File size must be less than 5MB",
     );
+    // a photo as sent over what is taken: the real limit, in the reader's language
+    expect(mediaErrorText(en, IMAGE_ERRORS.uploadTooLarge)).toBe(
+      "File too large: File size must be less than 25MB",
+    );
+    expect(mediaErrorText(es, IMAGE_ERRORS.uploadTooLarge)).toBe(
+      `${translator("es", "story")("media.fileTooLarge")}: ${translator("es", "photos")("uploadTooLarge")}`,
+    );
+    expect(mediaErrorText(es, IMAGE_ERRORS.uploadTooLarge)).toContain("25 MB");
     const spanish = mediaErrorText(es, IMAGE_ERRORS.tooLarge);
     expect(spanish).not.toMatch(/File|size|less/);
     expect(spanish).toBe(

@@ -166,6 +166,8 @@ export function ImageUploadField({
       <p id={hintId} className="mb-1 text-base text-stone-700">
         {tp("hint")}
       </p>
+      {/* before the field: listening before the field can be tapped */}
+      <PhotoShrinkScript />
       <input
         ref={input}
         id={id}
@@ -178,7 +180,6 @@ export function ImageUploadField({
         onChange={onChange}
         data-shrink-photo={tp("shrinking")}
       />
-      <PhotoShrinkScript />
       <p
         aria-live="polite"
         className="mt-1 text-base empty:hidden"

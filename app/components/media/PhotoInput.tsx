@@ -68,6 +68,8 @@ export function PhotoInput({
 
   return (
     <>
+      {/* before the field: listening before the field can be tapped */}
+      <PhotoShrinkScript />
       <input
         ref={input}
         id={id}
@@ -80,7 +82,6 @@ export function PhotoInput({
         aria-describedby={`${id}-smaller`}
         {...rest}
       />
-      <PhotoShrinkScript />
       <p
         aria-live="polite"
         className="mt-1 text-base empty:hidden"

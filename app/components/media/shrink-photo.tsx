@@ -1,9 +1,11 @@
 // In the browser: a phone camera's photo (8-20 MB) is made smaller before it is sent, at most
 // 2,048 px on its longer side, as a JPEG without its metadata (turned upright first). No package:
-// createImageBitmap and a canvas. installPhotoShrinker runs as a small inline script placed beside
-// the photo field, so it works from the moment the form is shown, long before the app's own
-// scripts arrive on a slow link; after a client-side navigation an effect calls it instead. A
-// file it cannot draw (HEIC in most browsers) goes as chosen: the server makes it smaller.
+// createImageBitmap and a canvas. installPhotoShrinker runs as a small inline script placed just
+// before the photo field, so it listens before the field can be tapped (on a slow link a field
+// is shown as soon as its own bytes are in, and a script after it may come a second later), long
+// before the app's own scripts arrive; a photo chosen before it ran is taken up when it runs.
+// After a client-side navigation an effect calls it instead. A file it cannot draw (HEIC in most
+// browsers) goes as chosen: the server makes it smaller.
 //
 // For each `input[type=file][data-shrink-photo]`: while a photo is being made smaller the input has
 // `data-shrinking` and its `shrinking` property is a promise of { from, to } sizes (null: sent as
@@ -36,8 +38,15 @@ export function installPhotoShrinker(maxEdge: number, overBytes: number): void {
         canvas.height = Math.max(1, Math.round(bitmap.height * scale));
         canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
         bitmap.close();
-        return new Promise<Blob | null>(function (resolve) {
-          canvas.toBlob(resolve, "image/jpeg", 0.85);
+        const encode = function (quality: number) {
+          return new Promise<Blob | null>(function (resolve) {
+            canvas.toBlob(resolve, "image/jpeg", quality);
+          });
+        };
+        // a very detailed photo (grain, foliage; a square one) is encoded again, lighter: what is
+        // sent stays within about 2 MB, a minute on a slow phone link
+        return encode(0.85).then(function (blob) {
+          return blob && blob.size > overBytes * 1.2 ? encode(0.7) : blob;
         });
       })
       .then(function (blob) {
@@ -49,38 +58,45 @@ export function installPhotoShrinker(maxEdge: number, overBytes: number): void {
         return null;
       });
   }
+  function start(input: ShrinkingInput) {
+    const file = input.files && input.files[0];
+    if (!file || file.size < overBytes) {
+      input.shrinking = Promise.resolve(null);
+      return;
+    }
+    const status = document.getElementById(input.id + "-shrinking");
+    if (status) status.textContent = input.getAttribute("data-shrink-photo");
+    input.setAttribute("data-shrinking", "");
+    input.shrinking = smaller(file).then(function (small) {
+      let result: Shrunk = null;
+      if (small && input.files && input.files[0] === file) {
+        try {
+          const transfer = new DataTransfer();
+          transfer.items.add(small);
+          input.files = transfer.files;
+          result = { from: file.size, to: small.size };
+        } catch {
+          result = null;
+        }
+      }
+      input.removeAttribute("data-shrinking");
+      if (status) status.textContent = "";
+      return result;
+    });
+  }
+  const FIELD = "input[type=file][data-shrink-photo]";
   document.addEventListener(
     "change",
     function (event) {
       const input = event.target as ShrinkingInput | null;
-      if (!input || !input.matches || !input.matches("input[type=file][data-shrink-photo]")) return;
-      const file = input.files && input.files[0];
-      if (!file || file.size < overBytes) {
-        input.shrinking = Promise.resolve(null);
-        return;
-      }
-      const status = document.getElementById(input.id + "-shrinking");
-      if (status) status.textContent = input.getAttribute("data-shrink-photo");
-      input.setAttribute("data-shrinking", "");
-      input.shrinking = smaller(file).then(function (small) {
-        let result: Shrunk = null;
-        if (small && input.files && input.files[0] === file) {
-          try {
-            const transfer = new DataTransfer();
-            transfer.items.add(small);
-            input.files = transfer.files;
-            result = { from: file.size, to: small.size };
-          } catch {
-            result = null;
-          }
-        }
-        input.removeAttribute("data-shrinking");
-        if (status) status.textContent = "";
-        return result;
-      });
+      if (input && input.matches && input.matches(FIELD)) start(input);
     },
     true,
   );
+  // a photo chosen before this ran (the page still arriving, or restored by the browser)
+  document.querySelectorAll<ShrinkingInput>(FIELD).forEach(function (input) {
+    if (input.files && input.files.length && !input.shrinking) start(input);
+  });
   document.addEventListener(
     "submit",
     function (event) {

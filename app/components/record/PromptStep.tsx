@@ -39,10 +39,13 @@ export function PromptStep({
   state,
   prompt,
   categoryLabel,
+  countdown = false,
 }: {
   state: WizardState;
   prompt: PromptView;
   categoryLabel: string;
+  /** a "Time left" countdown runs above (the kiosk): say how it waits instead of "no hurry" */
+  countdown?: boolean;
 }) {
   const t = useT("record");
   const navigation = useNavigation();
@@ -80,7 +83,9 @@ export function PromptStep({
           </Link>
         </p>
       ) : null}
-      <p className="mb-6 text-lg text-stone-800">{t("prompt.takeTime")}</p>
+      <p className="mb-6 text-lg text-stone-800" data-testid="prompt-take-time">
+        {t(countdown ? "prompt.takeTimeCountdown" : "prompt.takeTime")}
+      </p>
       <div className="flex flex-wrap items-center gap-3">
         <Link to={wizardUrl("category", state)} className="btn-secondary">
           {t("changeCategory")}

@@ -173,7 +173,12 @@ export default function KioskRecord() {
               />
             ) : null}
             {d.step === "prompt" ? (
-              <PromptStep state={d.state} prompt={d.prompt} categoryLabel={d.categoryLabel} />
+              <PromptStep
+                state={d.state}
+                prompt={d.prompt}
+                categoryLabel={d.categoryLabel}
+                countdown
+              />
             ) : null}
             {d.step === "record" ? (
               <RecordStep
