@@ -25,7 +25,9 @@ async function open(page: Page, name: "Share Photo" | "Ask Question") {
     return dialog;
   }
   await expect(page).toHaveURL(
-    name === "Share Photo" ? /\/family\?dialog=photo$/ : /\/family\?dialog=question$/,
+    name === "Share Photo"
+      ? /\/family\?(resident=[\w-]+&)?dialog=photo$/
+      : /\/family\?(resident=[\w-]+&)?dialog=question$/,
   );
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   return page.locator("main");

@@ -402,6 +402,22 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: "/staff", allowed: CARE },
     { method: "GET", path: "/resident", allowed: ["resident"] },
     { method: "GET", path: "/family", allowed: ["family"] },
+    // a resident she does not follow, by address: her own page, never theirs
+    { method: "GET", path: `/family?resident=${ids.resident}`, allowed: ["family"] },
+    {
+      method: "POST",
+      path: "/family",
+      body: { intent: "confirm-follow", memberId: "not-hers" },
+      allowed: ["family"],
+    },
+    // one person's two family accounts merged into one: administrators only
+    { method: "GET", path: "/admin/families/merge", allowed: REVIEW },
+    {
+      method: "POST",
+      path: "/admin/families/merge",
+      body: { email: "nobody@family.example", keep: "nobody" },
+      allowed: REVIEW,
+    },
     { method: "GET", path: "/super-admin", allowed: ["super_admin"] },
     // running a 200-bed facility: lists, staff, exports, print views, bulk actions, audit, login-as return
     { method: "GET", path: "/api/residents?q=ellis&sort=room&page=1", allowed: CARE },
@@ -477,6 +493,13 @@ function cases(ids: Ids): Case[] {
     // forgotten passwords: public pages on every site (a link's own site is checked below)
     { method: "GET", path: "/forgot-password", allowed: "public", anyHost: true },
     { method: "GET", path: "/reset-password?token=not-a-secret", allowed: "public", anyHost: true },
+    // the HTTPS front's question before a certificate: public, yes or no (a site's host: yes)
+    {
+      method: "GET",
+      path: "/api/tls-ask?domain=storyloom.localhost",
+      allowed: "public",
+      anyHost: true,
+    },
     {
       method: "POST",
       path: `/admin/staff/${ids.staffUser}/deactivate`,

@@ -173,6 +173,7 @@ const SCREENS: { user: string | null; sub?: string | null; paths: () => string[]
         "/admin/residents?q=zzzz",
         "/admin/import",
         "/admin/families",
+        "/admin/families/merge",
         "/admin/stories",
         `/admin/stories/${pending}`,
         staff,

@@ -38,11 +38,13 @@ export function FollowSwitcher({ follows, shownId }: { follows: FollowItem[]; sh
                 className={`inline-flex min-h-target items-center gap-3 rounded-full border-2 py-1 pl-1 pr-5 text-lg font-semibold ${
                   current
                     ? "border-brand-800 bg-brand-800 text-white"
-                    : "border-brand-800 bg-white text-brand-900 underline underline-offset-2"
+                    : "border-brand-800 bg-white text-brand-900"
                 }`}
               >
                 <ResidentAvatarImage resident={resident} size="h-11 w-11 text-lg" />
-                {resident.firstName} {resident.lastName}
+                <span className={current ? undefined : "underline underline-offset-2"}>
+                  {resident.firstName} {resident.lastName}
+                </span>
               </Link>
             </li>
           );

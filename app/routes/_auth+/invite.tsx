@@ -59,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
   markInvitationOpened(token);
+  // someone else signed in on this browser is told that accepting changes who is signed in
+  const current = await getOptionalUser(request);
   return {
     ok: true as const,
     token,
@@ -66,6 +68,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     username: check.user.username,
     role: check.user.role,
     community: community.name,
+    otherSignedIn:
+      current && current.id !== check.user.id
+        ? { name: current.displayName, username: current.username }
+        : null,
   };
 }
 
@@ -207,6 +213,7 @@ export default function AcceptInvitation() {
     shouldValidate: "onSubmit",
   });
   const t = useT("auth");
+  const tf = useT("follows");
   if (actionData?.reason) return <NotValid {...actionData} />;
   if (!data.ok) return <NotValid {...data} />;
   return (
@@ -228,6 +235,18 @@ export default function AcceptInvitation() {
       <p className="mb-4 text-lg">
         {richText(t, "invite.username", {}, { username: <strong>{data.username}</strong> })}
       </p>
+      {data.otherSignedIn ? (
+        <p
+          className="mb-4 rounded-lg border-2 border-amber-700 bg-amber-50 p-3 text-lg"
+          role="note"
+        >
+          {tf("invite.otherSignedIn", {
+            name: data.otherSignedIn.name,
+            current: data.otherSignedIn.username,
+            username: data.username,
+          })}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <input type="hidden" name="token" value={data.token} />
         {/* lets password managers store the username with the new password */}

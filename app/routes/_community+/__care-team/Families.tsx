@@ -212,6 +212,7 @@ export function DeleteFamilyDialog() {
   const area = useCareTeamArea();
   const { member } = useLoaderData<typeof deleteFamilyLoader>();
   const t = useT("care");
+  const tf = useT("follows");
   return (
     <ConfirmDelete
       id="delete-family"
@@ -222,7 +223,13 @@ export function DeleteFamilyDialog() {
           ? t("family.removeQuestionOf", { name: member.name, resident: member.resident })
           : t("family.removeTitle", { name: member.name })
       }
-      detail={<p>{t("family.removeDetail")}</p>}
+      detail={
+        <p>
+          {member.alsoFollows.length
+            ? tf("remove.keepsSignIn", { names: member.alsoFollows.join(", ") })
+            : t("family.removeDetail")}
+        </p>
+      }
       confirmLabel={t("family.removeConfirm")}
     />
   );

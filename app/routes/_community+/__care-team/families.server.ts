@@ -1,4 +1,5 @@
 // Loaders and actions of the family screens, shared by /admin/families and /staff/families.
+import { accountOfMember, linksOfAccount } from "~/models/family-links.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FamilyMemberSchema } from "~/models/admin-schemas.server";
@@ -194,7 +195,7 @@ export async function editFamilyAction({ request, params }: ActionFunctionArgs) 
 
 export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs) {
   const area = areaOf(request);
-  const { db } = await requireArea(request, area);
+  const { db, community } = await requireArea(request, area);
   const member = memberOr404(db, params.memberId);
   const resident = getResident(db, member.residentId);
   return {
@@ -202,6 +203,8 @@ export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs
       id: member.id,
       name: member.name,
       resident: resident ? `${resident.firstName} ${resident.lastName}` : "",
+      // the residents her account follows besides this one: her sign-in stays for them
+      alsoFollows: otherFollows(db, community.id, member.id),
     },
   };
 }
@@ -215,6 +218,7 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
   const t = await getT(request, "care");
   const member = getFamilyMember(db, params.memberId ?? "");
   const account = member ? findFamilyAccount(community.id, member.id) : undefined;
+  const alsoFollows = member ? otherFollows(db, community.id, member.id) : [];
   if (!member || !deleteFamilyMember(db, community.id, member.id)) {
     return redirectWithToast(cfg.families, {
       type: "error",
@@ -234,8 +238,26 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
   return redirectWithToast(cfg.families, {
     type: "success",
     title: t("family.removed"),
-    description: t("family.removedDetail", { name: member.name }),
+    description: alsoFollows.length
+      ? (await getT(request, "follows"))("remove.doneKept", {
+          name: member.name,
+          names: alsoFollows.join(", "),
+        })
+      : t("family.removedDetail", { name: member.name }),
   });
+}
+
+/** The other residents (by name) the account of this family member record follows. */
+function otherFollows(db: TenantDb, tenantId: string, memberId: string): string[] {
+  const link = accountOfMember(tenantId, memberId);
+  if (!link) return [];
+  return linksOfAccount(tenantId, link.userId)
+    .filter((l) => l.familyMemberId !== memberId)
+    .flatMap((l) => {
+      const other = getFamilyMember(db, l.familyMemberId);
+      const r = other ? getResident(db, other.residentId) : undefined;
+      return r ? [`${r.firstName} ${r.lastName}`] : [];
+    });
 }
 
 export async function invitationLoader({ request, params }: LoaderFunctionArgs) {
