@@ -402,8 +402,6 @@ function cases(ids: Ids): Case[] {
     { method: "GET", path: "/staff", allowed: CARE },
     { method: "GET", path: "/resident", allowed: ["resident"] },
     { method: "GET", path: "/family", allowed: ["family"] },
-    // a resident she does not follow, by address: her own page, never theirs
-    { method: "GET", path: `/family?resident=${ids.resident}`, allowed: ["family"] },
     {
       method: "POST",
       path: "/family",

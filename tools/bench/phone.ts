@@ -11,13 +11,19 @@
 //                up), so without this column a page could look done while its text is still
 //                drawn in the fallback face.
 // Each figure is the median of 3 loads (BENCH_RUNS to change), taken per column.
+// Two fronts, one after the other: the app straight over HTTP/1.1, and the production HTTPS front
+// (deploy/Caddyfile, HTTP/2 with Caddy's own CA) when caddy is installed; the link is throttled
+// before either. Every wait is bounded (STEP_TIMEOUT_MS, default 60 s): a step that times out is
+// named in its row's last column and the bench goes on.
 //
 //   npm run bench:phone                  # 400 kbit/s, 400 ms
 //   npm run bench:phone -- 1600 150      # another link: kbit/s and round-trip ms
 //   BENCH_VERBOSE=1 npm run bench:phone  # each resource's timing too
 import net from "node:net";
-import { chromium } from "@playwright/test";
+import https from "node:https";
+import { chromium, errors, type BrowserContextOptions } from "@playwright/test";
 import { APP_DOMAIN, machineLine, request, signInCookies, startServer } from "./lib";
+import { CADDY_BIN, startCaddyFront, type CaddyFront } from "./caddy-front";
 
 const [kbitArg, rttArg] = process.argv.slice(2);
 const KBIT = Number(kbitArg ?? 400);
@@ -25,6 +31,11 @@ const RTT_MS = Number(rttArg ?? 400);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3293);
 const proxyPort = port + 1;
+// the HTTPS front: Caddy's https and http ports, and the throttling proxy in front of it
+const caddyPort = port + 2;
+const caddyHttpPort = port + 3;
+const tlsProxyPort = port + 4;
+const STEP_MS = Number(process.env.STEP_TIMEOUT_MS ?? 60_000);
 const host = `sunnybrook.${APP_DOMAIN}`;
 
 /** One shared downlink: bytes leave at KBIT, in order, whichever connection they belong to. */
@@ -83,12 +94,256 @@ function startProxy(target: number, listen: number): Promise<net.Server> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const server = await startServer(port);
+/** A step that did not finish in time: named in the row, never a hang. */
+class StepTimeout extends Error {
+  constructor(readonly step: string) {
+    super(`${step} timed out`);
+  }
+}
+
+function bounded<T>(step: string, ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StepTimeout(step)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Signs in over HTTPS through the front (its Host as the browser will send it). */
+function signInOverTls(
+  to: number,
+  hostHeader: string,
+  username: string,
+): Promise<{ name: string; value: string }[]> {
+  const body = new URLSearchParams({ username, password: "storyloom-demo" }).toString();
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        host: "127.0.0.1",
+        port: to,
+        servername: host,
+        rejectUnauthorized: false,
+        method: "POST",
+        path: "/login",
+        headers: {
+          Host: hostHeader,
+          Origin: `https://${hostHeader}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        if (res.statusCode !== 302) return reject(new Error(`sign-in answered ${res.statusCode}`));
+        resolve(
+          ([] as string[]).concat(res.headers["set-cookie"] ?? []).map((c) => {
+            const pair = c.split(";")[0]!;
+            const i = pair.indexOf("=");
+            return { name: pair.slice(0, i), value: pair.slice(i + 1) };
+          }),
+        );
+      },
+    );
+    req.setTimeout(STEP_MS, () => req.destroy(new Error("sign-in timed out")));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const server = await startServer(port, { TRUST_PROXY: "1" });
 const proxy = await startProxy(port, proxyPort);
+let front: CaddyFront | null = null;
+let tlsProxy: net.Server | null = null;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
 });
+const secs = (ms: number | null) => (ms === null ? "-" : `${(ms / 1000).toFixed(2)} s`);
+
+type Front = {
+  label: string;
+  origin: string;
+  cookies: { name: string; value: string }[];
+  context: BrowserContextOptions;
+};
+
+/** One page, JavaScript on or off, RUNS times: the row's cells and the steps that timed out. */
+async function measure(front: Front, path: string, javaScriptEnabled: boolean) {
+  const paints: number[] = [];
+  const loads: number[] = [];
+  const fontsIn: (number | null)[] = [];
+  const timedOut: string[] = [];
+  let bytes = 0;
+  let scripts = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const context = await bounded(
+      "new context",
+      STEP_MS,
+      browser.newContext({
+        ...front.context,
+        javaScriptEnabled,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      }),
+    );
+    try {
+      // host-only, as the server set them (a production server's cookies are __Host- and Secure:
+      // set for the https origin, the browser sends them to http://*.localhost too, a secure context)
+      await context.addCookies(
+        front.cookies.map((c) => ({
+          ...c,
+          url: `${/^__(Host|Secure)-/.test(c.name) ? "https" : "http"}://${new URL(front.origin).host}/`,
+          httpOnly: true,
+          sameSite: "Lax" as const,
+          secure: /^__(Host|Secure)-/.test(c.name),
+        })),
+      );
+      const page = await context.newPage();
+      page.setDefaultTimeout(STEP_MS);
+      let js = 0;
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") js++;
+      });
+      let res;
+      try {
+        res = await page.goto(`${front.origin}${path}`, { waitUntil: "load", timeout: STEP_MS });
+      } catch (error) {
+        if (error instanceof errors.TimeoutError) throw new StepTimeout("navigation");
+        throw error;
+      }
+      if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
+      // the page's own clock, so the three figures are comparable. Everything in the page is
+      // read synchronously and polled from here: with JavaScript off the page's timers and
+      // promises may never run (an awaited `document.fonts.ready` or a paint observer hung the
+      // bench there), so no wait happens inside the page, and each poll is bounded.
+      const poll = async <T>(
+        step: string,
+        read: () => Promise<T>,
+        done: (value: T) => boolean,
+        ms: number,
+      ): Promise<{ value: T; late: boolean }> => {
+        const t0 = Date.now();
+        for (;;) {
+          const value = await bounded(step, STEP_MS, read());
+          if (done(value)) return { value, late: false };
+          if (Date.now() - t0 > ms) return { value, late: true };
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      // every font the page has asked for so far is loaded (or failed)
+      const fontsReady = await poll(
+        "fonts.ready",
+        () => page.evaluate(() => document.fonts.status),
+        (status) => status === "loaded",
+        Math.min(STEP_MS, 20_000),
+      );
+      // the paint entry is queued once the frame is shown, which can be just after the load
+      const paint = await poll(
+        "first paint",
+        () =>
+          page.evaluate(
+            () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+          ),
+        (value) => value !== null,
+        5_000,
+      );
+      const measured = await bounded(
+        "measuring",
+        STEP_MS,
+        page.evaluate(() => {
+          const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+          // font files fetched for this page's text (a prefetch for the next page is not one of them)
+          const drawsInFonts = [...document.fonts].some((f) => f.status === "loaded");
+          const fonts = drawsInFonts
+            ? (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
+                (e) => /\.woff2(\?|$)/.test(e.name),
+              )
+            : [];
+          return {
+            load: nav.loadEventStart,
+            fontsIn: fonts.length ? Math.max(...fonts.map((e) => e.responseEnd)) : null,
+          };
+        }),
+      );
+      const t = {
+        fontsReady: !fontsReady.late,
+        paint: paint.value,
+        load: measured.load,
+        fontsIn: measured.fontsIn,
+      };
+      if (!t.fontsReady) timedOut.push("fonts.ready");
+      if (t.paint === null) timedOut.push("first paint");
+      loads.push(t.load);
+      if (t.paint !== null) paints.push(t.paint);
+      fontsIn.push(t.fontsIn);
+      // bytes over the wire: the document and every resource it loaded (Resource Timing), fonts
+      // that arrived after the load event included
+      bytes = await bounded(
+        "counting bytes",
+        STEP_MS,
+        page.evaluate(() =>
+          (performance.getEntriesByType("navigation") as PerformanceResourceTiming[])
+            .concat(performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+            .reduce((n, e) => n + e.transferSize, 0),
+        ),
+      );
+      if (process.env.BENCH_VERBOSE) {
+        const entries = await bounded(
+          "listing resources",
+          STEP_MS,
+          page.evaluate(() =>
+            (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+              (e) =>
+                `${e.name.replace(/^https?:\/\/[^/]+/, "")} ${e.transferSize} B, ${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ms`,
+            ),
+          ),
+        );
+        console.log(
+          `  ${front.label} ${path} js=${javaScriptEnabled}: first paint ${secs(t.paint)}, load ${secs(t.load)}, fonts in ${secs(t.fontsIn)}\n    ${entries.join("\n    ")}`,
+        );
+      }
+      scripts = js;
+      // what the page fetches after its load (a reading page's font prefetches) finishes before
+      // the context goes: a connection cut mid-answer is not what this measures
+      // (polled from here: with JavaScript off the page cannot run a waiting function itself)
+      let settled = false;
+      for (let waited = 0; waited < 20_000; waited += 200) {
+        const pending = await bounded(
+          "prefetches",
+          STEP_MS,
+          page.evaluate(() => {
+            const done = new Set(performance.getEntriesByType("resource").map((e) => e.name));
+            return [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].filter(
+              (l) => !done.has(l.href),
+            ).length;
+          }),
+        );
+        if (pending === 0) {
+          settled = true;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      if (!settled) timedOut.push("prefetches");
+    } catch (error) {
+      if (!(error instanceof StepTimeout)) throw error;
+      timedOut.push(error.step);
+    } finally {
+      await bounded("closing", 10_000, context.close()).catch(() => timedOut.push("closing"));
+    }
+  }
+  // a page that drew no font at all in some run counts as "-" only if it drew none in every run
+  const withFonts = fontsIn.filter((x): x is number => x !== null);
+  const cells = [
+    secs(paints.length ? median(paints) : null),
+    loads.length ? secs(median(loads)) : "timeout",
+    secs(withFonts.length ? median(withFonts) : null),
+    `${(bytes / 1024).toFixed(1)} KB`,
+  ];
+  return { cells, scripts: String(scripts), timedOut };
+}
+
 try {
   // signed in through the proxy: the session is bound to the host and port the browser uses
   const cookies = await signInCookies(proxyPort, host, "sarah.ellis");
@@ -108,6 +363,25 @@ try {
     ["family page", "/family"],
     ["news", "/news"],
   ];
+  const fronts: Front[] = [
+    { label: "HTTP/1.1", origin: `http://${host}:${proxyPort}`, cookies, context: {} },
+  ];
+  if (CADDY_BIN) {
+    front = await startCaddyFront({
+      appPort: port,
+      httpsPort: caddyPort,
+      httpPort: caddyHttpPort,
+      domain: APP_DOMAIN,
+    });
+    tlsProxy = await startProxy(caddyPort, tlsProxyPort);
+    fronts.push({
+      label: "HTTP/2 Caddy",
+      origin: `https://${host}:${tlsProxyPort}`,
+      cookies: await signInOverTls(caddyPort, `${host}:${tlsProxyPort}`, "sarah.ellis"),
+      // Caddy's own CA, made for this run: not in the browser's store
+      context: { ignoreHTTPSErrors: true },
+    });
+  }
   console.log(`bench-phone on ${machineLine()}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(
     `link: ${KBIT} kbit/s shared, ${RTT_MS} ms round trips, HTML included; Chromium at 390x844, no cache; median of ${RUNS} loads`,
@@ -119,150 +393,30 @@ try {
     "a reading page opened by a browser not yet sent the fonts draws in the system's faces and prefetches them after its load, ADR 019)",
   );
   console.log(
-    "page            | JS on: first paint | load   | fonts in | bytes   | scripts | JS off: first paint | load   | fonts in | bytes",
+    `front: HTTP/1.1 straight to the app${CADDY_BIN ? "; HTTP/2 Caddy through deploy/Caddyfile (TLS, Caddy's internal CA)" : " (caddy is not installed: no HTTP/2 run)"}; timed out: steps that did not finish in ${STEP_MS / 1000} s`,
   );
-  const secs = (ms: number | null) => (ms === null ? "-" : `${(ms / 1000).toFixed(2)} s`);
+  console.log(
+    "page            | front        | JS on: first paint | load   | fonts in | bytes   | scripts | JS off: first paint | load   | fonts in | bytes    | timed out",
+  );
   for (const [name, path] of pages) {
-    const row: string[] = [];
-    for (const javaScriptEnabled of [true, false]) {
-      const paints: number[] = [];
-      const loads: number[] = [];
-      const fontsIn: (number | null)[] = [];
-      let bytes = 0;
-      let scripts = 0;
-      for (let run = 0; run < RUNS; run++) {
-        const context = await browser.newContext({
-          javaScriptEnabled,
-          viewport: { width: 390, height: 844 },
-          isMobile: true,
-          hasTouch: true,
-        });
-        // host-only, as the server set them (a production server's cookies are __Host- and Secure: set for
-        // the https origin, the browser sends them to http://*.localhost too, a secure context)
-        await context.addCookies(
-          cookies.map((c) => ({
-            ...c,
-            url: `${/^__(Host|Secure)-/.test(c.name) ? "https" : "http"}://${host}:${proxyPort}/`,
-            httpOnly: true,
-            sameSite: "Lax" as const,
-            secure: /^__(Host|Secure)-/.test(c.name),
-          })),
-        );
-        const page = await context.newPage();
-        let js = 0;
-        page.on("request", (r) => {
-          if (r.resourceType() === "script") js++;
-        });
-        const res = await page.goto(`http://${host}:${proxyPort}${path}`, {
-          waitUntil: "load",
-          timeout: 120_000,
-        });
-        if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
-        // the page's own clock, so the three figures are comparable; the evaluation itself runs in
-        // the page (it works with JavaScript off too: the page's scripts are off, not the debugger's)
-        const t = await page.evaluate(async () => {
-          // every font the page has asked for so far is loaded (or failed) once this resolves
-          await document.fonts.ready;
-          // the paint entry is queued once the frame is shown, which can be just after the load
-          // (no named functions in here: the bundler would wrap them in a helper the page lacks)
-          const paint = await new Promise<number | null>((resolve) => {
-            const first = performance.getEntriesByName("first-contentful-paint")[0];
-            if (first) return resolve(first.startTime);
-            new PerformanceObserver((list, observer) => {
-              const entry = list.getEntriesByName("first-contentful-paint")[0];
-              if (!entry) return;
-              observer.disconnect();
-              resolve(entry.startTime);
-            }).observe({ type: "paint", buffered: true });
-            setTimeout(
-              () =>
-                resolve(
-                  performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-                ),
-              5_000,
-            );
-          });
-          const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-          // font files fetched for this page's text (a prefetch for the next page is not one of them)
-          const drawsInFonts = [...document.fonts].some((f) => f.status === "loaded");
-          const fonts = drawsInFonts
-            ? (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
-                (e) => /\.woff2(\?|$)/.test(e.name),
-              )
-            : [];
-          return {
-            load: nav.loadEventStart,
-            paint,
-            fontsIn: fonts.length ? Math.max(...fonts.map((e) => e.responseEnd)) : null,
-          };
-        });
-        loads.push(t.load);
-        if (t.paint !== null) paints.push(t.paint);
-        fontsIn.push(t.fontsIn);
-        // bytes over the wire: the document and every resource it loaded (Resource Timing), fonts
-        // that arrived after the load event included
-        bytes = await page.evaluate(() =>
-          (performance.getEntriesByType("navigation") as PerformanceResourceTiming[])
-            .concat(performance.getEntriesByType("resource") as PerformanceResourceTiming[])
-            .reduce((n, e) => n + e.transferSize, 0),
-        );
-        if (process.env.BENCH_VERBOSE) {
-          const entries = await page.evaluate(() =>
-            (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
-              (e) =>
-                `${e.name.replace(/^https?:\/\/[^/]+/, "")} ${e.transferSize} B, ${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ms`,
-            ),
-          );
-          const html = (await page.evaluate(
-            () => performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming,
-          )) as { responseStart: number; responseEnd: number };
-          console.log(
-            `  ${path} js=${javaScriptEnabled}: first paint ${secs(t.paint)}, load ${secs(t.load)}, fonts in ${secs(t.fontsIn)}; HTML ${Math.round(html.responseStart)}-${Math.round(html.responseEnd)} ms\n    ${entries.join("\n    ")}`,
-          );
-        }
-        scripts = js;
-        // what the page fetches after its load (a reading page's font prefetches) finishes before
-        // the context goes: a connection cut mid-answer is not what this measures
-        // (polled from here: with JavaScript off the page cannot run a waiting function itself)
-        for (let waited = 0; waited < 20_000; waited += 200) {
-          const pending = await page.evaluate(() => {
-            const done = new Set(performance.getEntriesByType("resource").map((e) => e.name));
-            return [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].filter(
-              (l) => !done.has(l.href),
-            ).length;
-          });
-          if (pending === 0) break;
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        await context.close();
-      }
-      // a page that drew no font at all in some run counts as "-" only if it drew none in every run
-      const withFonts = fontsIn.filter((x): x is number => x !== null);
-      row.push(
-        secs(paints.length ? median(paints) : null),
-        secs(median(loads)),
-        secs(withFonts.length ? median(withFonts) : null),
-        `${(bytes / 1024).toFixed(1)} KB`,
+    for (const f of fronts) {
+      const on = await measure(f, path, true);
+      const off = await measure(f, path, false);
+      const [p1, l1, f1, b1] = on.cells as [string, string, string, string];
+      const [p2, l2, f2, b2] = off.cells as [string, string, string, string];
+      const late = [
+        ...on.timedOut.map((s) => `JS on: ${s}`),
+        ...off.timedOut.map((s) => `JS off: ${s}`),
+      ];
+      console.log(
+        `${name.padEnd(15)} | ${f.label.padEnd(12)} | ${p1.padStart(18)} | ${l1.padStart(6)} | ${f1.padStart(8)} | ${b1.padStart(7)} | ${on.scripts.padStart(7)} | ${p2.padStart(19)} | ${l2.padStart(6)} | ${f2.padStart(8)} | ${b2.padStart(8)} | ${late.length ? late.join(", ") : "-"}`,
       );
-      if (javaScriptEnabled) row.push(String(scripts));
     }
-    const [p1, l1, f1, b1, s1, p2, l2, f2, b2] = row as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
-    console.log(
-      `${name.padEnd(15)} | ${p1.padStart(18)} | ${l1.padStart(6)} | ${f1.padStart(8)} | ${b1.padStart(7)} | ${s1.padStart(7)} | ${p2.padStart(19)} | ${l2.padStart(6)} | ${f2.padStart(8)} | ${b2}`,
-    );
   }
 } finally {
-  await browser.close();
+  await bounded("closing the browser", 10_000, browser.close()).catch(() => undefined);
   proxy.close();
+  tlsProxy?.close();
+  await front?.stop();
   await server.stop();
 }
