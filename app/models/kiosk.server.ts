@@ -463,9 +463,13 @@ export async function settleKioskTurns(db: TenantDb, community: Pick<Community, 
     if (Date.parse(endedAt) + KIOSK_RESUME_GRACE_MS <= now) db.delete(kioskSessions).where(eq(kioskSessions.id, row.id)).run();
   }
   await keepLeftRecordings(db, community, now);
-  db.delete(kioskDrafts)
+  // an expired story kept for her goes with the photo she chose for it
+  const expired = db
+    .select({ id: kioskDrafts.id })
+    .from(kioskDrafts)
     .where(lt(kioskDrafts.createdAt, new Date(now - KIOSK_DRAFT_TTL_MS).toISOString()))
-    .run();
+    .all();
+  for (const d of expired) discardKioskDraft(db, community, d.id);
 }
 
 // --- recordings made in a turn ---
@@ -669,6 +673,42 @@ export function latestKioskDraft(db: TenantDb, kioskId: string, residentId: stri
   return row && Date.parse(row.createdAt) + KIOSK_DRAFT_TTL_MS > Date.now() ? row : undefined;
 }
 
+/** Her kept story was saved: the draft goes; its photo, if any, is the story's now. */
 export function dropKioskDraft(db: TenantDb, id: string) {
   db.delete(kioskDrafts).where(eq(kioskDrafts.id, id)).run();
+}
+
+/** A kept story thrown away (or too old): the draft and the photo it kept both go. */
+export function discardKioskDraft(db: TenantDb, community: Pick<Community, "subdomain">, id: string) {
+  const row = db.select({ imageId: kioskDrafts.imageId }).from(kioskDrafts).where(eq(kioskDrafts.id, id)).get();
+  db.delete(kioskDrafts).where(eq(kioskDrafts.id, id)).run();
+  if (row?.imageId) deleteMedia(db, community, row.imageId);
+}
+
+/**
+ * The photo kept with a story: `imageId` (a pending media row of nobody's upload) in place of the
+ * one before it, which is deleted; null takes the kept photo away.
+ */
+export function setKioskDraftPhoto(db: TenantDb, community: Pick<Community, "subdomain">, draftId: string, imageId: string | null) {
+  const row = db.select({ imageId: kioskDrafts.imageId }).from(kioskDrafts).where(eq(kioskDrafts.id, draftId)).get();
+  if (!row) {
+    if (imageId) deleteMedia(db, community, imageId);
+    return;
+  }
+  if (row.imageId === imageId) return;
+  db.update(kioskDrafts).set({ imageId }).where(eq(kioskDrafts.id, draftId)).run();
+  if (row.imageId) deleteMedia(db, community, row.imageId);
+}
+
+/**
+ * Whether this kiosk may show a photo kept with one of its stories: while no turn runs (the page
+ * that gives her words back), or in the turn of the resident it was kept for. Nobody else.
+ */
+export function kioskMayOpenDraftPhoto(db: TenantDb, kioskId: string, session: { residentId: string } | null, mediaId: string): boolean {
+  const draft = db
+    .select({ residentId: kioskDrafts.residentId })
+    .from(kioskDrafts)
+    .where(and(eq(kioskDrafts.imageId, mediaId), eq(kioskDrafts.kioskId, kioskId)))
+    .get();
+  return !!draft && (!session || session.residentId === draft.residentId);
 }

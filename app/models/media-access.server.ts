@@ -9,7 +9,7 @@ import { deleteMedia, getMedia, type MediaRow } from "./media.server";
 import { parseImageUrl, readUploadToken, UPLOAD_CLAIM_GRACE_MS } from "./upload-token.server";
 import { ROLE, CARE_TEAM_ROLES } from "~/utils/roles";
 
-const { media, stories, residents, familyPhotos, transcriptionJobs, libraryItems } =
+const { media, stories, residents, familyPhotos, transcriptionJobs, libraryItems, kioskDrafts } =
   tenantSchema;
 
 type Viewer = Pick<SessionUser, "id" | "role" | "residentId" | "familyMemberIds">;
@@ -87,6 +87,8 @@ export function sweepPendingMedia(db: TenantDb, community: Pick<Community, "subd
   for (const r of db.select({ a: residents.profileImageId }).from(residents).where(inArray(residents.profileImageId, stale)).all()) if (r.a) used.add(r.a);
   for (const r of db.select({ a: familyPhotos.imageId }).from(familyPhotos).where(inArray(familyPhotos.imageId, stale)).all()) used.add(r.a);
   for (const r of db.select({ a: transcriptionJobs.audioId }).from(transcriptionJobs).where(inArray(transcriptionJobs.audioId, stale)).all()) used.add(r.a);
+  // a photo kept with a kiosk story whose turn ended: it goes with that draft, not before
+  for (const r of db.select({ a: kioskDrafts.imageId }).from(kioskDrafts).where(inArray(kioskDrafts.imageId, stale)).all()) if (r.a) used.add(r.a);
   let removed = 0;
   for (const id of stale) {
     if (used.has(id)) continue;

@@ -702,6 +702,8 @@ export const kioskDrafts = sqliteTable(
     category: text("category").notNull(),
     audience: text("audience"),
     questionId: text("question_id"),
+    // the photo she chose with it: a media row the draft owns until the story is saved
+    imageId: text("image_id").references(() => media.id, { onDelete: "set null" }),
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("kiosk_drafts_kiosk_resident_idx").on(t.kioskId, t.residentId)],

@@ -10,7 +10,7 @@ import type { Community } from "~/utils/db.server";
 import { kioskSessionOf, readKiosk } from "~/utils/kiosk.server";
 import { getMedia, mediaDir, mediaVariants, type MediaRow } from "~/models/media.server";
 import { rangedFileResponse } from "./__ranged-file.server";
-import { isKioskGridPhoto, kioskMayOpenMedia } from "~/models/kiosk.server";
+import { isKioskGridPhoto, kioskMayOpenDraftPhoto, kioskMayOpenMedia } from "~/models/kiosk.server";
 import { canAccessMedia, isLibraryMedia } from "~/models/media-access.server";
 import { parseWidth, pickVariant } from "~/models/media-serve";
 import { getT } from "~/utils/i18n.server";
@@ -41,7 +41,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         isKioskGridPhoto(kiosk.db, row.id) ||
         // the community's library: shown on the lounge screen with story circles and prompts
         isLibraryMedia(kiosk.db, row.id) ||
-        (session && kioskMayOpenMedia(kiosk.db, session, row))
+        (session && kioskMayOpenMedia(kiosk.db, session, row)) ||
+        // the photo kept with a story whose turn ended: on this kiosk, and in her turn only
+        kioskMayOpenDraftPhoto(kiosk.db, kiosk.kiosk.id, session, row.id)
       )
     )
       throw await notFound();

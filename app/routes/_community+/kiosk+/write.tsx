@@ -5,6 +5,9 @@
 // 2 minutes without a tap it takes the turn up again (same kiosk, same resident, within 30
 // minutes, PIN unchanged). When it cannot, her words are kept for her on this kiosk and shown back
 // (?draft=): "Your turn ended; tap your photo to save this", and her next turn opens on them.
+// The photo she chose is kept with them (a media row the draft owns), shown back only on this
+// kiosk and in her turn, and saved with the story; a photo that cannot be kept leaves her words
+// kept and says what to do.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,9 +17,14 @@ import { readKiosk } from "~/utils/kiosk.server";
 import { clientOf } from "~/utils/host.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { fileBytes, readPhotoForm } from "~/utils/upload-form.server";
-import { MediaError, mediaMessageText, photoTooLargeMessage } from "~/utils/media-limits";
+import {
+  IMAGE_ERRORS,
+  MediaError,
+  mediaMessageText,
+  photoTooLargeMessage,
+} from "~/utils/media-limits";
 import { fileErrorReply, formLevelReply } from "~/utils/form-replies.server";
-import { saveImage } from "~/models/media.server";
+import { markMediaAttached, saveImage } from "~/models/media.server";
 import { writeResidentStory } from "~/models/resident-story.server";
 import { getQuestionForResident } from "~/models/family-question.server";
 import { storyFormSchema } from "~/models/story-form.server";
@@ -27,6 +35,7 @@ import {
   getKioskDraft,
   getKioskResident,
   keepKioskDraft,
+  setKioskDraftPhoto,
 } from "~/models/kiosk.server";
 import { StoryForm } from "~/components/resident/StoryForm";
 import { whoShared } from "~/components/resident/FamilySharing";
@@ -36,6 +45,7 @@ import type { RoutePolicy } from "~/utils/body-limit.server";
 import { pageTitle } from "~/utils/app-name";
 import { metaT, useT } from "~/utils/i18n";
 import { getT } from "~/utils/i18n.server";
+import type { T } from "~/utils/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "kiosk")("write.title")) },
@@ -68,6 +78,36 @@ function formAction(draftId: string | null, questionId: string | null) {
   return q ? `/kiosk/write?${q}` : "/kiosk/write";
 }
 
+type PhotoProblem = keyof typeof IMAGE_ERRORS | "large";
+
+/** Why a chosen photo could not be kept with her words, for the page's address. */
+function photoProblemOf(error: MediaError): PhotoProblem {
+  const found = (Object.keys(IMAGE_ERRORS) as (keyof typeof IMAGE_ERRORS)[]).find(
+    (k) =>
+      IMAGE_ERRORS[k].title === error.title && IMAGE_ERRORS[k].description === error.description,
+  );
+  return found ?? (error.title === IMAGE_ERRORS.tooLarge.title ? "tooLarge" : "wrongType");
+}
+
+/** What the page says about a photo that was not kept: what was wrong, and what to do. */
+function photoProblemText(sp: URLSearchParams, tp: T, t: T): string[] | null {
+  const code = sp.get("photo");
+  if (!code) return null;
+  let wrong: string;
+  if (code === "large") wrong = photoTooLargeMessage(Number(sp.get("bytes")) || 0, tp);
+  else {
+    const known = IMAGE_ERRORS[code as keyof typeof IMAGE_ERRORS] ?? IMAGE_ERRORS.wrongType;
+    wrong = `${mediaMessageText(tp, known.title)}: ${mediaMessageText(tp, known.description)}`;
+  }
+  return [t("draftPhoto.notKept"), wrong, t("draftPhoto.whatToDo")];
+}
+
+/** The photo kept with a story, as the page shows it: its picture where this viewer may see it. */
+function keptPhotoOf(imageId: string | null, visible: boolean) {
+  if (!imageId) return null;
+  return { url: visible ? `/media/${encodeURIComponent(imageId)}?w=400` : null };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const sp = new URL(request.url).searchParams;
   const draftId = sp.get("draft");
@@ -84,14 +124,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
         audience: draft.audience ?? undefined,
       };
       const ctx = kiosk.state === "on" ? await runningTurn(request) : null;
+      const photoProblem = photoProblemText(
+        sp,
+        await getT(request, "photos"),
+        await getT(request, "kiosk"),
+      );
       if (ctx && ctx.resident.id === draft.residentId) {
-        // her new turn opens on what she wrote
+        // her new turn opens on what she wrote, and the photo she chose
         return {
           mode: "draft" as const,
           frame: frameOf(ctx.community, ctx.kiosk, ctx, "writing"),
           turn: ctx.turnToken,
           question: questionOf(ctx.db, ctx.resident.id, draft.questionId),
           draft: kept,
+          photo: keptPhotoOf(draft.imageId, true),
+          photoProblem,
         };
       }
       // her turn is over: her words back, and her photo to start the turn that saves them
@@ -110,6 +157,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           : null,
         question: questionOf(kiosk.db, draft.residentId, draft.questionId),
         draft: kept,
+        // her photo, on this kiosk while no one else's turn is running
+        photo: keptPhotoOf(draft.imageId, kiosk.state === "on" && !ctx),
+        photoProblem,
       };
     }
   }
@@ -120,6 +170,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     turn: ctx.turnToken,
     question: questionOf(ctx.db, ctx.resident.id, sp.get("questionId")),
     draft: null,
+    photo: null,
+    photoProblem: null,
   };
 }
 
@@ -155,20 +207,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!turn.ok || (draft && draft.residentId !== turn.ctx.resident.id)) {
     const residentId = draft?.residentId ?? (turn.ok ? null : turn.claim?.residentId);
     if (kiosk.state === "none" || !residentId) return redirect("/kiosk?ended=idle");
+    const intent = form.get("intent");
     const kept = keepKioskDraft(kiosk.db, {
       kioskId: kiosk.kiosk.id,
       residentId,
       draftId: draft?.id,
-      fields: {
-        title: text(form.get("title")),
-        content: text(form.get("content")),
-        category: text(form.get("category")),
-        audience: text(form.get("audience")) || null,
-        questionId: text(form.get("questionId")) || null,
-      },
+      fields: draftFieldsOf(form),
     });
+    // the photo she chose is kept with her words; one that cannot be is said on the page
+    let problem: string | null = null;
+    if (intent === "remove-photo") setKioskDraftPhoto(kiosk.db, kiosk.community, kept, null);
+    else problem = await keepDraftPhoto(kiosk.db, kiosk.community, kept, form, tooLarge);
+    if (problem) return redirect(`/kiosk/write?draft=${encodeURIComponent(kept)}&${problem}`);
     // her photo: a turn of her own, which opens on these words
-    if (form.get("intent") === "sign-in" && kiosk.state === "on")
+    if (intent === "sign-in" && kiosk.state === "on")
       return redirect(`/kiosk/residents/${encodeURIComponent(residentId)}`);
     return redirect(`/kiosk/write?draft=${encodeURIComponent(kept)}`);
   }
@@ -183,6 +235,17 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   if (turn.resumed) auditKioskTurnResumed(db, audit, ctx.session);
   const t = await residentT(request, db, community, resident.id);
+  if (draft && form.get("intent") === "remove-photo") {
+    // "Remove this photo" in her turn: her words stay kept, without it
+    const kept = keepKioskDraft(db, {
+      kioskId: ctx.kiosk.id,
+      residentId: resident.id,
+      draftId: draft.id,
+      fields: draftFieldsOf(form),
+    });
+    setKioskDraftPhoto(db, community, kept, null);
+    return redirect(`/kiosk/write?draft=${encodeURIComponent(kept)}`);
+  }
   const submission = parseWithZod(form, {
     schema: storyFormSchema(await residentT(request, db, community, resident.id, "resident")),
   });
@@ -194,8 +257,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   if (submission.status !== "success") return submission.reply();
   const value = submission.value;
-  // her picture, if one was chosen: made smaller and stored like every photo
-  let imageId: string | null = null;
+  // her picture, if one was chosen: made smaller and stored like every photo; else the one kept
+  let imageId: string | null = draft?.imageId ?? null;
   const photo = await fileBytes(form.get("image"));
   if (photo) {
     try {
@@ -226,13 +289,58 @@ export async function action({ request }: ActionFunctionArgs) {
       formErrors: [t("write.failed")],
     });
   }
-  if (draft) dropKioskDraft(db, draft.id);
+  if (draft) {
+    // the kept photo is the story's now, unless she chose another (then it goes)
+    if (draft.imageId && draft.imageId !== imageId)
+      setKioskDraftPhoto(db, community, draft.id, null);
+    if (imageId) markMediaAttached(db, imageId);
+    dropKioskDraft(db, draft.id);
+  }
   endKioskTurn(db, audit, "saved");
   return redirectWithToast("/kiosk", {
     type: "success",
     title: t("saved.title", { name: resident.firstName }),
     description: t("saved.detail"),
   });
+}
+
+function draftFieldsOf(form: FormData) {
+  return {
+    title: text(form.get("title")),
+    content: text(form.get("content")),
+    category: text(form.get("category")),
+    audience: text(form.get("audience")) || null,
+    questionId: text(form.get("questionId")) || null,
+  };
+}
+
+/**
+ * Keeps the photo sent with a story whose turn ended, in place of the one kept before; none
+ * chosen leaves that one. A photo that cannot be kept: why, for the page's address (else null).
+ */
+async function keepDraftPhoto(
+  db: Parameters<typeof saveImage>[0],
+  community: Parameters<typeof saveImage>[1],
+  draftId: string,
+  form: FormData,
+  tooLarge: Map<string, number>,
+): Promise<string | null> {
+  const bytes = tooLarge.get("image");
+  if (bytes !== undefined) return `photo=large&bytes=${bytes}`;
+  const photo = await fileBytes(form.get("image"));
+  if (!photo) return null;
+  try {
+    // nobody's upload: only the draft owns it, and only this kiosk shows it
+    const row = await saveImage(db, community, photo, {
+      uploadedByUserId: null,
+      status: "pending",
+    });
+    setKioskDraftPhoto(db, community, draftId, row.id);
+    return null;
+  } catch (error) {
+    if (!(error instanceof MediaError)) throw error;
+    return `photo=${photoProblemOf(error)}`;
+  }
 }
 
 export default function KioskWrite() {
@@ -259,6 +367,8 @@ export default function KioskWrite() {
             {t("write.draftBack")}
           </p>
         ) : null}
+        <PhotoNotKept lines={d.photoProblem} />
+        <KeptPhoto photo={d.photo} />
         {question ? <AskedQuestion question={question} /> : null}
         <StoryForm
           key={d.draft?.id ?? "new"}
@@ -283,6 +393,64 @@ function AskedQuestion({ question }: { question: { askedBy: string; text: string
     <div className="mb-4 rounded-lg border-2 border-brand-100 bg-brand-50 p-4">
       <p className="text-lg font-semibold">{t("question.asked", { name: question.askedBy })}</p>
       <p className="text-xl">{t("question.text", { text: question.text })}</p>
+    </div>
+  );
+}
+
+/** A photo she chose that could not be kept with her words: what was wrong, and what to do. */
+function PhotoNotKept({ lines }: { lines: string[] | null }) {
+  if (!lines) return null;
+  return (
+    <div
+      className="mb-4 rounded-lg border-2 border-red-700 bg-red-50 p-4 text-xl"
+      role="alert"
+      data-testid="kiosk-draft-photo-problem"
+    >
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+/** The photo kept with her story: shown, with "Remove this photo" (sent with her words). */
+function KeptPhoto({ photo }: { photo: { url: string | null } | null }) {
+  const t = useT("kiosk");
+  if (!photo) return null;
+  return (
+    <div
+      className="mb-4 flex flex-wrap items-center gap-5 rounded-lg border-2 border-brand-100 bg-brand-50 p-4"
+      data-testid="kiosk-draft-photo"
+    >
+      {photo.url ? (
+        <img
+          src={photo.url}
+          alt={t("draftPhoto.alt")}
+          width={200}
+          className="h-auto max-h-60 w-52 rounded-lg object-cover"
+        />
+      ) : null}
+      <div className="flex flex-col gap-3">
+        <p className="text-xl font-semibold">
+          {photo.url ? t("draftPhoto.title") : t("draftPhoto.keptHidden")}
+        </p>
+        {photo.url ? (
+          <>
+            <button
+              type="submit"
+              form={FORM_ID}
+              name="intent"
+              value="remove-photo"
+              formNoValidate
+              className="btn-secondary min-h-target text-xl"
+              data-testid="kiosk-draft-photo-remove"
+            >
+              {t("draftPhoto.remove")}
+            </button>
+            <p className="text-lg">{t("draftPhoto.another")}</p>
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -327,6 +495,8 @@ function TurnEnded() {
         ) : null}
       </section>
       <section className="card" aria-label={t("ended.whatYouWrote")}>
+        <PhotoNotKept lines={d.photoProblem} />
+        <KeptPhoto photo={d.photo} />
         {question ? <AskedQuestion question={question} /> : null}
         <StoryForm
           id={FORM_ID}

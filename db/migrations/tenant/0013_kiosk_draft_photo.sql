@@ -1,0 +1,1 @@
+ALTER TABLE `kiosk_drafts` ADD `image_id` text REFERENCES media(id) ON DELETE set null;
