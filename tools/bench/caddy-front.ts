@@ -3,6 +3,7 @@
 // nothing installed in the system's trust store. Certificates are still issued on demand, after
 // the app's /api/tls-ask approved the name.
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -13,7 +14,18 @@ export const CADDY_BIN = (process.env.PATH ?? "")
   .map((dir) => path.join(dir, "caddy"))
   .find((p) => p.startsWith("/") && fs.existsSync(p));
 
-export type CaddyFront = { httpsPort: number; rootCert: string; stop: () => Promise<void> };
+export type CaddyFront = {
+  httpsPort: number;
+  rootCert: string;
+  /**
+   * SHA-256 of the public keys of Caddy's root and intermediate (base64), for Chromium's
+   * `--ignore-certificate-errors-spki-list`: the browser then trusts this CA as a phone trusts a
+   * public one. (Ignoring certificate errors instead costs a connection: Chromium aborts the first
+   * handshake on the untrusted certificate and opens a second one once told to go on.)
+   */
+  caSpki: string[];
+  stop: () => Promise<void>;
+};
 
 export async function startCaddyFront(opts: {
   appPort: number;
@@ -64,9 +76,29 @@ export async function startCaddyFront(opts: {
     if (Date.now() - t0 > 20_000) throw new Error(`caddy did not start: ${log.slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  // the local CA is written before the first certificate is issued: wait for both of its files
+  const pki = path.join(home, "caddy/pki/authorities/local");
+  const caFiles = ["root.crt", "intermediate.crt"].map((f) => path.join(pki, f));
+  while (!caFiles.every((f) => fs.existsSync(f))) {
+    if (Date.now() - t0 > 20_000)
+      throw new Error(`caddy wrote no CA in ${pki}: ${log.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const caSpki = caFiles.map((f) =>
+    crypto
+      .createHash("sha256")
+      .update(
+        new crypto.X509Certificate(fs.readFileSync(f)).publicKey.export({
+          type: "spki",
+          format: "der",
+        }),
+      )
+      .digest("base64"),
+  );
   return {
     httpsPort: opts.httpsPort,
-    rootCert: path.join(home, "caddy/pki/authorities/local/root.crt"),
+    rootCert: caFiles[0]!,
+    caSpki,
     stop: async () => {
       process.off("exit", orphanGuard);
       if (proc.exitCode === null) {
