@@ -1,6 +1,7 @@
 // `/` is two pages, chosen by host here and only here: the marketing landing page on the marketing
 // host (routes/_marketing+/__landing.server.ts) and the community home on a community's site
 // (routes/_community+/__home.server.ts and __home.tsx). See docs/decisions/005 and 012.
+import { FAMILY_READING_PAGE } from "~/utils/page-scripts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -38,6 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return landingAction(request);
 }
 
+// a family member gets no app script on a full page load (ADR 037): forms and links do it all
+export const handle = FAMILY_READING_PAGE;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (data?.kind === "marketing")
     return [{ title: metaT(matches, "marketing")("meta.title", { app: data.appName }) }];

@@ -292,7 +292,8 @@ test.describe("the community home", () => {
     page,
   }) => {
     const js = test.info().project.name !== "nojs";
-    await signIn(page, "sarah.ellis");
+    // a resident's home runs the app (a family member's is a reading page, with no script)
+    await signIn(page, "margaret.ellis");
     await page.goto("/");
     if (js) {
       await hydrated(page);

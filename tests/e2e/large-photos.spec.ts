@@ -102,12 +102,13 @@ test("the family's Share Photo", async ({ page }) => {
   const description = unique("Dad at the lake, 1971");
   await page.goto("/family");
   await page.getByRole("link", { name: "Share Photo" }).click();
-  const form = js() ? page.getByRole("dialog", { name: "Share Photo" }) : page.locator("main");
+  // the family page ships no app: its form is a page, and the inline script beside the field
+  // makes the photo smaller and says so
+  const form = page.locator("main");
   await form.getByLabel("Photo", { exact: true }).setInputFiles(photo);
   await form.getByLabel("Description").fill(description);
   if (js()) {
     await expectShrunk(page, form);
-    await expect(form.getByRole("img", { name: "The photo you chose for Margaret" })).toBeVisible();
     await form.getByRole("button", { name: "Share Photo" }).click();
     await expect(page.getByTestId("toast")).toContainText(
       "Your photo has been shared with Margaret",

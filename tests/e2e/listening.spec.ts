@@ -90,13 +90,21 @@ test("the story page plays the recording with captions and its words", async ({ 
   }
   await expect(text).toHaveAttribute("data-follow-along", "on");
   await followsTheRecording(page);
-  // and the same when the app already runs in the browser: from the family page, a client-side
-  // navigation to the story (React renders the page and starts the follow-along itself)
-  await page.goto("/family");
+  // and the same when the app already runs in the browser: from the resident's own page, a
+  // client-side navigation to the story (React renders the page and starts the follow-along)
+  await signIn(page, "margaret.ellis");
+  await page.goto("/resident");
   await page.waitForFunction(() =>
     Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")),
   );
-  await page.locator(`a[href="/stories/${storyId}"]`).first().click();
+  // the app's own router (a link would do the same; her page need not list this story)
+  await page.evaluate(
+    (id) =>
+      (
+        window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }
+      ).__remixRouter.navigate(`/stories/${id}`),
+    storyId,
+  );
   await expect(page).toHaveURL(new RegExp(`/stories/${storyId}$`));
   await expect(page.getByTestId("story-text")).toHaveAttribute("data-follow-along", "on");
   await expect(page.getByTestId("story-text").locator("[data-word]")).toHaveCount(14);

@@ -1,6 +1,7 @@
-// ADR 018: the reading pages families and kiosks mostly open ship no script on a full page load
-// (their forms work without it), so a slow phone gets a story in one or two round trips; a page
-// whose JavaScript earns its weight (the family page prepares photos on the phone) still ships it.
+// ADR 018, 037: the reading pages families and kiosks mostly open ship no script on a full page
+// load (their forms work without it), so a slow phone gets a story in one or two round trips. The
+// family page, its gazette, and the community home and notifications as a family member opens
+// them are reading pages too; the care team's home still ships the app.
 // ADR 019: nor do they fetch a stylesheet: it is inline in their head, with the CSP's nonce.
 import zlib from "node:zlib";
 import type { Page } from "@playwright/test";
@@ -26,6 +27,11 @@ async function readingPages(): Promise<string[]> {
     "/events",
     "/events/past",
     `/residents/${margaret.id}/book`,
+    // a family member's daily round
+    "/",
+    "/family",
+    "/family/gazette",
+    "/notifications",
   ];
 }
 
@@ -47,7 +53,7 @@ async function expectStyled(page: Page, url: string) {
 }
 
 // with JavaScript on and off: what the server sends does not depend on the browser
-test("a reading page carries its stylesheet inline, with the nonce, and is styled; the family page links it", async ({
+test("a reading page carries its stylesheet inline, with the nonce, and is styled; the care team's home links it", async ({
   page,
 }) => {
   await signIn(page, "sarah.ellis");
@@ -80,13 +86,14 @@ test("a reading page carries its stylesheet inline, with the nonce, and is style
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
   await expectStyled(page, "/stories/no-such-story");
   // a page that ships the app links the stylesheet (cached a year, shared with every such page)
+  await signIn(page, "linda.admin");
   stylesheets.length = 0;
-  await page.goto("/family");
+  await page.goto("/");
   await page.waitForLoadState("load");
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
   await expect(page.locator("head > style")).toHaveCount(0);
-  expect(stylesheets, "/family fetches the stylesheet").toHaveLength(1);
-  await expectStyled(page, "/family");
+  expect(stylesheets, "the care team's home fetches the stylesheet").toHaveLength(1);
+  await expectStyled(page, "/ as the administrator");
 });
 
 // fonts.server.ts: a font file after the HTML costs a slow phone a round trip at least, and holds the
@@ -145,9 +152,7 @@ test("a browser not yet sent the fonts reads in the system's faces, and has the 
 test.describe("what a browser with JavaScript is sent", () => {
   test.skip(() => test.info().project.name === "nojs", "JavaScript on");
 
-  test("a story, the stories, the news, the calendar and the book load no script; the family page does", async ({
-    page,
-  }) => {
+  test("a family member's pages load no script; the care team's home does", async ({ page }) => {
     await signIn(page, "sarah.ellis");
     const scripts: string[] = [];
     page.on("request", (r) => {
@@ -175,19 +180,21 @@ test.describe("what a browser with JavaScript is sent", () => {
         `${url}: data-js`,
       ).toBe(false);
     }
-    // the family page ships the app (it prepares photos on the phone before they are sent)
+    // the care team's home ships the app (its screens are worked at all day on one computer)
+    await signIn(page, "linda.admin");
     scripts.length = 0;
-    await page.goto("/family");
+    await page.goto("/");
     await page.waitForLoadState("load");
-    expect(scripts.length, "/family fetches the app's scripts").toBeGreaterThan(0);
+    expect(scripts.length, "the care team's home fetches the app's scripts").toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js"))).toBe(true);
   });
 
   test("with the app already running, a link to a reading page is a client-side navigation", async ({
     page,
   }) => {
-    await signIn(page, "sarah.ellis");
-    await page.goto("/family");
+    // a resident's home ships the app, and her header links the news and the events
+    await signIn(page, "margaret.ellis");
+    await page.goto("/");
     await page.waitForFunction(() =>
       Object.keys(document.documentElement).some((k) => k.startsWith("__reactFiber")),
     );
@@ -202,7 +209,7 @@ test.describe("what a browser with JavaScript is sent", () => {
     await expect(page).toHaveURL(/\/news$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(documents, "no new document was loaded").toEqual([]);
-    // and the pages it renders keep the stylesheet the family page linked (no inline copy)
+    // and the pages it renders keep the stylesheet the home linked (no inline copy)
     await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
     await expect(page.locator("head > style")).toHaveCount(0);
     await expectStyled(page, "/news after a client-side navigation");

@@ -11,7 +11,7 @@ import {
   inlineStyleText,
 } from "~/utils/inline-stylesheet.server";
 import { resetEnvForTests } from "~/utils/env.server";
-import { pageShipsScripts, READING_PAGE } from "~/utils/page-scripts";
+import { pageShipsScripts, READING_PAGE, FAMILY_READING_PAGE } from "~/utils/page-scripts";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 
 describe("the stylesheet's text inside a page", () => {
@@ -107,5 +107,15 @@ describe("which pages get the inline stylesheet (no script: ADR 018)", () => {
   it("a reading page on the server, not a page that ships the app", () => {
     expect(pageShipsScripts([{ handle: undefined }, { handle: READING_PAGE }])).toBe(false);
     expect(pageShipsScripts([{ handle: undefined }, { handle: { ownHeader: true } }])).toBe(true);
+  });
+
+  it("the home and the notifications: a reading page for a family member, the app for anyone else", () => {
+    const as = (role: string | null) => [
+      { id: "root", handle: undefined, data: { user: role ? { role } : null } },
+      { id: "routes/_index", handle: FAMILY_READING_PAGE, data: {} },
+    ];
+    expect(pageShipsScripts(as("family"))).toBe(false);
+    for (const role of ["resident", "staff", "administrator", "super_admin", null])
+      expect(pageShipsScripts(as(role)), String(role)).toBe(true);
   });
 });

@@ -179,6 +179,7 @@ export function ImageUploadField({
         className="block w-full text-base file:mr-3 file:min-h-target file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
         onChange={onChange}
         data-shrink-photo={tp("shrinking")}
+        data-shrunk-note={tp("shrunkNote", { from: "{from}", to: "{to}" })}
       />
       <p
         aria-live="polite"

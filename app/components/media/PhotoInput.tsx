@@ -79,6 +79,7 @@ export function PhotoInput({
         className={className}
         onChange={onChange}
         data-shrink-photo={tp("shrinking")}
+        data-shrunk-note={tp("shrunkNote", { from: "{from}", to: "{to}" })}
         aria-describedby={`${id}-smaller`}
         {...rest}
       />

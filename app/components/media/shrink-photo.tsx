@@ -80,7 +80,18 @@ export function installPhotoShrinker(maxEdge: number, overBytes: number): void {
         }
       }
       input.removeAttribute("data-shrinking");
-      if (status) status.textContent = "";
+      // on a page without the app (no data-js), the field's own words say what was done; the
+      // app's field says it itself
+      const note = input.getAttribute("data-shrunk-note");
+      const mb = function (bytes: number) {
+        const n = bytes / (1024 * 1024);
+        return String(n >= 10 ? Math.round(n) : Math.round(n * 10) / 10);
+      };
+      if (status)
+        status.textContent =
+          result && note && !document.documentElement.hasAttribute("data-js")
+            ? note.replace("{from}", mb(result.from)).replace("{to}", mb(result.to))
+            : "";
       return result;
     });
   }

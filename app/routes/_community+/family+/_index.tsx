@@ -1,6 +1,7 @@
 // The family dashboard: their resident (photo or initials, name, room), Share Photo and Ask Question
 // (dialogs with JavaScript, /family?dialog=photo|question pages without), and the resident's
 // published stories, each leading to the story page where family react and comment.
+import { READING_PAGE } from "~/utils/page-scripts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { EmptyState } from "~/components/admin/ui";
@@ -54,6 +55,8 @@ import { metaT, translateMessage, useLang, useT, type T } from "~/utils/i18n";
 import { getT } from "~/utils/i18n.server";
 import { personLimitText } from "~/routes/api+/__messages.server";
 
+// no app script on a full page load (ADR 037): forms, links and the inline photo shrinker
+export const handle = READING_PAGE;
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "family")("title")) },
 ];

@@ -1,6 +1,7 @@
 // /family/gazette: the printable gazette of the family member's resident (?month=YYYY-MM), its
 // words and dates in the reader's language (the PDF is in the resident's). Someone who follows
 // several residents gets the one her family page shows (or ?resident=ID of one she follows).
+import { READING_PAGE } from "~/utils/page-scripts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GazettePage } from "~/components/gazette/GazettePage";
@@ -11,6 +12,8 @@ import { pageTitle } from "~/utils/app-name";
 import { metaT, useT } from "~/utils/i18n";
 import { requestLanguage } from "~/utils/i18n.server";
 
+// no app script on a full page load (ADR 037): forms, links and the inline photo shrinker
+export const handle = READING_PAGE;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches, "family");
   return [

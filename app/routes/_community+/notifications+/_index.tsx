@@ -1,5 +1,6 @@
 // /notifications: the signed-in person's notifications, newest first. Opening the page marks them
 // read (the ones that were new keep a "New" label on this visit); the header's bell then says 0.
+import { FAMILY_READING_PAGE } from "~/utils/page-scripts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -13,6 +14,8 @@ import { metaT, useT } from "~/utils/i18n";
 
 const PER_PAGE = 30;
 
+// a family member gets no app script on a full page load (ADR 037): forms and links do it all
+export const handle = FAMILY_READING_PAGE;
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, metaT(matches, "notifications")("title")) },
 ];
