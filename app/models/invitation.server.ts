@@ -380,8 +380,10 @@ function emailJoinedAccount(origin: string, db: TenantDb, community: Community, 
 
 /**
  * A fresh invitation link for a family member who has not chosen a password yet, emailed to her;
- * her earlier links stop working. Makes the account if the member has none. Null when the member
- * is unknown or already signed up.
+ * her earlier links stop working. Makes the account if the member has none, unless her email
+ * already has a family account here: then the record joins it (at once while that account has
+ * not signed up; waiting for her, and told by email, when it has). Null when the member is
+ * unknown, already signed up, or joined an account that signs in already.
  */
 export async function emailFamilyInvitation(
   origin: string,
@@ -394,7 +396,20 @@ export async function emailFamilyInvitation(
   if (!member) return null;
   let user = findFamilyAccount(community.id, member.id);
   if (user?.passwordHash) return null;
-  user ??= await createFamilyAccount(community, member);
+  if (!user) {
+    // an email that already has a family account here (an import's second parent, say): the
+    // record joins that account rather than making a second one
+    const account = familyAccountByEmail(community.id, member.email);
+    if (account?.passwordHash) {
+      linkMemberToAccount({ tenantId: community.id, familyMemberId: member.id, userId: account.id, confirmed: false, createdByUserId: actor?.id ?? null });
+      emailJoinedAccount(origin, db, community, member, account, residentNameOf(db, member.residentId));
+      return null;
+    }
+    if (account) {
+      linkMemberToAccount({ tenantId: community.id, familyMemberId: member.id, userId: account.id, confirmed: true, createdByUserId: actor?.id ?? null });
+      user = account;
+    } else user = await createFamilyAccount(community, member);
+  }
   return newInvitation(origin, db, community, member, user, actor);
 }
 

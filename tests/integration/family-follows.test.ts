@@ -9,7 +9,7 @@ import { cleanupDataDir, useTempDataDir } from "../helpers/data-dir";
 import { createCommunity } from "~/models/community.server";
 import { createResident } from "~/models/resident.server";
 import { createUser, getUserById, setPassword } from "~/models/user.server";
-import { addFamilyMemberWithInvitation } from "~/models/invitation.server";
+import { addFamilyMemberWithInvitation, emailFamilyInvitation } from "~/models/invitation.server";
 import { approveStory, createStory, getReadableStory } from "~/models/story.server";
 import { addComment, setReaction } from "~/models/comment.server";
 import { planDigest, renderDigest } from "~/models/digest.server";
@@ -344,6 +344,59 @@ describe("the same email before her first invitation is accepted", () => {
       .where(eq(controlSchema.users.username, "tom"))
       .get()!;
     expect(linksOfAccount(alpha.id, tom.id).map((l) => !!l.confirmedAt)).toEqual([true, true]);
+  });
+});
+
+describe("records made without an account (an import), invited afterwards", () => {
+  it("two parents' records with one email become one account; an account in use waits for her", async () => {
+    const { createFamilyMember } = await import("~/models/family.server");
+    const a = createResident(db(), { firstName: "Ada", lastName: "Moss" }).id;
+    const b = createResident(db(), { firstName: "Bram", lastName: "Moss" }).id;
+    const forA = createFamilyMember(db(), {
+      residentId: a,
+      name: "Lena Moss",
+      email: "lena@family.example",
+    });
+    const forB = createFamilyMember(db(), {
+      residentId: b,
+      name: "Lena Moss",
+      email: "LENA@family.example",
+    });
+    const first = await emailFamilyInvitation(A, db(), alpha, forA.id, actor());
+    const second = await emailFamilyInvitation(A, db(), alpha, forB.id, actor());
+    expect(second?.username).toBe(first?.username);
+    const lena = getControlDb()
+      .select()
+      .from(controlSchema.users)
+      .where(eq(controlSchema.users.username, first!.username))
+      .get()!;
+    expect(
+      linksOfAccount(alpha.id, lena.id).map((l) => [l.familyMemberId, !!l.confirmedAt]),
+    ).toEqual([
+      [forA.id, true],
+      [forB.id, true],
+    ]);
+
+    // once she signs in, a third record for her waits for her answer instead
+    await setPassword(lena.id, "lena-harbour-lantern");
+    const c = createResident(db(), { firstName: "Cora", lastName: "Moss" }).id;
+    const forC = createFamilyMember(db(), {
+      residentId: c,
+      name: "Lena Moss",
+      email: "lena@family.example",
+    });
+    expect(await emailFamilyInvitation(A, db(), alpha, forC.id, actor())).toBeNull();
+    expect(
+      linksOfAccount(alpha.id, lena.id).find((l) => l.familyMemberId === forC.id)?.confirmedAt,
+    ).toBeNull();
+    expect(
+      db()
+        .select()
+        .from(tenantSchema.emailOutbox)
+        .where(eq(tenantSchema.emailOutbox.toUserId, lena.id))
+        .all()
+        .some((m) => m.subject === "Alpha House: follow Cora Moss too?"),
+    ).toBe(true);
   });
 });
 

@@ -305,10 +305,21 @@ export async function invitationAction({ request, params }: ActionFunctionArgs) 
     actor,
   );
   if (!invitation) {
+    // her email signs in here already: the record joined that account and waits for her
+    const joined = findFamilyAccount(community.id, member.id);
+    const waiting = joined && !accountOfMember(community.id, member.id)?.confirmedAt;
+    const resident = getResident(db, member.residentId);
     return redirectWithToast(`${cfg.families}/${member.id}/invitation`, {
       type: "info",
       title: t("invitation.alreadySignedUp"),
-      description: t("invitation.alreadyChosen", { name: member.name }),
+      description:
+        waiting && resident
+          ? (await getT(request, "follows"))("joined.toAdmin", {
+              name: member.name,
+              username: joined.username,
+              resident: `${resident.firstName} ${resident.lastName}`,
+            })
+          : t("invitation.alreadyChosen", { name: member.name }),
     });
   }
   return redirectWithToast(

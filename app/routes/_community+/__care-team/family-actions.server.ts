@@ -126,11 +126,11 @@ export async function familiesBulkAction({
       }
       const invitation = await reissueInvitation(origin, db, community, m.id, user);
       if (!invitation) {
+        // signed up already, or just joined the account her email signs in to
+        const username = state?.username ?? findFamilyAccount(community.id, m.id)?.username;
         skipped.push({
           name: m.name,
-          reason: state?.username
-            ? t("skip.signsIn", { username: state.username })
-            : t("skip.signsInUnknown"),
+          reason: username ? t("skip.signsIn", { username }) : t("skip.signsInUnknown"),
         });
         continue;
       }
