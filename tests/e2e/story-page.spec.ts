@@ -166,6 +166,35 @@ test.describe("a story page", () => {
     await expect(page.getByRole("button", { name: `${give}, ${before} so far` })).toBeVisible();
   });
 
+  test("with JavaScript, a reaction on the reading page is given in place: the comment being typed stays", async ({
+    page,
+  }) => {
+    test.skip(nojs(), "an inline script, JavaScript on");
+    await signIn(page, "sarah.ellis");
+    await page.goto(`/stories/${await storyId("Eight Days at Sea")}`);
+    // no app on this page: a mark on this document would not survive a reload
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    const words = "I never knew you crossed on the Queen Mary";
+    await page.getByLabel("Your comment").fill(words);
+    const button = page.getByRole("button", { name: /^React with a clap, \d+ so far$/ });
+    const before = Number((await button.getAttribute("aria-label"))!.match(/(\d+) so far$/)![1]);
+    await button.click();
+    const given = page.getByRole("button", { name: `Remove your clap, ${before + 1} so far` });
+    await expect(given).toBeVisible();
+    await expect(given).toBeFocused();
+    await expect(page.getByLabel("Your comment")).toHaveValue(words);
+    expect(
+      await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true),
+    ).toBe(true);
+    // it was stored: a fresh load says the same, and taking it back works the same way
+    await page.reload();
+    await page.getByRole("button", { name: `Remove your clap, ${before + 1} so far` }).click();
+    await expect(
+      page.getByRole("button", { name: `React with a clap, ${before} so far` }),
+    ).toBeVisible();
+  });
+
   test("opening a story as a family member counts one view a day", async ({ page }) => {
     // each project reads its own story so that the two runs do not count each other's views
     const [user, title] = nojs()

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { InPlaceReactionsScript } from "./reaction-in-place";
 import { REACTIONS, reactionName } from "~/models/categories";
 import { useT, type T } from "~/utils/i18n";
 
@@ -102,7 +103,7 @@ export function ReactionBar({
       <p className="mb-2 text-base text-stone-700">{t("reactions.howTo")}</p>
       <div className="flex flex-wrap gap-2">
         {reactions.map((r) => (
-          <Form key={r.emoji} method="post" action={action} preventScrollReset>
+          <Form key={r.emoji} method="post" action={action} preventScrollReset data-reaction="">
             <input type="hidden" name="intent" value="react" />
             <input type="hidden" name="on" value={r.mine ? "0" : "1"} />
             <button
@@ -124,6 +125,7 @@ export function ReactionBar({
         ))}
       </div>
       <WhoReacted reactions={reactions} />
+      <InPlaceReactionsScript />
     </div>
   );
 }
