@@ -6,16 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
-import type { Browser, Page } from "@playwright/test";
-import {
-  test,
-  expect,
-  httpRequest,
-  sessionCookie,
-  hostFor,
-  origin,
-  PORT,
-} from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { test, expect, httpRequest, sessionCookie, PORT } from "./support/fixtures";
+import { openKiosk, registerKiosk } from "./support/kiosk";
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -41,43 +34,7 @@ function query<T>(sql: string, ...args: unknown[]): T | undefined {
   }
 }
 
-const isJs = () => test.info().project.name === "js";
 const unique = (what: string) => `${what} ${test.info().project.name} ${Date.now()}`;
-
-/** Registers a kiosk over HTTP as the administrator; its setup link's path and its id. */
-async function registerKiosk(name: string): Promise<{ setupPath: string; id: string }> {
-  const cookie = await sessionCookie("linda.admin");
-  const res = await httpRequest({
-    path: "/admin/kiosks",
-    method: "POST",
-    cookie,
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: `http://${hostFor("sunnybrook")}`,
-    },
-    body: new URLSearchParams({ intent: "register", name }).toString(),
-  });
-  const flash = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-  const page = await httpRequest({ path: "/admin/kiosks", cookie: `${cookie}; ${flash}` });
-  const m = /\/kiosk\/setup\/([\w-]+)/.exec(page.text());
-  if (!m) throw new Error(`no setup link in ${res.status}`);
-  const id = query<{ id: string }>("select id from kiosks where name = ?", name)!.id;
-  return { setupPath: m[0], id };
-}
-
-/** A fresh browser (no cookies) that opens the setup link and becomes the kiosk. */
-async function openKiosk(browser: Browser, setupPath: string): Promise<Page> {
-  const context = await browser.newContext({
-    javaScriptEnabled: isJs(),
-    viewport: { width: 1024, height: 768 },
-    baseURL: origin("sunnybrook"),
-  });
-  const page = await context.newPage();
-  await page.goto(setupPath);
-  if (!isJs()) await page.getByRole("button", { name: "Make this tablet the kiosk" }).click();
-  await expect(page).toHaveURL(/\/kiosk$/);
-  return page;
-}
 
 /** Her last tap was `seconds` ago: the server ends the turn as 2 minutes without a tap do. */
 function ageTurn(kioskId: string, seconds: number) {
@@ -114,8 +71,9 @@ test("her turn ends while she has typed a story and chosen a photo: both come ba
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { setupPath, id } = await registerKiosk(unique("Sun room tablet"));
-  const kiosk = await openKiosk(browser, setupPath);
+  const name = unique("Sun room tablet");
+  const kiosk = await openKiosk(browser, await registerKiosk(name));
+  const id = query<{ id: string }>("select id from kiosks where name = ?", name)!.id;
   await kiosk.getByRole("link", { name: "Harold Jensen" }).click();
   await kiosk.getByLabel("Your 4-digit PIN").fill("1357");
   await kiosk.getByRole("button", { name: "Start" }).click();
