@@ -246,3 +246,22 @@ export function newSinceLastVisit(db: TenantDb, tenantId: string, userId: string
     return { residentId: f.resident.id, firstName: f.resident.firstName, newStories, neverOpened: !since };
   });
 }
+
+/** The other residents (by name) that the account of this family member record follows. */
+export function otherFollowedResidents(db: TenantDb, tenantId: string, memberId: string): string[] {
+  const link = accountOfMember(tenantId, memberId);
+  if (!link) return [];
+  const others = linksOfAccount(tenantId, link.userId).filter((l) => l.familyMemberId !== memberId);
+  if (!others.length) return [];
+  const { familyMembers, residents } = tenantSchema;
+  const rows = db
+    .select({ id: familyMembers.id, first: residents.firstName, last: residents.lastName })
+    .from(familyMembers)
+    .innerJoin(residents, eq(familyMembers.residentId, residents.id))
+    .where(inArray(familyMembers.id, others.map((l) => l.familyMemberId)))
+    .all();
+  return others.flatMap((l) => {
+    const r = rows.find((x) => x.id === l.familyMemberId);
+    return r ? [`${r.first} ${r.last}`] : [];
+  });
+}

@@ -136,3 +136,29 @@ export function mergeFamilyAccounts(
   });
   return { ok: true, kept: keep.username, removed: remove.username, residents };
 }
+
+/**
+ * Merges every other active family account of this email into the one kept (`keepId`, one of
+ * them). "nothing": no such group now (merged already, from another tab or a second tap);
+ * "chooseOne": the account to keep is not one of them.
+ */
+export function mergeAccountsOfEmail(
+  db: TenantDb,
+  community: Pick<Community, "id">,
+  email: string,
+  keepId: string,
+  actor: { id: string; client?: RequestClient },
+): { ok: true; kept: string; removed: string[] } | { ok: false; reason: "nothing" | "chooseOne" } {
+  const wanted = email.trim().toLowerCase();
+  const group = duplicateFamilyAccounts(db, community.id).find((g) => g.email.toLowerCase() === wanted);
+  if (!group) return { ok: false, reason: "nothing" };
+  const kept = group.accounts.find((a) => a.userId === keepId);
+  if (!kept) return { ok: false, reason: "chooseOne" };
+  const removed: string[] = [];
+  for (const other of group.accounts) {
+    if (other.userId === keepId) continue;
+    const result = mergeFamilyAccounts(db, community, keepId, other.userId, actor);
+    if (result.ok) removed.push(result.removed);
+  }
+  return { ok: true, kept: kept.username, removed };
+}

@@ -1,5 +1,5 @@
 // Loaders and actions of the family screens, shared by /admin/families and /staff/families.
-import { accountOfMember, linksOfAccount } from "~/models/family-links.server";
+import { accountOfMember, otherFollowedResidents } from "~/models/family-links.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FamilyMemberSchema } from "~/models/admin-schemas.server";
@@ -204,7 +204,7 @@ export async function deleteFamilyLoader({ request, params }: LoaderFunctionArgs
       name: member.name,
       resident: resident ? `${resident.firstName} ${resident.lastName}` : "",
       // the residents her account follows besides this one: her sign-in stays for them
-      alsoFollows: otherFollows(db, community.id, member.id),
+      alsoFollows: otherFollowedResidents(db, community.id, member.id),
     },
   };
 }
@@ -218,7 +218,7 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
   const t = await getT(request, "care");
   const member = getFamilyMember(db, params.memberId ?? "");
   const account = member ? findFamilyAccount(community.id, member.id) : undefined;
-  const alsoFollows = member ? otherFollows(db, community.id, member.id) : [];
+  const alsoFollows = member ? otherFollowedResidents(db, community.id, member.id) : [];
   if (!member || !deleteFamilyMember(db, community.id, member.id)) {
     return redirectWithToast(cfg.families, {
       type: "error",
@@ -245,19 +245,6 @@ export async function deleteFamilyAction({ request, params }: ActionFunctionArgs
         })
       : t("family.removedDetail", { name: member.name }),
   });
-}
-
-/** The other residents (by name) the account of this family member record follows. */
-function otherFollows(db: TenantDb, tenantId: string, memberId: string): string[] {
-  const link = accountOfMember(tenantId, memberId);
-  if (!link) return [];
-  return linksOfAccount(tenantId, link.userId)
-    .filter((l) => l.familyMemberId !== memberId)
-    .flatMap((l) => {
-      const other = getFamilyMember(db, l.familyMemberId);
-      const r = other ? getResident(db, other.residentId) : undefined;
-      return r ? [`${r.firstName} ${r.lastName}`] : [];
-    });
 }
 
 export async function invitationLoader({ request, params }: LoaderFunctionArgs) {

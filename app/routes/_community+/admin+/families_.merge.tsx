@@ -4,7 +4,7 @@
 // comments and notices; the others stop signing in.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { duplicateFamilyAccounts, mergeFamilyAccounts } from "~/models/family-merge.server";
+import { duplicateFamilyAccounts, mergeAccountsOfEmail } from "~/models/family-merge.server";
 import { formatRecentDay } from "~/models/local-time";
 import { clientOf } from "~/utils/host.server";
 import { requireArea } from "~/utils/permissions.server";
@@ -48,30 +48,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = String(form.get("email") ?? "")
     .trim()
     .toLowerCase();
-  const keepId = String(form.get("keep") ?? "");
-  const group = duplicateFamilyAccounts(db, community.id).find(
-    (g) => g.email.toLowerCase() === email,
-  );
+  const result = mergeAccountsOfEmail(db, community, email, String(form.get("keep") ?? ""), {
+    id: user.id,
+    client: clientOf(request),
+  });
   // merged already (another tab, a second tap): the list as it is now
-  if (!group)
+  if (!result.ok && result.reason === "nothing")
     return redirectWithToast("/admin/families/merge", { type: "info", title: t("merge.nothing") });
-  if (!group.accounts.some((a) => a.userId === keepId))
-    return { email, error: t("merge.chooseOne") };
-  const removed: string[] = [];
-  for (const other of group.accounts) {
-    if (other.userId === keepId) continue;
-    const result = mergeFamilyAccounts(db, community, keepId, other.userId, {
-      id: user.id,
-      client: clientOf(request),
-    });
-    if (result.ok) removed.push(result.removed);
-  }
-  const kept = group.accounts.find((a) => a.userId === keepId)!;
+  if (!result.ok) return { email, error: t("merge.chooseOne") };
   return redirectWithToast("/admin/families/merge", {
     type: "success",
     stay: true,
-    title: t("merge.done", { username: kept.username }),
-    description: t("merge.doneDetail", { removed: removed.join(", "), username: kept.username }),
+    title: t("merge.done", { username: result.kept }),
+    description: t("merge.doneDetail", {
+      removed: result.removed.join(", "),
+      username: result.kept,
+    }),
   });
 }
 
