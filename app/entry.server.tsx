@@ -5,6 +5,7 @@ import { NonceProvider } from "~/utils/nonce";
 import { wholeDocument } from "~/utils/html-stream.server";
 import { DEFAULT_LANGUAGE, metaNamespacesOf, UsedNamespaces } from "~/utils/i18n";
 import { payloadFor } from "~/utils/i18n.server";
+import { TRIM_ATTRIBUTE, withUsedRulesOnly } from "~/utils/inline-stylesheet.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -44,7 +45,7 @@ export default function handleRequest(
         onAllReady() {
           wholeDocument(pipe).then((document) => {
             clearTimeout(timeout);
-            const html = withCatalogs(document, remixContext, namespaces, nonce);
+            const html = withUsedRules(withCatalogs(document, remixContext, namespaces, nonce));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);
@@ -91,6 +92,15 @@ function withCatalogs(
   const json = JSON.stringify(payload).replace(/</g, "\\u003c");
   const script = Buffer.from(`<script nonce="${nonce}">window.__i18n=${json}</script>`);
   return new Uint8Array(Buffer.concat([buffer.subarray(0, at), script, buffer.subarray(at)]));
+}
+
+const TRIM_MARK = new TextEncoder().encode(` ${TRIM_ATTRIBUTE}=`);
+
+/** A reading page's inline stylesheet holds only the rules the page uses (ADR 038). */
+function withUsedRules(html: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const buffer = Buffer.from(html.buffer, html.byteOffset, html.byteLength);
+  if (buffer.indexOf(TRIM_MARK) === -1) return html;
+  return new Uint8Array(Buffer.from(withUsedRulesOnly(buffer.toString("utf8"))));
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

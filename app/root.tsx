@@ -31,7 +31,7 @@ import { readToast } from "~/utils/toast.server";
 import { takeKeptForm } from "~/utils/kept-forms.server";
 import { useNonce } from "~/utils/nonce";
 import { pageShipsScripts } from "~/utils/page-scripts";
-import { readingPageStyles } from "~/utils/inline-stylesheet.server";
+import { readingPageStyles, TRIM_ATTRIBUTE } from "~/utils/inline-stylesheet.server";
 import { fontsState } from "~/utils/fonts.server";
 import { readDisplayPrefs } from "~/utils/display.server";
 import { initialsOf } from "~/models/user.server";
@@ -54,7 +54,15 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", 
  * page) without bringing its fonts in sooner.
  */
 function PageStyles({ css, nonce }: { css: string | null; nonce: string }) {
-  if (css !== null) return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />;
+  // the server cuts it down to the rules the rendered page uses (withUsedRulesOnly)
+  if (css !== null)
+    return (
+      <style
+        nonce={nonce}
+        {...{ [TRIM_ATTRIBUTE]: "" }}
+        dangerouslySetInnerHTML={{ __html: css }}
+      />
+    );
   return (
     <>
       <link rel="preload" href={atkinson400} as="font" type="font/woff2" crossOrigin="anonymous" />

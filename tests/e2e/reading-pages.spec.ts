@@ -5,6 +5,7 @@
 // ADR 019: nor do they fetch a stylesheet: it is inline in their head, with the CSP's nonce.
 import zlib from "node:zlib";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { test, expect, signIn, httpRequest, sessionCookie } from "./support/fixtures";
 
 async function readingPages(): Promise<string[]> {
@@ -220,4 +221,65 @@ test.describe("what a browser with JavaScript is sent", () => {
     // the app keeps running on them: the marker the toast's placement needs is still there
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js"))).toBe(true);
   });
+});
+
+// ADR 038: a reading page's inline stylesheet holds only the rules its own markup uses. Cut
+// wrongly, something on the page would lose its look; so each page, drawn from the same HTML with
+// its cut stylesheet and with the whole one, must come out the same pixel for pixel, on a phone
+// and on a desktop.
+test("a reading page looks the same with its cut stylesheet as with the whole one", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // the whole built stylesheet, as a first visit gets it (no @font-face: system faces)
+  const admin = await sessionCookie("linda.admin");
+  const href = /<link rel="stylesheet" href="([^"]+)"/.exec(
+    (await httpRequest({ path: "/", cookie: admin })).text(),
+  )?.[1];
+  expect(href, "the care team's home links the stylesheet").toBeTruthy();
+  const whole = (await httpRequest({ path: href! })).text().replace(/@font-face\{[^}]*\}/g, "");
+  const sarah = await sessionCookie("sarah.ellis");
+  await signIn(page, "sarah.ellis");
+  const pixels = async () =>
+    sharp(await page.screenshot({ fullPage: true, animations: "disabled", caret: "hide" }))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  for (const url of await readingPages()) {
+    // one answer from the server, drawn twice: as sent, then with the whole stylesheet in its place
+    const html = (await httpRequest({ path: url, cookie: sarah })).text();
+    let withWhole = false;
+    await page.route(
+      (u) => u.pathname === url,
+      (route) =>
+        route.request().resourceType() === "document"
+          ? route.fulfill({
+              contentType: "text/html; charset=utf-8",
+              body: withWhole
+                ? html.replace(/(<style[^>]*>)[\s\S]*?(<\/style>)/, (_, a, b) => a + whole + b)
+                : html,
+            })
+          : route.fallback(),
+    );
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      withWhole = false;
+      await page.goto(url, { waitUntil: "load" });
+      const cut = await page.locator("head > style").textContent();
+      expect(cut!.length, `${url}: the cut stylesheet is smaller`).toBeLessThan(whole.length / 2);
+      const asSent = await pixels();
+      withWhole = true;
+      await page.goto(url, { waitUntil: "load" });
+      expect((await page.locator("head > style").textContent())!.length).toBe(whole.length);
+      const reference = await pixels();
+      expect(
+        [asSent.info.width, asSent.info.height],
+        `${url} at ${width} px: the page's size`,
+      ).toEqual([reference.info.width, reference.info.height]);
+      let differing = 0;
+      for (let i = 0; i < asSent.data.length; i++)
+        if (asSent.data[i] !== reference.data[i]) differing++;
+      expect(differing, `${url} at ${width} px: bytes of pixels that differ`).toBe(0);
+    }
+    await page.unrouteAll();
+  }
 });

@@ -187,8 +187,17 @@ test.describe("a story page", () => {
     expect(
       await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true),
     ).toBe(true);
+    // the pressed button looks as a fresh load draws it, though this page's stylesheet was cut
+    // to its markup before the press (the answer's rules come in with it)
+    const look = (el: Element) => {
+      const s = getComputedStyle(el);
+      return [s.backgroundColor, s.borderColor, s.color, s.boxShadow, s.fontWeight].join(" | ");
+    };
+    const inPlace = await given.evaluate(look);
     // it was stored: a fresh load says the same, and taking it back works the same way
     await page.reload();
+    const reloaded = page.getByRole("button", { name: `Remove your clap, ${before + 1} so far` });
+    expect(await reloaded.evaluate(look)).toBe(inPlace);
     await page.getByRole("button", { name: `Remove your clap, ${before + 1} so far` }).click();
     await expect(
       page.getByRole("button", { name: `React with a clap, ${before} so far` }),

@@ -34,6 +34,21 @@ export function installInPlaceReactions(): void {
           return res.text();
         })
         .then(function (html) {
+          // the answer's stylesheet holds the rules of its own markup (a pressed button, a toast)
+          // that this page's, cut to this page's markup, may lack. It goes in before this page's,
+          // so the rules already here keep their order, with this page's nonce.
+          const sheet = /<style[^>]*>([\s\S]*?)<\/style>/i.exec(html);
+          const styles = document.head.getElementsByTagName("style");
+          const mine = styles[0];
+          let known = false;
+          for (let i = 0; i < styles.length; i++)
+            if (sheet && styles[i]!.textContent === sheet[1]) known = true;
+          if (sheet && mine && !known) {
+            const added = document.createElement("style");
+            added.nonce = mine.nonce;
+            added.textContent = sheet[1]!;
+            document.head.insertBefore(added, mine);
+          }
           // the answer's own <style> and scripts carry another nonce: left out, never parsed
           const bare = html
             .replace(/<style[\s\S]*?<\/style>/gi, "")
