@@ -5,7 +5,7 @@ import { NonceProvider } from "~/utils/nonce";
 import { wholeDocument } from "~/utils/html-stream.server";
 import { DEFAULT_LANGUAGE, metaNamespacesOf, UsedNamespaces } from "~/utils/i18n";
 import { payloadFor } from "~/utils/i18n.server";
-import { TRIM_ATTRIBUTE, withUsedRulesOnly } from "~/utils/inline-stylesheet.server";
+import { withUsedRulesOnly } from "~/utils/inline-stylesheet.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -94,13 +94,10 @@ function withCatalogs(
   return new Uint8Array(Buffer.concat([buffer.subarray(0, at), script, buffer.subarray(at)]));
 }
 
-const TRIM_MARK = new TextEncoder().encode(` ${TRIM_ATTRIBUTE}=`);
-
 /** A reading page's inline stylesheet holds only the rules the page uses (ADR 038). */
 function withUsedRules(html: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  const buffer = Buffer.from(html.buffer, html.byteOffset, html.byteLength);
-  if (buffer.indexOf(TRIM_MARK) === -1) return html;
-  return new Uint8Array(Buffer.from(withUsedRulesOnly(buffer.toString("utf8"))));
+  const cut = withUsedRulesOnly(Buffer.from(html.buffer, html.byteOffset, html.byteLength));
+  return new Uint8Array(cut.buffer, cut.byteOffset, cut.byteLength) as Uint8Array<ArrayBuffer>;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -267,11 +267,11 @@ function serialize(nodes: CssNode[], classes: Set<string>): string {
 
 // each built sheet (and font variant) parsed once: a handful for the server's whole life
 const parsed = new Map<string, { id: number; nodes: CssNode[] }>();
-const trimmed = new Map<string, string>();
+// the cuts made, by sheet and by the class attributes that asked for them
+const trimmed = new Map<string, Buffer>();
 const TRIMMED_KEPT = 200;
 
-/** The rules of `css` that a document carrying `classes` can use, in the sheet's order. */
-export function rulesUsedBy(css: string, classes: Set<string>): string {
+function sheetOf(css: string) {
   let sheet = parsed.get(css);
   if (!sheet) {
     if (parsed.size >= 8) parsed.clear();
@@ -279,14 +279,21 @@ export function rulesUsedBy(css: string, classes: Set<string>): string {
     parsed.set(css, sheet);
     trimmed.clear();
   }
-  // pages of one kind carry the same classes: the cut is kept for the next page like it
-  const key = `${sheet.id} ${[...classes].sort().join(" ")}`;
-  const known = trimmed.get(key);
-  if (known !== undefined) return known;
-  const result = serialize(sheet.nodes, classes);
-  if (trimmed.size >= TRIMMED_KEPT) trimmed.delete(trimmed.keys().next().value!);
-  trimmed.set(key, result);
-  return result;
+  return sheet;
+}
+
+/** The rules of `css` that a document carrying `classes` can use, in the sheet's order. */
+export function rulesUsedBy(css: string, classes: Set<string>): string {
+  return serialize(sheetOf(css).nodes, classes);
+}
+
+/** The class tokens of class attribute values. */
+function tokensOf(values: Iterable<string>): Set<string> {
+  const classes = new Set<string>();
+  for (const value of values)
+    for (const token of /[\t\n\r\f]/.test(value) ? value.split(/\s+/) : value.split(" "))
+      if (token) classes.add(token);
+  return classes;
 }
 
 const ENTITIES: Record<string, string> = {
@@ -298,27 +305,71 @@ const ENTITIES: Record<string, string> = {
   "#39": "'",
 };
 
-/** Every class token in an HTML document's class attributes (as React writes them). */
-export function documentClasses(html: string): Set<string> {
-  const classes = new Set<string>();
-  for (const m of html.matchAll(/\sclass="([^"]*)"/g)) {
-    const value = m[1]!.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e: string) => ENTITIES[e]!);
-    for (const token of value.split(/\s+/)) if (token) classes.add(token);
+const CLASS_ATTRIBUTE = ' class="';
+
+/**
+ * The values of the class attributes in an HTML document's bytes from `from` to `to` (as React
+ * writes them), each once. Read as latin1, one character a byte, which costs next to nothing; a
+ * value with other than ASCII in it is read again as UTF-8.
+ */
+function classAttributes(html: Buffer, from: number, to: number, into: Set<string>) {
+  const text = html.toString("latin1", from, to);
+  for (let at = text.indexOf(CLASS_ATTRIBUTE); at !== -1;) {
+    const begin = at + CLASS_ATTRIBUTE.length;
+    const close = text.indexOf('"', begin);
+    if (close === -1) break;
+    let value = text.slice(begin, close);
+    if (/[^\x00-\x7f]/.test(value)) value = html.toString("utf8", from + begin, from + close);
+    if (value.includes("&"))
+      value = value.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e: string) => ENTITIES[e]!);
+    into.add(value);
+    at = text.indexOf(CLASS_ATTRIBUTE, close);
   }
-  return classes;
+  return into;
 }
+
+/** Every class token in an HTML document's class attributes. */
+export function documentClasses(html: Buffer): Set<string> {
+  return tokensOf(classAttributes(html, 0, html.length, new Set()));
+}
+
+// the inline stylesheets seen, by their bytes: a handful for the server's whole life
+const sheetTexts: { bytes: Buffer; css: string }[] = [];
+
+function cssOf(bytes: Buffer): string {
+  const known = sheetTexts.find((s) => s.bytes.equals(bytes));
+  if (known) return known.css;
+  const css = bytes.toString("utf8");
+  if (sheetTexts.length >= 8) sheetTexts.length = 0;
+  sheetTexts.push({ bytes: Buffer.from(bytes), css });
+  return css;
+}
+
+const TRIM_MARK = Buffer.from(` ${TRIM_ATTRIBUTE}=`);
+const STYLE_END = Buffer.from("</style>");
 
 /**
  * The document with its marked inline stylesheet cut down to the rules the document uses; the
- * document as it was when it has no such stylesheet.
+ * document as it was when it has no such stylesheet. Works on the bytes: the document is never
+ * decoded whole, only its class attributes.
  */
-export function withUsedRulesOnly(html: string): string {
-  const open = html.indexOf(` ${TRIM_ATTRIBUTE}=`);
-  if (open === -1) return html;
-  const start = html.indexOf(">", open) + 1;
-  const end = html.indexOf("</style>", start);
+export function withUsedRulesOnly(html: Buffer): Buffer {
+  const mark = html.indexOf(TRIM_MARK);
+  if (mark === -1) return html;
+  const start = html.indexOf(">", mark) + 1;
+  const end = html.indexOf(STYLE_END, start);
   if (start === 0 || end === -1) return html;
-  const outside = html.slice(0, start) + html.slice(end);
-  const used = rulesUsedBy(html.slice(start, end), documentClasses(outside));
-  return html.slice(0, start) + used + html.slice(end);
+  const values = classAttributes(html, 0, start, new Set());
+  classAttributes(html, end, html.length, values);
+  const sheet = sheetOf(cssOf(html.subarray(start, end)));
+  // pages of one kind carry the same class attributes, whatever their text: the cut is kept for
+  // the next page like it, found without splitting a single class list
+  const key = `${sheet.id}\n${[...values].join("\n")}`;
+  let used = trimmed.get(key);
+  if (!used) {
+    used = Buffer.from(serialize(sheet.nodes, tokensOf(values)));
+    if (trimmed.size >= TRIMMED_KEPT) trimmed.delete(trimmed.keys().next().value!);
+    trimmed.set(key, used);
+  }
+  return Buffer.concat([html.subarray(0, start), used, html.subarray(end)]);
 }
