@@ -4,7 +4,7 @@
 // is a list of occurrences: a repeating event's days in the range asked for, each named by its
 // event and the day its rule gives (`occurrenceDate`), with that one occurrence's own changes
 // (moved to another day or time, or cancelled) applied.
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { prepared, tenantSchema, type TenantDb } from "~/utils/db.server";
 import { newId } from "~/utils/ids.server";
 import { recordActivity } from "./activity.server";
@@ -109,14 +109,15 @@ function compareViews(a: CalendarEventView, b: CalendarEventView): number {
 export function occurrenceChangesOf(db: TenantDb, eventIds: string[]): Map<string, OccurrenceChangeRow> {
   const changes = new Map<string, OccurrenceChangeRow>();
   if (eventIds.length === 0) return changes;
-  for (let i = 0; i < eventIds.length; i += 500) {
-    const rows = db
+  // every calendar list runs it: prepared once, the ids passed as one JSON array
+  const query = prepared(db, "occurrence-changes", (d) =>
+    d
       .select()
       .from(eventOccurrenceChanges)
-      .where(inArray(eventOccurrenceChanges.eventId, eventIds.slice(i, i + 500)))
-      .all();
-    for (const r of rows) changes.set(`${r.eventId} ${r.occurrenceDate}`, r);
-  }
+      .where(sql`${eventOccurrenceChanges.eventId} in (select value from json_each(${sql.placeholder("ids")}))`)
+      .prepare(),
+  );
+  for (const r of query.all({ ids: JSON.stringify(eventIds) })) changes.set(`${r.eventId} ${r.occurrenceDate}`, r);
   return changes;
 }
 
@@ -160,19 +161,22 @@ export function occurrencesOf(
 
 /** The repeating events that may have an occurrence from `from` to `to`. */
 function repeatingEventsBetween(db: TenantDb, from: string, to: string, activeOnly: boolean): CalendarEventRow[] {
-  return db
-    .select()
-    .from(calendarEvents)
-    .where(
-      and(
-        isNotNull(calendarEvents.recurrence),
-        // a moved occurrence may fall a little outside its rule's days: a week's slack each way
-        lt(calendarEvents.eventDate, addDaysToDate(to, 8)),
-        or(isNull(calendarEvents.lastDate), gte(calendarEvents.lastDate, addDaysToDate(from, -8))),
-        activeOnly ? eq(calendarEvents.isActive, true) : undefined,
-      ),
-    )
-    .all();
+  const query = prepared(db, `repeating-events:${activeOnly ? "a" : "-"}`, (d) =>
+    d
+      .select()
+      .from(calendarEvents)
+      .where(
+        and(
+          isNotNull(calendarEvents.recurrence),
+          // a moved occurrence may fall a little outside its rule's days: a week's slack each way
+          lt(calendarEvents.eventDate, sql.placeholder("before")),
+          or(isNull(calendarEvents.lastDate), gte(calendarEvents.lastDate, sql.placeholder("since"))),
+          activeOnly ? eq(calendarEvents.isActive, true) : undefined,
+        ),
+      )
+      .prepare(),
+  );
+  return query.all({ before: addDaysToDate(to, 8), since: addDaysToDate(from, -8) });
 }
 
 /**
@@ -208,11 +212,29 @@ export function listEvents(
   const once = query.all({ from: opts.from ?? null, before: opts.before ?? null, limit }).map((r) => toCalendarEventView(r, timeZone, now));
   if (!opts.from && !opts.before) return once;
   const from = opts.from ?? addDaysToDate(opts.before!, -OPEN_HORIZON_DAYS);
-  const to = opts.before ? addDaysToDate(opts.before, -1) : addDaysToDate(from, OPEN_HORIZON_DAYS);
-  const repeating = occurrencesOf(db, repeatingEventsBetween(db, from, to, !!opts.activeOnly), timeZone, from, to, now);
-  const all = once.concat(opts.activeOnly ? repeating.filter((e) => e.isActive) : repeating);
-  return all.sort(compareViews).slice(0, limit);
+  const withRepeating = (to: string, onceHere: CalendarEventView[]) => {
+    const repeating = occurrencesOf(db, repeatingEventsBetween(db, from, to, !!opts.activeOnly), timeZone, from, to, now);
+    return onceHere.concat(opts.activeOnly ? repeating.filter((e) => e.isActive) : repeating).sort(compareViews);
+  };
+  if (opts.before) return withRepeating(addDaysToDate(opts.before, -1), once).slice(0, limit);
+  // the next few (the home's three): a week ahead, then a month, is usually enough, and far less
+  // to expand than a year of every daily program. A shorter window answers only when it holds
+  // `limit` events: everything after it is later than all of them.
+  for (const days of NEXT_EVENTS_WINDOWS) {
+    if (days >= OPEN_HORIZON_DAYS || limit > NEXT_EVENTS_AT_MOST) break;
+    const to = addDaysToDate(from, days);
+    const within = withRepeating(
+      to,
+      once.filter((e) => e.eventDate <= to),
+    );
+    if (within.length >= limit) return within.slice(0, limit);
+  }
+  return withRepeating(addDaysToDate(from, OPEN_HORIZON_DAYS), once).slice(0, limit);
 }
+
+// the windows tried for a short list of the next events, in days, before a year's
+const NEXT_EVENTS_WINDOWS = [7, 31];
+const NEXT_EVENTS_AT_MOST = 20;
 
 /** The occurrences from `from` to `to`, both included (the JSON API's and the week's range). */
 export function listOccurrences(

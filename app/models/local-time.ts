@@ -178,6 +178,15 @@ export function formatRelative(iso: string, lang = "en", now: Date = new Date())
     amount /= next;
   }
   // under a minute reads "now" rather than a count of seconds
-  if (unit === "second") return inLang(lang, new Intl.RelativeTimeFormat(intlLang(lang), { numeric: "auto" }).format(0, "second"));
-  return inLang(lang, new Intl.RelativeTimeFormat(intlLang(lang), { numeric: "auto" }).format(Math.round(amount), unit));
+  const format = relativeFormatOf(lang);
+  if (unit === "second") return inLang(lang, format.format(0, "second"));
+  return inLang(lang, format.format(Math.round(amount), unit));
+}
+
+// one formatter per language, as for numbers: a page of story cards says "3 days ago" on each
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormatOf(lang: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(lang);
+  if (!format) relativeFormats.set(lang, (format = new Intl.RelativeTimeFormat(intlLang(lang), { numeric: "auto" })));
+  return format;
 }

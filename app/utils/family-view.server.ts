@@ -1,7 +1,7 @@
 // What a signed-in family account follows (family_links in the control database), read on every
 // request by the session check; the rest of the links' logic is app/models/family-links.server.ts.
-import { and, asc, eq } from "drizzle-orm";
-import { controlSchema, getControlDb } from "./db.server";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { controlSchema, getControlDb, prepared } from "./db.server";
 
 const { familyLinks } = controlSchema;
 
@@ -9,12 +9,21 @@ export type FamilyLinkRow = typeof familyLinks.$inferSelect;
 
 /** Every link of this account, confirmed or waiting, the one she followed first first. */
 export function linksOfAccount(tenantId: string, userId: string): FamilyLinkRow[] {
-  return getControlDb()
-    .select()
-    .from(familyLinks)
-    .where(and(eq(familyLinks.tenantId, tenantId), eq(familyLinks.userId, userId)))
-    .orderBy(asc(familyLinks.createdAt), asc(familyLinks.familyMemberId))
-    .all();
+  // every request of a family member runs it (the session's view): prepared once
+  const query = prepared(getControlDb(), "family-links-of-account", (db) =>
+    db
+      .select()
+      .from(familyLinks)
+      .where(
+        and(
+          eq(familyLinks.tenantId, sql.placeholder("tenantId")),
+          eq(familyLinks.userId, sql.placeholder("userId")),
+        ),
+      )
+      .orderBy(asc(familyLinks.createdAt), asc(familyLinks.familyMemberId))
+      .prepare(),
+  );
+  return query.all({ tenantId, userId });
 }
 
 /**

@@ -264,3 +264,41 @@ describe("a program that repeats", () => {
     expect(listEvents(db, TZ).filter((e) => e.id === tea.id)).toHaveLength(1);
   });
 });
+
+describe("the next few events (the home's and the family page's)", () => {
+  it("are the first of the whole year's list, whether a week, a month or a year holds them", () => {
+    const other = createCommunity({ name: "Elm Row", subdomain: "elmrow", timeZone: TZ });
+    const edb = getTenantDb(other);
+    const make = (title: string, eventDate: string, recurrence?: string) =>
+      createEvent(edb, { title, eventDate, startTime: "10:00", recurrence }, admin);
+    const key = (list: { id: string; eventDate: string; title: string }[]) =>
+      list.map((e) => `${e.eventDate} ${e.title}`);
+    const next = (from: string, limit: number) =>
+      key(listEvents(edb, TZ, { from, activeOnly: true, limit }));
+    // the whole year ahead, as a long list reads it, cut to the first few
+    const reference = (from: string, limit: number) =>
+      key(listEvents(edb, TZ, { from, activeOnly: true, limit: 300 }).slice(0, limit));
+
+    // nothing but a trip more than a year away: no window holds it, and it is still listed
+    make("Trip to the coast", "2028-03-01");
+    expect(next("2027-02-01", 3)).toEqual(["2028-03-01 Trip to the coast"]);
+
+    // a monthly social, an outing in six weeks, and a weekly choir whose first two Fridays
+    // change: one is cancelled, one is moved out past the first week
+    make("Birthday social", "2027-02-20", "FREQ=MONTHLY;BYMONTHDAY=20");
+    make("Museum outing", "2027-03-15");
+    const choir = make("Choir", "2027-02-05", "FREQ=WEEKLY;BYDAY=FR");
+    expect(changeOccurrence(edb, choir.id, "2027-02-05", { cancelled: true }, admin)).toBe(true);
+    expect(changeOccurrence(edb, choir.id, "2027-02-12", { eventDate: "2027-02-26" }, admin)).toBe(
+      true,
+    );
+    for (const from of ["2027-02-01", "2027-02-06", "2027-02-13", "2027-03-10", "2027-12-30"])
+      for (const limit of [1, 3, 5])
+        expect(next(from, limit), `${from}, ${limit}`).toEqual(reference(from, limit));
+    expect(next("2027-02-01", 3)).toEqual([
+      "2027-02-19 Choir",
+      "2027-02-20 Birthday social",
+      "2027-02-26 Choir",
+    ]);
+  });
+});
