@@ -319,7 +319,7 @@ function classAttributes(html: Buffer, from: number, to: number, into: Set<strin
     const close = text.indexOf('"', begin);
     if (close === -1) break;
     let value = text.slice(begin, close);
-    if (/[^\x00-\x7f]/.test(value)) value = html.toString("utf8", from + begin, from + close);
+    if (/[\u0080-\u00ff]/.test(value)) value = html.toString("utf8", from + begin, from + close);
     if (value.includes("&"))
       value = value.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e: string) => ENTITIES[e]!);
     into.add(value);
