@@ -6,9 +6,11 @@
 // (through Caddy a client's forged ones are replaced; straight to an app that does not trust a
 // proxy, they change nothing); each answer compressed once.
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phoneJpegWithGps } from "../helpers/images";
@@ -18,6 +20,7 @@ const CADDY = (process.env.PATH ?? "")
   .split(path.delimiter)
   .map((dir) => path.join(dir, "caddy"))
   .find((p) => p.startsWith("/") && fs.existsSync(p));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DOMAIN = "storyloom.localhost";
 const PAUSED = "harborview";
 // four ports from here: the app behind Caddy, an app reached directly, Caddy's https and http
@@ -179,6 +182,62 @@ describe.skipIf(!CADDY)(
       expect(home.headers).toMatch(/^content-encoding: (br|gzip)\r?$/m);
       expect(home.headers).toMatch(/^alt-svc: .*h3=/m);
     });
+
+    it.skipIf(!fs.existsSync(CHROMIUM))(
+      "answers a browser over HTTP/3 (QUIC on the https port)",
+      async () => {
+        // the browser trusts Caddy's CA by its keys, as a phone trusts a public one, and goes
+        // straight to QUIC, as one that has seen the Alt-Svc above
+        const spki = ["root.crt", "intermediate.crt"].map((f) =>
+          crypto
+            .createHash("sha256")
+            .update(
+              new crypto.X509Certificate(
+                fs.readFileSync(path.join(path.dirname(rootCert), f)),
+              ).publicKey.export({ type: "spki", format: "der" }),
+            )
+            .digest("base64"),
+        );
+        const host = `sunnybrook.${DOMAIN}`;
+        const browser = await chromium.launch({
+          executablePath: CHROMIUM,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--enable-quic",
+            `--origin-to-force-quic-on=${host}:${httpsPort}`,
+            `--host-resolver-rules=MAP ${host} 127.0.0.1`,
+            `--ignore-certificate-errors-spki-list=${spki.join(",")}`,
+          ],
+        });
+        try {
+          const page = await browser.newPage();
+          const res = await page.goto(`https://${host}:${httpsPort}/login`);
+          expect(res?.status()).toBe(200);
+          await expect.poll(() => page.locator("h1").count()).toBeGreaterThan(0);
+          const protocol = await page.evaluate(
+            () =>
+              (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
+                .nextHopProtocol,
+          );
+          expect(protocol).toBe("h3");
+          // and a form posted over it: a wrong password is answered by the app, through QUIC
+          await page
+            .getByLabel(/username|email/i)
+            .first()
+            .fill("sarah.ellis");
+          await page
+            .getByLabel(/password/i)
+            .first()
+            .fill("not her password");
+          await page.getByRole("button", { name: /sign in/i }).click();
+          await expect.poll(() => page.getByRole("alert").count()).toBeGreaterThan(0);
+        } finally {
+          await browser.close();
+        }
+      },
+      30_000,
+    );
 
     it("signs in, reads a page and uploads a photo through the front", async () => {
       const jar = path.join(caddyHome, "jar");

@@ -11,19 +11,22 @@
 //                up), so without this column a page could look done while its text is still
 //                drawn in the fallback face.
 // Each figure is the median of 3 loads (BENCH_RUNS to change), taken per column.
-// Two fronts, one after the other: the app straight over HTTP/1.1, and the production HTTPS front
-// (deploy/Caddyfile, HTTP/2 with Caddy's own CA, which the browser is launched trusting) when caddy
-// is installed; the link is throttled before either. The TLS handshake's bytes go through the
-// throttle like any others, so its round trip is paid as a phone pays it. Every wait is bounded
+// Three fronts, one after the other: the app straight over HTTP/1.1; and, when caddy is installed,
+// the production HTTPS front (deploy/Caddyfile with Caddy's own CA, which the browsers are
+// launched trusting) over HTTP/2 (TCP and TLS 1.3: a phone's first visit) and over HTTP/3 (QUIC:
+// a phone that has seen the front's Alt-Svc before, or read it from the name's HTTPS DNS record).
+// The link is throttled before each, TCP and UDP alike; the handshakes' bytes go through the
+// throttle like any others, so their round trips are paid as a phone pays them. Every wait is bounded
 // (STEP_TIMEOUT_MS, default 60 s): a step that times out is named in its row's last column and the
 // bench goes on.
 //
 //   npm run bench:phone                  # 400 kbit/s, 400 ms
 //   npm run bench:phone -- 1600 150      # another link: kbit/s and round-trip ms
 //   BENCH_VERBOSE=1 npm run bench:phone  # each resource's timing too, and the HTML's connection
+import dgram from "node:dgram";
 import net from "node:net";
 import https from "node:https";
-import { chromium, errors, type BrowserContextOptions } from "@playwright/test";
+import { chromium, errors, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { APP_DOMAIN, machineLine, request, signInCookies, startServer } from "./lib";
 import { CADDY_BIN, startCaddyFront, type CaddyFront } from "./caddy-front";
 
@@ -92,6 +95,84 @@ function startProxy(target: number, listen: number): Promise<net.Server> {
     forward(upstream, client, down);
   });
   return new Promise((resolve) => server.listen(listen, "127.0.0.1", () => resolve(server)));
+}
+
+/**
+ * The same link for QUIC: a UDP relay with the shared 400 kbit/s each way and 200 ms each way.
+ * QUIC has no connection of its own to open (its handshake is TLS's, carried in its first
+ * datagrams), so no round trip is charged before the first one. Datagrams keep their order and none
+ * is lost, as on the TCP proxy. Listening on `::` takes both ::1 and 127.0.0.1, the two addresses
+ * Chromium tries for a `*.localhost` name.
+ */
+function startUdpProxy(target: number, listen: number): Promise<{ close: () => void }> {
+  const down = makeLink((KBIT * 1000) / 8);
+  const up = makeLink((KBIT * 1000) / 8);
+  const oneWay = RTT_MS / 2;
+  const delayed = () => {
+    const queue: { at: number; send: () => void }[] = [];
+    let timer: NodeJS.Timeout | null = null;
+    let lastAt = 0;
+    const pump = () => {
+      timer = null;
+      while (queue.length && queue[0]!.at <= performance.now() + 0.5) queue.shift()!.send();
+      if (queue.length) timer = setTimeout(pump, Math.max(0, queue[0]!.at - performance.now()));
+    };
+    return (at: number, send: () => void) => {
+      lastAt = Math.max(at, lastAt);
+      queue.push({ at: lastAt, send });
+      timer ??= setTimeout(pump, Math.max(0, lastAt - performance.now()));
+    };
+  };
+  let closed = false;
+  const toServer = delayed();
+  const toClient = delayed();
+  const front = dgram.createSocket({ type: "udp6", ipv6Only: false });
+  // one upstream socket per client address: Caddy tells its clients apart by their source port
+  const upstreams = new Map<string, { socket: dgram.Socket; send: (m: Buffer) => void }>();
+  const upstreamFor = (client: dgram.RemoteInfo) => {
+    const key = `${client.address}:${client.port}`;
+    const known = upstreams.get(key);
+    if (known) return known;
+    const socket = dgram.createSocket("udp4");
+    // held until connected: the first datagram can be due before `connect` has finished
+    let connected = false;
+    const waiting: Buffer[] = [];
+    socket.connect(target, "127.0.0.1", () => {
+      connected = true;
+      for (const m of waiting.splice(0)) socket.send(m);
+    });
+    socket.on("message", (reply) =>
+      toClient(performance.now() + down(reply.length) + oneWay, () => {
+        if (!closed) front.send(reply, client.port, client.address);
+      }),
+    );
+    socket.on("error", () => undefined);
+    const entry = {
+      socket,
+      send: (m: Buffer) => {
+        if (closed) return;
+        if (connected) socket.send(m);
+        else waiting.push(m);
+      },
+    };
+    upstreams.set(key, entry);
+    return entry;
+  };
+  front.on("message", (msg, client) => {
+    const { send } = upstreamFor(client);
+    toServer(performance.now() + up(msg.length) + oneWay, () => send(msg));
+  });
+  return new Promise((resolve) =>
+    front.bind(listen, "::", () =>
+      resolve({
+        close: () => {
+          closed = true;
+          for (const u of upstreams.values()) u.socket.close();
+          front.close();
+        },
+      }),
+    ),
+  );
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -167,20 +248,35 @@ const front: CaddyFront | null = CADDY_BIN
     })
   : null;
 const tlsProxy: net.Server | null = front ? await startProxy(caddyPort, tlsProxyPort) : null;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    // the throttle carries TCP only: Caddy's Alt-Svc (h3) is not followed
-    "--disable-quic",
-    ...(front ? [`--ignore-certificate-errors-spki-list=${front.caSpki.join(",")}`] : []),
-  ],
-});
+// HTTP/3 through the same front: Caddy answers QUIC on its https port (UDP), relayed on the same
+// port number as the TCP proxy, so the origin, its certificate and its cookies are the same
+const quicProxy = front ? await startUdpProxy(caddyPort, tlsProxyPort) : null;
+const launch = (extraArgs: string[]) =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      ...(front ? [`--ignore-certificate-errors-spki-list=${front.caSpki.join(",")}`] : []),
+      ...extraArgs,
+    ],
+  });
+// TCP only: Caddy's Alt-Svc (h3) is not followed, as on a phone's first visit
+const browser = await launch(["--disable-quic"]);
+// a phone that already knows the front speaks HTTP/3: told by an earlier visit's Alt-Svc (Caddy's
+// lasts 30 days) or by the name's HTTPS DNS record. Chromium connects over QUIC from the first
+// request, so each load still opens its connection and does its full handshake; no cache, no
+// session resumed.
+const quicBrowser = front
+  ? await launch(["--enable-quic", `--origin-to-force-quic-on=${host}:${tlsProxyPort}`])
+  : null;
 const secs = (ms: number | null) => (ms === null ? "-" : `${(ms / 1000).toFixed(2)} s`);
 
 type Front = {
   label: string;
+  /** what the HTML must have come over (the navigation's nextHopProtocol), or the run fails */
+  protocol: "http/1.1" | "h2" | "h3";
+  browser: Browser;
   origin: string;
   cookies: { name: string; value: string }[];
   context: BrowserContextOptions;
@@ -198,7 +294,7 @@ async function measure(front: Front, path: string, javaScriptEnabled: boolean) {
     const context = await bounded(
       "new context",
       STEP_MS,
-      browser.newContext({
+      front.browser.newContext({
         ...front.context,
         javaScriptEnabled,
         viewport: { width: 390, height: 844 },
@@ -232,6 +328,17 @@ async function measure(front: Front, path: string, javaScriptEnabled: boolean) {
         throw error;
       }
       if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
+      const protocol = await bounded(
+        "protocol",
+        STEP_MS,
+        page.evaluate(
+          () =>
+            (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
+              .nextHopProtocol,
+        ),
+      );
+      if (protocol !== front.protocol)
+        throw new Error(`${front.label}: ${path} came over ${protocol}, not ${front.protocol}`);
       // the page's own clock, so the three figures are comparable. Everything in the page is
       // read synchronously and polled from here: with JavaScript off the page's timers and
       // promises may never run (an awaited `document.fonts.ready` or a paint observer hung the
@@ -389,19 +496,36 @@ try {
     ["community home", "/"],
     ["family page", "/family"],
     ["news", "/news"],
+    ["events", "/events"],
+    ["notifications", "/notifications"],
+    ["gazette", "/family/gazette"],
   ];
   const fronts: Front[] = [
-    { label: "HTTP/1.1", origin: `http://${host}:${proxyPort}`, cookies, context: {} },
-  ];
-  if (front) {
-    fronts.push({
-      label: "HTTP/2 Caddy",
-      origin: `https://${host}:${tlsProxyPort}`,
-      cookies: await signInOverTls(caddyPort, `${host}:${tlsProxyPort}`, "sarah.ellis"),
-      // Caddy's own CA, made for this run, trusted by the browser's launch flags: certificate
-      // errors are not ignored, so a CA the browser does not trust fails the run
+    {
+      label: "HTTP/1.1",
+      protocol: "http/1.1",
+      browser,
+      origin: `http://${host}:${proxyPort}`,
+      cookies,
       context: {},
-    });
+    },
+  ];
+  if (front && quicBrowser) {
+    // Caddy's own CA, made for this run, trusted by the browsers' launch flags: certificate
+    // errors are not ignored, so a CA the browser does not trust fails the run
+    const tlsCookies = await signInOverTls(caddyPort, `${host}:${tlsProxyPort}`, "sarah.ellis");
+    const origin = `https://${host}:${tlsProxyPort}`;
+    fronts.push(
+      { label: "HTTP/2 Caddy", protocol: "h2", browser, origin, cookies: tlsCookies, context: {} },
+      {
+        label: "HTTP/3 Caddy",
+        protocol: "h3",
+        browser: quicBrowser,
+        origin,
+        cookies: tlsCookies,
+        context: {},
+      },
+    );
   }
   console.log(`bench-phone on ${machineLine()}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(
@@ -414,7 +538,7 @@ try {
     "a reading page opened by a browser not yet sent the fonts draws in the system's faces and prefetches them after its load, ADR 019)",
   );
   console.log(
-    `front: HTTP/1.1 straight to the app${CADDY_BIN ? "; HTTP/2 Caddy through deploy/Caddyfile (TLS 1.3, Caddy's internal CA trusted by the browser)" : " (caddy is not installed: no HTTP/2 run)"}; timed out: steps that did not finish in ${STEP_MS / 1000} s`,
+    `front: HTTP/1.1 straight to the app${CADDY_BIN ? "; through deploy/Caddyfile (Caddy's internal CA trusted by the browser): HTTP/2 over TCP and TLS 1.3, as on a first visit, and HTTP/3 over QUIC, as a phone that has seen the front's Alt-Svc" : " (caddy is not installed: no HTTPS front)"}; timed out: steps that did not finish in ${STEP_MS / 1000} s`,
   );
   console.log(
     "page            | front        | JS on: first paint | load   | fonts in | bytes   | scripts | JS off: first paint | load   | fonts in | bytes    | timed out",
@@ -436,8 +560,11 @@ try {
   }
 } finally {
   await bounded("closing the browser", 10_000, browser.close()).catch(() => undefined);
+  if (quicBrowser)
+    await bounded("closing the browser", 10_000, quicBrowser.close()).catch(() => undefined);
   proxy.close();
   tlsProxy?.close();
+  quicProxy?.close();
   await front?.stop();
   await server.stop();
 }
