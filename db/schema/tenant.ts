@@ -163,7 +163,9 @@ export const stories = sqliteTable(
   (t) => [
     index("stories_resident_idx").on(t.residentId, t.createdAt),
     index("stories_audience_idx").on(t.audience, t.isPublished, t.publishedAt),
-    index("stories_published_idx").on(t.isPublished, t.publishedAt),
+    // newest published first, ties by creation: in index order, so a page of cards reads only
+    // its own rows instead of sorting every published story
+    index("stories_published_idx").on(t.isPublished, t.publishedAt, t.createdAt),
     index("stories_featured_idx").on(t.isFeatured, t.isPublished, t.category),
     index("stories_review_idx").on(t.reviewStatus, t.createdAt),
     // "This Month" on the community home counts stories by creation time
