@@ -112,16 +112,29 @@ type CssNode =
 // at-rules whose block holds rules, filtered like the top level
 const GROUPING = new Set(["media", "supports", "container", "layer", "scope", "document"]);
 
-/** Index just after the block that opens at `open` (a "{"), skipping strings and comments. */
+/**
+ * Where an escape, a string or a comment that starts at `i` ends (its last character), or -1 when
+ * none starts there: what every scan below steps over whole.
+ */
+function skipped(css: string, i: number): number {
+  const c = css[i];
+  if (c === "\\") return i + 1;
+  if (c === '"' || c === "'") return stringEnd(css, i);
+  if (c === "/" && css[i + 1] === "*") {
+    const close = css.indexOf("*/", i + 2);
+    return close === -1 ? css.length : close + 1;
+  }
+  return -1;
+}
+
+/** Index just after the block that opens at `open` (a "{"). */
 function blockEnd(css: string, open: number): number {
   let depth = 0;
   for (let i = open; i < css.length; i++) {
-    const c = css[i];
-    if (c === "\\") i++;
-    else if (c === '"' || c === "'") i = stringEnd(css, i);
-    else if (c === "/" && css[i + 1] === "*") i = css.indexOf("*/", i + 2) + 1 || css.length;
-    else if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return i + 1;
+    const skip = skipped(css, i);
+    if (skip !== -1) i = skip;
+    else if (css[i] === "{") depth++;
+    else if (css[i] === "}" && --depth === 0) return i + 1;
   }
   return css.length;
 }
@@ -139,10 +152,9 @@ function stringEnd(css: string, open: number): number {
 function preludeEnd(css: string, from: number): number {
   let parens = 0;
   for (let i = from; i < css.length; i++) {
+    const skip = skipped(css, i);
     const c = css[i];
-    if (c === "\\") i++;
-    else if (c === '"' || c === "'") i = stringEnd(css, i);
-    else if (c === "/" && css[i + 1] === "*") i = css.indexOf("*/", i + 2) + 1 || css.length;
+    if (skip !== -1) i = skip;
     else if (c === "(") parens++;
     else if (c === ")") parens--;
     else if (parens === 0 && (c === "{" || c === ";")) return i;

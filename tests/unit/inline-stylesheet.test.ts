@@ -169,6 +169,14 @@ describe("a reading page's stylesheet cut to the rules its markup uses", () => {
     expect(used(["group", "group-hover:underline"])).toContain("group-hover");
   });
 
+  it("reads braces inside strings and comments as text, not as blocks", () => {
+    const css = ".a{content:\"}\"}/* .x{} } */.b{content:'{'}@media print{.c{color:red}}";
+    expect(rulesUsedBy(css, new Set(["b", "c"]))).toBe(
+      ".b{content:'{'}@media print{.c{color:red}}",
+    );
+    expect(rulesUsedBy(css, new Set(["a"]))).toBe('.a{content:"}"}');
+  });
+
   it("does not require the classes inside :not() and other parentheses", () => {
     expect(used(["btn"])).toContain(".btn:not(.quiet){font-weight:700}");
     expect(used(["space-y-4"])).toContain(".space-y-4>:not([hidden])");
